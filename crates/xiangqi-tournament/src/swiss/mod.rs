@@ -1,0 +1,1 @@
+//! Swiss pairing engines behind the [`PairingSystem`] trait.
