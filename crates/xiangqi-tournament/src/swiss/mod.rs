@@ -1,1 +1,258 @@
 //! Swiss pairing engines behind the [`PairingSystem`] trait.
+//!
+//! - [`dutch::Dutch`]: the FIDE Dutch system (handbook C.04.3 as rewritten in 2025, with the
+//!   general rules C.04.1 and the colour and bye rules that go with them). Its pairings are meant
+//!   to be identical to bbpPairings v6 `--dutch`, the reference engine: the same pairs, colours,
+//!   bye and board order.
+//! - [`Cxa`](cxa): the CXA 2011 积分编排制 (arts. 10.3, 12.3).
+//!
+//! Input is a [`SwissInput`]: the tournament state as far as pairing needs it. It can be built by
+//! the tournament model or read from FIDE TRF with [`trf::parse`].
+//!
+//! ```
+//! use xiangqi_tournament::swiss::{PairingSystem, dutch::Dutch, trf};
+//!
+//! let text = "001    1      A                                 2000                             0.0    1\n\
+//!             001    2      B                                 1900                             0.0    2\n\
+//!             XXR 5\nXXC white1\n";
+//! let input = trf::parse(text)?;
+//! let pairs = Dutch.pair(&input)?;
+//! assert_eq!(pairs[0].red, 1);
+//! assert_eq!(pairs[0].black, Some(2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+// pub mod cxa;
+pub mod dutch;
+mod matching;
+pub mod trf;
+mod wide;
+
+use thiserror::Error;
+
+/// The side a player takes: red (红, moves first; FIDE's "white") or black (黑).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// 红方, moves first (FIDE "white").
+    Red,
+    /// 黑方 (FIDE "black").
+    Black,
+}
+
+impl Color {
+    /// The other colour.
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Self::Red => Self::Black,
+            Self::Black => Self::Red,
+        }
+    }
+}
+
+/// A game's result for one player.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// 胜.
+    Win,
+    /// 和.
+    Draw,
+    /// 负.
+    Loss,
+}
+
+/// Why a player was not paired in a round, and what they scored (FIDE TRF codes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Absence {
+    /// Requested half-point bye (`H`).
+    HalfPointBye,
+    /// Full-point bye not allocated by the pairing (`F`).
+    FullPointBye,
+    /// Zero-point bye or absence (`Z`, or nothing recorded).
+    ZeroPointBye,
+}
+
+/// What one player did in one round.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RoundEntry {
+    /// Paired against `opponent` (a pairing number). `played` is false for a forfeit, which
+    /// counts as not played for colours, floats and rematches (C.04.1 art. b; CXA's own rule is
+    /// applied by [`cxa::Cxa`]). A forfeit may have no colour.
+    Game {
+        /// The opponent's pairing number.
+        opponent: u32,
+        /// The colour held, if any.
+        color: Option<Color>,
+        /// The result for this player.
+        result: GameResult,
+        /// False for a forfeit (`+`/`-`).
+        played: bool,
+    },
+    /// The pairing-allocated bye (`U`).
+    PairingBye,
+    /// Not paired this round.
+    Absent(Absence),
+}
+
+/// Points for each kind of result, in tenths of a point (TRF `BBW`, `BBD`, … lines).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointSystem {
+    /// A win, played or by forfeit (default 1.0).
+    pub win: u32,
+    /// A draw or half-point bye (default 0.5).
+    pub draw: u32,
+    /// A played loss (default 0).
+    pub loss: u32,
+    /// A zero-point bye or absence (default 0).
+    pub zero_bye: u32,
+    /// A forfeit loss (default 0).
+    pub forfeit_loss: u32,
+    /// The pairing-allocated bye (default 1.0).
+    pub pairing_bye: u32,
+}
+
+impl Default for PointSystem {
+    fn default() -> Self {
+        Self {
+            win: 10,
+            draw: 5,
+            loss: 0,
+            zero_bye: 0,
+            forfeit_loss: 0,
+            pairing_bye: 10,
+        }
+    }
+}
+
+impl PointSystem {
+    /// The points a player earned with `entry`.
+    #[must_use]
+    pub fn points(&self, entry: &RoundEntry) -> u32 {
+        match *entry {
+            RoundEntry::Game {
+                result: GameResult::Win,
+                ..
+            } => self.win,
+            RoundEntry::Game {
+                result: GameResult::Draw,
+                ..
+            } => self.draw,
+            RoundEntry::Game {
+                result: GameResult::Loss,
+                played: true,
+                ..
+            } => self.loss,
+            RoundEntry::Game {
+                result: GameResult::Loss,
+                played: false,
+                ..
+            } => self.forfeit_loss,
+            RoundEntry::PairingBye => self.pairing_bye,
+            RoundEntry::Absent(Absence::FullPointBye) => self.win,
+            RoundEntry::Absent(Absence::HalfPointBye) => self.draw,
+            RoundEntry::Absent(Absence::ZeroPointBye) => self.zero_bye,
+        }
+    }
+}
+
+/// One player as pairing sees them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SwissPlayer {
+    /// Pairing number (1-based; the initial ranking order unless [`SwissInput::players`] says
+    /// otherwise).
+    pub number: u32,
+    /// Rating (0 = unrated).
+    pub rating: u32,
+    /// Rounds already paired, round 1 first; shorter than the other players' if the player joined
+    /// late (missing rounds count as [`Absence::ZeroPointBye`]).
+    pub history: Vec<RoundEntry>,
+    /// `Some` if the player is not to be paired in the round being paired (pre-assigned bye).
+    pub next_round: Option<Absence>,
+}
+
+/// The tournament state pairing needs.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SwissInput {
+    /// The players in ranking order (the order used for pairing numbers and tie-breaks).
+    pub players: Vec<SwissPlayer>,
+    /// Rounds already played (the round to pair is `played_rounds + 1`).
+    pub played_rounds: u32,
+    /// Total rounds of the tournament (TRF `XXR`).
+    pub total_rounds: u32,
+    /// The points per result.
+    pub points: PointSystem,
+    /// The colour of the top-ranked player in round 1 (TRF `XXC white1`/`black1`); inferred from
+    /// round 1 when `None` and any round was played.
+    pub initial_color: Option<Color>,
+    /// Groups of players who must not meet (TRF `XXP`; team-mates for CXA art. 10.3).
+    pub forbidden: Vec<Vec<u32>>,
+    /// Seed for any lot drawn (CXA round 1).
+    pub seed: u64,
+}
+
+/// One pair of the new round; `black == None` is the bye.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Pairing {
+    /// The player with red (first listed).
+    pub red: u32,
+    /// The player with black, or `None` for the pairing-allocated bye.
+    pub black: Option<u32>,
+}
+
+/// Why no pairing was produced.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PairingError {
+    /// The absolute criteria cannot all be met.
+    #[error("no valid pairing exists: the absolute criteria cannot all be met")]
+    NoValidPairing,
+    /// The input is inconsistent.
+    #[error("invalid tournament state: {0}")]
+    InvalidInput(String),
+    /// The tournament is beyond what this engine supports.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// A Swiss pairing system: computes the next round from the tournament state.
+pub trait PairingSystem {
+    /// A short name (`"dutch"`, `"cxa"`).
+    fn name(&self) -> &'static str;
+
+    /// Pairs the next round. Pairs are returned in board order, the bye (if any) last.
+    ///
+    /// # Errors
+    /// [`PairingError`] when the state is inconsistent or no pairing satisfies the absolute
+    /// criteria.
+    fn pair(&self, input: &SwissInput) -> Result<Vec<Pairing>, PairingError>;
+}
+
+/// Formats pairings as bbpPairings `-p` does: the number of pairs, then `red black` per line
+/// (`N 0` for the bye).
+#[must_use]
+pub fn format_pairings(pairs: &[Pairing]) -> String {
+    let mut out = format!("{}\n", pairs.len());
+    for p in pairs {
+        out.push_str(&format!("{} {}\n", p.red, p.black.unwrap_or(0)));
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod testdata {
+    use std::path::PathBuf;
+
+    /// The shared tournament data folder.
+    pub fn dir() -> PathBuf {
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/tournament"
+        ))
+    }
+
+    /// Reads a shared data file, failing with a message naming the path.
+    pub fn read(rel: &str) -> String {
+        let path = dir().join(rel);
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("missing test data {}: {e}", path.display()))
+    }
+}

@@ -1,0 +1,1176 @@
+//! The FIDE Dutch system (handbook C.04.3, the 2025 text in force from 2026), with the general
+//! rules of C.04.1 and the colour rules of C.04.3 art. 5.
+//!
+//! # Method
+//! The Dutch criteria are ranked: absolute (C1–C3), completion (C4), then the quality criteria in
+//! order. Each criterion becomes a bit field of an edge weight, the most important in the high
+//! bits, so a maximum-weight matching (Edmonds' blossom algorithm, [`super::matching`]) satisfies
+//! them in order. Brackets are paired from the top score down: in each bracket the matching
+//! covers every remaining player (so later brackets stay completable), then the choices the
+//! criteria leave open are fixed one player at a time, in the order the rules give: which moved
+//! down players (MDPs) are paired (C.04.3 art. 3.3, the highest first), their opponents, the
+//! remainder's exchanges (art. 4.3: fewest exchanges, smallest differences of BSNs, lowest
+//! players of S1 moved first, then highest of S2) and finally the highest S1 player with the
+//! first fitting S2 player (art. 4.2 transpositions). This is the structure bbpPairings v6 uses;
+//! the code here is written from the rules, and the golden tests check we agree with it.
+//!
+//! Choices where the handbook leaves room and we follow bbpPairings (documented so arbiters can
+//! check them):
+//! - forfeited games count as not played (C.04.1 art. b): they give no colour, no float and do
+//!   not forbid a rematch; a forfeit win, a full-point bye and a pairing-allocated bye make a
+//!   player ineligible for a further bye (C.04.1 art. c, C.04.3 art. C2);
+//! - an unplayed round scoring more than a loss counts as a downfloat (C.04.3 art. 1.5.2);
+//! - ranking is by score, then pairing number (C.04.3 art. 1.2).
+
+use std::collections::{HashMap, HashSet};
+
+use super::{
+    Color, GameResult, Pairing, PairingError, PairingSystem, RoundEntry, SwissInput,
+    matching::max_weight_matching, wide::Wide,
+};
+
+/// The FIDE Dutch system (C.04.3, 2025).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dutch;
+
+impl PairingSystem for Dutch {
+    fn name(&self) -> &'static str {
+        "dutch"
+    }
+
+    fn pair(&self, input: &SwissInput) -> Result<Vec<Pairing>, PairingError> {
+        let t = State::new(input)?;
+        let bits = t.weight_bits() + 6;
+        let pairs = match bits.div_ceil(64) {
+            0..=2 => t.pair::<2>()?,
+            3..=4 => t.pair::<4>()?,
+            5..=6 => t.pair::<6>()?,
+            7..=8 => t.pair::<8>()?,
+            9..=12 => t.pair::<12>()?,
+            13..=16 => t.pair::<16>()?,
+            17..=24 => t.pair::<24>()?,
+            25..=32 => t.pair::<32>()?,
+            _ => {
+                return Err(PairingError::Unsupported(format!(
+                    "the pairing criteria need {bits}-bit weights (at most 2048 supported)"
+                )));
+            }
+        };
+        Ok(t.output(&pairs))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One round of one player, normalised.
+#[derive(Clone, Copy, Debug)]
+struct Round {
+    /// The opponent's index, or the player's own index when there was none.
+    opponent: usize,
+    color: Option<Color>,
+    score: Score,
+    played: bool,
+    /// Took part in the pairing of that round (a game, a forfeit or the pairing-allocated bye).
+    paired: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Player {
+    number: u32,
+    rank: usize,
+    score: u32,
+    rounds: Vec<Round>,
+    valid: bool,
+    played_games: usize,
+    pref: Option<Color>,
+    repeated: Option<Color>,
+    imbalance: usize,
+    strong: bool,
+}
+
+impl Player {
+    /// C.04.3 art. 1.7.1: an absolute colour preference.
+    fn absolute(&self) -> bool {
+        self.imbalance > 1 || self.repeated.is_some()
+    }
+    fn absolute_imbalance(&self) -> bool {
+        self.imbalance > 1
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+struct State {
+    p: Vec<Player>,
+    played: usize,
+    total: usize,
+    win: u32,
+    draw: u32,
+    loss: u32,
+    zero_bye: u32,
+    forfeit_loss: u32,
+    pab: u32,
+    initial: Color,
+    forbidden: Vec<HashSet<usize>>,
+    /// Players to pair, best first (C.04.3 art. 1.2).
+    sorted: Vec<usize>,
+    shift: HashMap<u32, u32>,
+    sg_shift: u32,
+    sg_bits: u32,
+}
+
+fn bits_for(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+fn prefs_compatible(a: Option<Color>, b: Option<Color>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+impl State {
+    fn new(input: &SwissInput) -> Result<Self, PairingError> {
+        let bad = |m: String| PairingError::InvalidInput(m);
+        let index: HashMap<u32, usize> = input
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.number, i))
+            .collect();
+        if index.len() != input.players.len() {
+            return Err(bad("a pairing number is repeated".into()));
+        }
+        let played = input.played_rounds as usize;
+        let pts = input.points;
+        let mut p = Vec::with_capacity(input.players.len());
+        for (i, sp) in input.players.iter().enumerate() {
+            if sp.history.len() > played {
+                return Err(bad(format!(
+                    "player {} has more rounds than played",
+                    sp.number
+                )));
+            }
+            let mut rounds = Vec::with_capacity(played + 1);
+            for k in 0..played {
+                let e = sp
+                    .history
+                    .get(k)
+                    .copied()
+                    .unwrap_or(RoundEntry::Absent(super::Absence::ZeroPointBye));
+                let r = match e {
+                    RoundEntry::Game {
+                        opponent,
+                        color,
+                        result,
+                        played: was_played,
+                    } => {
+                        let o = *index.get(&opponent).ok_or_else(|| {
+                            bad(format!(
+                                "player {} met unknown player {opponent}",
+                                sp.number
+                            ))
+                        })?;
+                        Round {
+                            opponent: o,
+                            color,
+                            score: match result {
+                                GameResult::Win => Score::Win,
+                                GameResult::Draw => Score::Draw,
+                                GameResult::Loss => Score::Loss,
+                            },
+                            played: was_played && color.is_some(),
+                            paired: true,
+                        }
+                    }
+                    RoundEntry::PairingBye => Round {
+                        opponent: i,
+                        color: None,
+                        score: Score::Win,
+                        played: false,
+                        paired: true,
+                    },
+                    RoundEntry::Absent(a) => Round {
+                        opponent: i,
+                        color: None,
+                        score: match a {
+                            super::Absence::FullPointBye => Score::Win,
+                            super::Absence::HalfPointBye => Score::Draw,
+                            super::Absence::ZeroPointBye => Score::Loss,
+                        },
+                        played: false,
+                        paired: false,
+                    },
+                };
+                rounds.push(r);
+            }
+            let absent_next = sp.next_round.is_some();
+            let valid = !absent_next || rounds.iter().any(|r| r.paired);
+            if absent_next {
+                rounds.push(Round {
+                    opponent: i,
+                    color: None,
+                    score: Score::Loss,
+                    played: false,
+                    paired: false,
+                });
+            }
+            p.push(Player {
+                number: sp.number,
+                rank: 0,
+                score: 0,
+                rounds,
+                valid,
+                played_games: 0,
+                pref: None,
+                repeated: None,
+                imbalance: 0,
+                strong: false,
+            });
+        }
+        let mut st = State {
+            p,
+            played,
+            total: input.total_rounds as usize,
+            win: pts.win,
+            draw: pts.draw,
+            loss: pts.loss,
+            zero_bye: pts.zero_bye,
+            forfeit_loss: pts.forfeit_loss,
+            pab: pts.pairing_bye,
+            initial: Color::Red,
+            forbidden: vec![HashSet::new(); input.players.len()],
+            sorted: Vec::new(),
+            shift: HashMap::new(),
+            sg_shift: 0,
+            sg_bits: 0,
+        };
+        // Scores from the results (C.04.1 art. c).
+        for i in 0..st.p.len() {
+            let s: u32 = (0..played).map(|k| st.points(i, k)).sum();
+            st.p[i].score = s;
+        }
+        let mut rank = 0;
+        for pl in &mut st.p {
+            if pl.valid {
+                pl.rank = rank;
+                rank += 1;
+            }
+        }
+        for pl in &mut st.p {
+            if !pl.valid {
+                continue;
+            }
+            // C.04.3 art. 1.7: colour difference, preference and its strength.
+            let (mut white, mut black, mut run, mut games) = (0usize, 0usize, 0usize, 0usize);
+            let mut last: Option<Color> = None;
+            for r in pl.rounds.iter().take(played) {
+                if r.played {
+                    games += 1;
+                    match r.color {
+                        Some(Color::Red) => white += 1,
+                        _ => black += 1,
+                    }
+                    if run == 0 || r.color != last {
+                        run = 1;
+                    } else {
+                        run += 1;
+                    }
+                    last = r.color;
+                }
+            }
+            pl.played_games = games;
+            let lower = if white > black {
+                Color::Black
+            } else {
+                Color::Red
+            };
+            pl.imbalance = white.abs_diff(black);
+            pl.pref = if pl.imbalance > 1 {
+                Some(lower)
+            } else if run > 1 {
+                last.map(Color::other)
+            } else if pl.imbalance > 0 {
+                Some(lower)
+            } else if run > 0 {
+                last.map(Color::other)
+            } else {
+                None
+            };
+            pl.repeated = if run > 1 { last } else { None };
+            pl.strong = !pl.absolute() && pl.imbalance > 0;
+        }
+        for group in &input.forbidden {
+            let members: Vec<usize> = group.iter().filter_map(|n| index.get(n).copied()).collect();
+            for &a in &members {
+                for &b in &members {
+                    if a != b {
+                        st.forbidden[a].insert(b);
+                    }
+                }
+            }
+        }
+        for i in 0..st.p.len() {
+            if !st.p[i].valid {
+                continue;
+            }
+            for k in 0..played {
+                let r = st.p[i].rounds[k];
+                if r.played {
+                    st.forbidden[i].insert(r.opponent);
+                }
+            }
+        }
+        st.initial = match input.initial_color {
+            Some(c) => c,
+            None => st.infer_initial_color().ok_or_else(|| {
+                bad(
+                    "the colour of the top player in round 1 must be given (XXC white1 or black1)"
+                        .into(),
+                )
+            })?,
+        };
+        let mut sorted: Vec<usize> = (0..st.p.len())
+            .filter(|&i| st.p[i].valid && st.p[i].rounds.len() <= played)
+            .collect();
+        sorted.sort_by(|&a, &b| {
+            st.p[b]
+                .score
+                .cmp(&st.p[a].score)
+                .then(st.p[a].rank.cmp(&st.p[b].rank))
+        });
+        if sorted.is_empty() {
+            return Err(bad("no player to pair".into()));
+        }
+        // Bit widths of the score-group fields.
+        let mut shift = HashMap::new();
+        let (mut acc, mut max_group, mut count) = (0u32, 0usize, 0usize);
+        for (k, &i) in sorted.iter().enumerate().rev() {
+            count += 1;
+            let s = st.p[i].score;
+            if k == 0 || st.p[sorted[k - 1]].score > s {
+                shift.insert(s, acc);
+                max_group = max_group.max(count);
+                acc += bits_for(count);
+                count = 0;
+            }
+        }
+        st.shift = shift;
+        st.sg_shift = acc;
+        st.sg_bits = bits_for(max_group);
+        st.sorted = sorted;
+        Ok(st)
+    }
+
+    /// bbpPairings infers the first colour from the first round where colours were given.
+    fn infer_initial_color(&self) -> Option<Color> {
+        let first = self
+            .p
+            .iter()
+            .filter(|p| p.valid)
+            .filter_map(|p| p.rounds.iter().position(|r| r.color.is_some()))
+            .min()?;
+        let mut order: Vec<usize> = (0..self.p.len()).collect();
+        order.sort_by_key(|&i| self.p[i].rank);
+        let mut n = 0usize;
+        for i in order {
+            let pl = &self.p[i];
+            if pl.rounds.iter().take(first + 1).any(|r| r.paired) {
+                if let Some(c) = pl.rounds[first].color {
+                    return Some(if n % 2 == 1 { c.other() } else { c });
+                }
+                n += 1;
+            }
+        }
+        None
+    }
+
+    /// C.04.1: points of player `i` in round `k` (0-based).
+    fn points(&self, i: usize, k: usize) -> u32 {
+        let r = &self.p[i].rounds[k];
+        match r.score {
+            Score::Loss if r.paired && r.played => self.loss,
+            Score::Loss if r.paired => self.forfeit_loss,
+            Score::Loss => self.zero_bye,
+            Score::Win if r.opponent == i && r.paired => self.pab,
+            Score::Win => self.win,
+            Score::Draw => self.draw,
+        }
+    }
+
+    fn score(&self, i: usize) -> u32 {
+        self.p[i].score
+    }
+
+    /// The score `back` rounds ago.
+    fn score_back(&self, i: usize, back: usize) -> u32 {
+        let mut s = self.p[i].score;
+        for k in self.played - back..self.played {
+            s = s.saturating_sub(self.points(i, k));
+        }
+        s
+    }
+
+    /// C.04.3 arts. C1, C3 (absolute criteria): no rematch, no forbidden pair, no two players
+    /// with the same absolute colour preference unless one is a topscorer in the last round
+    /// (art. 1.8).
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.p[a], &self.p[b]);
+        let top = (self.played as u32 * self.win.max(self.draw)) >> 1;
+        !self.forbidden[a].contains(&b)
+            && (!pa.absolute()
+                || !pb.absolute()
+                || pa.pref != pb.pref
+                || (self.played + 1 >= self.total && (pa.score > top || pb.score > top)))
+    }
+
+    /// C.04.3 art. C2 / C.04.1 art. c: a player who already scored a full point without playing
+    /// (pairing-allocated bye, forfeit win, full-point bye) cannot get the bye.
+    fn bye_eligible(&self, i: usize) -> bool {
+        (0..self.p[i].rounds.len()).all(|k| {
+            let r = &self.p[i].rounds[k];
+            r.played || !(self.points_any(i, k) >= self.win || (r.paired && r.opponent == i))
+        })
+    }
+
+    fn points_any(&self, i: usize, k: usize) -> u32 {
+        self.points(i, k)
+    }
+
+    /// C.04.3 art. 1.5: the float of player `i` `back` rounds ago.
+    fn float(&self, i: usize, back: usize) -> Float {
+        let k = self.played - back;
+        let r = &self.p[i].rounds[k];
+        if !r.played {
+            return if self.points(i, k) > self.loss {
+                Float::Down
+            } else {
+                Float::None
+            };
+        }
+        let (a, b) = (self.score_back(i, back), self.score_back(r.opponent, back));
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            std::cmp::Ordering::Equal => Float::None,
+        }
+    }
+
+    fn shift_of(&self, score: u32) -> u32 {
+        self.shift.get(&score).copied().unwrap_or(0)
+    }
+
+    /// The bits below the completion field.
+    fn lower_bits(&self) -> u32 {
+        let (b, s) = (self.sg_bits, self.sg_shift);
+        let mut t = b + s + b + s + 2 * b + 4 * b + 3 * b + 1;
+        if self.played >= 1 {
+            t += 2 * b + 2 * s;
+        }
+        if self.played >= 2 {
+            t += 2 * b + 2 * s;
+        }
+        t
+    }
+
+    fn weight_bits(&self) -> u32 {
+        self.lower_bits() + 2
+    }
+
+    fn max_weight<const N: usize>(&self) -> Wide<N> {
+        Wide::ones(self.weight_bits())
+    }
+
+    fn bye_candidate(&self, i: usize, bye_score: u32) -> bool {
+        self.bye_eligible(i) && self.score(i) <= bye_score
+    }
+
+    /// The edge weight between `hi` (earlier in the order) and `lo`, with the quality criteria of
+    /// C.04.3 art. 4 (C4–C21) as fields from the most to the least important.
+    #[allow(clippy::too_many_arguments)]
+    fn edge<const N: usize>(
+        &self,
+        hi: usize,
+        lo: usize,
+        in_cur: bool,
+        in_next: bool,
+        bye_score: u32,
+        single_df_is_bye: bool,
+        ranks: &HashMap<usize, usize>,
+    ) -> Wide<N> {
+        if !self.compatible(hi, lo) {
+            return Wide::ZERO;
+        }
+        let (b, s) = (self.sg_bits, self.sg_shift);
+        let one = |c: bool| Wide::<N>::from_u64(u64::from(c));
+        let mut w = Wide::<N>::from_u64(
+            1 + u64::from(!self.bye_candidate(hi, bye_score))
+                + u64::from(!self.bye_candidate(lo, bye_score)),
+        );
+        let push = |w: &mut Wide<N>, width: u32, v: Wide<N>| *w = w.shl(width).add(&v);
+        let (sh, sl) = (self.score(hi), self.score(lo));
+        let hi_bit = Wide::<N>::bit(self.shift_of(sh));
+        // C.04.3 art. C5 (C6 in the 2017 text): maximise pairs, then scores paired, in this
+        // bracket and in the next.
+        push(&mut w, b, one(in_cur));
+        push(&mut w, s, if in_cur { hi_bit } else { Wide::ZERO });
+        push(&mut w, b, one(in_next));
+        push(&mut w, s, if in_next { hi_bit } else { Wide::ZERO });
+        // C.04.3 art. C9: minimise the unplayed games of the bye assignee.
+        let mut unplayed = 0u64;
+        if single_df_is_bye {
+            if sh == bye_score {
+                unplayed += ranks.get(&self.p[hi].played_games).copied().unwrap_or(0) as u64;
+            }
+            if sl == bye_score {
+                unplayed += ranks.get(&self.p[lo].played_games).copied().unwrap_or(0) as u64;
+            }
+        }
+        push(&mut w, 2 * b, Wide::from_u64(unplayed));
+        // C.04.3 arts. C10–C13: colour criteria.
+        let (p, o) = (&self.p[lo], &self.p[hi]);
+        let m = in_cur;
+        push(
+            &mut w,
+            b,
+            one(m && (!p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref)),
+        );
+        let c11 = !p.absolute()
+            || !o.absolute()
+            || p.pref != o.pref
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let x = if p.imbalance > o.imbalance { o } else { p };
+                x.repeated != p.pref.map(Color::other)
+            };
+        push(&mut w, b, one(m && c11));
+        push(&mut w, b, one(m && prefs_compatible(p.pref, o.pref)));
+        let c13 = (!p.strong && !p.absolute())
+            || (!o.strong && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || p.pref != o.pref;
+        push(&mut w, b, one(m && c13));
+        // C.04.3 arts. C14–C17: repeated floats one and two rounds ago.
+        for back in [1usize, 2] {
+            if self.played >= back {
+                let v = if m {
+                    u64::from(self.float(lo, back) == Float::Down)
+                        + u64::from(sh <= sl && self.float(hi, back) == Float::Down)
+                } else {
+                    0
+                };
+                push(&mut w, b, Wide::from_u64(v));
+                let up = m && !(sh > sl && self.float(lo, back) == Float::Up);
+                push(&mut w, b, one(up));
+            }
+        }
+        // C.04.3 arts. C18–C21: the scores of repeated floaters.
+        for back in [1usize, 2] {
+            if self.played >= back {
+                let mut v = Wide::<N>::ZERO;
+                if m {
+                    if self.float(lo, back) == Float::Down {
+                        v = v.add(&Wide::bit(self.shift_of(sl)));
+                    }
+                    if self.float(hi, back) == Float::Down {
+                        v = v.add(&Wide::bit(self.shift_of(sh)));
+                    }
+                }
+                push(&mut w, s, v);
+                let up = m && !(self.float(lo, back) == Float::Up && sh > sl);
+                push(&mut w, s, if up { hi_bit } else { Wide::ZERO });
+            }
+        }
+        // Room for the ordering of art. 4 (exchanges and transpositions).
+        w.shl(3 * b + 1)
+    }
+
+    /// Pairs the round; returns `(a, Some(b))` pairs and `(a, None)` for the bye, as indices.
+    fn pair<const N: usize>(&self) -> Result<Vec<(usize, Option<usize>)>, PairingError> {
+        let n = self.sorted.len();
+        let sp = |v: usize| self.sorted[v];
+        let sc = |v: usize| self.score(self.sorted[v]);
+        let (b, s) = (self.sg_bits, self.sg_shift);
+        let maxw = self.max_weight::<N>();
+        let mut mc = Computer::<N>::new(n);
+        let top = sc(0);
+        let empty = HashMap::new();
+        // Completion (C.04.3 art. C4): can everyone (but one, who gets the bye) be paired?
+        for v in 0..n {
+            for u in 0..v {
+                let w = if n % 2 == 1 {
+                    if self.compatible(sp(v), sp(u)) {
+                        let mut w = Wide::<N>::from_u64(
+                            1 + u64::from(!self.bye_eligible(sp(v)))
+                                + u64::from(!self.bye_eligible(sp(u))),
+                        );
+                        w = w.shl(s).or(&Wide::from_u64(u64::from(
+                            self.shift_of(sc(v)) + self.shift_of(sc(u)),
+                        )));
+                        w.shl(b).or(&Wide::from_u64(u64::from(sc(v) >= top)))
+                    } else {
+                        Wide::ZERO
+                    }
+                } else {
+                    self.edge(sp(u), sp(v), false, false, 0, false, &empty)
+                };
+                mc.set(v, u, w);
+            }
+        }
+        let mut bye_score = 0u32;
+        let mut single_df;
+        let mut ranks: HashMap<usize, usize> = HashMap::new();
+        {
+            let m = mc.compute();
+            let mut unmatched = 0;
+            for (v, &mv) in m.iter().enumerate() {
+                if mv == v {
+                    unmatched += 1;
+                    if unmatched > 1 || !self.bye_eligible(sp(v)) {
+                        return Err(PairingError::NoValidPairing);
+                    }
+                }
+            }
+            if n % 2 == 1 {
+                if let Some(v) = (0..n).find(|&v| m[v] == v) {
+                    bye_score = sc(v);
+                }
+                single_df = bye_score >= top;
+                if single_df {
+                    for v in 0..n {
+                        if sc(v) < top {
+                            break;
+                        }
+                        if sc(m[v]) < top {
+                            single_df = false;
+                            break;
+                        }
+                    }
+                }
+                let mut games: Vec<usize> = (0..n)
+                    .filter(|&v| sc(v) == bye_score)
+                    .map(|v| self.p[sp(v)].played_games)
+                    .collect();
+                games.sort_by(|a, b| b.cmp(a));
+                for (r, g) in games.into_iter().enumerate() {
+                    ranks.insert(g, r);
+                }
+                for v in 0..n {
+                    for u in 0..v {
+                        let w = self.edge(sp(u), sp(v), false, false, bye_score, single_df, &ranks);
+                        mc.set(v, u, w);
+                    }
+                }
+            } else {
+                single_df = false;
+            }
+        }
+        let mut result: Vec<Option<usize>> = vec![None; n];
+        let mut vidx: Vec<usize> = (0..n).take_while(|&v| sc(v) >= top).collect();
+        let mut next_it = vidx.len();
+        let mut matched = vec![false; n];
+        let mut sg_begin = 0usize; // number of moved-down players in the bracket
+        let mut sg_begin_v = 0usize;
+        let mut stable: Vec<usize>;
+        let one = Wide::<N>::from_u64(1);
+        while vidx.len() > 1 || next_it < n {
+            let next_begin = vidx.len();
+            let next_begin_v = sg_begin_v + (next_begin - sg_begin);
+            let group_it = next_it;
+            while next_it < n && group_it < n && sc(next_it) >= sc(group_it) {
+                vidx.push(next_it);
+                next_it += 1;
+            }
+            let in_bracket = |x: usize| x >= sg_begin_v && x < next_begin_v;
+            let len = vidx.len();
+            // base[l][s] for s < l, l >= sg_begin.
+            let mut base: Vec<Vec<Wide<N>>> = vec![Vec::new(); len];
+            for l in sg_begin..len {
+                base[l] = (0..l)
+                    .map(|sm| {
+                        self.edge(
+                            sp(vidx[sm]),
+                            sp(vidx[l]),
+                            l < next_begin,
+                            l >= next_begin,
+                            bye_score,
+                            single_df,
+                            &ranks,
+                        )
+                    })
+                    .collect();
+                for sm in 0..l {
+                    mc.set(vidx[l], vidx[sm], base[l][sm]);
+                }
+            }
+            // C.04.3 art. 4.3: exchanges. Edges inside the remainder get a bonus for keeping S1
+            // players in S1 and a penalty growing with the BSN of the moved player.
+            let exch =
+                |base: &Vec<Vec<Wide<N>>>, sm: usize, l: usize, sm_ri: usize, pairs: usize| {
+                    let r = base[l][sm];
+                    if r.is_zero() {
+                        return r;
+                    }
+                    let add = Wide::<N>::from_u64(u64::from(sm_ri < pairs)).shl(2 * b + 1);
+                    r.add(&add).sub(&Wide::from_u64(sm_ri as u64).shl(1))
+                };
+            stable = mc.compute();
+
+            // C.04.3 art. 3.3: choose which MDPs are paired, highest first.
+            let mut md_score = 0u32;
+            let mut md_left = 0usize;
+            let mut md_matched_left = 0usize;
+            for pi in 0..sg_begin {
+                if pi == 0 || sc(vidx[pi]) < md_score {
+                    md_score = sc(vidx[pi]);
+                    md_matched_left = 0;
+                    md_left = 0;
+                    let mut k = pi;
+                    while k < len && sc(vidx[k]) >= md_score {
+                        md_left += 1;
+                        if in_bracket(stable[vidx[k]]) {
+                            md_matched_left += 1;
+                        }
+                        k += 1;
+                    }
+                }
+                if md_matched_left == 0 {
+                    continue;
+                }
+                let pv = vidx[pi];
+                if md_left <= md_matched_left {
+                    matched[pv] = true;
+                    continue;
+                }
+                md_left -= 1;
+                if !in_bracket(stable[pv]) {
+                    for oi in sg_begin..next_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            mc.set(pv, vidx[oi], w.or(&one));
+                        }
+                    }
+                    stable = mc.compute();
+                }
+                if in_bracket(stable[pv]) {
+                    matched[pv] = true;
+                    md_matched_left -= 1;
+                    for oi in sg_begin..next_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            let w = w.or(&Wide::from_u64((next_begin - sg_begin) as u64));
+                            mc.set(pv, vidx[oi], w.add(&one));
+                        }
+                    }
+                }
+            }
+            // The MDPs' opponents: the highest possible (art. 4.2 applied to the MDP-pairing).
+            for pi in 0..sg_begin {
+                let pv = vidx[pi];
+                if !matched[pv] {
+                    continue;
+                }
+                let mut addend = len as u64;
+                for oi in (sg_begin..next_begin).rev() {
+                    let ov = vidx[oi];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        mc.set(pv, ov, w.add(&Wide::from_u64(addend)));
+                        addend += 1;
+                    }
+                }
+                stable = mc.compute();
+                let mv = stable[pv];
+                matched[mv] = true;
+                mc.fix(pv, mv);
+                result[pv] = Some(mv);
+                result[mv] = Some(pv);
+            }
+            // The remainder: S1 = its first `pairs` players.
+            let mut rem: Vec<usize> = Vec::new();
+            let mut pairs = 0usize;
+            for pi in sg_begin..next_begin {
+                let pv = vidx[pi];
+                if stable[pv] < sg_begin_v {
+                    continue;
+                }
+                rem.push(pi);
+                if stable[pv] < pv {
+                    pairs += 1;
+                }
+            }
+            for (oj, &oi) in rem.iter().enumerate() {
+                for (ri, &pi) in rem.iter().enumerate().take(oj) {
+                    mc.set(vidx[pi], vidx[oi], exch(&base, pi, oi, ri, pairs));
+                }
+            }
+            stable = mc.compute();
+            let is_s1_paired = |st: &Vec<usize>, v: usize| st[v] > v && st[v] < next_begin_v;
+            let mut exchanges = 0usize;
+            for &pi in rem.iter().take(pairs) {
+                let pv = vidx[pi];
+                if !is_s1_paired(&stable, pv) {
+                    exchanges += 1;
+                }
+            }
+            // Art. 4.3.3: move the lowest S1 players first.
+            let mut left = exchanges;
+            let mut ri = pairs;
+            while ri > 0 && left > 0 {
+                ri -= 1;
+                let pi = rem[ri];
+                let pv = vidx[pi];
+                if is_s1_paired(&stable, pv) {
+                    for &oi in &rem[ri + 1..] {
+                        let w = exch(&base, pi, oi, ri, pairs);
+                        if !w.is_zero() {
+                            mc.set(pv, vidx[oi], w.sub(&one));
+                        }
+                    }
+                    stable = mc.compute();
+                }
+                let exchange = !is_s1_paired(&stable, pv);
+                if exchange {
+                    left -= 1;
+                }
+                for &oi in &rem[ri + 1..] {
+                    if exchange {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    mc.set(pv, vidx[oi], exch(&base, pi, oi, ri, pairs));
+                }
+            }
+            // Art. 4.3.3: then the highest S2 players.
+            let mut left = exchanges;
+            let mut k = pairs;
+            while k < rem.len() && left > 1 {
+                let pi = rem[k];
+                let pv = vidx[pi];
+                let already = is_s1_paired(&stable, pv);
+                if !already {
+                    for &oi in &rem[k + 1..] {
+                        let w = exch(&base, pi, oi, k, pairs);
+                        if !w.is_zero() {
+                            mc.set(pv, vidx[oi], w.add(&one));
+                        }
+                    }
+                    stable = mc.compute();
+                }
+                if is_s1_paired(&stable, pv) {
+                    left -= 1;
+                    for &oi in &rem[..k] {
+                        base[pi][oi] = Wide::ZERO;
+                        mc.set(pv, vidx[oi], Wide::ZERO);
+                    }
+                    for oi in next_begin..len {
+                        base[oi][pi] = Wide::ZERO;
+                        mc.set(pv, vidx[oi], Wide::ZERO);
+                    }
+                }
+                if !already {
+                    for &oi in &rem[k + 1..] {
+                        mc.set(pv, vidx[oi], exch(&base, pi, oi, k, pairs));
+                    }
+                }
+                k += 1;
+            }
+            // Fix who is in S1 and drop the exchange bonuses.
+            for (a, &pi) in rem.iter().enumerate() {
+                let pv = vidx[pi];
+                for &oi in &rem[a + 1..] {
+                    let ov = vidx[oi];
+                    if !is_s1_paired(&stable, pv) || is_s1_paired(&stable, ov) {
+                        base[oi][pi] = Wide::ZERO;
+                    }
+                    mc.set(pv, ov, base[oi][pi]);
+                }
+            }
+            // Art. 4.2: each S1 player, from the top, gets the first S2 player that still works.
+            for &pi in &rem {
+                let pv = vidx[pi];
+                if !is_s1_paired(&stable, pv) {
+                    continue;
+                }
+                let mut addend = 0u64;
+                for &oi in rem.iter().rev() {
+                    let ov = vidx[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        mc.set(pv, ov, w.add(&Wide::from_u64(addend)));
+                    }
+                    addend += 1;
+                }
+                stable = mc.compute();
+                let mv = stable[pv];
+                matched[pv] = true;
+                matched[mv] = true;
+                mc.fix(pv, mv);
+                result[pv] = Some(mv);
+                result[mv] = Some(pv);
+            }
+            // The next bracket: unpaired players float down (art. 1.4).
+            let mut nv = Vec::new();
+            sg_begin = 0;
+            single_df = n % 2 == 1 && group_it < n && bye_score >= sc(group_it);
+            for (pi, &pv) in vidx.iter().enumerate() {
+                if pi < next_begin && matched[pv] {
+                    continue;
+                }
+                nv.push(pv);
+                if pi < next_begin {
+                    sg_begin += 1;
+                }
+                if single_df && group_it < n && sc(stable[pv]) < sc(group_it) {
+                    single_df = false;
+                }
+            }
+            vidx = nv;
+            sg_begin_v = next_begin_v;
+            let _ = maxw;
+        }
+        let mut out = Vec::new();
+        for v in 0..n {
+            match result[v] {
+                Some(m) if v < m => out.push((sp(v), Some(sp(m)))),
+                Some(_) => {}
+                None => out.push((sp(v), None)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// `true` if `a` ranks below `b` (lower score, or equal score and larger rank index).
+    fn below(&self, a: usize, b: usize) -> bool {
+        (self.score(a), self.p[b].rank) < (self.score(b), self.p[a].rank)
+    }
+
+    /// The most recent played round in which `a` and `b` had different colours.
+    fn first_difference(&self, a: usize, b: usize) -> (Option<Color>, Option<Color>) {
+        let ca: Vec<Option<Color>> = self.p[a]
+            .rounds
+            .iter()
+            .take(self.played)
+            .filter(|r| r.played)
+            .map(|r| r.color)
+            .collect();
+        let cb: Vec<Option<Color>> = self.p[b]
+            .rounds
+            .iter()
+            .take(self.played)
+            .filter(|r| r.played)
+            .map(|r| r.color)
+            .collect();
+        let (mut i, mut j) = (ca.len(), cb.len());
+        while i > 0 && j > 0 && ca[i - 1] == cb[j - 1] {
+            i -= 1;
+            j -= 1;
+        }
+        (
+            if i > 0 { ca[i - 1] } else { None },
+            if j > 0 { cb[j - 1] } else { None },
+        )
+    }
+
+    /// C.04.3 art. 5.2: the colour of `a` against `b`.
+    fn color_of(&self, a: usize, b: usize) -> Color {
+        let (p, o) = (&self.p[a], &self.p[b]);
+        let neutral = if prefs_compatible(p.pref, o.pref) {
+            p.pref.or(o.pref.map(Color::other))
+        } else if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
+            p.pref
+        } else if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
+            o.pref.map(Color::other)
+        } else if p.strong && !o.strong {
+            p.pref
+        } else if o.strong && !p.strong {
+            o.pref.map(Color::other)
+        } else {
+            match self.first_difference(a, b) {
+                (Some(_), Some(oc)) => Some(oc),
+                _ => None,
+            }
+        };
+        if let Some(c) = neutral {
+            return c;
+        }
+        let lower = self.below(a, b);
+        match p.pref {
+            None => {
+                if lower {
+                    if o.rank % 2 == 1 {
+                        self.initial
+                    } else {
+                        self.initial.other()
+                    }
+                } else if p.rank % 2 == 1 {
+                    self.initial.other()
+                } else {
+                    self.initial
+                }
+            }
+            Some(pref) => {
+                if lower {
+                    o.pref.map_or(pref, Color::other)
+                } else {
+                    pref
+                }
+            }
+        }
+    }
+
+    /// Colours and board order (C.04.2 art. 7 as bbpPairings orders boards).
+    fn output(&self, pairs: &[(usize, Option<usize>)]) -> Vec<Pairing> {
+        let mut list: Vec<(usize, Option<usize>)> = pairs
+            .iter()
+            .map(|&(a, b)| match b {
+                None => (a, None),
+                Some(b) => {
+                    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                    if self.color_of(lo, hi) == Color::Red {
+                        (lo, Some(hi))
+                    } else {
+                        (hi, Some(lo))
+                    }
+                }
+            })
+            .collect();
+        let key = |&(w, b): &(usize, Option<usize>)| {
+            let (hi, lo) = match b {
+                None => (w, w),
+                Some(b) => {
+                    if self.below(w, b) {
+                        (b, w)
+                    } else {
+                        (w, b)
+                    }
+                }
+            };
+            (
+                b.is_none(),
+                std::cmp::Reverse(self.score(hi)),
+                std::cmp::Reverse(self.score(lo)),
+                self.p[hi].rank,
+            )
+        };
+        list.sort_by_key(key);
+        list.into_iter()
+            .map(|(w, b)| Pairing {
+                red: self.p[w].number,
+                black: b.map(|b| self.p[b].number),
+            })
+            .collect()
+    }
+}
+
+/// The matching graph over the players to pair; finalised pairs leave the graph.
+struct Computer<const N: usize> {
+    n: usize,
+    w: Vec<Wide<N>>,
+    fixed: Vec<Option<usize>>,
+}
+
+impl<const N: usize> Computer<N> {
+    fn new(n: usize) -> Self {
+        Self {
+            n,
+            w: vec![Wide::ZERO; n * n],
+            fixed: vec![None; n],
+        }
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
+        if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
+            return;
+        }
+        self.w[a * self.n + b] = w;
+        self.w[b * self.n + a] = w;
+    }
+
+    fn fix(&mut self, a: usize, b: usize) {
+        if a != b {
+            self.fixed[a] = Some(b);
+            self.fixed[b] = Some(a);
+        }
+    }
+
+    fn compute(&self) -> Vec<usize> {
+        let active: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
+        let m = active.len();
+        let mut sub = vec![Wide::ZERO; m * m];
+        for (i, &a) in active.iter().enumerate() {
+            for (j, &b) in active.iter().enumerate() {
+                sub[i * m + j] = self.w[a * self.n + b];
+            }
+        }
+        let mate = max_weight_matching(m, &sub);
+        let mut out: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
+        for (i, &a) in active.iter().enumerate() {
+            out[a] = active[mate[i]];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::swiss::{format_pairings, testdata, trf};
+
+    fn run(input: &str) -> String {
+        let t = trf::parse(&testdata::read(input)).unwrap();
+        format_pairings(&Dutch.pair(&t).unwrap())
+    }
+
+    fn expected(path: &str) -> String {
+        testdata::read(path)
+            .replace("\r\n", "\n")
+            .replace('\r', "\n")
+    }
+
+    #[test]
+    fn golden_c5() {
+        assert_eq!(
+            run("bbp_golden/dutch_2025_C5.input"),
+            expected("bbp_golden/dutch_2025_C5.output.expected")
+        );
+    }
+
+    #[test]
+    fn golden_c9() {
+        assert_eq!(
+            run("bbp_golden/dutch_2025_C9.input"),
+            expected("bbp_golden/dutch_2025_C9.output.expected")
+        );
+    }
+
+    #[test]
+    fn golden_issue_7() {
+        assert_eq!(
+            run("bbp_golden/issue_7.input"),
+            expected("bbp_golden/issue_7.output.expected")
+        );
+    }
+
+    #[test]
+    fn sample_t100() {
+        assert_eq!(
+            run("trf_samples/t100_next.trf"),
+            expected("trf_samples/p100_1.txt")
+        );
+    }
+}

@@ -1,0 +1,172 @@
+//! Fixed-width unsigned integers for matching weights.
+//!
+//! The Dutch criteria are ranked lexicographically; each becomes a bit field of one edge weight,
+//! so a weight needs a few hundred bits for a large tournament. `Wide<N>` holds `N` 64-bit limbs,
+//! least significant first. All arithmetic wraps (the matcher keeps its values non-negative by
+//! construction), so nothing here can panic.
+
+use std::cmp::Ordering;
+
+/// An unsigned integer of `64 * N` bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Wide<N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Self([0; N]);
+
+    /// The value `v`.
+    pub fn from_u64(v: u64) -> Self {
+        let mut r = Self::ZERO;
+        if N > 0 {
+            r.0[0] = v;
+        }
+        r
+    }
+
+    /// Whether the value is zero.
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// `self + o`, wrapping.
+    #[must_use]
+    pub fn add(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            r.0[i] = s2;
+            carry = c1 || c2;
+        }
+        r
+    }
+
+    /// `self - o`, wrapping.
+    #[must_use]
+    pub fn sub(&self, o: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut borrow = false;
+        for i in 0..N {
+            let (d1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            r.0[i] = d2;
+            borrow = b1 || b2;
+        }
+        r
+    }
+
+    /// `self + v`, wrapping.
+    #[must_use]
+    pub fn add_u64(&self, v: u64) -> Self {
+        self.add(&Self::from_u64(v))
+    }
+
+    /// `self - v`, wrapping.
+    #[must_use]
+    pub fn sub_u64(&self, v: u64) -> Self {
+        self.sub(&Self::from_u64(v))
+    }
+
+    /// `self << k` (bits shifted past the top are lost).
+    #[must_use]
+    pub fn shl(&self, k: u32) -> Self {
+        let mut r = Self::ZERO;
+        let limbs = (k / 64) as usize;
+        let bits = k % 64;
+        for i in (0..N).rev() {
+            if i < limbs {
+                break;
+            }
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// `self >> 1`.
+    #[must_use]
+    pub fn half(&self) -> Self {
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
+            r.0[i] = (self.0[i] >> 1) | hi;
+        }
+        r
+    }
+
+    /// Bitwise or.
+    #[must_use]
+    pub fn or(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..N {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+
+    /// `2^k`.
+    pub fn bit(k: u32) -> Self {
+        Self::from_u64(1).shl(k)
+    }
+
+    /// `2^k - 1`.
+    pub fn ones(k: u32) -> Self {
+        Self::bit(k).sub_u64(1)
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, o: &Self) -> Ordering {
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&o.0[i]) {
+                Ordering::Equal => {}
+                other => return other,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn to_u128(w: Wide<2>) -> u128 {
+        u128::from(w.0[0]) | (u128::from(w.0[1]) << 64)
+    }
+
+    fn from_u128(v: u128) -> Wide<2> {
+        Wide([v as u64, (v >> 64) as u64])
+    }
+
+    proptest! {
+        #[test]
+        fn arithmetic_matches_u128(a: u128, b: u128, k in 0u32..128) {
+            prop_assert_eq!(to_u128(from_u128(a).add(&from_u128(b))), a.wrapping_add(b));
+            prop_assert_eq!(to_u128(from_u128(a).sub(&from_u128(b))), a.wrapping_sub(b));
+            prop_assert_eq!(to_u128(from_u128(a).shl(k)), a << k);
+            prop_assert_eq!(to_u128(from_u128(a).half()), a >> 1);
+            prop_assert_eq!(from_u128(a).cmp(&from_u128(b)), a.cmp(&b));
+        }
+    }
+}

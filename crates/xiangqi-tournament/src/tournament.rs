@@ -1,0 +1,1085 @@
+//! A tournament as a state machine driven by events (DESIGN: events are the truth).
+//!
+//! The same events always give the same state: [`Tournament::from_events`] replays them, and
+//! every lot drawn is reproduced from the seed kept in its event. Standings are a projection
+//! ([`Tournament::standings`]).
+//!
+//! Rules applied here:
+//! - Round robin order from the Berger tables (CXA 2011 art. 10.1, appendix 2, art. 12.1).
+//!   In a round robin with an odd number of players each sits out once; that round is a rest,
+//!   not a scored bye (everyone has one, so it changes no ranking; FIDE C.05 does the same).
+//!   In a Swiss the bye is worth a win (CXA 14.4).
+//! - Two-game round robins are ranked by match points (场分) from the two games' points
+//!   (CXA 14.2; WXF 9.2 大分/小分): the match counts once both games have a result.
+//! - Withdrawals (CXA 19.2, 19.3; WXF 11.3, 11.4): in a round robin, a player who withdrew
+//!   having played fewer than half of the games has every result cancelled, opponents' points
+//!   included; otherwise results stand and every later game is a forfeit win for the opponent.
+//!   In a Swiss results stand and the player is no longer paired.
+//! - Forfeits `+`/`−` count as a win and a loss (CXA 20.3); both absent is a double forfeit
+//!   (CXA 20.2). Lateness is the arbiter's call and arrives as a forfeit result
+//!   (CXA 20.1: 15 minutes by default; WXF 11.1: zero tolerance).
+//! - Fouls and sanctions are recorded for the tie-breaks (CXA 14.1 犯规, 18.5).
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    round_robin::{self, Pairing},
+    scoring::{ScoringScheme, match_points},
+    tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
+    types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
+};
+
+/// The competition format (赛制), CXA 2011 art. 10.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Format {
+    /// 大循环制 (CXA 10.1): everyone plays everyone `cycles` times (1 or 2).
+    RoundRobin {
+        /// 1 for 一局制, 2 for 两局制 (the second cycle with colours swapped).
+        cycles: u32,
+    },
+    /// 积分编排制 (CXA 10.3) over a fixed number of rounds; pairings come from a pairing
+    /// engine or the arbiter.
+    Swiss {
+        /// Number of rounds.
+        rounds: u32,
+    },
+}
+
+/// A penalty the arbiter records against a player in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Penalty {
+    /// A foul (犯规; WXF 技术犯规), counted for the tie-break "fewer fouls" (CXA 14.1).
+    Foul,
+    /// A warning (警告) by the game arbiter, CXA 18.1: weight 1 under 18.5.
+    Warning,
+    /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2:
+    /// weight 2 under 18.5.
+    GameDisqualification,
+}
+
+/// Something that happened to the tournament. The log of these is the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The tournament was set up.
+    Created {
+        /// Its name.
+        name: String,
+        /// The governing book.
+        rules: RuleSet,
+        /// Round robin or Swiss.
+        format: Format,
+        /// Points per result.
+        #[serde(default)]
+        scoring: ScoringScheme,
+        /// Tie-break order; the book's order for the format when absent.
+        #[serde(default)]
+        tie_breaks: Option<Vec<TieBreak>>,
+    },
+    /// A player entered; start numbers follow registration order.
+    Registered {
+        /// The player.
+        player: Player,
+    },
+    /// A round was paired.
+    RoundPaired {
+        /// Round number, 1-based, one more than the last paired.
+        round: u32,
+        /// Games in board order.
+        games: Vec<Pairing>,
+        /// Players with a bye.
+        #[serde(default)]
+        byes: Vec<PlayerId>,
+        /// The seed of any lot drawn to make this pairing.
+        #[serde(default)]
+        seed: Option<u64>,
+    },
+    /// A game's result, or its correction.
+    ResultRecorded {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// Result.
+        result: GameResult,
+    },
+    /// A player withdrew (CXA 19; WXF 11.2–11.4) or was expelled (CXA 18.3) after a round.
+    Withdrawn {
+        /// Who.
+        player: PlayerId,
+        /// The last round the player took part in (0 before the first).
+        after_round: u32,
+    },
+    /// A penalty was given.
+    Penalised {
+        /// Who.
+        player: PlayerId,
+        /// In which round.
+        round: u32,
+        /// What.
+        penalty: Penalty,
+    },
+}
+
+/// Why an event could not be applied. Nothing changes when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    /// The first event must create the tournament.
+    #[error("the tournament has not been created")]
+    NotCreated,
+    /// Only one creation per tournament.
+    #[error("the tournament was already created")]
+    AlreadyCreated,
+    /// A round robin needs one or two cycles; a Swiss at least one round.
+    #[error("invalid format: {0}")]
+    InvalidFormat(String),
+    /// Entries close when round 1 is paired.
+    #[error("registration is closed once round 1 is paired")]
+    RegistrationClosed,
+    /// No such start number.
+    #[error("unknown player {0}")]
+    UnknownPlayer(u32),
+    /// Rounds are paired in order.
+    #[error("round {got} cannot be paired now: the next round is {expected}")]
+    WrongRound {
+        /// The round in the event.
+        got: u32,
+        /// The round that can be paired.
+        expected: u32,
+    },
+    /// Results first, then the next round.
+    #[error("round {0} still has games without a result")]
+    RoundIncomplete(u32),
+    /// Every round of the format is paired.
+    #[error("all {0} rounds have been paired")]
+    AllRoundsPaired(u32),
+    /// A player twice in one round, or against themselves.
+    #[error("player {player} is paired more than once in round {round}")]
+    PairedTwice {
+        /// Who.
+        player: u32,
+        /// Where.
+        round: u32,
+    },
+    /// Boards must be 1, 2, 3 … in order.
+    #[error("round {0} boards must be numbered 1, 2, 3 … in order")]
+    BadBoards(u32),
+    /// A withdrawn player cannot be paired again.
+    #[error("player {player} withdrew after round {after_round}")]
+    Withdrawn {
+        /// Who.
+        player: u32,
+        /// When.
+        after_round: u32,
+    },
+    /// No game there.
+    #[error("no game on board {board} in round {round}")]
+    NoSuchGame {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+    },
+    /// A round robin needs two players.
+    #[error("a round robin needs at least 2 players")]
+    TooFewPlayers,
+    /// Swiss rounds come from a pairing engine or the arbiter.
+    #[error("a swiss round needs pairings from a pairing engine or the arbiter")]
+    NeedsPairings,
+    /// A tournament file could not be read.
+    #[error("invalid tournament file: {0}")]
+    File(String),
+}
+
+/// One paired game and its result, if known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// Board and players.
+    pub pairing: Pairing,
+    /// The recorded result.
+    pub result: Option<GameResult>,
+}
+
+/// One paired round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// 1-based number.
+    pub number: u32,
+    /// Games in board order.
+    pub games: Vec<Game>,
+    /// Players with a bye.
+    pub byes: Vec<PlayerId>,
+    /// Seed of any lot drawn.
+    pub seed: Option<u64>,
+}
+
+/// The state of a tournament: a projection of its events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    name: String,
+    rules: RuleSet,
+    format: Format,
+    scoring: ScoringScheme,
+    tie_breaks: Option<Vec<TieBreak>>,
+    players: Vec<Player>,
+    rounds: Vec<Round>,
+    withdrawn: Vec<Option<u32>>,
+    fouls: Vec<u32>,
+    sanctions: Vec<u32>,
+    events: Vec<Event>,
+}
+
+/// The file form of a tournament: its event log.
+#[derive(Debug, Serialize, Deserialize)]
+struct Log {
+    events: Vec<Event>,
+}
+
+impl Tournament {
+    /// Replays `events`; the first must be [`Event::Created`].
+    ///
+    /// # Errors
+    /// The first event that cannot be applied.
+    pub fn from_events(
+        events: impl IntoIterator<Item = Event>,
+    ) -> Result<Tournament, TournamentError> {
+        let mut it = events.into_iter();
+        let first = it.next().ok_or(TournamentError::NotCreated)?;
+        let Event::Created {
+            name,
+            rules,
+            format,
+            scoring,
+            tie_breaks,
+        } = first.clone()
+        else {
+            return Err(TournamentError::NotCreated);
+        };
+        match format {
+            Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
+                return Err(TournamentError::InvalidFormat(format!(
+                    "a round robin has 1 or 2 cycles, not {cycles}"
+                )));
+            }
+            Format::Swiss { rounds: 0 } => {
+                return Err(TournamentError::InvalidFormat(
+                    "a swiss needs at least one round".into(),
+                ));
+            }
+            _ => {}
+        }
+        let mut t = Tournament {
+            name,
+            rules,
+            format,
+            scoring,
+            tie_breaks,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            withdrawn: Vec::new(),
+            fouls: Vec::new(),
+            sanctions: Vec::new(),
+            events: vec![first],
+        };
+        for e in it {
+            t.apply(e)?;
+        }
+        Ok(t)
+    }
+
+    /// Reads a tournament file (JSON: `{"events": [...]}`).
+    ///
+    /// # Errors
+    /// Malformed JSON or an event that cannot be applied.
+    pub fn from_json(text: &str) -> Result<Tournament, TournamentError> {
+        let log: Log =
+            serde_json::from_str(text).map_err(|e| TournamentError::File(e.to_string()))?;
+        Tournament::from_events(log.events)
+    }
+
+    /// The tournament file: its event log as pretty JSON.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let log = Log {
+            events: self.events.clone(),
+        };
+        serde_json::to_string_pretty(&log).unwrap_or_default()
+    }
+
+    /// Applies one event, after checking it against the state.
+    ///
+    /// # Errors
+    /// Why the event is not valid now; the state is unchanged.
+    pub fn apply(&mut self, event: Event) -> Result<(), TournamentError> {
+        match &event {
+            Event::Created { .. } => return Err(TournamentError::AlreadyCreated),
+            Event::Registered { player } => {
+                if !self.rounds.is_empty() {
+                    return Err(TournamentError::RegistrationClosed);
+                }
+                self.players.push(player.clone());
+                self.withdrawn.push(None);
+                self.fouls.push(0);
+                self.sanctions.push(0);
+            }
+            Event::RoundPaired {
+                round,
+                games,
+                byes,
+                seed,
+            } => {
+                self.check_pairing(*round, games, byes)?;
+                self.rounds.push(Round {
+                    number: *round,
+                    games: games
+                        .iter()
+                        .map(|&pairing| Game {
+                            pairing,
+                            result: None,
+                        })
+                        .collect(),
+                    byes: byes.clone(),
+                    seed: *seed,
+                });
+            }
+            Event::ResultRecorded {
+                round,
+                board,
+                result,
+            } => {
+                let game = self
+                    .rounds
+                    .get_mut((*round as usize).wrapping_sub(1))
+                    .and_then(|r| r.games.get_mut((*board as usize).wrapping_sub(1)))
+                    .ok_or(TournamentError::NoSuchGame {
+                        round: *round,
+                        board: *board,
+                    })?;
+                game.result = Some(*result);
+            }
+            Event::Withdrawn {
+                player,
+                after_round,
+            } => {
+                let slot = self
+                    .withdrawn
+                    .get_mut(player.index())
+                    .ok_or(TournamentError::UnknownPlayer(player.get()))?;
+                if let Some(after) = *slot {
+                    return Err(TournamentError::Withdrawn {
+                        player: player.get(),
+                        after_round: after,
+                    });
+                }
+                *slot = Some(*after_round);
+            }
+            Event::Penalised {
+                player, penalty, ..
+            } => {
+                let i = player.index();
+                if i >= self.players.len() {
+                    return Err(TournamentError::UnknownPlayer(player.get()));
+                }
+                match penalty {
+                    Penalty::Foul => self.fouls[i] += 1,
+                    Penalty::Warning => self.sanctions[i] += 1,
+                    Penalty::GameDisqualification => self.sanctions[i] += 2,
+                }
+            }
+        }
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn check_pairing(
+        &self,
+        round: u32,
+        games: &[Pairing],
+        byes: &[PlayerId],
+    ) -> Result<(), TournamentError> {
+        let expected = self.rounds.len() as u32 + 1;
+        if round != expected {
+            return Err(TournamentError::WrongRound {
+                got: round,
+                expected,
+            });
+        }
+        if round > self.total_rounds() {
+            return Err(TournamentError::AllRoundsPaired(self.total_rounds()));
+        }
+        if let Some(prev) = self.rounds.last() {
+            if (0..prev.games.len()).any(|b| !self.is_settled(prev.number, b)) {
+                return Err(TournamentError::RoundIncomplete(prev.number));
+            }
+        }
+        let mut seen = HashSet::new();
+        for (k, g) in games.iter().enumerate() {
+            if g.board as usize != k + 1 {
+                return Err(TournamentError::BadBoards(round));
+            }
+        }
+        let players = games
+            .iter()
+            .flat_map(|g| [g.red, g.black])
+            .chain(byes.iter().copied());
+        for p in players {
+            if p.index() >= self.players.len() {
+                return Err(TournamentError::UnknownPlayer(p.get()));
+            }
+            if !seen.insert(p) {
+                return Err(TournamentError::PairedTwice {
+                    player: p.get(),
+                    round,
+                });
+            }
+            // In a round robin the table still lists a withdrawn player; the game is forfeited.
+            if let (Format::Swiss { .. }, Some(after)) = (self.format, self.withdrawn[p.index()]) {
+                if round > after {
+                    return Err(TournamentError::Withdrawn {
+                        player: p.get(),
+                        after_round: after,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The event log.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The governing book.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The format.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The scoring scheme.
+    #[must_use]
+    pub fn scoring(&self) -> ScoringScheme {
+        self.scoring
+    }
+
+    /// Players in start-number order.
+    #[must_use]
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Rounds paired so far.
+    #[must_use]
+    pub fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// The round after which `player` withdrew, if they did.
+    #[must_use]
+    pub fn withdrawn_after(&self, player: PlayerId) -> Option<u32> {
+        self.withdrawn.get(player.index()).copied().flatten()
+    }
+
+    /// Rounds the format has: N−1 (N even) or N (odd) per cycle, or the Swiss's rounds.
+    #[must_use]
+    pub fn total_rounds(&self) -> u32 {
+        match self.format {
+            Format::RoundRobin { cycles } => {
+                let n = self.players.len() as u32;
+                (n + n % 2).saturating_sub(1) * cycles
+            }
+            Format::Swiss { rounds } => rounds,
+        }
+    }
+
+    /// The tie-break order in force: the organiser's, or the book's for the format.
+    #[must_use]
+    pub fn tie_break_order(&self) -> Vec<TieBreak> {
+        self.tie_breaks
+            .clone()
+            .unwrap_or_else(|| tiebreak::book_order(self.rules, self.event_kind()))
+    }
+
+    fn event_kind(&self) -> EventKind {
+        match self.format {
+            Format::RoundRobin { cycles: 1 } => EventKind::RoundRobin,
+            Format::RoundRobin { .. } => EventKind::MultiGameRoundRobin,
+            Format::Swiss { .. } => EventKind::Swiss,
+        }
+    }
+
+    /// The next round's pairing event from the round-robin table (CXA 10.1, appendix 2).
+    ///
+    /// # Errors
+    /// Too few players, an unfinished round, every round paired, or a Swiss (which needs a
+    /// pairing engine: see [`crate::swiss`]).
+    pub fn pair_next_round(&self) -> Result<Event, TournamentError> {
+        let Format::RoundRobin { cycles } = self.format else {
+            return Err(TournamentError::NeedsPairings);
+        };
+        let n = self.players.len() as u32;
+        if n < 2 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let round = self.rounds.len() as u32 + 1;
+        let schedule = round_robin::schedule(n, cycles);
+        let next = schedule
+            .get(round as usize - 1)
+            .ok_or(TournamentError::AllRoundsPaired(self.total_rounds()))?;
+        let event = Event::RoundPaired {
+            round,
+            games: next.games.clone(),
+            byes: next.bye.into_iter().collect(),
+            seed: None,
+        };
+        // Validate (e.g. unfinished previous round) without changing anything.
+        self.check_pairing(
+            round,
+            &next.games,
+            &next.bye.into_iter().collect::<Vec<_>>(),
+        )?;
+        Ok(event)
+    }
+
+    /// Whether every result of a withdrawn player is cancelled: a round robin where they
+    /// played fewer than half of their games (CXA 19.2; WXF 11.3).
+    #[must_use]
+    pub fn results_cancelled(&self, player: PlayerId) -> bool {
+        let (Format::RoundRobin { cycles }, Some(after)) =
+            (self.format, self.withdrawn_after(player))
+        else {
+            return false;
+        };
+        let scheduled = (self.players.len() as u32).saturating_sub(1) * cycles;
+        let played = self
+            .rounds
+            .iter()
+            .filter(|r| r.number <= after)
+            .flat_map(|r| &r.games)
+            .filter(|g| g.pairing.red == player || g.pairing.black == player)
+            .filter(|g| g.result.is_some_and(GameResult::is_played))
+            .count() as u32;
+        played * 2 < scheduled
+    }
+
+    /// The result that counts for board `index` (0-based) of `round`: the recorded one, a
+    /// forfeit for a game after a withdrawal, or `None` if pending or cancelled.
+    fn effective_result(&self, round: u32, index: usize) -> Option<GameResult> {
+        let game = self.rounds.get(round as usize - 1)?.games.get(index)?;
+        let p = game.pairing;
+        if self.results_cancelled(p.red) || self.results_cancelled(p.black) {
+            return None;
+        }
+        let gone = |id: PlayerId| self.withdrawn_after(id).is_some_and(|a| round > a);
+        match (gone(p.red), gone(p.black)) {
+            (true, true) => Some(GameResult::DoubleForfeit),
+            (true, false) => Some(GameResult::BlackWinsByForfeit),
+            (false, true) => Some(GameResult::RedWinsByForfeit),
+            (false, false) => game.result,
+        }
+    }
+
+    /// Whether the game on board `index` (0-based) of `round` is decided, cancelled or not.
+    fn is_settled(&self, round: u32, index: usize) -> bool {
+        let Some(game) = self
+            .rounds
+            .get(round as usize - 1)
+            .and_then(|r| r.games.get(index))
+        else {
+            return false;
+        };
+        self.effective_result(round, index).is_some()
+            || self.results_cancelled(game.pairing.red)
+            || self.results_cancelled(game.pairing.black)
+    }
+
+    /// Each player's results round by round, as the crosstable shows them: `(round, opponent,
+    /// colour, outcome)`; cancelled games are left out.
+    #[must_use]
+    pub fn results(&self) -> Vec<Vec<(u32, Option<PlayerId>, Option<Color>, Outcome)>> {
+        let mut out = vec![Vec::new(); self.players.len()];
+        for r in &self.rounds {
+            for (k, g) in r.games.iter().enumerate() {
+                let Some(res) = self.effective_result(r.number, k) else {
+                    continue;
+                };
+                let p = g.pairing;
+                out[p.red.index()].push((
+                    r.number,
+                    Some(p.black),
+                    Some(Color::Red),
+                    res.outcome_for(Color::Red),
+                ));
+                out[p.black.index()].push((
+                    r.number,
+                    Some(p.red),
+                    Some(Color::Black),
+                    res.outcome_for(Color::Black),
+                ));
+            }
+            if matches!(self.format, Format::Swiss { .. }) {
+                for b in &r.byes {
+                    out[b.index()].push((r.number, None, None, Outcome::Bye));
+                }
+            }
+        }
+        out
+    }
+
+    /// The field the tie-breaks see (games, or two-game matches in a double round robin).
+    #[must_use]
+    pub fn field(&self) -> Field {
+        let s = self.scoring;
+        let per_game: Vec<Vec<Encounter>> = self
+            .results()
+            .into_iter()
+            .map(|rs| {
+                rs.into_iter()
+                    .map(|(round, opp, color, outcome)| {
+                        let points = s.points(outcome, color);
+                        let black = color == Some(Color::Black) && outcome.is_played();
+                        Encounter {
+                            round,
+                            opponent: opp.map(PlayerId::index),
+                            outcome,
+                            color,
+                            points,
+                            game_points: points,
+                            game_wins: u32::from(outcome.is_win()),
+                            black_games: u32::from(black),
+                            black_wins: u32::from(black && outcome == Outcome::Win),
+                            first_board: Points::ZERO,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let competitors = per_game
+            .into_iter()
+            .enumerate()
+            .map(|(i, encounters)| Competitor {
+                start_number: i as u32 + 1,
+                encounters: match self.format {
+                    Format::RoundRobin { cycles } if cycles >= 2 => {
+                        self.as_matches(i, encounters, cycles)
+                    }
+                    _ => encounters,
+                },
+                fouls: self.fouls[i],
+                sanctions: self.sanctions[i],
+            })
+            .collect();
+        Field {
+            competitors,
+            rounds: self
+                .rounds
+                .iter()
+                .filter(|r| (0..r.games.len()).all(|k| self.is_settled(r.number, k)))
+                .count() as u32,
+        }
+    }
+
+    /// Folds the games against each opponent into one match scored with match points
+    /// (场分 / 大分) from the game points (局分 / 小分): CXA 13.2, 14.2; WXF 9.2.
+    fn as_matches(&self, _me: usize, games: Vec<Encounter>, cycles: u32) -> Vec<Encounter> {
+        let mut by_opp: BTreeMap<usize, Vec<Encounter>> = BTreeMap::new();
+        for g in games {
+            if let Some(o) = g.opponent {
+                by_opp.entry(o).or_default().push(g);
+            }
+        }
+        let mut out: Vec<Encounter> = by_opp
+            .into_iter()
+            .map(|(opp, gs)| {
+                let mine: Points = gs.iter().map(|g| Points::whole(g.outcome.halves())).sum();
+                let theirs: Points = gs
+                    .iter()
+                    .map(|g| Points::whole(2 - g.outcome.halves()))
+                    .sum();
+                let complete = gs.len() as u32 >= cycles;
+                let (outcome, points) = if complete {
+                    match_points(mine, theirs)
+                } else {
+                    (Outcome::Draw, Points::ZERO)
+                };
+                Encounter {
+                    round: gs.iter().map(|g| g.round).max().unwrap_or(0),
+                    opponent: Some(opp),
+                    outcome: if complete { outcome } else { Outcome::Draw },
+                    color: None,
+                    points,
+                    game_points: gs.iter().map(|g| g.game_points).sum(),
+                    game_wins: gs.iter().map(|g| g.game_wins).sum(),
+                    black_games: gs.iter().map(|g| g.black_games).sum(),
+                    black_wins: gs.iter().map(|g| g.black_wins).sum(),
+                    first_board: Points::ZERO,
+                }
+            })
+            .collect();
+        out.sort_by_key(|e| e.round);
+        out
+    }
+
+    /// The standings in the tie-break order in force.
+    #[must_use]
+    pub fn standings(&self) -> Vec<Standing> {
+        tiebreak::standings(&self.field(), &self.tie_break_order())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rr(n: usize, cycles: u32) -> Tournament {
+        let mut events = vec![Event::Created {
+            name: "test".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::RoundRobin { cycles },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }];
+        events.extend((0..n).map(|i| Event::Registered {
+            player: Player::named(format!("P{}", i + 1)),
+        }));
+        Tournament::from_events(events).unwrap()
+    }
+
+    /// Plays the next round with `result(red, black)`.
+    fn play(t: &mut Tournament, result: impl Fn(u32, u32) -> GameResult) {
+        let e = t.pair_next_round().unwrap();
+        let Event::RoundPaired { round, games, .. } = e.clone() else {
+            unreachable!()
+        };
+        t.apply(e).unwrap();
+        for g in games {
+            t.apply(Event::ResultRecorded {
+                round,
+                board: g.board,
+                result: result(g.red.get(), g.black.get()),
+            })
+            .unwrap();
+        }
+    }
+
+    fn id(n: u32) -> PlayerId {
+        PlayerId::new(n).unwrap()
+    }
+
+    #[test]
+    fn round_robin_plays_out_and_replays_identically() {
+        let mut t = rr(5, 1);
+        for _ in 0..5 {
+            // Lower start number wins.
+            play(&mut t, |r, b| {
+                if r < b {
+                    GameResult::RedWins
+                } else {
+                    GameResult::BlackWins
+                }
+            });
+        }
+        assert_eq!(
+            t.pair_next_round(),
+            Err(TournamentError::AllRoundsPaired(5))
+        );
+        let s = t.standings();
+        let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
+        assert_eq!(order, [0, 1, 2, 3, 4]);
+        assert_eq!(s[0].score, Points::whole(8));
+        // Same events, same state.
+        let again = Tournament::from_json(&t.to_json()).unwrap();
+        assert_eq!(again, t);
+    }
+
+    #[test]
+    fn next_round_waits_for_results() {
+        let mut t = rr(4, 1);
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        assert_eq!(
+            t.pair_next_round(),
+            Err(TournamentError::RoundIncomplete(1))
+        );
+    }
+
+    #[test]
+    fn registration_closes_at_round_one() {
+        let mut t = rr(4, 1);
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        assert_eq!(
+            t.apply(Event::Registered {
+                player: Player::named("late")
+            }),
+            Err(TournamentError::RegistrationClosed)
+        );
+    }
+
+    #[test]
+    fn pairing_a_player_twice_is_refused() {
+        let mut t = rr(4, 1);
+        let e = Event::RoundPaired {
+            round: 1,
+            games: vec![
+                Pairing {
+                    board: 1,
+                    red: id(1),
+                    black: id(2),
+                },
+                Pairing {
+                    board: 2,
+                    red: id(2),
+                    black: id(3),
+                },
+            ],
+            byes: vec![],
+            seed: None,
+        };
+        assert_eq!(
+            t.apply(e),
+            Err(TournamentError::PairedTwice {
+                player: 2,
+                round: 1
+            })
+        );
+        assert_eq!(t.rounds().len(), 0, "state unchanged");
+    }
+
+    #[test]
+    fn withdrawal_before_half_cancels_everything() {
+        // CXA 19.2; WXF 11.3: 6 players, player 6 withdraws after 2 of 5 games.
+        let mut t = rr(6, 1);
+        for _ in 0..2 {
+            play(&mut t, |_, b| {
+                if b == 6 {
+                    GameResult::RedWins
+                } else {
+                    GameResult::BlackWins
+                }
+            });
+        }
+        t.apply(Event::Withdrawn {
+            player: id(6),
+            after_round: 2,
+        })
+        .unwrap();
+        assert!(t.results_cancelled(id(6)));
+        for _ in 2..5 {
+            play(&mut t, |_, _| GameResult::Draw);
+        }
+        let res = t.results();
+        assert!(res[5].is_empty(), "all of player 6's results are cancelled");
+        assert!(res.iter().all(|r| r.iter().all(|x| x.1 != Some(id(6)))));
+        // Everyone else: 4 games counted.
+        assert!(res[..5].iter().all(|r| r.len() == 4));
+    }
+
+    #[test]
+    fn withdrawal_after_half_keeps_results_and_forfeits_the_rest() {
+        // CXA 19.2: 6 players, player 6 withdraws after 3 of 5 games (not fewer than half).
+        let mut t = rr(6, 1);
+        for _ in 0..3 {
+            play(&mut t, |_, _| GameResult::Draw);
+        }
+        t.apply(Event::Withdrawn {
+            player: id(6),
+            after_round: 3,
+        })
+        .unwrap();
+        assert!(!t.results_cancelled(id(6)));
+        for _ in 3..5 {
+            // The table still pairs player 6; those games are forfeits whatever is recorded.
+            let e = t.pair_next_round().unwrap();
+            t.apply(e).unwrap();
+            let round = t.rounds().len() as u32;
+            let games = t.rounds()[round as usize - 1].games.clone();
+            for g in games {
+                if g.pairing.red != id(6) && g.pairing.black != id(6) {
+                    t.apply(Event::ResultRecorded {
+                        round,
+                        board: g.pairing.board,
+                        result: GameResult::Draw,
+                    })
+                    .unwrap();
+                }
+            }
+        }
+        let res = t.results();
+        assert_eq!(res[5].len(), 5);
+        let forfeits = res[5]
+            .iter()
+            .filter(|x| x.3 == Outcome::ForfeitLoss)
+            .count();
+        assert_eq!(forfeits, 2);
+        // CXA 20.3: "+" is worth a win.
+        let s = t.standings();
+        let p6 = s.iter().find(|x| x.competitor == 5).unwrap();
+        assert_eq!(p6.score, Points::whole(3));
+    }
+
+    #[test]
+    fn swiss_withdrawn_player_cannot_be_paired() {
+        // CXA 19.3; WXF 11.4.
+        let mut t = Tournament::from_events([
+            Event::Created {
+                name: "s".into(),
+                rules: RuleSet::Wxf2018,
+                format: Format::Swiss { rounds: 3 },
+                scoring: ScoringScheme::CXA,
+                tie_breaks: None,
+            },
+            Event::Registered {
+                player: Player::named("a"),
+            },
+            Event::Registered {
+                player: Player::named("b"),
+            },
+            Event::Registered {
+                player: Player::named("c"),
+            },
+        ])
+        .unwrap();
+        assert_eq!(t.pair_next_round(), Err(TournamentError::NeedsPairings));
+        t.apply(Event::RoundPaired {
+            round: 1,
+            games: vec![Pairing {
+                board: 1,
+                red: id(1),
+                black: id(2),
+            }],
+            byes: vec![id(3)],
+            seed: None,
+        })
+        .unwrap();
+        t.apply(Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            result: GameResult::RedWins,
+        })
+        .unwrap();
+        t.apply(Event::Withdrawn {
+            player: id(2),
+            after_round: 1,
+        })
+        .unwrap();
+        let e = Event::RoundPaired {
+            round: 2,
+            games: vec![Pairing {
+                board: 1,
+                red: id(2),
+                black: id(3),
+            }],
+            byes: vec![],
+            seed: None,
+        };
+        assert_eq!(
+            t.apply(e),
+            Err(TournamentError::Withdrawn {
+                player: 2,
+                after_round: 1
+            })
+        );
+        // The bye is worth a win in a Swiss (CXA 14.4); results of 2 stand.
+        let s = t.standings();
+        assert_eq!(s[0].score, Points::whole(2));
+        assert_eq!(s[1].score, Points::whole(2));
+    }
+
+    #[test]
+    fn double_round_robin_ranks_by_match_points() {
+        // CXA 14.2: 3 players, two cycles. 1 beats 2 twice; 1–3 win and loss; 2 beats 3 and draws.
+        let mut t = rr(3, 2);
+        let r = |red: u32, black: u32| -> GameResult {
+            let (a, b) = (red.min(black), red.max(black));
+            let first_cycle_red = red == a;
+            match (a, b) {
+                (1, 2) => {
+                    if red == 1 {
+                        GameResult::RedWins
+                    } else {
+                        GameResult::BlackWins
+                    }
+                }
+                (1, 3) => {
+                    if first_cycle_red {
+                        GameResult::RedWins
+                    } else {
+                        GameResult::BlackWins
+                    }
+                }
+                _ => {
+                    if red == 2 {
+                        GameResult::RedWins
+                    } else {
+                        GameResult::Draw
+                    }
+                }
+            }
+        };
+        for _ in 0..t.total_rounds() {
+            play(&mut t, r);
+        }
+        let s = t.standings();
+        let f = t.field();
+        // Each player has 2 matches.
+        assert!(f.competitors.iter().all(|c| c.encounters.len() == 2));
+        assert_eq!(s[0].competitor, 0);
+        assert!(s.iter().all(|x| x.score.quarters() % 4 == 0));
+    }
+
+    #[test]
+    fn penalties_feed_fouls_and_sanctions() {
+        let mut t = rr(2, 1);
+        play(&mut t, |_, _| GameResult::Draw);
+        t.apply(Event::Penalised {
+            player: id(1),
+            round: 1,
+            penalty: Penalty::Warning,
+        })
+        .unwrap();
+        // CXA 18.5: sanctioned last among equals.
+        assert_eq!(t.standings()[0].competitor, 1);
+        assert_eq!(
+            t.apply(Event::Penalised {
+                player: id(9),
+                round: 1,
+                penalty: Penalty::Foul
+            }),
+            Err(TournamentError::UnknownPlayer(9))
+        );
+    }
+
+    #[test]
+    fn bad_files_are_errors_not_panics() {
+        assert!(matches!(
+            Tournament::from_json("{"),
+            Err(TournamentError::File(_))
+        ));
+        assert_eq!(
+            Tournament::from_json(r#"{"events":[]}"#),
+            Err(TournamentError::NotCreated)
+        );
+        assert!(Tournament::from_json(
+            r#"{"events":[{"event":"created","name":"x","rules":"Cxa2011","format":{"type":"round_robin","cycles":3}}]}"#
+        )
+        .is_err());
+    }
+}

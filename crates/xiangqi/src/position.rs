@@ -1,0 +1,592 @@
+//! A legal position and its moves.
+
+use std::{fmt, num::NonZeroU32};
+
+use crate::{
+    attacks::{
+        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
+        king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
+    },
+    bitboard::Bitboard,
+    board::Board,
+    m::{Move, MoveList},
+    setup::{PositionError, PositionErrorKinds, Setup},
+    types::{Color, Piece, Role, Square},
+    zobrist,
+};
+
+/// How a game ends by the position alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is in check and has no legal move: it loses (将死; CXA 2011 art. 3.3,
+    /// WXF 2018 art. 3.1.A).
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move is not in check and has no legal move: in xiangqi it loses too (困毙;
+    /// CXA 2011 art. 3.3, WXF 2018 art. 3.1.A).
+    Stalemate {
+        /// The side that stalemated.
+        winner: Color,
+    },
+    /// Neither side has a rook, horse, cannon or pawn: neither can win, a draw (CXA 2011 art.
+    /// 4.2.2; WXF 2018 art. 3.2.A).
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
+            Outcome::InsufficientMaterial => None,
+        }
+    }
+}
+
+/// A move that cannot be played in the position it was given for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {m} in this position")]
+pub struct IllegalMove {
+    /// The move.
+    pub m: Move,
+}
+
+/// A legal position: both generals on the board in their palaces, every piece on a point it can
+/// reach, the generals not facing, the side that just moved not in check.
+///
+/// ```
+/// use xiangqi::{Color, Position, Square};
+///
+/// let pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 44);
+/// let m = pos.find_move(Square::H2, Square::E2).expect("central cannon");
+/// let pos = pos.play(m).expect("legal");
+/// assert_eq!(pos.turn(), Color::Black);
+/// assert!(!pos.is_check());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: NonZeroU32,
+    hash: u64,
+}
+
+impl Position {
+    /// The starting position, Red to move (CXA 2011 art. 1.5).
+    pub fn new() -> Position {
+        Position::from_setup(Setup::initial()).expect("the starting position is legal")
+    }
+
+    /// Checks a setup against the rules.
+    ///
+    /// # Errors
+    /// Every problem found, at once: missing or extra generals, too many pieces of a kind,
+    /// pieces on points they can never reach, generals facing, the side not to move in check.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let mut kinds = PositionErrorKinds::empty();
+        let board = &setup.board;
+        for color in Color::ALL {
+            match board.by_piece(Role::King.of(color)).count() {
+                0 => kinds |= PositionErrorKinds::MISSING_KING,
+                1 => {}
+                _ => kinds |= PositionErrorKinds::TOO_MANY_KINGS,
+            }
+            for role in Role::ALL {
+                let count = board.by_piece(role.of(color)).count() as u32;
+                if role != Role::King && count > role.initial_count() {
+                    kinds |= PositionErrorKinds::TOO_MANY_PIECES;
+                }
+                let allowed = reachable_points(role.of(color));
+                if (board.by_piece(role.of(color)) & !allowed).any() {
+                    kinds |= PositionErrorKinds::PIECE_OFF_ITS_SQUARES;
+                }
+            }
+        }
+        if let (Some(red), Some(black)) = (board.king_of(Color::Red), board.king_of(Color::Black)) {
+            if rook_attacks(red, board.occupied()).contains(black) {
+                kinds |= PositionErrorKinds::KINGS_FACING;
+            }
+            let king = if setup.turn == Color::Red { black } else { red };
+            let occupied = board.occupied();
+            let attackers = (attackers_to(board, king, setup.turn, occupied)
+                & !board.by_role(Role::King))
+            .any();
+            if attackers {
+                kinds |= PositionErrorKinds::OPPONENT_IN_CHECK;
+            }
+        }
+        if !kinds.is_empty() {
+            return Err(PositionError { kinds });
+        }
+        let hash = zobrist::hash(&setup.board, setup.turn);
+        Ok(Position {
+            board: setup.board,
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            hash,
+        })
+    }
+
+    /// The position as a setup, e.g. to edit it.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Where the pieces stand.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whose move it is.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture, as FEN counts them.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> NonZeroU32 {
+        self.fullmoves
+    }
+
+    /// A 64-bit Zobrist hash of the board and the side to move (not the counters): equal
+    /// positions in the sense of the repetition rules have equal hashes.
+    #[inline]
+    pub fn zobrist_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The point of `color`'s general.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        match self.board.king_of(color) {
+            Some(sq) => sq,
+            // A position always has both generals; this arm is never taken.
+            None => Square::E0,
+        }
+    }
+
+    /// The pieces of `attacker` that attack `sq`, with the board's occupancy replaced by
+    /// `occupied` (to ask "what if"). A general attacks along an open file, since generals may
+    /// never face each other (CXA 2011 art. 2.1).
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        attackers_to(&self.board, sq, attacker, occupied)
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.turn;
+        attackers_to(&self.board, self.king(us), !us, self.board.occupied())
+    }
+
+    /// Is the side to move in check (被将军)?
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The pieces of the side to move that may not move freely because they shield their own
+    /// general: the only piece between it and an enemy rook or the enemy general; one of the two
+    /// pieces between it and an enemy cannon (taking either away makes the other a screen); a
+    /// piece on the leg of an enemy horse that would otherwise attack it. Each of their moves
+    /// is checked one by one.
+    pub fn pinned(&self) -> Bitboard {
+        self.shields().pinned
+    }
+
+    fn shields(&self) -> Shields {
+        let us = self.turn;
+        let them = !us;
+        let b = &self.board;
+        let king = self.king(us);
+        let occupied = b.occupied();
+        let ours = b.by_color(us);
+        let theirs = b.by_color(them);
+        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let mut shields = Shields::default();
+
+        for slider in lines & theirs & (b.by_role(Role::Rook) | b.by_role(Role::King)) {
+            let blockers = between(king, slider) & occupied;
+            if !blockers.more_than_one() {
+                shields.pinned |= blockers & ours;
+            }
+        }
+        for cannon in lines & theirs & b.by_role(Role::Cannon) {
+            let line = between(king, cannon);
+            let blockers = line & occupied;
+            match blockers.count() {
+                0 => shields.screens |= line,
+                2 => shields.pinned |= blockers & ours,
+                _ => {}
+            }
+        }
+        let horses = theirs & b.by_role(Role::Horse);
+        if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
+            for leg in ours & crate::attacks::diagonal_neighbours(king) {
+                // The horses that would reach the general if this leg were free.
+                let without_leg = horse_attackers(king, occupied & !Bitboard::from_square(leg));
+                let with_leg = horse_attackers(king, occupied);
+                if ((without_leg & !with_leg) & horses).any() {
+                    shields.pinned.add(leg);
+                }
+            }
+        }
+        shields
+    }
+
+    /// Would the side to move leave its general attacked (or facing the other) by moving the
+    /// piece on `from` to `to`? The move need not be legal; only the squares matter.
+    #[inline]
+    fn exposes_king(&self, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        let from_bb = Bitboard::from_square(from);
+        let to_bb = Bitboard::from_square(to);
+        let occupied = (b.occupied() & !from_bb) | to_bb;
+        let king = if b.by_role(Role::King).contains(from) {
+            to
+        } else {
+            self.king(us)
+        };
+        let theirs = b.by_color(!us) & !to_bb;
+        ((rook_attacks(king, occupied) & (b.by_role(Role::Rook) | b.by_role(Role::King)))
+            | (cannon_attacks(king, occupied) & b.by_role(Role::Cannon))
+            | (horse_attackers(king, occupied) & b.by_role(Role::Horse))
+            | (pawn_attackers(!us, king) & b.by_role(Role::Pawn)))
+            & theirs
+            != Bitboard::EMPTY
+    }
+
+    /// Where the piece on `from` may go by its own way of moving, ignoring what happens to its
+    /// general: onto empty points and enemy pieces.
+    #[inline]
+    fn pseudo_targets(&self, role: Role, from: Square) -> Bitboard {
+        let us = self.turn;
+        let b = &self.board;
+        let occupied = b.occupied();
+        let not_ours = !b.by_color(us);
+        match role {
+            Role::King => king_attacks(from) & not_ours,
+            Role::Advisor => advisor_attacks(from) & not_ours,
+            Role::Elephant => elephant_attacks(from, occupied) & not_ours,
+            Role::Horse => horse_attacks(from, occupied) & not_ours,
+            Role::Rook => rook_attacks(from, occupied) & not_ours,
+            Role::Cannon => {
+                (rook_attacks(from, occupied) & !occupied)
+                    | (cannon_attacks(from, occupied) & b.by_color(!us))
+            }
+            Role::Pawn => pawn_attacks(us, from) & not_ours,
+        }
+    }
+
+    /// Calls `sink` with every legal move, in groups that share a piece.
+    #[inline]
+    fn visit_legal<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let king = self.king(us);
+
+        if self.is_check() {
+            for role in Role::ALL {
+                for from in b.by_role(role) & ours {
+                    for to in self.pseudo_targets(role, from) {
+                        if !self.exposes_king(from, to) {
+                            sink.one(self, role, from, to);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+
+        let shields = self.shields();
+        for role in [
+            Role::Rook,
+            Role::Cannon,
+            Role::Horse,
+            Role::Pawn,
+            Role::Advisor,
+            Role::Elephant,
+        ] {
+            let pieces = b.by_role(role) & ours;
+            for from in pieces & !shields.pinned {
+                sink.many(
+                    self,
+                    role,
+                    from,
+                    self.pseudo_targets(role, from) & !shields.screens,
+                );
+            }
+            for from in pieces & shields.pinned {
+                for to in self.pseudo_targets(role, from) {
+                    if !self.exposes_king(from, to) {
+                        sink.one(self, role, from, to);
+                    }
+                }
+            }
+        }
+        for to in self.pseudo_targets(Role::King, king) {
+            if !self.exposes_king(king, to) {
+                sink.one(self, Role::King, king, to);
+            }
+        }
+    }
+
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = ListSink(MoveList::new());
+        self.visit_legal(&mut list);
+        list.0
+    }
+
+    /// How many legal moves there are, without listing them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = CountSink(0);
+        self.visit_legal(&mut count);
+        count.0
+    }
+
+    /// Does the side to move have a legal move?
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// The move of the piece on `from` to `to`, if that piece belongs to the side to move and
+    /// may go there by its own way of moving (legal or not for its general: see
+    /// [`Position::is_suicide`]).
+    pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
+        let piece = self.board.piece_at(from)?;
+        if piece.color != self.turn || !self.pseudo_targets(piece.role, from).contains(to) {
+            return None;
+        }
+        Some(Move {
+            role: piece.role,
+            from,
+            to,
+            capture: self.board.role_at(to),
+        })
+    }
+
+    /// Is `m` a move the side to move may make by its piece's way of moving, general aside?
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        self.find_move(m.from, m.to) == Some(m)
+    }
+
+    /// Is `m` legal here?
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.is_pseudo_legal(m) && !self.exposes_king(m.from, m.to)
+    }
+
+    /// Is `m` a suicide move (自杀): a move the piece may make by its way of moving that leaves
+    /// its own general capturable or the generals facing (CXA 2011 art. 3.4; WXF 2018 art. 4.5).
+    /// Over the board such a move can be played and recorded; it loses the game (CXA 2011 art.
+    /// 4.1.3). Moves that are not even pseudo-legal are not suicides: they are illegal moves.
+    pub fn is_suicide(&self, m: Move) -> bool {
+        self.is_pseudo_legal(m) && self.exposes_king(m.from, m.to)
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// Gives the position back, untouched, with the error if `m` is not legal here.
+    #[allow(
+        clippy::result_large_err,
+        reason = "the caller gets its position back, as shakmaty does"
+    )]
+    pub fn play(mut self, m: Move) -> Result<Position, (IllegalMove, Position)> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(self)
+        } else {
+            Err((IllegalMove { m }, self))
+        }
+    }
+
+    /// Plays `m` without checking it. The move must be legal here (from [`Position::legal_moves`]
+    /// or checked with [`Position::is_legal`]); otherwise the position may break its invariants.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let piece = m.role.of(us);
+        self.board.take(m.from, piece);
+        self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
+        if let Some(captured) = m.capture {
+            let captured = captured.of(!us);
+            self.board.take(m.to, captured);
+            self.hash ^= zobrist::piece_key(captured, m.to);
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        self.board.put(m.to, piece);
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !us;
+        self.hash ^= zobrist::turn_key(Color::Black);
+    }
+
+    /// Neither side has a rook, horse, cannon or pawn (CXA 2011 art. 4.2.2; WXF 2018 art.
+    /// 3.2.A: the clear-cut case; whether other material suffices is for the arbiter).
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        (b.by_role(Role::Rook)
+            | b.by_role(Role::Horse)
+            | b.by_role(Role::Cannon)
+            | b.by_role(Role::Pawn))
+        .is_empty()
+    }
+
+    /// Is the side to move checkmated?
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Is the side to move stalemated (困毙: not in check, no legal move)?
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// How the game ends here by the position alone, if it does.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            let winner = !self.turn;
+            return Some(if self.is_check() {
+                Outcome::Checkmate { winner }
+            } else {
+                Outcome::Stalemate { winner }
+            });
+        }
+        self.is_insufficient_material()
+            .then_some(Outcome::InsufficientMaterial)
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}{} to move", self.board, self.turn)
+    }
+}
+
+/// The pieces of `attacker` that attack `sq` on `board` if the points in `occupied` were the
+/// occupied ones.
+fn attackers_to(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+    let b = board;
+    ((rook_attacks(sq, occupied) & (b.by_role(Role::Rook) | b.by_role(Role::King)))
+        | (cannon_attacks(sq, occupied) & b.by_role(Role::Cannon))
+        | (horse_attackers(sq, occupied) & b.by_role(Role::Horse))
+        | (pawn_attackers(attacker, sq) & b.by_role(Role::Pawn)))
+        & b.by_color(attacker)
+}
+
+/// The points a piece can ever stand on (CXA 2011 art. 2): generals and advisors on their
+/// palace's points, elephants on their seven points, pawns on or beyond their starting rank and
+/// off the in-between files until they cross the river.
+fn reachable_points(piece: Piece) -> Bitboard {
+    let color = piece.color;
+    let red_points = |squares: &[Square]| -> Bitboard {
+        let bb: Bitboard = squares.iter().copied().collect();
+        if color == Color::Red { bb } else { bb.rotate() }
+    };
+    match piece.role {
+        Role::King => Bitboard::palace(color),
+        Role::Advisor => red_points(&[Square::D0, Square::F0, Square::E1, Square::D2, Square::F2]),
+        Role::Elephant => red_points(&[
+            Square::C0,
+            Square::G0,
+            Square::A2,
+            Square::E2,
+            Square::I2,
+            Square::C4,
+            Square::G4,
+        ]),
+        Role::Pawn => {
+            red_points(&[
+                Square::A3,
+                Square::C3,
+                Square::E3,
+                Square::G3,
+                Square::I3,
+                Square::A4,
+                Square::C4,
+                Square::E4,
+                Square::G4,
+                Square::I4,
+            ]) | !Bitboard::home_side(color)
+        }
+        Role::Horse | Role::Rook | Role::Cannon => Bitboard::FULL,
+    }
+}
+
+#[derive(Default)]
+struct Shields {
+    /// Our pieces whose moves may expose the general.
+    pinned: Bitboard,
+    /// Empty points between our general and an enemy cannon with nothing between: a piece
+    /// moved there becomes the cannon's screen.
+    screens: Bitboard,
+}
+
+/// Receives legal moves from [`Position::visit_legal`].
+trait MoveSink {
+    /// The piece on `from` may go to each of `targets`.
+    fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
+    /// The piece on `from` may go to `to`.
+    fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square);
+}
+
+struct CountSink(usize);
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn many(&mut self, _: &Position, _: Role, _: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+    #[inline]
+    fn one(&mut self, _: &Position, _: Role, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+struct ListSink(MoveList);
+
+impl MoveSink for ListSink {
+    #[inline]
+    fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.one(pos, role, from, to);
+        }
+    }
+    #[inline]
+    fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square) {
+        // At most 116 moves exist in any position (see `MAX_MOVES`), so this never overflows.
+        let _ = self.0.try_push(Move {
+            role,
+            from,
+            to,
+            capture: pos.board.role_at(to),
+        });
+    }
+}
