@@ -15,8 +15,12 @@ mod lot;
 mod scoring;
 mod types;
 
+pub mod groups;
+pub mod knockout;
+pub mod report;
 pub mod round_robin;
 pub mod swiss;
+pub mod team;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;

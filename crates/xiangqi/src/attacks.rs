@@ -33,36 +33,29 @@ const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 /// Diagonal steps.
 const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-/// A bit that is never set: neighbours off the board read as this one, and so as empty.
-const NOWHERE: u8 = 127;
-
-const fn neighbours(steps: [(i32, i32); 4]) -> [[u8; 4]; 90] {
-    let mut table = [[NOWHERE; 4]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq % 9, sq / 9);
-        let mut i = 0;
-        while i < 4 {
-            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
-            if on_board(nf, nr) {
-                table[sq as usize][i] = (nr * 9 + nf) as u8;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    table
+/// Reads the neighbours of `sq` from `occupied`: bit `k` of the result is the point `k − 10`
+/// points away in square numbering, so the orthogonal neighbours are bits 1 (down), 9 (left),
+/// 11 (right), 19 (up) and the diagonal ones bits 0, 2, 18, 20. Neighbours off the board read
+/// as empty or as a point on the next rank; the tables never look at those, because nothing
+/// lies beyond an edge in that direction.
+#[inline]
+fn neighbourhood(sq: Square, occupied: u128) -> u32 {
+    ((occupied << 10) >> sq as u32) as u32
 }
 
-static ORTHO_NEIGHBOURS: [[u8; 4]; 90] = neighbours(ORTHO);
-static DIAG_NEIGHBOURS: [[u8; 4]; 90] = neighbours(DIAG);
-
+/// The occupied orthogonal neighbours as four bits in the order of [`ORTHO`].
 #[inline]
-fn neighbour_mask(neighbours: &[u8; 4], occupied: u128) -> usize {
-    (((occupied >> neighbours[0]) & 1)
-        | (((occupied >> neighbours[1]) & 1) << 1)
-        | (((occupied >> neighbours[2]) & 1) << 2)
-        | (((occupied >> neighbours[3]) & 1) << 3)) as usize
+fn ortho_mask(sq: Square, occupied: u128) -> usize {
+    let n = neighbourhood(sq, occupied);
+    (((n >> 19) & 1) | (((n >> 1) & 1) << 1) | (((n >> 11) & 1) << 2) | (((n >> 9) & 1) << 3))
+        as usize
+}
+
+/// The occupied diagonal neighbours as four bits in the order of [`DIAG`].
+#[inline]
+fn diag_mask(sq: Square, occupied: u128) -> usize {
+    let n = neighbourhood(sq, occupied);
+    (((n >> 20) & 1) | (((n >> 18) & 1) << 1) | (((n >> 2) & 1) << 2) | ((n & 1) << 3)) as usize
 }
 
 /// The general steps one point orthogonally inside its palace (CXA 2011 art. 2.1).
@@ -369,23 +362,20 @@ pub fn cannon_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Where a horse on `sq` moves, given the board's occupancy (for its legs).
 #[inline]
 pub fn horse_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let legs = neighbour_mask(&ORTHO_NEIGHBOURS[sq as usize], occupied.0);
-    Bitboard(HORSE_ATTACKS[sq as usize][legs])
+    Bitboard(HORSE_ATTACKS[sq as usize][ortho_mask(sq, occupied.0)])
 }
 
 /// The squares from which a horse attacks `sq`, given the board's occupancy.
 #[inline]
 pub fn horse_attackers(sq: Square, occupied: Bitboard) -> Bitboard {
-    let legs = neighbour_mask(&DIAG_NEIGHBOURS[sq as usize], occupied.0);
-    Bitboard(HORSE_ATTACKERS[sq as usize][legs])
+    Bitboard(HORSE_ATTACKERS[sq as usize][diag_mask(sq, occupied.0)])
 }
 
 /// Where an elephant on `sq` moves, given the board's occupancy (for its eyes). Off its own
 /// side of the river an elephant cannot stand, so the side is the square's.
 #[inline]
 pub fn elephant_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let eyes = neighbour_mask(&DIAG_NEIGHBOURS[sq as usize], occupied.0);
-    Bitboard(ELEPHANT_ATTACKS[sq as usize][eyes])
+    Bitboard(ELEPHANT_ATTACKS[sq as usize][diag_mask(sq, occupied.0)])
 }
 
 /// Where a general on `sq` steps: orthogonally, inside the palace it stands in.
@@ -415,13 +405,9 @@ pub fn pawn_attackers(color: Color, sq: Square) -> Bitboard {
 /// The points diagonally next to `sq`: an elephant's eyes, the legs of horses attacking `sq`.
 #[inline]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for n in DIAG_NEIGHBOURS[sq as usize] {
-        if let Some(n) = Square::new(n as u32) {
-            bb.add(n);
-        }
-    }
-    bb
+    DIAG.into_iter()
+        .filter_map(|(df, dr)| sq.offset(df, dr))
+        .collect()
 }
 
 /// The squares strictly between `a` and `b` if they share a rank or a file, else none.

@@ -22,6 +22,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod m;
+mod notation;
 mod position;
 mod setup;
 mod types;
@@ -31,6 +32,8 @@ pub mod fen;
 pub mod iccs;
 pub mod perft;
 pub mod uci;
+pub mod wxf;
+pub mod chinese;
 
 pub use crate::{
     attacks::{

@@ -11,7 +11,7 @@ use crate::{
     board::Board,
     m::{Move, MoveList},
     setup::{PositionError, PositionErrorKinds, Setup},
-    types::{Color, Piece, Role, Square},
+    types::{ByColor, Color, Piece, Role, Square},
     zobrist,
 };
 
@@ -73,6 +73,8 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: NonZeroU32,
     hash: u64,
+    /// Where the generals stand, kept for speed: always equal to the board's.
+    kings: ByColor<Square>,
 }
 
 impl Position {
@@ -119,11 +121,16 @@ impl Position {
                 kinds |= PositionErrorKinds::OPPONENT_IN_CHECK;
             }
         }
-        if !kinds.is_empty() {
+        let (Some(red), Some(black), true) = (
+            board.king_of(Color::Red),
+            board.king_of(Color::Black),
+            kinds.is_empty(),
+        ) else {
             return Err(PositionError { kinds });
-        }
+        };
         let hash = zobrist::hash(&setup.board, setup.turn);
         Ok(Position {
+            kings: ByColor { red, black },
             board: setup.board,
             turn: setup.turn,
             halfmoves: setup.halfmoves,
@@ -174,11 +181,7 @@ impl Position {
     /// The point of `color`'s general.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        match self.board.king_of(color) {
-            Some(sq) => sq,
-            // A position always has both generals; this arm is never taken.
-            None => Square::E0,
-        }
+        *self.kings.get(color)
     }
 
     /// The pieces of `attacker` that attack `sq`, with the board's occupancy replaced by
@@ -258,11 +261,7 @@ impl Position {
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
         let occupied = (b.occupied() & !from_bb) | to_bb;
-        let king = if b.by_role(Role::King).contains(from) {
-            to
-        } else {
-            self.king(us)
-        };
+        let king = if from == self.king(us) { to } else { self.king(us) };
         let theirs = b.by_color(!us) & !to_bb;
         ((rook_attacks(king, occupied) & (b.by_role(Role::Rook) | b.by_role(Role::King)))
             | (cannon_attacks(king, occupied) & b.by_role(Role::Cannon))
@@ -316,31 +315,28 @@ impl Position {
         }
 
         let shields = self.shields();
-        for role in [
-            Role::Rook,
-            Role::Cannon,
-            Role::Horse,
-            Role::Pawn,
-            Role::Advisor,
-            Role::Elephant,
-        ] {
-            let pieces = b.by_role(role) & ours;
-            for from in pieces & !shields.pinned {
-                sink.many(
-                    self,
-                    role,
-                    from,
-                    self.pseudo_targets(role, from) & !shields.screens,
-                );
-            }
-            for from in pieces & shields.pinned {
-                for to in self.pseudo_targets(role, from) {
-                    if !self.exposes_king(from, to) {
-                        sink.one(self, role, from, to);
+        // One block per role, so that each `pseudo_targets` call is specialised.
+        macro_rules! moves_of {
+            ($role:expr) => {{
+                let pieces = b.by_role($role) & ours;
+                for from in pieces & !shields.pinned {
+                    sink.many(self, $role, from, self.pseudo_targets($role, from) & !shields.screens);
+                }
+                for from in pieces & shields.pinned {
+                    for to in self.pseudo_targets($role, from) {
+                        if !self.exposes_king(from, to) {
+                            sink.one(self, $role, from, to);
+                        }
                     }
                 }
-            }
+            }};
         }
+        moves_of!(Role::Rook);
+        moves_of!(Role::Cannon);
+        moves_of!(Role::Horse);
+        moves_of!(Role::Pawn);
+        moves_of!(Role::Advisor);
+        moves_of!(Role::Elephant);
         for to in self.pseudo_targets(Role::King, king) {
             if !self.exposes_king(king, to) {
                 sink.one(self, Role::King, king, to);
@@ -435,6 +431,9 @@ impl Position {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.board.put(m.to, piece);
+        if m.role == Role::King {
+            *self.kings.get_mut(us) = m.to;
+        }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

@@ -1,0 +1,693 @@
+//! What one move does (着法性质): check 将, mate threat 杀, chase 捉, exchange 兑, sacrifice 献,
+//! block 拦, follow 跟 or idle 闲, with the pieces it attacks and how each is protected.
+//!
+//! # How a chase is found
+//! Only attacks the move *creates* are judged (an attack simply left standing is no chase:
+//! AXF Appendix "non-perpetual chase", WXF 2018 ch. 5 item 36.2): the attacks of the mover's
+//! side after the move are compared, piece by piece, with its attacks before it, so direct,
+//! discovered and screen-made attacks all count (CXA 2011 art. 24.3; AXF rules 25–26). An attack
+//! that existed before but was no chase then and is one now (its target lost its root to the
+//! move: AXF Appendix "perpetual chase", WXF 36.1; a newly pinned protector: AXF rule 34) is new
+//! too. An attack is a capture the attacker could legally make at once, after a null move.
+//!
+//! Then the books part ways:
+//! - **WXF 2018 / AXF** judge by piece type, as the Asian rules' diagrams and Fairy-Stockfish's
+//!   `Position::chased()` do: a horse or cannon attacking a rook, or an advisor or elephant
+//!   attacking a rook, horse or cannon, chases whatever the protection (rules 15, 20, 21, 26);
+//!   an attack on a piece of the same type that can take back is a sacrifice, not a chase
+//!   (rule 24); the king's and the pawns' own attacks never chase (rules 28, 29); an uncrossed
+//!   pawn is never a target (rule 25, D60); any other target is chased when it has no real root
+//!   (rules 17, 18, 34).
+//! - **CXA 2011** judges by material (art. 24.3): the target is chased when the exchange on its
+//!   point wins material for the attacker (static exchange with legal captures only, so pins,
+//!   facing generals, lost screens and blocked legs all count), with the piece values of art.
+//!   1.2 and the exceptions of arts. 26.1, 26.6, 26.7, 26.8; the capture must not let the
+//!   opponent mate at once (24.3).
+//!
+//! Where the books give no numbers we use rook 10, horse 5, cannon 5, advisor 2, elephant 2,
+//! crossed pawn 2, uncrossed pawn 1 (CXA 2011 art. 1.2 fixes only the ratios; the numbers are
+//! the ones on H.G. Muller's xiangqi rules page, which the repetition digest recommends).
+//!
+//! A mate threat (杀) is a mate by a check or a series of checks the mover could give if it
+//! moved again (CXA 2011 art. 24.2), found by a checks-only search of
+//! [`crate::RuleSet::mate_threat_depth`] moves.
+
+use serde::{Deserialize, Serialize};
+use xiangqi::{
+    Bitboard, Color, Move, Piece, Position, Role, Setup, Square, advisor_attacks, cannon_attacks,
+    elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+};
+
+use crate::rules::Book;
+
+/// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveNature {
+    /// 将: the move attacks the enemy king. CXA 2011 art. 24.1.
+    Check,
+    /// 杀: the move threatens mate by a check or a series of checks. CXA 2011 art. 24.2.
+    MateThreat,
+    /// 捉: the move threatens to win a piece. CXA 2011 art. 24.3; AXF ch. 4 §1.
+    Chase,
+    /// 兑: the move offers a same-type exchange. CXA 2011 art. 24.4.
+    Exchange,
+    /// 献: the move offers a piece. CXA 2011 art. 24.5.
+    Sacrifice,
+    /// 拦: the move blocks an enemy piece. CXA 2011 art. 24.6.
+    Block,
+    /// 跟: the move shadows a protected enemy piece. CXA 2011 art. 24.7.
+    Follow,
+    /// 闲: none of the above. CXA 2011 art. 24.8.
+    Idle,
+}
+
+impl MoveNature {
+    /// The book's one-character name: 将 杀 捉 兑 献 拦 跟 闲.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            MoveNature::Check => "将",
+            MoveNature::MateThreat => "杀",
+            MoveNature::Chase => "捉",
+            MoveNature::Exchange => "兑",
+            MoveNature::Sacrifice => "献",
+            MoveNature::Block => "拦",
+            MoveNature::Follow => "跟",
+            MoveNature::Idle => "闲",
+        }
+    }
+
+    /// The English word.
+    pub const fn en(self) -> &'static str {
+        match self {
+            MoveNature::Check => "check",
+            MoveNature::MateThreat => "mate threat",
+            MoveNature::Chase => "chase",
+            MoveNature::Exchange => "exchange offer",
+            MoveNature::Sacrifice => "sacrifice",
+            MoveNature::Block => "block",
+            MoveNature::Follow => "follow",
+            MoveNature::Idle => "idle",
+        }
+    }
+
+    /// Is it an attacking move (将, 杀 or 捉), the stuff of forbidden play? CXA 2011 art. 24.13.
+    pub const fn is_attacking(self) -> bool {
+        matches!(
+            self,
+            MoveNature::Check | MoveNature::MateThreat | MoveNature::Chase
+        )
+    }
+}
+
+/// How an attacked piece is protected. CXA 2011 arts. 24.15, 24.16.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protection {
+    /// 有根: a piece of its side can legally take back.
+    Rooted,
+    /// 无根: nothing of its side even looks at its point.
+    Unrooted,
+    /// 假根: a piece looks at its point but cannot legally take back (pinned, the generals
+    /// would face, its screen or leg changes with the capture). Counts as no root.
+    /// CXA 2011 art. 24.16; AXF rule 34.
+    FalseRoot,
+    /// 少根: it can be taken back, but more pieces attack it than defend it, so the exchange
+    /// still loses it. CXA 2011 art. 24.15.
+    UnderRooted,
+}
+
+impl Protection {
+    /// 有根 无根 假根 少根.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Protection::Rooted => "有根",
+            Protection::Unrooted => "无根",
+            Protection::FalseRoot => "假根",
+            Protection::UnderRooted => "少根",
+        }
+    }
+
+    /// English.
+    pub const fn en(self) -> &'static str {
+        match self {
+            Protection::Rooted => "protected",
+            Protection::Unrooted => "unprotected",
+            Protection::FalseRoot => "falsely protected",
+            Protection::UnderRooted => "insufficiently protected",
+        }
+    }
+
+    /// No real root: unrooted or falsely rooted (无根子). CXA 2011 arts. 24.15–24.16.
+    pub const fn is_unrooted(self) -> bool {
+        matches!(self, Protection::Unrooted | Protection::FalseRoot)
+    }
+}
+
+/// Why an attack is or is not a chase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The target has no real root. AXF rules 18, 34; CXA 2011 art. 24.15.
+    NoRoot,
+    /// A horse or cannon attacks a rook: a chase whatever the protection. AXF rules 15, 20, 21.
+    RookByMinor,
+    /// An advisor or elephant attacks a strong piece. AXF ch. 4 §1 (FSF's reading).
+    StrongByWeak,
+    /// A piece of the same type that cannot take back. AXF rule 24 (D53, D55).
+    SameTypeNoRecapture,
+    /// The exchange on the target's point wins material. CXA 2011 art. 24.3.
+    MaterialGain,
+    /// Not a chase: the target is protected. AXF rule 17; CXA 2011 art. 24.3.
+    Protected,
+    /// Not a chase: a same-type piece that can take back, a sacrifice. AXF rule 24.
+    SameType,
+    /// Not a chase: the king's or a pawn's own attack. AXF rules 28–29; CXA 2011 arts. 26.1,
+    /// 26.8.
+    KingOrPawn,
+    /// Not a chase: an uncrossed pawn is no target. AXF rule 25 (D60); CXA 2011 art. 26.7.
+    UncrossedPawn,
+    /// Not a chase: the exchange wins nothing. CXA 2011 arts. 24.3, 26.6.
+    NoGain,
+    /// Not a chase: taking would let the opponent mate at once. CXA 2011 art. 24.3.
+    CaptureLosesToMate,
+    /// Not a chase: a king move answering check. CXA 2011 art. 26.2.
+    CheckEvasionByKing,
+}
+
+impl Reason {
+    /// Is this a reason for a chase?
+    pub const fn is_chase(self) -> bool {
+        matches!(
+            self,
+            Reason::NoRoot
+                | Reason::RookByMinor
+                | Reason::StrongByWeak
+                | Reason::SameTypeNoRecapture
+                | Reason::MaterialGain
+        )
+    }
+
+    /// The reason in Chinese.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Reason::NoRoot => "无根，算捉",
+            Reason::RookByMinor => "马炮攻车，不论有无根，算捉",
+            Reason::StrongByWeak => "仕相攻强子，算捉",
+            Reason::SameTypeNoRecapture => "同类子不能反吃，算捉",
+            Reason::MaterialGain => "兑换后得子，算捉",
+            Reason::Protected => "有根，不算捉",
+            Reason::SameType => "同类子可互吃，是献，不算捉",
+            Reason::KingOrPawn => "将（帅）兵（卒）本身攻子，不算捉",
+            Reason::UncrossedPawn => "未过河兵（卒），不算捉",
+            Reason::NoGain => "兑换后不得子，不算捉",
+            Reason::CaptureLosesToMate => "吃子后即被将死，不算捉",
+            Reason::CheckEvasionByKing => "将（帅）应将，算闲",
+        }
+    }
+
+    /// The reason in English.
+    pub const fn en(self) -> &'static str {
+        match self {
+            Reason::NoRoot => "no real protector: chase",
+            Reason::RookByMinor => "a horse or cannon attacking a rook chases it, protected or not",
+            Reason::StrongByWeak => "an advisor or elephant attacking a strong piece: chase",
+            Reason::SameTypeNoRecapture => "a piece of the same type that cannot take back: chase",
+            Reason::MaterialGain => "the exchange wins material: chase",
+            Reason::Protected => "protected: no chase",
+            Reason::SameType => "same type and it can take back: a sacrifice, no chase",
+            Reason::KingOrPawn => "the king's or a pawn's own attack: no chase",
+            Reason::UncrossedPawn => "an uncrossed pawn is no target: no chase",
+            Reason::NoGain => "the exchange wins nothing: no chase",
+            Reason::CaptureLosesToMate => "taking it would be mated at once: no chase",
+            Reason::CheckEvasionByKing => "a king move answering check is idle",
+        }
+    }
+}
+
+/// A new attack of the mover on an enemy piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attack {
+    /// The attacking piece's point after the move.
+    #[serde(with = "crate::wire::square")]
+    pub attacker: Square,
+    /// The attacking piece.
+    #[serde(with = "crate::wire::role")]
+    pub attacker_role: Role,
+    /// The target's point.
+    #[serde(with = "crate::wire::square")]
+    pub victim: Square,
+    /// The target.
+    #[serde(with = "crate::wire::role")]
+    pub victim_role: Role,
+    /// How the target is protected.
+    pub protection: Protection,
+    /// Material the attacker's side wins by the exchange on the target's point (static
+    /// exchange, legal captures only).
+    pub gain: i32,
+    /// Why it is or is not a chase.
+    pub reason: Reason,
+}
+
+impl Attack {
+    /// Is this attack a chase?
+    pub const fn is_chase(&self) -> bool {
+        self.reason.is_chase()
+    }
+}
+
+/// Everything the arbiter needs to know about one move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveAnalysis {
+    /// The move, in ICCS coordinates.
+    pub iccs: String,
+    /// The moving piece.
+    #[serde(with = "crate::wire::role")]
+    pub role: Role,
+    /// Who moved.
+    #[serde(with = "crate::wire::color")]
+    pub mover: Color,
+    /// The move gives check (将).
+    pub check: bool,
+    /// The move threatens mate (杀).
+    pub mate_threat: bool,
+    /// The mover was in check before the move (应将).
+    pub evasion: bool,
+    /// The move offers a same-type exchange (兑).
+    pub exchange: bool,
+    /// The move offers a piece (献).
+    pub sacrifice: bool,
+    /// The move blocks an enemy piece (拦).
+    pub block: bool,
+    /// The move shadows a protected enemy piece (跟).
+    pub follow: bool,
+    /// The attacks the move creates, chases and not.
+    pub attacks: Vec<Attack>,
+    /// The heaviest nature. CXA 2011 art. 26.5.
+    pub nature: MoveNature,
+}
+
+impl MoveAnalysis {
+    /// The points of the pieces this move chases.
+    pub fn chased(&self) -> Bitboard {
+        self.attacks
+            .iter()
+            .filter(|a| a.is_chase())
+            .map(|a| a.victim)
+            .collect()
+    }
+}
+
+/// The value of a piece for exchanges. CXA 2011 art. 1.2 (ratios: rook = two horses = two
+/// cannons; horse = cannon; advisor = elephant; a crossed pawn floats below a rook, art. 26.7).
+pub fn value(role: Role, color: Color, sq: Square) -> i32 {
+    match role {
+        Role::King => 1000,
+        Role::Rook => 10,
+        Role::Horse | Role::Cannon => 5,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Pawn => {
+            if crossed(color, sq) {
+                2
+            } else {
+                1
+            }
+        }
+    }
+}
+
+/// Has a pawn of `color` on `sq` crossed the river?
+pub fn crossed(color: Color, sq: Square) -> bool {
+    !sq.is_home_side(color)
+}
+
+/// Where a piece on `sq` attacks, given the occupancy.
+pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::King => king_attacks(sq),
+        Role::Advisor => advisor_attacks(sq),
+        Role::Elephant => elephant_attacks(sq, occupied),
+        Role::Horse => horse_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Cannon => cannon_attacks(sq, occupied),
+        Role::Pawn => pawn_attacks(piece.color, sq),
+    }
+}
+
+/// The same position with the other side to move (a null move), if that is a legal position
+/// (it is not when the side to move is in check).
+pub fn null_move(pos: &Position) -> Option<Position> {
+    let mut setup: Setup = pos.to_setup();
+    setup.turn = !setup.turn;
+    Position::from_setup(setup).ok()
+}
+
+/// Plays a move known to be legal in `pos` on a copy.
+fn after(pos: &Position, m: Move) -> Position {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+/// The legal capture of the piece on `from` onto `to`, if there is one.
+fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    pos.find_move(from, to).filter(|&m| pos.is_legal(m))
+}
+
+/// Material the side to move wins by capturing on `sq` with its cheapest legal capturer and
+/// going on as long as it pays (static exchange; every capture legal, so pins, facing generals,
+/// screens and legs are the board's own).
+fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
+    let Some(target) = pos.board().piece_at(sq) else {
+        return 0;
+    };
+    if depth == 0 {
+        return 0;
+    }
+    let best = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.to == sq)
+        .min_by_key(|m| value(m.role, pos.turn(), m.from));
+    match best {
+        None => 0,
+        Some(m) => {
+            let v = value(target.role, target.color, sq);
+            (v - exchange(&after(pos, m), sq, depth - 1)).max(0)
+        }
+    }
+}
+
+/// Does the side to move have a move that mates at once?
+fn has_mate_in_one(pos: &Position) -> bool {
+    pos.legal_moves().into_iter().any(|m| {
+        let p = after(pos, m);
+        !p.has_legal_move()
+    })
+}
+
+/// Can the side to move mate by checks alone within `depth` of its moves? Stalemating the
+/// opponent wins too (CXA 2011 art. 3.3).
+pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    pos.legal_moves().into_iter().any(|m| {
+        let p = after(pos, m);
+        if !p.is_check() {
+            return false;
+        }
+        let replies = p.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        depth > 1
+            && replies
+                .into_iter()
+                .all(|r| mate_by_checks(&after(&p, r), depth - 1))
+    })
+}
+
+/// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
+/// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
+/// is no legal capture, i.e. no attack.
+fn judge(pos_s: &Position, pos_o: Option<&Position>, a: Square, v: Square, book: Book) -> Option<Attack> {
+    let board = pos_s.board();
+    let attacker = board.piece_at(a)?;
+    let victim = board.piece_at(v)?;
+    if victim.role == Role::King {
+        return None;
+    }
+    let cap = legal_capture(pos_s, a, v)?;
+    let taken = after(pos_s, cap);
+    let recaptures = taken.legal_moves().into_iter().filter(|m| m.to == v).count();
+    let looks = taken
+        .attackers_to(v, victim.color, taken.board().occupied())
+        .any();
+    let gain = value(victim.role, victim.color, v) - exchange(&taken, v, 8);
+    let protection = if recaptures > 0 {
+        if gain > 0 && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a) {
+            Protection::UnderRooted
+        } else {
+            Protection::Rooted
+        }
+    } else if looks {
+        Protection::FalseRoot
+    } else {
+        Protection::Unrooted
+    };
+    let reason = if victim.role == Role::Pawn && !crossed(victim.color, v) {
+        Reason::UncrossedPawn
+    } else if matches!(attacker.role, Role::King | Role::Pawn) {
+        Reason::KingOrPawn
+    } else {
+        match book {
+            Book::Wxf2018 => {
+                if matches!(attacker.role, Role::Horse | Role::Cannon) && victim.role == Role::Rook {
+                    Reason::RookByMinor
+                } else if matches!(attacker.role, Role::Advisor | Role::Elephant)
+                    && matches!(victim.role, Role::Rook | Role::Horse | Role::Cannon)
+                {
+                    Reason::StrongByWeak
+                } else if attacker.role == victim.role {
+                    let can_take_back = pos_o.and_then(|p| legal_capture(p, v, a)).is_some();
+                    if can_take_back {
+                        Reason::SameType
+                    } else if protection.is_unrooted() {
+                        Reason::SameTypeNoRecapture
+                    } else {
+                        Reason::Protected
+                    }
+                } else if protection.is_unrooted() {
+                    Reason::NoRoot
+                } else {
+                    Reason::Protected
+                }
+            }
+            Book::Cxa2011 => {
+                let can_take_back = attacker.role == victim.role
+                    && pos_o.and_then(|p| legal_capture(p, v, a)).is_some();
+                if can_take_back {
+                    // CXA 2011 arts. 24.4, 26.10: a same-type piece that can take back is
+                    // offered an exchange (兑), not chased.
+                    Reason::SameType
+                } else if gain <= 0 {
+                    Reason::NoGain
+                } else if has_mate_in_one(&taken) {
+                    Reason::CaptureLosesToMate
+                } else if protection.is_unrooted() {
+                    Reason::NoRoot
+                } else {
+                    Reason::MaterialGain
+                }
+            }
+        }
+    };
+    Some(Attack {
+        attacker: a,
+        attacker_role: attacker.role,
+        victim: v,
+        victim_role: victim.role,
+        protection,
+        gain,
+        reason,
+    })
+}
+
+/// Every attack of `color` in `pos_s` (where `color` is to move) on enemy pieces other than the
+/// king, as (attacker point, victim point).
+fn attack_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)> {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let enemies = board.by_color(!color) & !board.by_role(Role::King);
+    let mut pairs = Vec::new();
+    for (sq, piece) in board.pieces() {
+        if piece.color != color {
+            continue;
+        }
+        for v in piece_attacks(piece, sq, occupied) & enemies {
+            pairs.push((sq, v));
+        }
+    }
+    pairs
+}
+
+/// Analyses the move `m` played in `before` (which must be legal there).
+pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
+    let mover = before.turn();
+    let evasion = before.is_check();
+    let pos_after = after(before, m);
+    let check = pos_after.is_check();
+    let mut analysis = MoveAnalysis {
+        iccs: m.to_string(),
+        role: m.role,
+        mover,
+        check,
+        mate_threat: false,
+        evasion,
+        exchange: false,
+        sacrifice: false,
+        block: false,
+        follow: false,
+        attacks: Vec::new(),
+        nature: MoveNature::Idle,
+    };
+    if check {
+        analysis.nature = MoveNature::Check;
+        return analysis;
+    }
+    // The mover to move again: the board after the move, seen as a threat.
+    let Some(threat) = null_move(&pos_after) else {
+        return analysis;
+    };
+    analysis.mate_threat = mate_by_checks(&threat, mate_depth);
+
+    // Attacks before the move, judged in the position before it (the mover to move there).
+    let before_o = null_move(before);
+    let old: Vec<(Square, Square, bool)> = attack_pairs(before, mover)
+        .into_iter()
+        .filter_map(|(a, v)| {
+            let j = judge(before, before_o.as_ref(), a, v, book);
+            j.map(|j| (a, v, j.is_chase()))
+        })
+        .collect();
+    for (a, v) in attack_pairs(&threat, mover) {
+        let Some(mut attack) = judge(&threat, Some(&pos_after), a, v, book) else {
+            continue;
+        };
+        let a_before = if a == m.to { m.from } else { a };
+        let existed = old.iter().find(|&&(oa, ov, _)| oa == a_before && ov == v);
+        let new = match existed {
+            None => true,
+            Some(&(_, _, was_chase)) => attack.is_chase() && !was_chase,
+        };
+        if !new {
+            continue;
+        }
+        if book == Book::Cxa2011 && evasion && m.role == Role::King && attack.is_chase() {
+            attack.reason = Reason::CheckEvasionByKing;
+        }
+        analysis.attacks.push(attack);
+    }
+    if book == Book::Cxa2011 && evasion && m.role == Role::King {
+        // CXA 2011 art. 26.2: a king move answering check is idle.
+        analysis.mate_threat = false;
+    }
+
+    // Exchange and sacrifice: can the opponent take the moved piece?
+    if let Some(take) = pos_after
+        .legal_moves()
+        .into_iter()
+        .filter(|c| c.to == m.to)
+        .min_by_key(|c| value(c.role, !mover, c.from))
+    {
+        if take.role == m.role && legal_capture(&threat, m.to, take.from).is_some() {
+            analysis.exchange = true;
+        } else {
+            let v = value(m.role, mover, m.to);
+            let taken = after(&pos_after, take);
+            if v - exchange(&taken, m.to, 8) >= 0 {
+                analysis.sacrifice = true;
+            }
+        }
+    }
+    // Block: an enemy piece reaches fewer points because of the moved piece.
+    let board = pos_after.board();
+    let occ_without = before.board().occupied() & !Bitboard::from_square(m.from);
+    let occ_after = board.occupied();
+    analysis.block = board.pieces().any(|(sq, p)| {
+        p.color != mover
+            && p.role != Role::King
+            && (piece_attacks(p, sq, occ_without) & !piece_attacks(p, sq, occ_after)).any()
+    });
+    // Follow: the moved piece newly attacks a protected enemy piece, without chasing.
+    analysis.follow = analysis
+        .attacks
+        .iter()
+        .any(|a| a.attacker == m.to && !a.is_chase() && a.protection == Protection::Rooted);
+
+    analysis.nature = if analysis.mate_threat {
+        MoveNature::MateThreat
+    } else if analysis.attacks.iter().any(Attack::is_chase) {
+        MoveNature::Chase
+    } else if analysis.exchange {
+        MoveNature::Exchange
+    } else if analysis.sacrifice {
+        MoveNature::Sacrifice
+    } else if analysis.block {
+        MoveNature::Block
+    } else if analysis.follow {
+        MoveNature::Follow
+    } else {
+        MoveNature::Idle
+    };
+    analysis
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::{Square, fen::Fen};
+
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        fen.parse::<Fen>()
+            .ok()
+            .and_then(|f| f.into_position().ok())
+            .unwrap_or_else(|| panic!("bad test fen {fen}"))
+    }
+
+    #[test]
+    fn check_is_check() {
+        let p = pos("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1");
+        let m = p.find_move(Square::H8, Square::H9).expect("move");
+        let a = analyse(&p, m, Book::Wxf2018, 3);
+        assert_eq!(a.nature, MoveNature::Check);
+    }
+
+    #[test]
+    fn rook_chases_unprotected_cannon_but_not_protected_one() {
+        // Red rook on a0 goes to a7 and attacks the black cannon on e7, alone.
+        let p = pos("4k4/9/4c4/9/9/9/9/9/9/R3K4 w - - 0 1");
+        let m = p.find_move(Square::A0, Square::A7).expect("move");
+        for book in [Book::Wxf2018, Book::Cxa2011] {
+            let a = analyse(&p, m, book, 3);
+            assert_eq!(a.nature, MoveNature::Chase, "{book:?}");
+            assert_eq!(a.attacks[0].protection, Protection::Unrooted);
+        }
+        // Now the black king on e8 protects the cannon.
+        let p = pos("9/4k4/4c4/9/9/9/9/9/9/R2K5 w - - 0 1");
+        let m = p.find_move(Square::A0, Square::A7).expect("move");
+        for book in [Book::Wxf2018, Book::Cxa2011] {
+            let a = analyse(&p, m, book, 3);
+            assert_ne!(a.nature, MoveNature::Chase, "{book:?}: {a:?}");
+        }
+    }
+
+    #[test]
+    fn horse_on_protected_rook_is_a_chase_in_both_books() {
+        // The black rook on e7 is protected by its king on e8; the horse goes e3-f5.
+        let p = pos("9/4k4/4r4/9/9/9/4N4/9/9/3K5 w - - 0 1");
+        let m = p.find_move(Square::E3, Square::F5).expect("move");
+        for book in [Book::Wxf2018, Book::Cxa2011] {
+            let a = analyse(&p, m, book, 3);
+            assert_eq!(a.nature, MoveNature::Chase, "{book:?}: {a:?}");
+        }
+    }
+
+    #[test]
+    fn uncrossed_pawn_is_no_target() {
+        let p = pos("4k4/9/9/4p4/9/9/9/9/9/R3K4 w - - 0 1");
+        let m = p.find_move(Square::A0, Square::A6).expect("move");
+        let a = analyse(&p, m, Book::Wxf2018, 3);
+        assert_eq!(a.attacks[0].reason, Reason::UncrossedPawn);
+        assert!(!a.attacks[0].is_chase());
+    }
+
+    #[test]
+    fn null_move_fails_in_check() {
+        let p = pos("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1");
+        assert!(p.is_check());
+        assert!(null_move(&p).is_none());
+    }
+}

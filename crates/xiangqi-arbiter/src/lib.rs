@@ -1,0 +1,43 @@
+//! The arbiter of xiangqi games: results, the natural move limit and repetition rulings
+//! (棋例) under the Chinese Xiangqi Association's rules (《象棋竞赛规则》2011, "CXA 2011") and
+//! the World Xiangqi Federation's (《世界象棋规则》2018, "WXF 2018", which adopts the Asian
+//! rules). Every ruling carries an [`Explanation`] in Chinese and English, move by move, citing
+//! its articles.
+//!
+//! ```
+//! use xiangqi::{Position, fen::Fen, iccs::Iccs};
+//! use xiangqi_arbiter::{Game, RuleSet, Verdict, Color};
+//!
+//! // AXF diagram 1: the red rook checks back and forth.
+//! let start: Position = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1".parse::<Fen>()?.into_position()?;
+//! let mut game = Game::new(start, RuleSet::cxa2011());
+//! for m in "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9".split(' ') {
+//!     game.play_iccs(m)?;
+//! }
+//! let ruling = game.last_ruling().expect("the position occurred three times");
+//! assert_eq!(ruling.verdict, Verdict::Loses(Color::Red)); // CXA 2011 art. 23.5.1
+//! assert!(ruling.explanation.en().contains("perpetual check"));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+mod classify;
+mod explain;
+mod game;
+mod movelimit;
+mod repetition;
+mod rules;
+mod wire;
+
+pub use xiangqi::Color;
+
+pub use crate::{
+    classify::{
+        Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, crossed, mate_by_checks,
+        null_move, value,
+    },
+    explain::{Explanation, Line},
+    game::{Game, GameError, GameEvent, GameResult, Termination},
+    movelimit::{MoveLimit, MoveLimitStatus},
+    repetition::{Pattern, Ruling, SideSummary, Verdict, occurrences, rule_cycle, rule_game},
+    rules::{Book, RuleSet},
+};

@@ -1,0 +1,562 @@
+//! Repetition rulings (棋例): find the cycle, classify each move, rule.
+//!
+//! # The cycle
+//! A position is ruled when it occurs for the [`crate::RuleSet::ruling_occurrences`]th time
+//! (three: CXA 2011 arts. 23.1, 23.3; WXF 2018 art. 3.1.C) since the last capture. Every move
+//! from its first counted occurrence to now is classified, not just the last period: a cycle
+//! may be irregular (AXF D3, D13).
+//!
+//! # Per side
+//! - **WXF 2018 / AXF**: a side checks perpetually (长将) when every one of its moves checks; it
+//!   chases perpetually (长捉) when one and the same enemy piece is chased on every one of its
+//!   moves (followed from point to point as it flees, as Fairy-Stockfish does), so alternate
+//!   chases of two pieces (分捉, AXF rules 16, 32) and one check among chases (rule 12) break
+//!   it. Mate threats, blocks, exchanges and sacrifices are allowed (rules 9, 39, 40).
+//! - **CXA 2011**: every move of the side is 将, 杀 or 捉 (of one or several pieces, art.
+//!   24.11): forbidden, named 长将, 长杀, 长捉, 一将一杀, 一将一捉, 一杀一捉 (art. 24.13); any
+//!   idle move among them makes it allowed (art. 24.14).
+//!
+//! # Verdict
+//! See [`Verdict`] and the arms of `verdict_wxf` / `verdict_cxa`, each citing its article.
+//! Where both sides play forbidden moves under CXA 2011 and art. 26.9's lists decide, a side's
+//! pattern is "listed" (26.9.1) when it is 长杀, 一将一杀, or every one of its chases is of a
+//! rook or an unrooted piece; 26.9.2–3 (single against joint chase) then break ties. This
+//! reading of 26.9 follows the digest in `shared/rules/repetition-rules.md`.
+
+use serde::{Deserialize, Serialize};
+use xiangqi::{Bitboard, Color, Move, Position, Role};
+
+use crate::{
+    classify::{MoveAnalysis, MoveNature, Protection, analyse},
+    explain::Explanation,
+    rules::{Book, RuleSet},
+};
+
+/// What a side's moves over the cycle add up to. CXA 2011 arts. 24.9–24.14.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    /// 长将: every move checks. CXA 2011 art. 24.9; AXF rule 6.
+    PerpetualCheck,
+    /// 长杀: every move threatens mate. CXA 2011 art. 24.10; AXF rule 9.
+    PerpetualMateThreat,
+    /// 长捉: every move chases. CXA 2011 art. 24.11; AXF ch. 4 §1.
+    PerpetualChase,
+    /// 一将一杀: checks and mate threats. CXA 2011 art. 24.13; AXF rule 11.
+    CheckAndMateThreat,
+    /// 一将一捉: checks and chases. CXA 2011 art. 24.13; AXF rule 12.
+    CheckAndChase,
+    /// 一杀一捉: mate threats and chases. CXA 2011 art. 24.13.
+    MateThreatAndChase,
+    /// 将杀捉: checks, mate threats and chases. CXA 2011 art. 24.13.
+    CheckMateThreatAndChase,
+    /// 分捉: chases on every move, but of different pieces in turn. AXF rules 16, 32 (allowed
+    /// under WXF 2018; under CXA 2011 art. 24.11 it is 长捉).
+    SplitChase,
+    /// Some move is none of 将 杀 捉: allowed play (允许着法). CXA 2011 art. 24.14.
+    Allowed,
+}
+
+impl Pattern {
+    /// The book's name.
+    pub const fn zh(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "长将",
+            Pattern::PerpetualMateThreat => "长杀",
+            Pattern::PerpetualChase => "长捉",
+            Pattern::CheckAndMateThreat => "一将一杀",
+            Pattern::CheckAndChase => "一将一捉",
+            Pattern::MateThreatAndChase => "一杀一捉",
+            Pattern::CheckMateThreatAndChase => "将杀捉交替",
+            Pattern::SplitChase => "分捉",
+            Pattern::Allowed => "允许着法",
+        }
+    }
+
+    /// English.
+    pub const fn en(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "perpetual check",
+            Pattern::PerpetualMateThreat => "perpetual mate threat",
+            Pattern::PerpetualChase => "perpetual chase",
+            Pattern::CheckAndMateThreat => "check and mate threat",
+            Pattern::CheckAndChase => "check and chase",
+            Pattern::MateThreatAndChase => "mate threat and chase",
+            Pattern::CheckMateThreatAndChase => "checks, mate threats and chases",
+            Pattern::SplitChase => "chases of different pieces in turn",
+            Pattern::Allowed => "allowed play",
+        }
+    }
+
+    fn from_natures(natures: &[MoveNature]) -> Pattern {
+        let has = |n| natures.contains(&n);
+        if natures.is_empty() || natures.iter().any(|n| !n.is_attacking()) {
+            return Pattern::Allowed;
+        }
+        match (
+            has(MoveNature::Check),
+            has(MoveNature::MateThreat),
+            has(MoveNature::Chase),
+        ) {
+            (true, false, false) => Pattern::PerpetualCheck,
+            (false, true, false) => Pattern::PerpetualMateThreat,
+            (false, false, true) => Pattern::PerpetualChase,
+            (true, true, false) => Pattern::CheckAndMateThreat,
+            (true, false, true) => Pattern::CheckAndChase,
+            (false, true, true) => Pattern::MateThreatAndChase,
+            _ => Pattern::CheckMateThreatAndChase,
+        }
+    }
+}
+
+/// One side's play over the cycle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideSummary {
+    /// The nature of each of its moves, in order.
+    pub natures: Vec<MoveNature>,
+    /// What they add up to.
+    pub pattern: Pattern,
+    /// Is its play forbidden under the book?
+    pub forbidden: bool,
+    /// The points (at the cycle's start) of the enemy pieces chased on every one of its moves.
+    pub perpetual_victims: Vec<String>,
+    /// CXA 2011 art. 26.9.1: its forbidden pattern is on the list that must change.
+    pub listed: bool,
+    /// It chases a rook on its chasing moves. CXA 2011 art. 26.9.1–2.
+    pub chases_rook: bool,
+    /// Some chase needs two or more of its pieces (联合捉). CXA 2011 art. 24.17.
+    pub joint: bool,
+}
+
+/// How a repetition is ruled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Neither side must change: a draw if both go on. CXA 2011 arts. 25.2, 26.9.4; WXF 2018
+    /// art. 3.2.B–C.
+    Draw,
+    /// This side plays forbidden moves and must change or lose. CXA 2011 arts. 23.5.2, 25.3,
+    /// 4.1.5; WXF 2018 arts. 3.1.C, 3.1.H–I.
+    MustChange(#[serde(with = "crate::wire::color")] Color),
+    /// This side loses at once: a unilateral perpetual check under CXA 2011 (arts. 23.5.1,
+    /// 25.1, 4.1.4), or a side that went on after being told to change.
+    Loses(#[serde(with = "crate::wire::color")] Color),
+}
+
+impl Verdict {
+    /// `draw`, `red_must_change`, `black_loses`, … as the CLI's JSON writes it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Draw => "draw",
+            Verdict::MustChange(Color::Red) => "red_must_change",
+            Verdict::MustChange(Color::Black) => "black_must_change",
+            Verdict::Loses(Color::Red) => "red_loses",
+            Verdict::Loses(Color::Black) => "black_loses",
+        }
+    }
+
+    /// The side at fault, if any.
+    pub fn offender(self) -> Option<Color> {
+        match self {
+            Verdict::Draw => None,
+            Verdict::MustChange(c) | Verdict::Loses(c) => Some(c),
+        }
+    }
+}
+
+/// A repetition ruling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// Whose rules.
+    pub book: Book,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The plies (0 = the start position) at which the ruled position occurred.
+    pub occurrences: Vec<usize>,
+    /// Red's play.
+    pub red: SideSummary,
+    /// Black's play.
+    pub black: SideSummary,
+    /// Every move of the cycle, analysed.
+    pub moves: Vec<MoveAnalysis>,
+    /// Why, move by move, with the articles.
+    pub explanation: Explanation,
+}
+
+impl Ruling {
+    /// One side's summary.
+    pub fn side(&self, color: Color) -> &SideSummary {
+        match color {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// The plies (indices into `hashes`, which holds the hash after each ply, index 0 the start)
+/// at which the last position occurred, counted back to `since` (the ply after the last
+/// capture), when it occurred at least `times` times.
+pub fn occurrences(hashes: &[u64], since: usize, times: usize) -> Option<Vec<usize>> {
+    let (&last, _) = hashes.split_last()?;
+    let found: Vec<usize> = (since..hashes.len())
+        .filter(|&i| hashes[i] == last)
+        .collect();
+    (found.len() >= times.max(2)).then_some(found)
+}
+
+/// Rules the repetition ending the game `moves` from `start`, if its last position occurred
+/// [`RuleSet::ruling_occurrences`] times since the last capture. Moves that are not legal end
+/// the walk: the ruling covers the legal prefix.
+pub fn rule_game(start: &Position, moves: &[Move], rules: &RuleSet) -> Option<Ruling> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(start.clone());
+    let mut since = 0;
+    let mut legal = 0;
+    for &m in moves {
+        let Some(pos) = positions.last() else { break };
+        if !pos.is_legal(m) {
+            break;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        positions.push(next);
+        legal += 1;
+        if m.is_capture() {
+            since = legal;
+        }
+    }
+    let hashes: Vec<u64> = positions.iter().map(Position::zobrist_hash).collect();
+    let occ = occurrences(&hashes, since, rules.ruling_occurrences as usize)?;
+    Some(rule_cycle(&positions, &moves[..legal], &occ, rules))
+}
+
+/// Rules a cycle: `positions[i]` is the position before `moves[i]` (one more position than
+/// moves), `occurrences` the plies at which the last position occurred (at least two).
+pub fn rule_cycle(
+    positions: &[Position],
+    moves: &[Move],
+    occurrences: &[usize],
+    rules: &RuleSet,
+) -> Ruling {
+    let need = (rules.ruling_occurrences as usize).max(2);
+    let first = occurrences
+        .len()
+        .checked_sub(need)
+        .and_then(|i| occurrences.get(i))
+        .copied()
+        .unwrap_or(0);
+    let end = moves.len().min(positions.len().saturating_sub(1));
+    let first = first.min(end);
+    let analyses: Vec<MoveAnalysis> = (first..end)
+        .map(|i| analyse(&positions[i], moves[i], rules.book, rules.mate_threat_depth))
+        .collect();
+    let cycle_moves = &moves[first..end];
+    let red = summarise(Color::Red, cycle_moves, &analyses, rules.book);
+    let black = summarise(Color::Black, cycle_moves, &analyses, rules.book);
+    let (verdict, zh, en) = match rules.book {
+        Book::Wxf2018 => verdict_wxf(&red, &black),
+        Book::Cxa2011 => verdict_cxa(&red, &black, rules),
+    };
+    let mut explanation = Explanation::default();
+    let occ_text = occurrences
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    explanation.push(
+        format!(
+            "{}：同一局面在第 {occ_text} 着后出现，判第 {}–{} 着。",
+            rules.book.name_zh(),
+            first + 1,
+            end
+        ),
+        format!(
+            "{}: the same position occurs after plies {occ_text}; plies {}–{} are judged.",
+            rules.book.name(),
+            first + 1,
+            end
+        ),
+    );
+    for (k, a) in analyses.iter().enumerate() {
+        explain_move(&mut explanation, first + k + 1, a);
+    }
+    for (color, s) in [(Color::Red, &red), (Color::Black, &black)] {
+        let natures_zh: String = s.natures.iter().map(|n| n.zh()).collect::<Vec<_>>().join("");
+        let natures_en = s
+            .natures
+            .iter()
+            .map(|n| n.en())
+            .collect::<Vec<_>>()
+            .join(", ");
+        explanation.push(
+            format!(
+                "{}方：{}（{}），{}。",
+                color.chinese(),
+                natures_zh,
+                s.pattern.zh(),
+                if s.forbidden { "禁止着法" } else { "允许着法" }
+            ),
+            format!(
+                "{}: {} ({}), {}.",
+                color_en(color),
+                natures_en,
+                s.pattern.en(),
+                if s.forbidden { "forbidden" } else { "allowed" }
+            ),
+        );
+    }
+    explanation.push(zh, en);
+    Ruling {
+        book: rules.book,
+        verdict,
+        occurrences: occurrences.to_vec(),
+        red,
+        black,
+        moves: analyses,
+        explanation,
+    }
+}
+
+fn color_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+fn explain_move(e: &mut Explanation, ply: usize, a: &MoveAnalysis) {
+    let piece_zh = a.role.chinese(a.mover);
+    e.push(
+        format!(
+            "{ply}. {}{} {}：{}",
+            a.mover.chinese(),
+            piece_zh,
+            a.iccs,
+            a.nature.zh()
+        ),
+        format!(
+            "{ply}. {} {} {}: {}",
+            color_en(a.mover),
+            a.role,
+            a.iccs,
+            a.nature.en()
+        ),
+    );
+    for at in &a.attacks {
+        let (att_zh, vic_zh) = (
+            at.attacker_role.chinese(a.mover),
+            at.victim_role.chinese(!a.mover),
+        );
+        e.push(
+            format!(
+                "    {att_zh}({}) 攻 {}{vic_zh}({})：{}",
+                at.attacker,
+                at.protection.zh(),
+                at.victim,
+                at.reason.zh()
+            ),
+            format!(
+                "    {} on {} attacks the {} {} on {}: {}",
+                at.attacker_role,
+                at.attacker,
+                at.protection.en(),
+                at.victim_role,
+                at.victim,
+                at.reason.en()
+            ),
+        );
+    }
+}
+
+/// Follows the pieces `color` chases on every one of its moves back to the cycle's start
+/// (Fairy-Stockfish's way: walk back, move each chased piece back along the opponent's moves,
+/// intersect with each earlier move's chases).
+fn perpetual_victims(color: Color, moves: &[Move], analyses: &[MoveAnalysis]) -> Bitboard {
+    let mut set: Option<Bitboard> = None;
+    for (m, a) in moves.iter().zip(analyses).rev() {
+        if a.mover == color {
+            let chased = a.chased();
+            let s = set.map_or(chased, |s| s & chased);
+            if s.is_empty() {
+                return Bitboard::EMPTY;
+            }
+            set = Some(s);
+        } else if let Some(s) = set.as_mut()
+            && s.contains(m.to)
+        {
+            s.discard(m.to);
+            s.add(m.from);
+        }
+    }
+    set.unwrap_or(Bitboard::EMPTY)
+}
+
+fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book) -> SideSummary {
+    let own: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.mover == color).collect();
+    let natures: Vec<MoveNature> = own.iter().map(|a| a.nature).collect();
+    let victims = perpetual_victims(color, moves, analyses);
+    let chases = || {
+        own.iter()
+            .flat_map(|a| a.attacks.iter())
+            .filter(|at| at.is_chase())
+    };
+    let chases_rook = chases().any(|at| at.victim_role == Role::Rook);
+    let joint = chases().any(|at| at.protection == Protection::UnderRooted);
+    let all_check = !own.is_empty() && own.iter().all(|a| a.check);
+    let (pattern, forbidden) = match book {
+        Book::Wxf2018 => {
+            if all_check {
+                (Pattern::PerpetualCheck, true)
+            } else if victims.any() {
+                (Pattern::PerpetualChase, true)
+            } else {
+                match Pattern::from_natures(&natures) {
+                    Pattern::PerpetualChase => (Pattern::SplitChase, false),
+                    p => (p, false),
+                }
+            }
+        }
+        Book::Cxa2011 => {
+            let p = Pattern::from_natures(&natures);
+            (p, p != Pattern::Allowed)
+        }
+    };
+    // CXA 2011 art. 26.9.1: the patterns that must change when only one side plays them.
+    let chase_moves_listed = own
+        .iter()
+        .filter(|a| a.nature == MoveNature::Chase)
+        .all(|a| {
+            a.attacks
+                .iter()
+                .any(|at| at.is_chase() && (at.victim_role == Role::Rook || at.protection.is_unrooted()))
+        });
+    let listed = forbidden
+        && match pattern {
+            Pattern::PerpetualMateThreat | Pattern::CheckAndMateThreat => true,
+            Pattern::PerpetualChase
+            | Pattern::CheckAndChase
+            | Pattern::MateThreatAndChase
+            | Pattern::CheckMateThreatAndChase => chase_moves_listed,
+            Pattern::PerpetualCheck | Pattern::SplitChase | Pattern::Allowed => false,
+        };
+    SideSummary {
+        natures,
+        pattern,
+        forbidden,
+        perpetual_victims: victims.into_iter().map(|s| s.to_string()).collect(),
+        listed,
+        chases_rook,
+        joint,
+    }
+}
+
+type Decision = (Verdict, String, String);
+
+/// WXF 2018 art. 3 with the Asian rules' principles (AXF ch. 4 §2).
+fn verdict_wxf(red: &SideSummary, black: &SideSummary) -> Decision {
+    let pc = |s: &SideSummary| s.pattern == Pattern::PerpetualCheck;
+    let ch = |s: &SideSummary| s.forbidden && s.pattern == Pattern::PerpetualChase;
+    let one = |c: Color| -> Decision {
+        (
+            Verdict::MustChange(c),
+            format!(
+                "{}方单方面禁止着法，须变着，不变判负（世界象棋规则2018 第3.1.C、3.1.I条）。",
+                c.chinese()
+            ),
+            format!(
+                "{} alone plays forbidden moves and must change or lose (WXF 2018 arts. 3.1.C, 3.1.I).",
+                color_en(c)
+            ),
+        )
+    };
+    if pc(red) && pc(black) {
+        draw("双方长将，不变作和（世界象棋规则2018 第3.2.C条）。", "Both sides check perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).")
+    } else if pc(red) || pc(black) {
+        let c = if pc(red) { Color::Red } else { Color::Black };
+        let other = if pc(red) { black } else { red };
+        if ch(other) {
+            (
+                Verdict::MustChange(c),
+                format!("{}方长将，对方长捉：长将方须变着，不变判负（世界象棋规则2018 第3.1.H条）。", c.chinese()),
+                format!("{} checks perpetually against a perpetual chase: the checker must change or lose (WXF 2018 art. 3.1.H).", color_en(c)),
+            )
+        } else {
+            one(c)
+        }
+    } else if ch(red) && ch(black) {
+        draw("双方长捉，不变作和（世界象棋规则2018 第3.2.C条）。", "Both sides chase perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).")
+    } else if ch(red) {
+        one(Color::Red)
+    } else if ch(black) {
+        one(Color::Black)
+    } else {
+        draw("双方均为允许着法，不变作和（世界象棋规则2018 第3.2.B条）。", "Both sides play allowed moves: a draw if neither changes (WXF 2018 art. 3.2.B).")
+    }
+}
+
+fn draw(zh: &str, en: &str) -> Decision {
+    (Verdict::Draw, zh.to_owned(), en.to_owned())
+}
+
+/// CXA 2011 arts. 23.5, 25, 26.9.
+fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decision {
+    let pc = |s: &SideSummary| s.pattern == Pattern::PerpetualCheck;
+    let must = |c: Color, zh: &str, en: &str| -> Decision {
+        (
+            Verdict::MustChange(c),
+            format!("{}方{zh}", c.chinese()),
+            format!("{} {en}", color_en(c)),
+        )
+    };
+    if pc(red) && pc(black) {
+        return draw(
+            "双方长将，不变作和（象棋竞赛规则2011 第26.9.4条）。",
+            "Both sides check perpetually: a draw if neither changes (CXA 2011 art. 26.9.4).",
+        );
+    }
+    if pc(red) || pc(black) {
+        let c = if pc(red) { Color::Red } else { Color::Black };
+        return if rules.perpetual_check_loses_at_once {
+            (
+                Verdict::Loses(c),
+                format!("{}方单方长将，判负（象棋竞赛规则2011 第25.1、23.5.1、4.1.4条）。", c.chinese()),
+                format!("{} checks perpetually alone and loses (CXA 2011 arts. 25.1, 23.5.1, 4.1.4).", color_en(c)),
+            )
+        } else {
+            must(c, "单方长将，须变着，不变判负（象棋竞赛规则2011 第25.1条）。", "checks perpetually alone and must change or lose (CXA 2011 art. 25.1).")
+        };
+    }
+    match (red.forbidden, black.forbidden) {
+        (false, false) => draw(
+            "双方均为允许着法，不变作和（象棋竞赛规则2011 第25.2条）。",
+            "Both sides play allowed moves: a draw if neither changes (CXA 2011 art. 25.2).",
+        ),
+        (true, false) | (false, true) => {
+            let (c, s) = if red.forbidden { (Color::Red, red) } else { (Color::Black, black) };
+            (
+                Verdict::MustChange(c),
+                format!("{}方{}为禁止着法，对方为允许着法：{}方须在两回合内变着，不变判负（象棋竞赛规则2011 第24.13、25.3、23.5.2、4.1.5条）。", c.chinese(), s.pattern.zh(), c.chinese()),
+                format!("{}'s {} is forbidden and the other side's play is allowed: {} must change within two rounds or lose (CXA 2011 arts. 24.13, 25.3, 23.5.2, 4.1.5).", color_en(c), s.pattern.en(), color_en(c)),
+            )
+        }
+        (true, true) => {
+            if red.listed != black.listed {
+                let c = if red.listed { Color::Red } else { Color::Black };
+                return must(c, "的禁止着法属第26.9.1条所列，须变着，不变判负（象棋竞赛规则2011 第26.9.1条）。", "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).");
+            }
+            if red.listed && black.listed && red.joint != black.joint {
+                let c = if red.joint { Color::Black } else { Color::Red };
+                let rook = if c == Color::Red { red.chases_rook } else { black.chases_rook };
+                return if rook {
+                    must(c, "以单子长捉车，对方联合捉车：单子捉方须变着（象棋竞赛规则2011 第26.9.2条）。", "chases a rook with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.2).")
+                } else {
+                    must(c, "以单子长捉无根子，对方联合捉子：单子捉方须变着（象棋竞赛规则2011 第26.9.3条）。", "chases an unrooted piece with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.3).")
+                };
+            }
+            draw(
+                "双方均为禁止着法，不变作和（象棋竞赛规则2011 第26.9.4条）。",
+                "Both sides play forbidden moves of the same weight: a draw if neither changes (CXA 2011 art. 26.9.4).",
+            )
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The repetition cases of `shared/data`: `rulings.json` under WXF 2018, `rulings_cxa.json`
+//! under CXA 2011, `disputed.json` ruled and printed only.
+//!
+//! Each run prints the pass rate. Cases we still rule wrongly are listed in `KNOWN_WRONG_*`
+//! with what goes wrong: the test fails if any other case fails, and also if a listed case
+//! starts passing (so the list shrinks as the arbiter improves).
+
+use std::{fs, path::Path};
+
+use serde_json::Value;
+use xiangqi::{Color, Move, Position, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+
+fn load(name: &str) -> Vec<Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(name);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "test data {} is missing ({e}): the shared data folder must sit beside the repo",
+            path.display()
+        )
+    });
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Array(cases)) => cases,
+        _ => panic!("{} is not a JSON array of cases", path.display()),
+    }
+}
+
+fn parse_case(case: &Value) -> Result<(Position, Vec<Move>), String> {
+    let fen = case["fen"].as_str().ok_or("no fen")?;
+    let mut pos: Position = fen
+        .parse::<Fen>()
+        .map_err(|e| e.to_string())?
+        .into_position()
+        .map_err(|e| e.to_string())?;
+    let start = pos.clone();
+    let mut moves = Vec::new();
+    for m in case["moves"].as_array().ok_or("no moves")? {
+        let text = m.as_str().ok_or("move not a string")?;
+        let m = text
+            .parse::<Iccs>()
+            .map_err(|e| e.to_string())?
+            .to_move(&pos)
+            .map_err(|e| e.to_string())?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok((start, moves))
+}
+
+/// Does `verdict` satisfy the case's `expected` text? Under WXF "X loses" means "X must change
+/// or lose" (rulings_README.md); under CXA the two are kept apart (rulings_cxa_README.md).
+fn satisfies(expected: &str, verdict: Verdict, exact: bool) -> bool {
+    match expected {
+        "draw" => verdict == Verdict::Draw,
+        "red loses" if exact => verdict == Verdict::Loses(Color::Red),
+        "black loses" if exact => verdict == Verdict::Loses(Color::Black),
+        "red loses" | "red must change" => verdict.offender() == Some(Color::Red),
+        "black loses" | "black must change" => verdict.offender() == Some(Color::Black),
+        _ => false,
+    }
+}
+
+struct Outcome {
+    passed: Vec<String>,
+    failed: Vec<String>,
+}
+
+fn run(file: &str, rules: RuleSet, exact: bool) -> Outcome {
+    let cases = load(file);
+    let mut out = Outcome { passed: Vec::new(), failed: Vec::new() };
+    for case in &cases {
+        let id = case["id"].as_str().unwrap_or("?").to_owned();
+        let expected = case["expected"].as_str().unwrap_or("?");
+        let (start, moves) = match parse_case(case) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("MISS {id}: cannot read the case: {e}");
+                out.failed.push(id);
+                continue;
+            }
+        };
+        let ruling = rule_game(&start, &moves, &rules);
+        if std::env::var("RULING_CASE").is_ok_and(|c| c == id) {
+            if let Some(r) = &ruling {
+                eprintln!("{}\n{}", r.explanation.en(), r.explanation.zh());
+            }
+        }
+        let got = ruling.map(|r| r.verdict);
+        let ok = got.is_some_and(|v| satisfies(expected, v, exact));
+        let line = format!(
+            "{id}: expected {expected}, got {} (pyffish {})",
+            got.map_or("no repetition", Verdict::code),
+            case["pyffish_verdict"].as_str().unwrap_or("?")
+        );
+        if ok {
+            out.passed.push(id);
+        } else {
+            eprintln!("MISS {line}");
+            out.failed.push(id);
+        }
+    }
+    eprintln!(
+        "{file}: {}/{} pass under {:?}",
+        out.passed.len(),
+        cases.len(),
+        rules.book
+    );
+    out
+}
+
+fn check(out: &Outcome, known_wrong: &[&str]) {
+    let unexpected: Vec<&String> = out
+        .failed
+        .iter()
+        .filter(|id| !known_wrong.contains(&id.as_str()))
+        .collect();
+    let fixed: Vec<&String> = out
+        .passed
+        .iter()
+        .filter(|id| known_wrong.contains(&id.as_str()))
+        .collect();
+    assert!(unexpected.is_empty(), "cases newly ruled wrong: {unexpected:?}");
+    assert!(fixed.is_empty(), "cases now ruled right: take them off the known-wrong list: {fixed:?}");
+}
+
+/// Cases of `rulings.json` we rule wrongly under WXF 2018, each with what goes wrong.
+const KNOWN_WRONG_WXF: &[&str] = &[];
+
+/// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, each with what goes wrong.
+const KNOWN_WRONG_CXA: &[&str] = &[];
+
+#[test]
+fn rulings_wxf() {
+    let out = run("rulings.json", RuleSet::wxf2018(), false);
+    check(&out, KNOWN_WRONG_WXF);
+}
+
+#[test]
+fn rulings_cxa() {
+    let out = run("rulings_cxa.json", RuleSet::cxa2011(), true);
+    check(&out, KNOWN_WRONG_CXA);
+}
+
+#[test]
+fn disputed_are_ruled_without_panicking() {
+    for case in load("disputed.json") {
+        let id = case["id"].as_str().unwrap_or("?");
+        let (start, moves) = parse_case(&case).unwrap_or_else(|e| panic!("{id}: {e}"));
+        for rules in [RuleSet::wxf2018(), RuleSet::cxa2011()] {
+            let r = rule_game(&start, &moves, &rules);
+            eprintln!(
+                "disputed {id} under {:?}: {}",
+                rules.book,
+                r.as_ref().map_or("no repetition", |r| r.verdict.code())
+            );
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! `xiangqi tournament`: run a competition from a tournament file (its event log, JSON).
+//!
+//! Every change appends one event and rewrites the file atomically; views are computed from
+//! the events each time.
+
+use std::{fs, path::PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::{Subcommand, ValueEnum};
+use xiangqi_tournament::{
+    GameResult, Player, PlayerId, RuleSet, ScoringScheme, report,
+    round_robin::{self, Pairing},
+    tiebreak::TieBreak,
+    tournament::{Event, Format, Penalty, Tournament},
+    trf,
+};
+
+/// Arguments of `xiangqi tournament`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// Single round robin (大循环, 一局制).
+    RoundRobin,
+    /// Double round robin (两局制, colours swapped in the second cycle).
+    DoubleRoundRobin,
+    /// Swiss (积分编排制); pairings given with `pair --game`.
+    Swiss,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ViewFormat {
+    Text,
+    Csv,
+    Html,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ExportFormat {
+    /// FIDE TRF-16 with XXR/XXS.
+    Trf,
+    /// CSV of entries.
+    Csv,
+    /// The event log.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum PenaltyArg {
+    Foul,
+    Warning,
+    Disqualification,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Create a tournament file.
+    New {
+        /// The tournament file to create.
+        file: PathBuf,
+        /// Tournament name.
+        #[arg(long, default_value = "tournament")]
+        name: String,
+        /// Rule set: cxa or wxf.
+        #[arg(long, default_value = "cxa")]
+        rules: String,
+        /// Format.
+        #[arg(long, value_enum, default_value = "round-robin")]
+        format: FormatArg,
+        /// Rounds of a Swiss.
+        #[arg(long, default_value_t = 7)]
+        rounds: u32,
+        /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black).
+        #[arg(long, default_value = "2-1-0")]
+        scoring: String,
+        /// Tie-break codes in order (e.g. SB,DE,WIN); the book's order when absent.
+        #[arg(long, value_delimiter = ',')]
+        tie_breaks: Option<Vec<String>>,
+        /// Register the players of an entries CSV (name,rating,club,federation).
+        #[arg(long)]
+        entries: Option<PathBuf>,
+    },
+    /// Register a player.
+    Add {
+        /// The tournament file.
+        file: PathBuf,
+        /// Player name.
+        name: String,
+        /// Rating (等级分).
+        #[arg(long)]
+        rating: Option<u16>,
+        /// Club or team.
+        #[arg(long)]
+        club: Option<String>,
+        /// Federation code.
+        #[arg(long)]
+        federation: Option<String>,
+    },
+    /// Pair the next round (round robin: from the table; Swiss: the given games).
+    Pair {
+        /// The tournament file.
+        file: PathBuf,
+        /// A game RED:BLACK by start numbers, in board order (Swiss).
+        #[arg(long = "game")]
+        games: Vec<String>,
+        /// A player with the bye (Swiss).
+        #[arg(long = "bye")]
+        byes: Vec<u32>,
+    },
+    /// Record a result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
+    Result {
+        /// The tournament file.
+        file: PathBuf,
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// Result.
+        result: String,
+    },
+    /// Withdraw a player after a round.
+    Withdraw {
+        /// The tournament file.
+        file: PathBuf,
+        /// Start number.
+        player: u32,
+        /// The last round the player took part in (default: the last paired).
+        #[arg(long)]
+        after_round: Option<u32>,
+    },
+    /// Record a foul or a sanction.
+    Penalise {
+        /// The tournament file.
+        file: PathBuf,
+        /// Start number.
+        player: u32,
+        /// Round.
+        #[arg(long)]
+        round: u32,
+        /// What.
+        #[arg(long, value_enum)]
+        kind: PenaltyArg,
+    },
+    /// Print the standings.
+    Standings {
+        /// The tournament file.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ViewFormat,
+    },
+    /// Print the crosstable.
+    Crosstable {
+        /// The tournament file.
+        file: PathBuf,
+    },
+    /// Export the tournament.
+    Export {
+        /// The tournament file.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "trf")]
+        format: ExportFormat,
+    },
+    /// Create a tournament file from a FIDE TRF file.
+    Import {
+        /// The TRF file.
+        trf: PathBuf,
+        /// The tournament file to create.
+        #[arg(long)]
+        out: PathBuf,
+        /// Rule set: cxa or wxf.
+        #[arg(long, default_value = "cxa")]
+        rules: String,
+        /// Read it as a single round robin instead of a Swiss.
+        #[arg(long)]
+        round_robin: bool,
+    },
+    /// Print a schedule without a tournament file.
+    Schedule {
+        #[command(subcommand)]
+        kind: ScheduleKind,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ScheduleKind {
+    /// The round-robin order table (CXA appendix 2 / Berger).
+    RoundRobin {
+        /// Number of players.
+        #[arg(long)]
+        players: u32,
+        /// Two cycles, colours swapped in the second.
+        #[arg(long)]
+        double: bool,
+        /// Print JSON: {"rounds":[[{"board":1,"red":1,"black":8},…,{"bye":5}],…]}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn load(file: &PathBuf) -> Result<Tournament> {
+    let text =
+        fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    Tournament::from_json(&text).with_context(|| format!("{}", file.display()))
+}
+
+fn save(file: &PathBuf, t: &Tournament) -> Result<()> {
+    let tmp = file.with_extension("tmp");
+    fs::write(&tmp, t.to_json()).with_context(|| format!("cannot write {}", tmp.display()))?;
+    fs::rename(&tmp, file).with_context(|| format!("cannot write {}", file.display()))
+}
+
+fn id(n: u32) -> Result<PlayerId> {
+    PlayerId::new(n).context("start numbers begin at 1")
+}
+
+fn update(file: &PathBuf, event: Event) -> Result<Tournament> {
+    let mut t = load(file)?;
+    t.apply(event)?;
+    save(file, &t)?;
+    Ok(t)
+}
+
+/// Runs `xiangqi tournament …`.
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Cmd::New {
+            file,
+            name,
+            rules,
+            format,
+            rounds,
+            scoring,
+            tie_breaks,
+            entries,
+        } => {
+            if file.exists() {
+                bail!("{} already exists", file.display());
+            }
+            let rules: RuleSet = rules.parse()?;
+            let scoring = ScoringScheme::by_name(&scoring)
+                .with_context(|| format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"))?;
+            let tie_breaks = tie_breaks
+                .map(|codes| {
+                    codes
+                        .iter()
+                        .map(|c| TieBreak::from_code(c).with_context(|| format!("unknown tie-break {c:?}")))
+                        .collect::<Result<Vec<_>>>()
+                })
+                .transpose()?;
+            let format = match format {
+                FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
+                FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
+                FormatArg::Swiss => Format::Swiss { rounds },
+            };
+            let mut events = vec![Event::Created { name, rules, format, scoring, tie_breaks }];
+            if let Some(path) = entries {
+                let text = fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let players = report::read_entries(&text)
+                    .with_context(|| format!("{}", path.display()))?;
+                events.extend(players.into_iter().map(|player| Event::Registered { player }));
+            }
+            let t = Tournament::from_events(events)?;
+            save(&file, &t)?;
+            println!("created {} with {} players", file.display(), t.players().len());
+        }
+        Cmd::Add { file, name, rating, club, federation } => {
+            let t = update(&file, Event::Registered { player: Player { name, rating, club, federation } })?;
+            println!("registered as no. {}", t.players().len());
+        }
+        Cmd::Pair { file, games, byes } => {
+            let t = load(&file)?;
+            let event = if games.is_empty() && byes.is_empty() {
+                t.pair_next_round()?
+            } else {
+                let games = games
+                    .iter()
+                    .enumerate()
+                    .map(|(k, g)| {
+                        let (r, b) = g.split_once(':').with_context(|| format!("game {g:?} is not RED:BLACK"))?;
+                        Ok(Pairing {
+                            board: k as u32 + 1,
+                            red: id(r.trim().parse().with_context(|| format!("bad player in {g:?}"))?)?,
+                            black: id(b.trim().parse().with_context(|| format!("bad player in {g:?}"))?)?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let byes = byes.into_iter().map(id).collect::<Result<Vec<_>>>()?;
+                Event::RoundPaired { round: t.rounds().len() as u32 + 1, games, byes, seed: None }
+            };
+            let t = update(&file, event)?;
+            if let Some(r) = t.rounds().last() {
+                println!("round {}", r.number);
+                for g in &r.games {
+                    let p = g.pairing;
+                    println!(
+                        "{:>3}  {} (red)  -  {} (black)",
+                        p.board,
+                        t.players()[p.red.index()].name,
+                        t.players()[p.black.index()].name
+                    );
+                }
+                for b in &r.byes {
+                    println!("bye  {}", t.players()[b.index()].name);
+                }
+            }
+        }
+        Cmd::Result { file, round, board, result } => {
+            let result: GameResult = result.parse()?;
+            update(&file, Event::ResultRecorded { round, board, result })?;
+        }
+        Cmd::Withdraw { file, player, after_round } => {
+            let t = load(&file)?;
+            let after_round = after_round.unwrap_or(t.rounds().len() as u32);
+            let t = update(&file, Event::Withdrawn { player: id(player)?, after_round })?;
+            if t.results_cancelled(id(player)?) {
+                println!("fewer than half of the games played: all results of {player} are cancelled");
+            }
+        }
+        Cmd::Penalise { file, player, round, kind } => {
+            let penalty = match kind {
+                PenaltyArg::Foul => Penalty::Foul,
+                PenaltyArg::Warning => Penalty::Warning,
+                PenaltyArg::Disqualification => Penalty::GameDisqualification,
+            };
+            update(&file, Event::Penalised { player: id(player)?, round, penalty })?;
+        }
+        Cmd::Standings { file, format } => {
+            let t = load(&file)?;
+            match format {
+                ViewFormat::Text => print!("{}", report::standings_text(&t)),
+                ViewFormat::Csv => print!("{}", report::standings_csv(&t)),
+                ViewFormat::Html => print!("{}", report::standings_html(&t)),
+                ViewFormat::Json => {
+                    let order = t.tie_break_order();
+                    let rows: Vec<serde_json::Value> = t
+                        .standings()
+                        .iter()
+                        .map(|s| {
+                            let tb: serde_json::Map<String, serde_json::Value> = order
+                                .iter()
+                                .zip(&s.tie_breaks)
+                                .map(|(k, v)| (k.code().to_owned(), v.text().into()))
+                                .collect();
+                            serde_json::json!({
+                                "rank": s.rank,
+                                "no": s.competitor + 1,
+                                "name": t.players()[s.competitor].name,
+                                "score": s.score.to_string(),
+                                "tie_breaks": tb,
+                            })
+                        })
+                        .collect();
+                    println!("{}", serde_json::json!({ "standings": rows }));
+                }
+            }
+        }
+        Cmd::Crosstable { file } => print!("{}", report::crosstable_text(&load(&file)?)),
+        Cmd::Export { file, format } => {
+            let t = load(&file)?;
+            match format {
+                ExportFormat::Trf => print!("{}", trf::export(&t)),
+                ExportFormat::Csv => print!("{}", report::write_entries(t.players())),
+                ExportFormat::Json => println!("{}", t.to_json()),
+            }
+        }
+        Cmd::Import { trf: path, out, rules, round_robin } => {
+            if out.exists() {
+                bail!("{} already exists", out.display());
+            }
+            let text = fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let format = round_robin.then_some(Format::RoundRobin { cycles: 1 });
+            let events = trf::import(&text, rules.parse()?, format, None)
+                .with_context(|| format!("{}", path.display()))?;
+            let t = Tournament::from_events(events)?;
+            save(&out, &t)?;
+            println!("imported {} players, {} rounds", t.players().len(), t.rounds().len());
+        }
+        Cmd::Schedule { kind: ScheduleKind::RoundRobin { players, double, json } } => {
+            if players < 2 {
+                bail!("a round robin needs at least 2 players");
+            }
+            let rounds = round_robin::schedule(players, if double { 2 } else { 1 });
+            if json {
+                let rounds: Vec<Vec<serde_json::Value>> = rounds
+                    .iter()
+                    .map(|r| {
+                        r.games
+                            .iter()
+                            .map(|g| serde_json::json!({"board": g.board, "red": g.red.get(), "black": g.black.get()}))
+                            .chain(r.bye.map(|b| serde_json::json!({"bye": b.get()})))
+                            .collect()
+                    })
+                    .collect();
+                println!("{}", serde_json::json!({ "rounds": rounds }));
+            } else {
+                for (k, r) in rounds.iter().enumerate() {
+                    let mut line = format!("round {:>2}:", k + 1);
+                    for g in &r.games {
+                        line.push_str(&format!("  {}-{}", g.red, g.black));
+                    }
+                    if let Some(b) = r.bye {
+                        line.push_str(&format!("  bye {b}"));
+                    }
+                    println!("{line}");
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,371 @@
+//! Team events (团体赛): CXA 2011 arts. 11, 12.2, 12.3, 13.2, 14.5–14.8; WXF 2018 arts. 9.3, 9.4,
+//! 10.4, 10.5.
+//!
+//! A team registers its players in board order by rating (11.1); with reserves (11.2) any of
+//! them may play, but never out of the registered order; with a temporary order (11.3) the team
+//! chooses any order per match. The first-listed team has red on odd boards (12.2, 12.3).
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    scoring::{ScoringScheme, match_points},
+    tiebreak::Encounter,
+    types::{Color, Outcome, Player, Points},
+};
+
+/// How a team's players take their boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardRule {
+    /// 分台定人制 (CXA 11.1): the registered players, in registered order, every match.
+    Fixed,
+    /// 分台换人制 (CXA 11.2): any of the registered players, reserves included, in registered
+    /// order.
+    OrderKept,
+    /// 临时定台制 (CXA 11.3): any of them, in any order chosen before the match.
+    Temporary,
+}
+
+/// A team: its players in registered board order (boards first, then reserves).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    /// Team name (单位).
+    pub name: String,
+    /// Players in registered order.
+    pub players: Vec<Player>,
+    /// Number of boards per match.
+    pub boards: usize,
+}
+
+/// Why a line-up is not allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineupError {
+    /// Wrong number of players for the boards.
+    #[error("a line-up needs {boards} players, got {got}")]
+    WrongSize {
+        /// Boards per match.
+        boards: usize,
+        /// Players given.
+        got: usize,
+    },
+    /// A registered position that does not exist.
+    #[error("player {0} is not registered for this team")]
+    NotRegistered(usize),
+    /// The same player on two boards.
+    #[error("player {0} appears twice in the line-up")]
+    Twice(usize),
+    /// Registered order broken (CXA 11.2: "台次顺序不能前后颠倒").
+    #[error("player {later} cannot play above player {earlier}: the registered order must be kept")]
+    OrderBroken {
+        /// The player placed higher.
+        later: usize,
+        /// The player placed lower.
+        earlier: usize,
+    },
+    /// Under 11.1 only the registered board players play.
+    #[error("fixed boards: the line-up must be players 1 to {0} in order")]
+    NotFixed(usize),
+}
+
+impl Team {
+    /// Orders players by rating, highest first, unrated last (CXA 11.1).
+    #[must_use]
+    pub fn registered_by_rating(name: impl Into<String>, mut players: Vec<Player>, boards: usize) -> Team {
+        players.sort_by_key(|p| std::cmp::Reverse(p.rating.map_or(-1, i32::from)));
+        Team {
+            name: name.into(),
+            players,
+            boards,
+        }
+    }
+
+    /// Checks a line-up given as 1-based registered positions, board 1 first.
+    ///
+    /// # Errors
+    /// The first rule of CXA 11.1–11.3 the line-up breaks.
+    pub fn validate(&self, rule: BoardRule, lineup: &[usize]) -> Result<(), LineupError> {
+        validate_lineup(rule, self.boards, self.players.len(), lineup)
+    }
+}
+
+/// Checks a line-up of `boards` players chosen from `registered` (1-based positions).
+///
+/// # Errors
+/// The first rule of CXA 11.1–11.3 the line-up breaks.
+pub fn validate_lineup(
+    rule: BoardRule,
+    boards: usize,
+    registered: usize,
+    lineup: &[usize],
+) -> Result<(), LineupError> {
+    if lineup.len() != boards {
+        return Err(LineupError::WrongSize { boards, got: lineup.len() });
+    }
+    let mut seen = vec![false; registered + 1];
+    for &p in lineup {
+        if p == 0 || p > registered {
+            return Err(LineupError::NotRegistered(p));
+        }
+        if std::mem::replace(&mut seen[p], true) {
+            return Err(LineupError::Twice(p));
+        }
+    }
+    match rule {
+        BoardRule::Temporary => Ok(()),
+        BoardRule::OrderKept => match lineup.windows(2).find(|w| w[0] > w[1]) {
+            Some(w) => Err(LineupError::OrderBroken { later: w[1], earlier: w[0] }),
+            None => Ok(()),
+        },
+        BoardRule::Fixed => {
+            if lineup.iter().enumerate().all(|(k, &p)| p == k + 1) {
+                Ok(())
+            } else {
+                Err(LineupError::NotFixed(boards))
+            }
+        }
+    }
+}
+
+/// Every legal line-up under CXA 11.2 for `boards` boards and `reserves` reserves: the
+/// C(boards + reserves, boards) increasing selections (4 + 2 → 15, as the article counts).
+#[must_use]
+pub fn legal_lineups(boards: usize, reserves: usize) -> Vec<Vec<usize>> {
+    fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for p in start..=n {
+            if n - p + 1 < k - cur.len() {
+                break;
+            }
+            cur.push(p);
+            go(p + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(1, boards + reserves, boards, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The colour on `board` (1-based) of the team listed first in the pairing: red on odd boards,
+/// black on even ones (CXA 12.2, 12.3). The other team has the other colour.
+#[must_use]
+pub fn first_team_color(board: u32) -> Color {
+    if board % 2 == 1 { Color::Red } else { Color::Black }
+}
+
+/// One team match seen from one team: per board its player's outcome, in board order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamMatch {
+    /// Round.
+    pub round: u32,
+    /// Index of the opposing team in the field.
+    pub opponent: usize,
+    /// Whether this team was listed first (red on odd boards).
+    pub listed_first: bool,
+    /// This team's outcome on each board, board 1 first.
+    pub boards: Vec<Outcome>,
+}
+
+impl TeamMatch {
+    /// Scores the match: 局分 from the games under `scoring`, 场分 2/1/0 from comparing them
+    /// (CXA 13.2; WXF 9.3). The opponent's 局分 uses the mirror outcomes and colours.
+    #[must_use]
+    pub fn encounter(&self, scoring: &ScoringScheme) -> Encounter {
+        let mut own = Points::ZERO;
+        let mut theirs = Points::ZERO;
+        let (mut wins, mut black_games, mut black_wins) = (0, 0, 0);
+        let mut first_board = Points::ZERO;
+        for (k, &o) in self.boards.iter().enumerate() {
+            let mut color = first_team_color(k as u32 + 1);
+            if !self.listed_first {
+                color = color.other();
+            }
+            let mirror = match o {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                Outcome::ForfeitWin | Outcome::Bye => Outcome::ForfeitLoss,
+                Outcome::ForfeitLoss => Outcome::ForfeitWin,
+                Outcome::Draw => Outcome::Draw,
+            };
+            let p = scoring.points(o, Some(color));
+            own += p;
+            theirs += scoring.points(mirror, Some(color.other()));
+            if k == 0 {
+                first_board = p;
+            }
+            wins += u32::from(o.is_win());
+            if color == Color::Black && o.is_played() {
+                black_games += 1;
+                black_wins += u32::from(o == Outcome::Win);
+            }
+        }
+        let (outcome, points) = match_points(own, theirs);
+        Encounter {
+            round: self.round,
+            opponent: Some(self.opponent),
+            outcome,
+            color: None,
+            points,
+            game_points: own,
+            game_wins: wins,
+            black_games,
+            black_wins,
+            first_board,
+        }
+    }
+}
+
+/// 全队轮赛制 (CXA 11.4): every player of one team plays every player of the other. Both teams
+/// list `n` players; round r (0-based) pairs A's board i with B's player (i + r) mod n; A has red
+/// on odd boards in odd rounds and the colours swap each round, so each player alternates.
+/// Returns per round `(a_player, b_player, a_color)` with 1-based positions.
+#[must_use]
+pub fn all_play_all(n: usize) -> Vec<Vec<(usize, usize, Color)>> {
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|i| {
+                    let mut c = first_team_color(i as u32 + 1);
+                    if r % 2 == 1 {
+                        c = c.other();
+                    }
+                    (i + 1, (i + r) % n + 1, c)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        tiebreak::{Competitor, EventKind, Field, TieBreak, book_order, standings},
+        types::RuleSet,
+    };
+
+    #[test]
+    fn lineups_match_team_lineups_json() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/tournament/team_lineups.json"
+        );
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("missing test data {path}: {e}"));
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let all = json["lineups"].as_object().unwrap();
+        assert!(all.contains_key("4+2"));
+        for (key, v) in all {
+            let (b, r) = key.split_once('+').unwrap();
+            let (b, r): (usize, usize) = (b.parse().unwrap(), r.parse().unwrap());
+            let want: Vec<Vec<usize>> = serde_json::from_value(v["lineups"].clone()).unwrap();
+            let got = legal_lineups(b, r);
+            assert_eq!(got.len() as u64, v["count"].as_u64().unwrap(), "{key}");
+            assert_eq!(got, want, "{key}");
+            for l in &got {
+                assert_eq!(validate_lineup(BoardRule::OrderKept, b, b + r, l), Ok(()));
+            }
+        }
+        // CXA 11.2's own example: 4 boards + 2 reserves = 15 orders.
+        assert_eq!(legal_lineups(4, 2).len(), 15);
+    }
+
+    #[test]
+    fn lineup_rules() {
+        use BoardRule::*;
+        assert_eq!(validate_lineup(OrderKept, 4, 6, &[1, 2, 3, 5]), Ok(()));
+        assert_eq!(
+            validate_lineup(OrderKept, 4, 6, &[1, 3, 2, 5]),
+            Err(LineupError::OrderBroken { later: 2, earlier: 3 })
+        );
+        assert_eq!(validate_lineup(Temporary, 4, 6, &[1, 3, 2, 5]), Ok(()));
+        assert_eq!(validate_lineup(Fixed, 4, 6, &[1, 2, 3, 5]), Err(LineupError::NotFixed(4)));
+        assert_eq!(validate_lineup(Fixed, 4, 4, &[1, 2, 3, 4]), Ok(()));
+        assert_eq!(validate_lineup(OrderKept, 4, 6, &[1, 2, 3]), Err(LineupError::WrongSize { boards: 4, got: 3 }));
+        assert_eq!(validate_lineup(OrderKept, 2, 6, &[1, 7]), Err(LineupError::NotRegistered(7)));
+        assert_eq!(validate_lineup(Temporary, 2, 6, &[3, 3]), Err(LineupError::Twice(3)));
+    }
+
+    #[test]
+    fn registration_by_rating() {
+        let mut a = Player::named("a");
+        a.rating = Some(2000);
+        let b = Player::named("b");
+        let mut c = Player::named("c");
+        c.rating = Some(2400);
+        let t = Team::registered_by_rating("t", vec![a, b, c], 2);
+        let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["c", "a", "b"]);
+        assert!(t.validate(BoardRule::OrderKept, &[1, 3]).is_ok());
+    }
+
+    #[test]
+    fn first_listed_team_red_on_odd_boards() {
+        // CXA 12.2.
+        assert_eq!(first_team_color(1), Color::Red);
+        assert_eq!(first_team_color(2), Color::Black);
+        assert_eq!(first_team_color(3), Color::Red);
+    }
+
+    #[test]
+    fn team_match_scores_match_and_game_points() {
+        use Outcome::*;
+        // CXA 13.2: win, draw, loss, win → 局分 2+1+0+2 = 5 : 3 → 场分 2.
+        let m = TeamMatch { round: 1, opponent: 1, listed_first: true, boards: vec![Win, Draw, Loss, Win] };
+        let e = m.encounter(&ScoringScheme::CXA);
+        assert_eq!(e.game_points, Points::whole(5));
+        assert_eq!(e.points, Points::whole(2));
+        assert_eq!(e.game_wins, 2);
+        assert_eq!(e.first_board, Points::whole(2));
+        // Boards 2 and 4 are black for the first-listed team: one draw, one win.
+        assert_eq!((e.black_games, e.black_wins), (2, 1));
+    }
+
+    #[test]
+    fn team_round_robin_ranked_by_cxa_14_5() {
+        use Outcome::*;
+        // Three teams, all matches drawn 2:2 in 场分 terms except game points differ.
+        let matches = [
+            (0, 1, vec![Win, Loss]),  // 2:2 → drawn match
+            (1, 2, vec![Win, Loss]),
+            (2, 0, vec![Draw, Draw]),
+        ];
+        let mut f = Field { competitors: (0..3).map(|i| Competitor { start_number: i + 1, ..Competitor::default() }).collect(), rounds: 3 };
+        for (r, (a, b, boards)) in matches.iter().enumerate() {
+            let mirror: Vec<Outcome> = boards.iter().map(|o| match o { Win => Loss, Loss => Win, x => *x }).collect();
+            let ma = TeamMatch { round: r as u32 + 1, opponent: *b, listed_first: true, boards: boards.clone() };
+            let mb = TeamMatch { round: r as u32 + 1, opponent: *a, listed_first: false, boards: mirror };
+            f.competitors[*a].encounters.push(ma.encounter(&ScoringScheme::CXA));
+            f.competitors[*b].encounters.push(mb.encounter(&ScoringScheme::CXA));
+        }
+        // All on 2 场分, 4 局分; team wins: 0 → 1, 1 → 1, 2 → 1 (胜局) ... equal; H2H cycle of
+        // draws → still equal: everyone shares place 1.
+        let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::TeamRoundRobin));
+        assert!(s.iter().all(|x| x.score == Points::whole(2)));
+        assert!(s.iter().all(|x| x.tie_breaks[1].as_points() == Some(Points::whole(4))));
+        // Black wins break it (CXA 14.5 后走胜局): team 1 won on board 2 (black) vs team 0 … 
+        let order: Vec<u32> = s.iter().map(|x| f.competitors[x.competitor].start_number).collect();
+        assert_eq!(order.len(), 3);
+        let bw = |i: usize| TieBreak::BlackWins.value(&f, i, &[0, 1, 2]);
+        assert!(s.windows(2).all(|w| bw(w[0].competitor) >= bw(w[1].competitor)));
+    }
+
+    #[test]
+    fn all_play_all_meets_everyone_once() {
+        // CXA 11.4.
+        for n in 1..7 {
+            let rounds = all_play_all(n);
+            let mut met = std::collections::HashSet::new();
+            for r in &rounds {
+                let bs: std::collections::HashSet<usize> = r.iter().map(|x| x.1).collect();
+                assert_eq!(bs.len(), n);
+                for x in r {
+                    assert!(met.insert((x.0, x.1)));
+                }
+            }
+            assert_eq!(met.len(), n * n);
+        }
+    }
+}
