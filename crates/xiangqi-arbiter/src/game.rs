@@ -167,7 +167,8 @@ pub struct Game {
     events: Vec<GameEvent>,
     end: Option<(GameResult, Termination)>,
     last_ruling: Option<Ruling>,
-    told_to_change: Option<Color>,
+    /// The side told to change, and the position it was told at.
+    told_to_change: Option<(Color, u64)>,
 }
 
 impl Game {
@@ -196,7 +197,11 @@ impl Game {
     ///
     /// # Errors
     /// The first event that cannot be applied.
-    pub fn from_events(start: Position, rules: RuleSet, events: &[GameEvent]) -> Result<Game, GameError> {
+    pub fn from_events(
+        start: Position,
+        rules: RuleSet,
+        events: &[GameEvent],
+    ) -> Result<Game, GameError> {
         let mut game = Game::new(start, rules);
         game.events.clear();
         for e in events {
@@ -247,8 +252,11 @@ impl Game {
 
     /// The natural move limit's count for a claim by `claimant`.
     pub fn move_limit_status(&self, claimant: Color) -> MoveLimitStatus {
-        self.limit
-            .status(claimant, self.rules.move_limit, self.rules.max_counted_checks)
+        self.limit.status(
+            claimant,
+            self.rules.move_limit,
+            self.rules.max_counted_checks,
+        )
     }
 
     /// Records an event: a move is played, a resignation or agreement ends the game, a claim is
@@ -281,7 +289,11 @@ impl Game {
                 Ok(())
             }
             other => {
-                if let GameEvent::Ended { result, termination } = other {
+                if let GameEvent::Ended {
+                    result,
+                    termination,
+                } = other
+                {
                     self.end = Some((result, termination));
                 }
                 self.events.push(other);
@@ -307,6 +319,9 @@ impl Game {
     /// # Errors
     /// See [`Game::play`].
     pub fn play_squares(&mut self, from: Square, to: Square) -> Result<(), GameError> {
+        if self.end.is_some() {
+            return Err(GameError::Over);
+        }
         let m = self
             .position()
             .find_move(from, to)
@@ -386,11 +401,15 @@ impl Game {
         match verdict {
             Verdict::Loses(c) => self.finish(GameResult::win(!c), Termination::Repetition),
             Verdict::MustChange(c) => {
-                if self.told_to_change == Some(c) {
-                    // CXA 2011 art. 4.1.5; WXF 2018 art. 3.1.C: told to change, it did not.
-                    self.finish(GameResult::win(!c), Termination::Repetition);
-                } else {
-                    self.told_to_change = Some(c);
+                let here = self.position().zobrist_hash();
+                match self.told_to_change {
+                    // CXA 2011 arts. 23.5.2, 4.1.5; WXF 2018 art. 3.1.C: told to change, it
+                    // brought the ruled position back once more with forbidden play.
+                    Some((told, at)) if told == c && at == here => {
+                        self.finish(GameResult::win(!c), Termination::Repetition);
+                    }
+                    Some((told, _)) if told == c => {}
+                    _ => self.told_to_change = Some((c, here)),
                 }
             }
             Verdict::Draw => {
@@ -460,15 +479,24 @@ impl Game {
 
     fn finish_by_outcome(&mut self, outcome: Outcome) {
         match outcome {
-            Outcome::Checkmate { winner } => self.finish(GameResult::win(winner), Termination::Checkmate),
-            Outcome::Stalemate { winner } => self.finish(GameResult::win(winner), Termination::Stalemate),
-            Outcome::InsufficientMaterial => self.finish(GameResult::Draw, Termination::InsufficientMaterial),
+            Outcome::Checkmate { winner } => {
+                self.finish(GameResult::win(winner), Termination::Checkmate)
+            }
+            Outcome::Stalemate { winner } => {
+                self.finish(GameResult::win(winner), Termination::Stalemate)
+            }
+            Outcome::InsufficientMaterial => {
+                self.finish(GameResult::Draw, Termination::InsufficientMaterial)
+            }
         }
     }
 
     fn finish(&mut self, result: GameResult, termination: Termination) {
         self.end = Some((result, termination));
-        self.events.push(GameEvent::Ended { result, termination });
+        self.events.push(GameEvent::Ended {
+            result,
+            termination,
+        });
     }
 }
 
@@ -498,10 +526,13 @@ mod tests {
 
     #[test]
     fn mate_ends_the_game() {
+        // Two rooks against a lone king on d9, the red king on e0 holding the e file.
         let mut g = game("3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1", RuleSet::wxf2018());
         g.play_iccs("a1a8").expect("legal");
-        g.play_iccs("d9e9").expect("legal");
-        g.play_iccs("a0a9").expect("legal");
+        // Black cannot move: stalemate, which xiangqi scores as a loss (CXA 2011 art. 3.3).
+        assert_eq!(g.end(), Some((GameResult::RedWins, Termination::Stalemate)));
+        let mut g = game("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", RuleSet::wxf2018());
+        g.play_iccs("b0b9").expect("legal");
         assert_eq!(g.end(), Some((GameResult::RedWins, Termination::Checkmate)));
     }
 
@@ -513,30 +544,43 @@ mod tests {
         for m in cycle.iter().chain(cycle.iter()) {
             g.play_iccs(m).expect("legal");
         }
-        assert_eq!(g.end(), Some((GameResult::BlackWins, Termination::Repetition)));
+        assert_eq!(
+            g.end(),
+            Some((GameResult::BlackWins, Termination::Repetition))
+        );
 
         let mut g = game(fen, RuleSet::wxf2018());
         for m in cycle.iter().chain(cycle.iter()) {
             g.play_iccs(m).expect("legal");
         }
         assert_eq!(g.end(), None);
-        assert_eq!(g.last_ruling().map(|r| r.verdict), Some(Verdict::MustChange(Color::Red)));
+        assert_eq!(
+            g.last_ruling().map(|r| r.verdict),
+            Some(Verdict::MustChange(Color::Red))
+        );
         for m in cycle {
             g.play_iccs(m).expect("legal");
         }
-        assert_eq!(g.end(), Some((GameResult::BlackWins, Termination::Repetition)));
+        assert_eq!(
+            g.end(),
+            Some((GameResult::BlackWins, Termination::Repetition))
+        );
     }
 
     #[test]
     fn events_round_trip_through_json() {
-        let mut g = game("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1", RuleSet::wxf2018());
+        let mut g = game(
+            "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1",
+            RuleSet::wxf2018(),
+        );
         g.play_iccs("h8h9").expect("legal");
         assert!(!g.claim_move_limit(Color::Black).expect("not over"));
         g.resign(Color::Black);
         let json = serde_json::to_string(g.events()).expect("serializable");
         let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
         assert_eq!(back, g.events());
-        let replay = Game::from_events(g.start().clone(), RuleSet::wxf2018(), &back).expect("replays");
+        let replay =
+            Game::from_events(g.start().clone(), RuleSet::wxf2018(), &back).expect("replays");
         assert_eq!(replay.end(), g.end());
         assert_eq!(replay.events(), g.events());
         assert_eq!(g.false_claims(Color::Black), 1);
@@ -547,7 +591,10 @@ mod tests {
         let mut g = Game::new(Position::new(), RuleSet::cxa2011());
         assert!(matches!(g.play_iccs("zz"), Err(GameError::Syntax(_))));
         assert!(matches!(g.play_iccs("a0a5"), Err(GameError::Illegal(_))));
-        let e = GameEvent::Move { color: Color::Black, iccs: "h7e7".into() };
+        let e = GameEvent::Move {
+            color: Color::Black,
+            iccs: "h7e7".into(),
+        };
         assert!(matches!(g.record(e), Err(GameError::OutOfTurn(_))));
     }
 }

@@ -281,7 +281,12 @@ pub fn rule_cycle(
         explain_move(&mut explanation, first + k + 1, a);
     }
     for (color, s) in [(Color::Red, &red), (Color::Black, &black)] {
-        let natures_zh: String = s.natures.iter().map(|n| n.zh()).collect::<Vec<_>>().join("");
+        let natures_zh: String = s
+            .natures
+            .iter()
+            .map(|n| n.zh())
+            .collect::<Vec<_>>()
+            .join("");
         let natures_en = s
             .natures
             .iter()
@@ -294,7 +299,11 @@ pub fn rule_cycle(
                 color.chinese(),
                 natures_zh,
                 s.pattern.zh(),
-                if s.forbidden { "禁止着法" } else { "允许着法" }
+                if s.forbidden {
+                    "禁止着法"
+                } else {
+                    "允许着法"
+                }
             ),
             format!(
                 "{}: {} ({}), {}.",
@@ -426,9 +435,9 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         .iter()
         .filter(|a| a.nature == MoveNature::Chase)
         .all(|a| {
-            a.attacks
-                .iter()
-                .any(|at| at.is_chase() && (at.victim_role == Role::Rook || at.protection.is_unrooted()))
+            a.attacks.iter().any(|at| {
+                at.is_chase() && (at.victim_role == Role::Rook || at.protection.is_unrooted())
+            })
         });
     let listed = forbidden
         && match pattern {
@@ -470,27 +479,42 @@ fn verdict_wxf(red: &SideSummary, black: &SideSummary) -> Decision {
         )
     };
     if pc(red) && pc(black) {
-        draw("双方长将，不变作和（世界象棋规则2018 第3.2.C条）。", "Both sides check perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).")
+        draw(
+            "双方长将，不变作和（世界象棋规则2018 第3.2.C条）。",
+            "Both sides check perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).",
+        )
     } else if pc(red) || pc(black) {
         let c = if pc(red) { Color::Red } else { Color::Black };
         let other = if pc(red) { black } else { red };
         if ch(other) {
             (
                 Verdict::MustChange(c),
-                format!("{}方长将，对方长捉：长将方须变着，不变判负（世界象棋规则2018 第3.1.H条）。", c.chinese()),
-                format!("{} checks perpetually against a perpetual chase: the checker must change or lose (WXF 2018 art. 3.1.H).", color_en(c)),
+                format!(
+                    "{}方长将，对方长捉：长将方须变着，不变判负（世界象棋规则2018 第3.1.H条）。",
+                    c.chinese()
+                ),
+                format!(
+                    "{} checks perpetually against a perpetual chase: the checker must change or lose (WXF 2018 art. 3.1.H).",
+                    color_en(c)
+                ),
             )
         } else {
             one(c)
         }
     } else if ch(red) && ch(black) {
-        draw("双方长捉，不变作和（世界象棋规则2018 第3.2.C条）。", "Both sides chase perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).")
+        draw(
+            "双方长捉，不变作和（世界象棋规则2018 第3.2.C条）。",
+            "Both sides chase perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).",
+        )
     } else if ch(red) {
         one(Color::Red)
     } else if ch(black) {
         one(Color::Black)
     } else {
-        draw("双方均为允许着法，不变作和（世界象棋规则2018 第3.2.B条）。", "Both sides play allowed moves: a draw if neither changes (WXF 2018 art. 3.2.B).")
+        draw(
+            "双方均为允许着法，不变作和（世界象棋规则2018 第3.2.B条）。",
+            "Both sides play allowed moves: a draw if neither changes (WXF 2018 art. 3.2.B).",
+        )
     }
 }
 
@@ -519,11 +543,21 @@ fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decis
         return if rules.perpetual_check_loses_at_once {
             (
                 Verdict::Loses(c),
-                format!("{}方单方长将，判负（象棋竞赛规则2011 第25.1、23.5.1、4.1.4条）。", c.chinese()),
-                format!("{} checks perpetually alone and loses (CXA 2011 arts. 25.1, 23.5.1, 4.1.4).", color_en(c)),
+                format!(
+                    "{}方单方长将，判负（象棋竞赛规则2011 第25.1、23.5.1、4.1.4条）。",
+                    c.chinese()
+                ),
+                format!(
+                    "{} checks perpetually alone and loses (CXA 2011 arts. 25.1, 23.5.1, 4.1.4).",
+                    color_en(c)
+                ),
             )
         } else {
-            must(c, "单方长将，须变着，不变判负（象棋竞赛规则2011 第25.1条）。", "checks perpetually alone and must change or lose (CXA 2011 art. 25.1).")
+            must(
+                c,
+                "单方长将，须变着，不变判负（象棋竞赛规则2011 第25.1条）。",
+                "checks perpetually alone and must change or lose (CXA 2011 art. 25.1).",
+            )
         };
     }
     match (red.forbidden, black.forbidden) {
@@ -532,25 +566,55 @@ fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decis
             "Both sides play allowed moves: a draw if neither changes (CXA 2011 art. 25.2).",
         ),
         (true, false) | (false, true) => {
-            let (c, s) = if red.forbidden { (Color::Red, red) } else { (Color::Black, black) };
+            let (c, s) = if red.forbidden {
+                (Color::Red, red)
+            } else {
+                (Color::Black, black)
+            };
             (
                 Verdict::MustChange(c),
-                format!("{}方{}为禁止着法，对方为允许着法：{}方须在两回合内变着，不变判负（象棋竞赛规则2011 第24.13、25.3、23.5.2、4.1.5条）。", c.chinese(), s.pattern.zh(), c.chinese()),
-                format!("{}'s {} is forbidden and the other side's play is allowed: {} must change within two rounds or lose (CXA 2011 arts. 24.13, 25.3, 23.5.2, 4.1.5).", color_en(c), s.pattern.en(), color_en(c)),
+                format!(
+                    "{}方{}为禁止着法，对方为允许着法：{}方须在两回合内变着，不变判负（象棋竞赛规则2011 第24.13、25.3、23.5.2、4.1.5条）。",
+                    c.chinese(),
+                    s.pattern.zh(),
+                    c.chinese()
+                ),
+                format!(
+                    "{}'s {} is forbidden and the other side's play is allowed: {} must change within two rounds or lose (CXA 2011 arts. 24.13, 25.3, 23.5.2, 4.1.5).",
+                    color_en(c),
+                    s.pattern.en(),
+                    color_en(c)
+                ),
             )
         }
         (true, true) => {
             if red.listed != black.listed {
                 let c = if red.listed { Color::Red } else { Color::Black };
-                return must(c, "的禁止着法属第26.9.1条所列，须变着，不变判负（象棋竞赛规则2011 第26.9.1条）。", "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).");
+                return must(
+                    c,
+                    "的禁止着法属第26.9.1条所列，须变着，不变判负（象棋竞赛规则2011 第26.9.1条）。",
+                    "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).",
+                );
             }
             if red.listed && black.listed && red.joint != black.joint {
                 let c = if red.joint { Color::Black } else { Color::Red };
-                let rook = if c == Color::Red { red.chases_rook } else { black.chases_rook };
-                return if rook {
-                    must(c, "以单子长捉车，对方联合捉车：单子捉方须变着（象棋竞赛规则2011 第26.9.2条）。", "chases a rook with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.2).")
+                let rook = if c == Color::Red {
+                    red.chases_rook
                 } else {
-                    must(c, "以单子长捉无根子，对方联合捉子：单子捉方须变着（象棋竞赛规则2011 第26.9.3条）。", "chases an unrooted piece with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.3).")
+                    black.chases_rook
+                };
+                return if rook {
+                    must(
+                        c,
+                        "以单子长捉车，对方联合捉车：单子捉方须变着（象棋竞赛规则2011 第26.9.2条）。",
+                        "chases a rook with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.2).",
+                    )
+                } else {
+                    must(
+                        c,
+                        "以单子长捉无根子，对方联合捉子：单子捉方须变着（象棋竞赛规则2011 第26.9.3条）。",
+                        "chases an unrooted piece with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.3).",
+                    )
                 };
             }
             draw(

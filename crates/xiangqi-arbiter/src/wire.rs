@@ -35,7 +35,9 @@ pub mod color {
         match s.as_str() {
             "red" => Ok(Color::Red),
             "black" => Ok(Color::Black),
-            _ => Err(D::Error::custom(format!("invalid colour {s:?} (expected red or black)"))),
+            _ => Err(D::Error::custom(format!(
+                "invalid colour {s:?} (expected red or black)"
+            ))),
         }
     }
 

@@ -24,7 +24,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let pos: Position = args.fen.parse().with_context(|| format!("bad FEN {:?}", args.fen))?;
+    let pos: Position = args
+        .fen
+        .parse()
+        .with_context(|| format!("bad FEN {:?}", args.fen))?;
     let start = Instant::now();
     let nodes = if args.divide {
         let mut total = 0;
@@ -39,7 +42,11 @@ pub fn run(args: Args) -> Result<()> {
         perft::perft(&pos, args.depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
     if args.json {
         let line = serde_json::json!({
             "fen": args.fen,

@@ -244,13 +244,17 @@ pub fn run(args: Args) -> Result<()> {
                 bail!("{} already exists", file.display());
             }
             let rules: RuleSet = rules.parse()?;
-            let scoring = ScoringScheme::by_name(&scoring)
-                .with_context(|| format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"))?;
+            let scoring = ScoringScheme::by_name(&scoring).with_context(|| {
+                format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)")
+            })?;
             let tie_breaks = tie_breaks
                 .map(|codes| {
                     codes
                         .iter()
-                        .map(|c| TieBreak::from_code(c).with_context(|| format!("unknown tie-break {c:?}")))
+                        .map(|c| {
+                            TieBreak::from_code(c)
+                                .with_context(|| format!("unknown tie-break {c:?}"))
+                        })
                         .collect::<Result<Vec<_>>>()
                 })
                 .transpose()?;
@@ -259,20 +263,50 @@ pub fn run(args: Args) -> Result<()> {
                 FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
                 FormatArg::Swiss => Format::Swiss { rounds },
             };
-            let mut events = vec![Event::Created { name, rules, format, scoring, tie_breaks }];
+            let mut events = vec![Event::Created {
+                name,
+                rules,
+                format,
+                scoring,
+                tie_breaks,
+            }];
             if let Some(path) = entries {
                 let text = fs::read_to_string(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                let players = report::read_entries(&text)
-                    .with_context(|| format!("{}", path.display()))?;
-                events.extend(players.into_iter().map(|player| Event::Registered { player }));
+                let players =
+                    report::read_entries(&text).with_context(|| format!("{}", path.display()))?;
+                events.extend(
+                    players
+                        .into_iter()
+                        .map(|player| Event::Registered { player }),
+                );
             }
             let t = Tournament::from_events(events)?;
             save(&file, &t)?;
-            println!("created {} with {} players", file.display(), t.players().len());
+            println!(
+                "created {} with {} players",
+                file.display(),
+                t.players().len()
+            );
         }
-        Cmd::Add { file, name, rating, club, federation } => {
-            let t = update(&file, Event::Registered { player: Player { name, rating, club, federation } })?;
+        Cmd::Add {
+            file,
+            name,
+            rating,
+            club,
+            federation,
+        } => {
+            let t = update(
+                &file,
+                Event::Registered {
+                    player: Player {
+                        name,
+                        rating,
+                        club,
+                        federation,
+                    },
+                },
+            )?;
             println!("registered as no. {}", t.players().len());
         }
         Cmd::Pair { file, games, byes } => {
@@ -284,16 +318,29 @@ pub fn run(args: Args) -> Result<()> {
                     .iter()
                     .enumerate()
                     .map(|(k, g)| {
-                        let (r, b) = g.split_once(':').with_context(|| format!("game {g:?} is not RED:BLACK"))?;
+                        let (r, b) = g
+                            .split_once(':')
+                            .with_context(|| format!("game {g:?} is not RED:BLACK"))?;
                         Ok(Pairing {
                             board: k as u32 + 1,
-                            red: id(r.trim().parse().with_context(|| format!("bad player in {g:?}"))?)?,
-                            black: id(b.trim().parse().with_context(|| format!("bad player in {g:?}"))?)?,
+                            red: id(r
+                                .trim()
+                                .parse()
+                                .with_context(|| format!("bad player in {g:?}"))?)?,
+                            black: id(b
+                                .trim()
+                                .parse()
+                                .with_context(|| format!("bad player in {g:?}"))?)?,
                         })
                     })
                     .collect::<Result<Vec<_>>>()?;
                 let byes = byes.into_iter().map(id).collect::<Result<Vec<_>>>()?;
-                Event::RoundPaired { round: t.rounds().len() as u32 + 1, games, byes, seed: None }
+                Event::RoundPaired {
+                    round: t.rounds().len() as u32 + 1,
+                    games,
+                    byes,
+                    seed: None,
+                }
             };
             let t = update(&file, event)?;
             if let Some(r) = t.rounds().last() {
@@ -312,25 +359,61 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
         }
-        Cmd::Result { file, round, board, result } => {
+        Cmd::Result {
+            file,
+            round,
+            board,
+            result,
+        } => {
             let result: GameResult = result.parse()?;
-            update(&file, Event::ResultRecorded { round, board, result })?;
+            update(
+                &file,
+                Event::ResultRecorded {
+                    round,
+                    board,
+                    result,
+                },
+            )?;
         }
-        Cmd::Withdraw { file, player, after_round } => {
+        Cmd::Withdraw {
+            file,
+            player,
+            after_round,
+        } => {
             let t = load(&file)?;
             let after_round = after_round.unwrap_or(t.rounds().len() as u32);
-            let t = update(&file, Event::Withdrawn { player: id(player)?, after_round })?;
+            let t = update(
+                &file,
+                Event::Withdrawn {
+                    player: id(player)?,
+                    after_round,
+                },
+            )?;
             if t.results_cancelled(id(player)?) {
-                println!("fewer than half of the games played: all results of {player} are cancelled");
+                println!(
+                    "fewer than half of the games played: all results of {player} are cancelled"
+                );
             }
         }
-        Cmd::Penalise { file, player, round, kind } => {
+        Cmd::Penalise {
+            file,
+            player,
+            round,
+            kind,
+        } => {
             let penalty = match kind {
                 PenaltyArg::Foul => Penalty::Foul,
                 PenaltyArg::Warning => Penalty::Warning,
                 PenaltyArg::Disqualification => Penalty::GameDisqualification,
             };
-            update(&file, Event::Penalised { player: id(player)?, round, penalty })?;
+            update(
+                &file,
+                Event::Penalised {
+                    player: id(player)?,
+                    round,
+                    penalty,
+                },
+            )?;
         }
         Cmd::Standings { file, format } => {
             let t = load(&file)?;
@@ -371,7 +454,12 @@ pub fn run(args: Args) -> Result<()> {
                 ExportFormat::Json => println!("{}", t.to_json()),
             }
         }
-        Cmd::Import { trf: path, out, rules, round_robin } => {
+        Cmd::Import {
+            trf: path,
+            out,
+            rules,
+            round_robin,
+        } => {
             if out.exists() {
                 bail!("{} already exists", out.display());
             }
@@ -382,9 +470,20 @@ pub fn run(args: Args) -> Result<()> {
                 .with_context(|| format!("{}", path.display()))?;
             let t = Tournament::from_events(events)?;
             save(&out, &t)?;
-            println!("imported {} players, {} rounds", t.players().len(), t.rounds().len());
+            println!(
+                "imported {} players, {} rounds",
+                t.players().len(),
+                t.rounds().len()
+            );
         }
-        Cmd::Schedule { kind: ScheduleKind::RoundRobin { players, double, json } } => {
+        Cmd::Schedule {
+            kind:
+                ScheduleKind::RoundRobin {
+                    players,
+                    double,
+                    json,
+                },
+        } => {
             if players < 2 {
                 bail!("a round robin needs at least 2 players");
             }

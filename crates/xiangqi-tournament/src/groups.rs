@@ -11,7 +11,12 @@ use crate::types::{Player, PlayerId};
 #[must_use]
 pub fn seeds_by_rating(players: &[Player]) -> Vec<PlayerId> {
     let mut ids: Vec<usize> = (0..players.len()).collect();
-    ids.sort_by_key(|&i| (std::cmp::Reverse(players[i].rating.map_or(-1, i32::from)), i));
+    ids.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(players[i].rating.map_or(-1, i32::from)),
+            i,
+        )
+    });
     ids.into_iter().map(PlayerId::from_index).collect()
 }
 
@@ -36,7 +41,11 @@ pub fn serpentine(ranked: &[PlayerId], groups: usize) -> Vec<Vec<PlayerId>> {
 #[must_use]
 pub fn qualifiers(group_orders: &[Vec<PlayerId>], k: usize) -> Vec<PlayerId> {
     (0..k)
-        .flat_map(|place| group_orders.iter().filter_map(move |g| g.get(place).copied()))
+        .flat_map(|place| {
+            group_orders
+                .iter()
+                .filter_map(move |g| g.get(place).copied())
+        })
         .collect()
 }
 
@@ -59,7 +68,10 @@ mod tests {
 
     #[test]
     fn rating_order_puts_unrated_last() {
-        let mut ps: Vec<Player> = ["a", "b", "c", "d"].iter().map(|n| Player::named(*n)).collect();
+        let mut ps: Vec<Player> = ["a", "b", "c", "d"]
+            .iter()
+            .map(|n| Player::named(*n))
+            .collect();
         ps[0].rating = Some(2100);
         ps[2].rating = Some(2300);
         ps[3].rating = Some(2100);

@@ -150,14 +150,27 @@ pub fn playoff(rapid: &[Outcome], seed: u64) -> bool {
 /// One round drawn by lot from numbered cards with one bye card when the number is odd
 /// (popular rules, 分组抽签规则): pairs `(red, black)` and the player with the bye.
 #[must_use]
-pub fn draw_round(players: &[PlayerId], seed: u64) -> (Vec<(PlayerId, PlayerId)>, Option<PlayerId>) {
+pub fn draw_round(
+    players: &[PlayerId],
+    seed: u64,
+) -> (Vec<(PlayerId, PlayerId)>, Option<PlayerId>) {
     let mut cards = players.to_vec();
     let mut lot = Lot::new(seed);
     lot.shuffle(&mut cards);
-    let bye = if cards.len() % 2 == 1 { cards.pop() } else { None };
+    let bye = if cards.len() % 2 == 1 {
+        cards.pop()
+    } else {
+        None
+    };
     let pairs = cards
         .chunks(2)
-        .map(|p| if lot.coin() { (p[0], p[1]) } else { (p[1], p[0]) })
+        .map(|p| {
+            if lot.coin() {
+                (p[0], p[1])
+            } else {
+                (p[1], p[0])
+            }
+        })
         .collect();
     (pairs, bye)
 }
@@ -197,7 +210,11 @@ mod tests {
                 .iter()
                 .map(|v| v.as_u64().unwrap() as u32)
                 .collect();
-            assert_eq!(seed_order(slots.parse().unwrap()).unwrap(), want, "{slots} slots");
+            assert_eq!(
+                seed_order(slots.parse().unwrap()).unwrap(),
+                want,
+                "{slots} slots"
+            );
         }
         assert_eq!(seed_order(6), None);
     }
@@ -215,7 +232,10 @@ mod tests {
                 FirstRoundLine::Match(3, 6),
             ]
         );
-        let byes = first_round(13).iter().filter(|l| matches!(l, FirstRoundLine::Bye(_))).count();
+        let byes = first_round(13)
+            .iter()
+            .filter(|l| matches!(l, FirstRoundLine::Bye(_)))
+            .count();
         assert_eq!(byes, 3);
     }
 
@@ -242,15 +262,36 @@ mod tests {
     #[test]
     fn match_formats() {
         use Outcome::*;
-        assert_eq!(match_state(MatchFormat::OneGame, &[Win]), MatchState::Won { first: true });
+        assert_eq!(
+            match_state(MatchFormat::OneGame, &[Win]),
+            MatchState::Won { first: true }
+        );
         assert_eq!(match_state(MatchFormat::OneGame, &[Draw]), MatchState::Tied);
-        assert_eq!(match_state(MatchFormat::TwoGames, &[Win]), MatchState::Playing);
-        assert_eq!(match_state(MatchFormat::TwoGames, &[Win, Loss]), MatchState::Tied);
-        assert_eq!(match_state(MatchFormat::TwoGames, &[Win, Draw]), MatchState::Won { first: true });
+        assert_eq!(
+            match_state(MatchFormat::TwoGames, &[Win]),
+            MatchState::Playing
+        );
+        assert_eq!(
+            match_state(MatchFormat::TwoGames, &[Win, Loss]),
+            MatchState::Tied
+        );
+        assert_eq!(
+            match_state(MatchFormat::TwoGames, &[Win, Draw]),
+            MatchState::Won { first: true }
+        );
         // Best of three: two wins end it early.
-        assert_eq!(match_state(MatchFormat::BestOfThree, &[Loss, Loss]), MatchState::Won { first: false });
-        assert_eq!(match_state(MatchFormat::BestOfThree, &[Win, Loss]), MatchState::Playing);
-        assert_eq!(match_state(MatchFormat::BestOfThree, &[Win, Loss, Draw]), MatchState::Tied);
+        assert_eq!(
+            match_state(MatchFormat::BestOfThree, &[Loss, Loss]),
+            MatchState::Won { first: false }
+        );
+        assert_eq!(
+            match_state(MatchFormat::BestOfThree, &[Win, Loss]),
+            MatchState::Playing
+        );
+        assert_eq!(
+            match_state(MatchFormat::BestOfThree, &[Win, Loss, Draw]),
+            MatchState::Tied
+        );
     }
 
     #[test]

@@ -69,12 +69,13 @@ pub fn read_entries(text: &str) -> Result<Vec<Player>, ParseError> {
             };
             let name = get(Some(name_col))
                 .ok_or_else(|| ParseError::new(format!("entry {}: empty name", k + 1)))?;
-            let rating = match get(rating) {
-                Some(r) => Some(r.parse().map_err(|_| {
-                    ParseError::new(format!("entry {}: bad rating {r:?}", k + 1))
-                })?),
-                None => None,
-            };
+            let rating =
+                match get(rating) {
+                    Some(r) => Some(r.parse().map_err(|_| {
+                        ParseError::new(format!("entry {}: bad rating {r:?}", k + 1))
+                    })?),
+                    None => None,
+                };
             Ok(Player {
                 name,
                 rating,
@@ -106,7 +107,12 @@ pub fn write_entries(players: &[Player]) -> String {
 /// the tie-breaks in order.
 fn standing_rows(t: &Tournament) -> (Vec<String>, Vec<Vec<String>>) {
     let order = t.tie_break_order();
-    let mut header = vec!["rank".to_owned(), "no".into(), "name".into(), "score".into()];
+    let mut header = vec![
+        "rank".to_owned(),
+        "no".into(),
+        "name".into(),
+        "score".into(),
+    ];
     header.extend(order.iter().map(|tb| tb.code().to_owned()));
     let rows = t
         .standings()
@@ -130,9 +136,18 @@ fn standing_rows(t: &Tournament) -> (Vec<String>, Vec<Vec<String>>) {
 pub fn standings_text(t: &Tournament) -> String {
     let (header, rows) = standing_rows(t);
     let order = t.tie_break_order();
-    let mut zh = vec!["名次".to_owned(), "编号".into(), "姓名".into(), "积分".into()];
+    let mut zh = vec![
+        "名次".to_owned(),
+        "编号".into(),
+        "姓名".into(),
+        "积分".into(),
+    ];
     zh.extend(order.iter().map(|tb| TieBreak::chinese(*tb).to_owned()));
-    let width = |s: &str| s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>();
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
     let all: Vec<&Vec<String>> = [&header, &zh].into_iter().chain(rows.iter()).collect();
     let widths: Vec<usize> = (0..header.len())
         .map(|c| all.iter().map(|r| width(&r[c])).max().unwrap_or(0))
@@ -224,9 +239,18 @@ pub fn crosstable_text(t: &Tournament) -> String {
     let rounds = t.rounds().len() as u32;
     let score: Vec<String> = {
         let f = t.field();
-        f.competitors.iter().map(|c| c.score().to_string()).collect()
+        f.competitors
+            .iter()
+            .map(|c| c.score().to_string())
+            .collect()
     };
-    let name_w = t.players().iter().map(|p| p.name.chars().count()).max().unwrap_or(4).max(4);
+    let name_w = t
+        .players()
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let mut out = format!("{:>3}  {:<name_w$}", "no", "name");
     for r in 1..=rounds {
         let _ = write!(out, " {:>5}", format!("R{r}"));
@@ -264,12 +288,19 @@ mod tests {
             tie_breaks: None,
         }];
         for n in ["张三", "李四", "O'Brien, Jr"] {
-            events.push(Event::Registered { player: Player::named(n) });
+            events.push(Event::Registered {
+                player: Player::named(n),
+            });
         }
         let mut t = Tournament::from_events(events).unwrap();
         let e = t.pair_next_round().unwrap();
         t.apply(e).unwrap();
-        t.apply(Event::ResultRecorded { round: 1, board: 1, result: GameResult::RedWinsByForfeit }).unwrap();
+        t.apply(Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            result: GameResult::RedWinsByForfeit,
+        })
+        .unwrap();
         t
     }
 
@@ -295,7 +326,10 @@ mod tests {
         assert!(x.contains("2b-"), "{x}");
         let csv = standings_csv(&t);
         assert!(csv.starts_with("rank,no,name,score,SANC,SB"), "{csv}");
-        assert!(csv.lines().nth(1).unwrap().starts_with("1,2,李四,2"), "{csv}");
+        assert!(
+            csv.lines().nth(1).unwrap().starts_with("1,2,李四,2"),
+            "{csv}"
+        );
         let html = standings_html(&t);
         assert!(html.contains("<td>李四</td>"));
         let text = standings_text(&t);

@@ -69,7 +69,11 @@ pub enum LineupError {
 impl Team {
     /// Orders players by rating, highest first, unrated last (CXA 11.1).
     #[must_use]
-    pub fn registered_by_rating(name: impl Into<String>, mut players: Vec<Player>, boards: usize) -> Team {
+    pub fn registered_by_rating(
+        name: impl Into<String>,
+        mut players: Vec<Player>,
+        boards: usize,
+    ) -> Team {
         players.sort_by_key(|p| std::cmp::Reverse(p.rating.map_or(-1, i32::from)));
         Team {
             name: name.into(),
@@ -98,7 +102,10 @@ pub fn validate_lineup(
     lineup: &[usize],
 ) -> Result<(), LineupError> {
     if lineup.len() != boards {
-        return Err(LineupError::WrongSize { boards, got: lineup.len() });
+        return Err(LineupError::WrongSize {
+            boards,
+            got: lineup.len(),
+        });
     }
     let mut seen = vec![false; registered + 1];
     for &p in lineup {
@@ -112,7 +119,10 @@ pub fn validate_lineup(
     match rule {
         BoardRule::Temporary => Ok(()),
         BoardRule::OrderKept => match lineup.windows(2).find(|w| w[0] > w[1]) {
-            Some(w) => Err(LineupError::OrderBroken { later: w[1], earlier: w[0] }),
+            Some(w) => Err(LineupError::OrderBroken {
+                later: w[1],
+                earlier: w[0],
+            }),
             None => Ok(()),
         },
         BoardRule::Fixed => {
@@ -152,7 +162,11 @@ pub fn legal_lineups(boards: usize, reserves: usize) -> Vec<Vec<usize>> {
 /// black on even ones (CXA 12.2, 12.3). The other team has the other colour.
 #[must_use]
 pub fn first_team_color(board: u32) -> Color {
-    if board % 2 == 1 { Color::Red } else { Color::Black }
+    if board % 2 == 1 {
+        Color::Red
+    } else {
+        Color::Black
+    }
 }
 
 /// One team match seen from one team: per board its player's outcome, in board order.
@@ -278,14 +292,29 @@ mod tests {
         assert_eq!(validate_lineup(OrderKept, 4, 6, &[1, 2, 3, 5]), Ok(()));
         assert_eq!(
             validate_lineup(OrderKept, 4, 6, &[1, 3, 2, 5]),
-            Err(LineupError::OrderBroken { later: 2, earlier: 3 })
+            Err(LineupError::OrderBroken {
+                later: 2,
+                earlier: 3
+            })
         );
         assert_eq!(validate_lineup(Temporary, 4, 6, &[1, 3, 2, 5]), Ok(()));
-        assert_eq!(validate_lineup(Fixed, 4, 6, &[1, 2, 3, 5]), Err(LineupError::NotFixed(4)));
+        assert_eq!(
+            validate_lineup(Fixed, 4, 6, &[1, 2, 3, 5]),
+            Err(LineupError::NotFixed(4))
+        );
         assert_eq!(validate_lineup(Fixed, 4, 4, &[1, 2, 3, 4]), Ok(()));
-        assert_eq!(validate_lineup(OrderKept, 4, 6, &[1, 2, 3]), Err(LineupError::WrongSize { boards: 4, got: 3 }));
-        assert_eq!(validate_lineup(OrderKept, 2, 6, &[1, 7]), Err(LineupError::NotRegistered(7)));
-        assert_eq!(validate_lineup(Temporary, 2, 6, &[3, 3]), Err(LineupError::Twice(3)));
+        assert_eq!(
+            validate_lineup(OrderKept, 4, 6, &[1, 2, 3]),
+            Err(LineupError::WrongSize { boards: 4, got: 3 })
+        );
+        assert_eq!(
+            validate_lineup(OrderKept, 2, 6, &[1, 7]),
+            Err(LineupError::NotRegistered(7))
+        );
+        assert_eq!(
+            validate_lineup(Temporary, 2, 6, &[3, 3]),
+            Err(LineupError::Twice(3))
+        );
     }
 
     #[test]
@@ -313,7 +342,12 @@ mod tests {
     fn team_match_scores_match_and_game_points() {
         use Outcome::*;
         // CXA 13.2: win, draw, loss, win → 局分 2+1+0+2 = 5 : 3 → 场分 2.
-        let m = TeamMatch { round: 1, opponent: 1, listed_first: true, boards: vec![Win, Draw, Loss, Win] };
+        let m = TeamMatch {
+            round: 1,
+            opponent: 1,
+            listed_first: true,
+            boards: vec![Win, Draw, Loss, Win],
+        };
         let e = m.encounter(&ScoringScheme::CXA);
         assert_eq!(e.game_points, Points::whole(5));
         assert_eq!(e.points, Points::whole(2));
@@ -328,28 +362,66 @@ mod tests {
         use Outcome::*;
         // Three teams, all matches drawn 2:2 in 场分 terms except game points differ.
         let matches = [
-            (0, 1, vec![Win, Loss]),  // 2:2 → drawn match
+            (0, 1, vec![Win, Loss]), // 2:2 → drawn match
             (1, 2, vec![Win, Loss]),
             (2, 0, vec![Draw, Draw]),
         ];
-        let mut f = Field { competitors: (0..3).map(|i| Competitor { start_number: i + 1, ..Competitor::default() }).collect(), rounds: 3 };
+        let mut f = Field {
+            competitors: (0..3)
+                .map(|i| Competitor {
+                    start_number: i + 1,
+                    ..Competitor::default()
+                })
+                .collect(),
+            rounds: 3,
+        };
         for (r, (a, b, boards)) in matches.iter().enumerate() {
-            let mirror: Vec<Outcome> = boards.iter().map(|o| match o { Win => Loss, Loss => Win, x => *x }).collect();
-            let ma = TeamMatch { round: r as u32 + 1, opponent: *b, listed_first: true, boards: boards.clone() };
-            let mb = TeamMatch { round: r as u32 + 1, opponent: *a, listed_first: false, boards: mirror };
-            f.competitors[*a].encounters.push(ma.encounter(&ScoringScheme::CXA));
-            f.competitors[*b].encounters.push(mb.encounter(&ScoringScheme::CXA));
+            let mirror: Vec<Outcome> = boards
+                .iter()
+                .map(|o| match o {
+                    Win => Loss,
+                    Loss => Win,
+                    x => *x,
+                })
+                .collect();
+            let ma = TeamMatch {
+                round: r as u32 + 1,
+                opponent: *b,
+                listed_first: true,
+                boards: boards.clone(),
+            };
+            let mb = TeamMatch {
+                round: r as u32 + 1,
+                opponent: *a,
+                listed_first: false,
+                boards: mirror,
+            };
+            f.competitors[*a]
+                .encounters
+                .push(ma.encounter(&ScoringScheme::CXA));
+            f.competitors[*b]
+                .encounters
+                .push(mb.encounter(&ScoringScheme::CXA));
         }
         // All on 2 场分, 4 局分; team wins: 0 → 1, 1 → 1, 2 → 1 (胜局) ... equal; H2H cycle of
         // draws → still equal: everyone shares place 1.
         let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::TeamRoundRobin));
         assert!(s.iter().all(|x| x.score == Points::whole(2)));
-        assert!(s.iter().all(|x| x.tie_breaks[1].as_points() == Some(Points::whole(4))));
-        // Black wins break it (CXA 14.5 后走胜局): team 1 won on board 2 (black) vs team 0 … 
-        let order: Vec<u32> = s.iter().map(|x| f.competitors[x.competitor].start_number).collect();
+        assert!(
+            s.iter()
+                .all(|x| x.tie_breaks[1].as_points() == Some(Points::whole(4)))
+        );
+        // Black wins break it (CXA 14.5 后走胜局): team 1 won on board 2 (black) vs team 0 …
+        let order: Vec<u32> = s
+            .iter()
+            .map(|x| f.competitors[x.competitor].start_number)
+            .collect();
         assert_eq!(order.len(), 3);
         let bw = |i: usize| TieBreak::BlackWins.value(&f, i, &[0, 1, 2]);
-        assert!(s.windows(2).all(|w| bw(w[0].competitor) >= bw(w[1].competitor)));
+        assert!(
+            s.windows(2)
+                .all(|w| bw(w[0].competitor) >= bw(w[1].competitor))
+        );
     }
 
     #[test]

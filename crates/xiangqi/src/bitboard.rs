@@ -192,7 +192,10 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = Square::new(self.0.trailing_zeros())?;
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::from_index_below_90(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
         Some(sq)
     }

@@ -194,10 +194,7 @@ fn token(c: char) -> Option<Token> {
 impl Chinese {
     /// The canonical Chinese form of a legal move `m` in `pos` (see the module docs).
     pub fn from_move(pos: &Position, m: Move) -> Chinese {
-        let color = pos
-            .board()
-            .piece_at(m.from)
-            .map_or(pos.turn(), |p| p.color);
+        let color = pos.board().piece_at(m.from).map_or(pos.turn(), |p| p.color);
         let (direction, value) = notation::describe(color, m);
         let designator = match notation::naming(pos, color, m.role, m.from) {
             Naming::File => Designator::File(m.from.file().number_for(color)),
@@ -402,9 +399,7 @@ impl FromStr for Chinese {
 
     fn from_str(s: &str) -> Result<Chinese, ParseChineseError> {
         let err = || ParseChineseError(s.to_owned());
-        let body = s
-            .trim()
-            .trim_end_matches(['!', '?', '！', '？', '+', '#']);
+        let body = s.trim().trim_end_matches(['!', '?', '！', '？', '+', '#']);
         let mut tokens = [Token::Dir(Direction::Sideways); 5];
         let mut len = 0;
         for c in body.chars().filter(|c| !c.is_whitespace()) {
@@ -422,17 +417,24 @@ impl FromStr for Chinese {
         let color = Color::from_red(!(digits || black_glyph));
         let file = |n: u8| (1..=9).contains(&n);
         let (role, designator, direction, value) = match tokens[..len] {
-            [Token::Piece(r), Token::Num(n, _), Token::Dir(d), Token::Num(v, _)] if file(n) => {
-                (Some(r), Designator::File(n), d, v)
-            }
-            [Token::Place(p), Token::Piece(r), Token::Dir(d), Token::Num(v, _)] => {
-                (Some(r), Designator::Place(p), d, v)
-            }
-            [Token::Num(n, _), Token::Piece(r), Token::Dir(d), Token::Num(v, _)]
-                if (1..=5).contains(&n) =>
-            {
-                (Some(r), Designator::Nth(n), d, v)
-            }
+            [
+                Token::Piece(r),
+                Token::Num(n, _),
+                Token::Dir(d),
+                Token::Num(v, _),
+            ] if file(n) => (Some(r), Designator::File(n), d, v),
+            [
+                Token::Place(p),
+                Token::Piece(r),
+                Token::Dir(d),
+                Token::Num(v, _),
+            ] => (Some(r), Designator::Place(p), d, v),
+            [
+                Token::Num(n, _),
+                Token::Piece(r),
+                Token::Dir(d),
+                Token::Num(v, _),
+            ] if (1..=5).contains(&n) => (Some(r), Designator::Nth(n), d, v),
             [
                 Token::Place(place),
                 Token::Piece(r),
@@ -440,9 +442,12 @@ impl FromStr for Chinese {
                 Token::Dir(d),
                 Token::Num(v, _),
             ] if file(n) => (Some(r), Designator::OnFile { place, file: n }, d, v),
-            [Token::Place(place), Token::Num(n, _), Token::Dir(d), Token::Num(v, _)] if file(n) => {
-                (None, Designator::OnFile { place, file: n }, d, v)
-            }
+            [
+                Token::Place(place),
+                Token::Num(n, _),
+                Token::Dir(d),
+                Token::Num(v, _),
+            ] if file(n) => (None, Designator::OnFile { place, file: n }, d, v),
             _ => return Err(err()),
         };
         if !(1..=9).contains(&value) {
@@ -479,14 +484,22 @@ mod tests {
     #[test]
     fn reads_lenient_forms() {
         let start = Position::new();
-        for text in ["炮二平五", "砲二平五", "炮2平5", "炮２平５", " 炮二平五 ", "炮二平五!"] {
+        for text in [
+            "炮二平五",
+            "砲二平五",
+            "炮2平5",
+            "炮２平５",
+            " 炮二平五 ",
+            "炮二平五!",
+        ] {
             assert_eq!(iccs(text, &start), "h2e2", "{text}");
         }
         for text in ["马二进三", "馬二進三", "傌二上三", "马2进3"] {
             assert_eq!(iccs(text, &start), "h0g2", "{text}");
         }
         let rooks = pos("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w");
-        for text in ["前车退二", "前車退二", "前俥下二", "前车五退二", "前五退二"] {
+        for text in ["前车退二", "前車退二", "前俥下二", "前车五退二", "前五退二"]
+        {
             assert_eq!(iccs(text, &rooks), "e4e2", "{text}");
         }
         // A file number for two rooks on the file: legal for the front one only.
@@ -520,7 +533,15 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        for text in ["", "炮二平", "炮二平五五五", "炮十平五", "炮二走五", "六兵平五", "炮0平5"] {
+        for text in [
+            "",
+            "炮二平",
+            "炮二平五五五",
+            "炮十平五",
+            "炮二走五",
+            "六兵平五",
+            "炮0平5",
+        ] {
             assert!(text.parse::<Chinese>().is_err(), "{text}");
         }
     }

@@ -275,7 +275,11 @@ mod tests {
         let pos = Position::new();
         for m in pos.legal_moves() {
             let (dir, value) = describe(Color::Red, m);
-            assert_eq!(target(Color::Red, m.role, m.from, dir, value), Some(m.to), "{m}");
+            assert_eq!(
+                target(Color::Red, m.role, m.from, dir, value),
+                Some(m.to),
+                "{m}"
+            );
         }
     }
 

@@ -15,11 +15,14 @@ macro_rules! enum_conversions {
             /// The value numbered `index`, if there is one.
             #[inline]
             pub const fn new(index: u32) -> Option<$ty> {
-                if (index as usize) < $count {
-                    Some(Self::ALL[index as usize])
-                } else {
-                    None
-                }
+                // A chain of comparisons rather than `ALL[index]`: the optimiser turns it into a
+                // range check with no memory load, which the move generator's loops feel.
+                $(
+                    if index == $ty::$variant as u32 {
+                        return Some($ty::$variant);
+                    }
+                )+
+                None
             }
 
             /// The value's number, from zero.
@@ -426,6 +429,19 @@ squares! {
 }
 
 impl Square {
+    /// The square numbered `index`, for the move generator's loops over a bitboard's bits,
+    /// where the number always comes from a bit of the 90 a bitboard holds. Larger numbers give
+    /// `I9` rather than undefined behaviour, without the memory load of `Square::ALL[index]`.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    pub(crate) fn from_index_below_90(index: u32) -> Square {
+        debug_assert!(index < 90);
+        let index = index.min(89) as u8;
+        // SAFETY: `Square` is `#[repr(u8)]` with the 90 variants numbered 0..=89, and `index`
+        // is at most 89.
+        unsafe { std::mem::transmute::<u8, Square>(index) }
+    }
+
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {

@@ -120,10 +120,7 @@ fn digit(c: char) -> Option<u8> {
 impl Wxf {
     /// The canonical WXF form of a legal move `m` in `pos` (see the module docs).
     pub fn from_move(pos: &Position, m: Move) -> Wxf {
-        let color = pos
-            .board()
-            .piece_at(m.from)
-            .map_or(pos.turn(), |p| p.color);
+        let color = pos.board().piece_at(m.from).map_or(pos.turn(), |p| p.color);
         let (direction, value) = notation::describe(color, m);
         let file = m.from.file().number_for(color);
         let designator = match (m.role, notation::naming(pos, color, m.role, m.from)) {
@@ -328,7 +325,11 @@ impl FromStr for Wxf {
             .map(narrow)
             .filter(|c| !c.is_whitespace())
             .collect();
-        if chars.len() < 4 || chars[4..].iter().any(|c| !matches!(c, '+' | '!' | '?' | '#')) {
+        if chars.len() < 4
+            || chars[4..]
+                .iter()
+                .any(|c| !matches!(c, '+' | '!' | '?' | '#'))
+        {
             return Err(err());
         }
         let (c0, c1, c2, c3) = (chars[0], chars[1], chars[2], chars[3]);
@@ -338,7 +339,9 @@ impl FromStr for Wxf {
             '.' | '=' => Direction::Sideways,
             _ => return Err(err()),
         };
-        let value = digit(c3).filter(|&d| (1..=9).contains(&d)).ok_or_else(err)?;
+        let value = digit(c3)
+            .filter(|&d| (1..=9).contains(&d))
+            .ok_or_else(err)?;
         let file = |c: char| digit(c).filter(|&d| (1..=9).contains(&d));
         let (role, designator) = match (c0, c1) {
             ('+', '+') => (Role::Pawn, Designator::Foremost),
@@ -352,11 +355,21 @@ impl FromStr for Wxf {
                 };
                 (role_letter(l).ok_or_else(err)?, d)
             }
-            (d, '+') if file(d).is_some() => (Role::Pawn, Designator::FileFront(file(d).ok_or_else(err)?)),
-            (d, '-') if file(d).is_some() => (Role::Pawn, Designator::FileRear(file(d).ok_or_else(err)?)),
+            (d, '+') if file(d).is_some() => {
+                (Role::Pawn, Designator::FileFront(file(d).ok_or_else(err)?))
+            }
+            (d, '-') if file(d).is_some() => {
+                (Role::Pawn, Designator::FileRear(file(d).ok_or_else(err)?))
+            }
             (i, d) if file(i).is_some() && file(d).is_some() => {
                 let index = file(i).filter(|&i| i <= 5).ok_or_else(err)?;
-                (Role::Pawn, Designator::FileIndex { index, file: file(d).ok_or_else(err)? })
+                (
+                    Role::Pawn,
+                    Designator::FileIndex {
+                        index,
+                        file: file(d).ok_or_else(err)?,
+                    },
+                )
             }
             (l, second) => {
                 let role = role_letter(l).ok_or_else(err)?;
@@ -401,7 +414,12 @@ mod tests {
             assert_eq!(m.to_string(), "h0g2", "{text}");
         }
         assert_eq!(
-            "B3+5".parse::<Wxf>().unwrap().to_move(&start).unwrap().to_string(),
+            "B3+5"
+                .parse::<Wxf>()
+                .unwrap()
+                .to_move(&start)
+                .unwrap()
+                .to_string(),
             "g0e2"
         );
         let rooks = pos("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w");
@@ -422,7 +440,9 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        for text in ["", "C2", "C2.0", "C2*5", "X2.5", "C2.5x", "6%.5", "99=5", "C2.5++x"] {
+        for text in [
+            "", "C2", "C2.0", "C2*5", "X2.5", "C2.5x", "6%.5", "99=5", "C2.5++x",
+        ] {
             assert!(text.parse::<Wxf>().is_err(), "{text}");
         }
     }

@@ -89,7 +89,11 @@ fn canonical_wxf(case: &Case) -> &str {
     let rules = case.col("wxf_rules");
     let index_form = ffish.chars().take(2).all(|c| c.is_ascii_digit());
     let file_first = rules.starts_with(|c: char| c.is_ascii_digit());
-    if index_form && !file_first { ffish } else { rules }
+    if index_form && !file_first {
+        ffish
+    } else {
+        rules
+    }
 }
 
 #[test]
@@ -171,10 +175,7 @@ fn golden_reader_all_columns() {
 /// moves in the golden positions, so the reader must say so rather than guess.
 #[test]
 fn cchess_two_file_pawns_are_ambiguous_or_right() {
-    for case in cases()
-        .iter()
-        .filter(|c| c.col("flags").contains("CN!="))
-    {
+    for case in cases().iter().filter(|c| c.col("flags").contains("CN!=")) {
         let (pos, m) = resolve(case);
         let text = case.col("cchess_cn");
         if let Ok(got) = text.parse::<Chinese>().expect("parses").to_move(&pos) {

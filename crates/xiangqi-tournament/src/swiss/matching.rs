@@ -185,6 +185,8 @@ impl<'a, const N: usize> Matcher<'a, N> {
             endps.push((le.1, le.0));
             bw = self.inblossom[le.0];
         }
+        self.childs[b] = path.clone();
+        self.endps[b] = endps;
         self.label[b] = OUTER;
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = Wide::ZERO;
@@ -233,8 +235,6 @@ impl<'a, const N: usize> Matcher<'a, N> {
         }
         self.blossom_best[b] = Some(list);
         self.bestedge[b] = best;
-        self.childs[b] = path;
-        self.endps[b] = endps;
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {

@@ -4,7 +4,7 @@
 //!   general rules C.04.1 and the colour and bye rules that go with them). Its pairings are meant
 //!   to be identical to bbpPairings v6 `--dutch`, the reference engine: the same pairs, colours,
 //!   bye and board order.
-//! - [`Cxa`](cxa): the CXA 2011 积分编排制 (arts. 10.3, 12.3).
+//! - [`cxa::Cxa`]: the CXA 2011 积分编排制 (arts. 10.3, 12.3).
 //!
 //! Input is a [`SwissInput`]: the tournament state as far as pairing needs it. It can be built by
 //! the tournament model or read from FIDE TRF with [`trf::parse`].
@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// pub mod cxa;
+pub mod cxa;
 pub mod dutch;
 mod matching;
 pub mod trf;

@@ -1,0 +1,284 @@
+//! A game record: tags, a start position and a tree of moves with comments.
+//!
+//! The tree is an arena (`Vec<Node>`, the root at index 0) so that records with hundreds of
+//! thousands of nodes (XQF opening libraries) need no recursion to read, check or drop. A node
+//! holds the move as written (`text`, from PGN) and/or as coordinates (`iccs`, from binary
+//! formats or after [`Game::resolve`]).
+//!
+//! Reading never depends on legality: formats are parsed into the tree first, and
+//! [`Game::resolve`] replays it, reporting every move that is not legal with its ply (record
+//! formats doc §4: "parse the tree first and validate in a separate pass").
+
+use xiangqi::{
+    Move, Position,
+    chinese::Chinese,
+    fen::{Fen, INITIAL},
+    iccs::Iccs,
+    wxf::Wxf,
+};
+
+/// Index of a node in [`Game::nodes`].
+pub type NodeId = usize;
+
+/// One node of the move tree: the move that leads to it, the comment after it, and the moves
+/// that may follow (the first is the main continuation, the others are variations).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Node {
+    /// The node this move is played from; `None` for the root (the start position).
+    pub parent: Option<NodeId>,
+    /// Moves from here: the main continuation first, then the alternatives.
+    pub children: Vec<NodeId>,
+    /// The move as written in a text record (any notation), if it came from one.
+    pub text: Option<String>,
+    /// The move in coordinates: given by binary formats, filled in by [`Game::resolve`].
+    pub iccs: Option<Iccs>,
+    /// The comment after this move (on the root: before the first move).
+    pub comment: Option<String>,
+}
+
+/// A game: tags, the move tree and the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Tag pairs in the order read (`Event`, `Red`, `FEN`, …).
+    pub tags: Vec<(String, String)>,
+    /// The move tree; index 0 is the root.
+    pub nodes: Vec<Node>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+/// A move of a record that could not be read or played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} ({text}): {reason}")]
+pub struct MoveError {
+    /// The node of the bad move.
+    pub node: NodeId,
+    /// Its ply counted from the start position (1 = the first move).
+    pub ply: usize,
+    /// The move as written (text or coordinates).
+    pub text: String,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl Game {
+    /// An empty game: no tags, no moves.
+    pub fn new() -> Game {
+        Game {
+            tags: Vec::new(),
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// The value of a tag, if present (names compare case-insensitively).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one of the same name.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_owned(), value)),
+        }
+    }
+
+    /// Adds a move node under `parent` and returns its id.
+    pub fn add_child(
+        &mut self,
+        parent: NodeId,
+        text: Option<String>,
+        iccs: Option<Iccs>,
+    ) -> NodeId {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            parent: Some(parent),
+            text,
+            iccs,
+            ..Node::default()
+        });
+        if let Some(p) = self.nodes.get_mut(parent) {
+            p.children.push(id);
+        }
+        id
+    }
+
+    /// The start position: the `FEN` tag, or the standard start.
+    ///
+    /// # Errors
+    /// The FEN tag's text if it is not a valid position.
+    pub fn start_position(&self) -> Result<Position, String> {
+        let fen = self
+            .tag("FEN")
+            .filter(|f| !f.trim().is_empty())
+            .unwrap_or(INITIAL);
+        fen.parse::<Fen>()
+            .map_err(|e| format!("{e}"))?
+            .into_position()
+            .map_err(|e| format!("invalid fen {fen:?}: {e}"))
+    }
+
+    /// The main line: the first child of each node from the root.
+    pub fn mainline(&self) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut at = 0;
+        while let Some(&next) = self.nodes.get(at).and_then(|n| n.children.first()) {
+            line.push(next);
+            at = next;
+        }
+        line
+    }
+
+    /// The main line's moves in coordinates (after [`Game::resolve`]), stopping at the first
+    /// move that has none.
+    pub fn mainline_iccs(&self) -> Vec<Iccs> {
+        self.mainline()
+            .into_iter()
+            .map_while(|id| self.nodes[id].iccs)
+            .collect()
+    }
+
+    /// The number of move nodes in the tree.
+    pub fn move_count(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    /// Replays the whole tree from the start position, finding each written move among the
+    /// legal moves (any notation: ICCS, WXF or Chinese) and checking each coordinate move's
+    /// legality. Fills in [`Node::iccs`]. The moves below a bad move are not checked.
+    ///
+    /// # Errors
+    /// Every bad move, with its ply; a bad start position as one error at ply 0.
+    pub fn resolve(&mut self) -> Result<(), Vec<MoveError>> {
+        let start = match self.start_position() {
+            Ok(pos) => pos,
+            Err(reason) => {
+                return Err(vec![MoveError {
+                    node: 0,
+                    ply: 0,
+                    text: self.tag("FEN").unwrap_or_default().to_owned(),
+                    reason,
+                }]);
+            }
+        };
+        let mut errors = Vec::new();
+        // Depth-first with an explicit stack: (node, position before its move, ply).
+        let mut stack: Vec<(NodeId, Position, usize)> = Vec::new();
+        for &c in self.nodes[0].children.iter().rev() {
+            stack.push((c, start.clone(), 1));
+        }
+        while let Some((id, pos, ply)) = stack.pop() {
+            let node = &self.nodes[id];
+            let played = match (&node.text, node.iccs) {
+                (Some(text), _) => read_move(&pos, text),
+                (None, Some(iccs)) => iccs.to_move(&pos).map_err(|e| e.to_string()),
+                (None, None) => Err("no move".to_owned()),
+            };
+            match played {
+                Ok(m) => {
+                    self.nodes[id].iccs = Some(Iccs::from_move(m));
+                    let mut next = pos;
+                    next.play_unchecked(m);
+                    let children = &self.nodes[id].children;
+                    match children.as_slice() {
+                        [] => {}
+                        [only] => stack.push((*only, next, ply + 1)),
+                        many => {
+                            for &c in many.iter().rev() {
+                                stack.push((c, next.clone(), ply + 1));
+                            }
+                        }
+                    }
+                }
+                Err(reason) => errors.push(MoveError {
+                    node: id,
+                    ply,
+                    text: node
+                        .text
+                        .clone()
+                        .or_else(|| node.iccs.map(|i| i.to_string()))
+                        .unwrap_or_default(),
+                    reason,
+                }),
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            errors.sort_by_key(|e| e.node);
+            Err(errors)
+        }
+    }
+}
+
+/// Which notation a written move is in, told from its characters: ICCS coordinates (`h2e2`,
+/// `H2-E2`), WXF (ASCII or full-width letters and digits), otherwise Chinese.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// `h2e2` / `H2-E2`.
+    Iccs,
+    /// `C2.5`.
+    Wxf,
+    /// `炮二平五`.
+    Chinese,
+}
+
+/// Finds a written move (ICCS, WXF or Chinese, told apart by its characters) in `pos`.
+///
+/// # Errors
+/// Why the text is not a legal move here, in words.
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
+    if let Ok(iccs) = text.parse::<Iccs>() {
+        return iccs.to_move(pos).map_err(|e| e.to_string());
+    }
+    let ascii_like = text
+        .chars()
+        .all(|c| c.is_ascii() || ('\u{FF01}'..='\u{FF5E}').contains(&c));
+    if ascii_like {
+        let wxf = text.parse::<Wxf>().map_err(|e| e.to_string())?;
+        wxf.to_move(pos).map_err(|e| e.to_string())
+    } else {
+        let cn = text.parse::<Chinese>().map_err(|e| e.to_string())?;
+        cn.to_move(pos).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_a_tree_in_any_notation() {
+        let mut g = Game::new();
+        let a = g.add_child(0, Some("炮二平五".into()), None);
+        let b = g.add_child(a, Some("H8+7".into()), None);
+        g.add_child(b, Some("h0g2".into()), None);
+        let alt = g.add_child(a, Some("炮８平５".into()), None);
+        g.add_child(alt, Some("车一进九".into()), None); // illegal: the horse is in the way
+        let errors = g.resolve().unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].ply, 3);
+        let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
+    }
+
+    #[test]
+    fn bad_fen_is_an_error_not_a_panic() {
+        let mut g = Game::new();
+        g.set_tag("FEN", "not a fen");
+        g.add_child(0, Some("h2e2".into()), None);
+        assert_eq!(g.resolve().unwrap_err()[0].ply, 0);
+    }
+}

@@ -1,0 +1,510 @@
+//! PGN as the xiangqi world writes it (xqbase "中国象棋电脑应用规范 (四) PGN"; XQWizard):
+//! `[Game "Chinese Chess"]` first, the usual tags, `[FEN]`, `[Format "ICCS"|"WXF"|"Chinese"]`,
+//! then move text with `{comments}`, `(variations)` and a result token.
+//!
+//! Reading is lenient, as the collections need: the move notation is told per move from its
+//! characters whatever `[Format]` says (ICCS `h2e2`/`H2-E2`, WXF `C2.5`/`Ｃ２＝５`, Chinese
+//! `炮二平五`); move numbers may repeat after a comment (`3.          马８进７`) or be glued to the
+//! move (`1.h2e2`); `;` comments, `$n` glyphs and `!`/`?` marks are skipped; anything after the
+//! result token (XQWizard's footer) is ignored; games without `[Game]` or `[Result]` tags
+//! (wxf.ca exports, separated by `[Event]`) are games all the same. The encoding (UTF-8, GBK,
+//! Big5) is detected from the first game of a stream unless given.
+//!
+//! ```
+//! use xiangqi_record::{pgn, Notation};
+//!
+//! let text = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1. 炮二平五 {中炮} 马８进７ (1... 炮８平５) 1-0\n";
+//! let mut game = pgn::parse_game(text);
+//! game.resolve().expect("legal moves");
+//! assert_eq!(game.mainline_iccs().len(), 2);
+//! let wxf = pgn::write_game(&game, &pgn::WriteOptions { notation: Notation::Wxf, ..Default::default() });
+//! // After a comment the move number is repeated, as XQWizard writes.
+//! assert!(wxf.contains("1. C2.5 {中炮} 1... H8+7 (1... C8.5) 1-0"));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::{self, BufRead};
+
+use xiangqi::{
+    Color, Position,
+    chinese::{Chinese, Style},
+    iccs::Iccs,
+    wxf::Wxf,
+};
+
+use crate::{
+    encoding::{self, Encoding},
+    game::{Game, NodeId, Notation},
+};
+
+/// Reads one game's text: tags, then move text.
+pub fn parse_game(text: &str) -> Game {
+    let mut game = Game::new();
+    let mut rest = text;
+    // Tag section: lines starting with '['.
+    loop {
+        let trimmed = rest.trim_start();
+        if !trimmed.starts_with('[') {
+            rest = trimmed;
+            break;
+        }
+        let end = trimmed.find('\n').unwrap_or(trimmed.len());
+        let line = &trimmed[..end];
+        if let Some((name, value)) = parse_tag(line) {
+            game.tags.push((name, value));
+        }
+        rest = &trimmed[end..];
+        if rest.is_empty() {
+            break;
+        }
+    }
+    if let Some(result) = parse_movetext(&mut game, rest)
+        && game.tag("Result").is_none_or(|r| r.trim().is_empty())
+    {
+        game.set_tag("Result", result);
+    }
+    game
+}
+
+/// `[Name "Value"]` → (Name, Value); `\"` and `\\` are unescaped.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?;
+    let inner = inner.strip_suffix(']').unwrap_or(inner);
+    let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
+    let name = inner[..name_end].to_owned();
+    let value_part = inner[name_end..].trim();
+    let value = value_part
+        .strip_prefix('"')
+        .map(|v| v.strip_suffix('"').unwrap_or(v))
+        .unwrap_or(value_part);
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    (!name.is_empty()).then_some((name, out))
+}
+
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+}
+
+fn is_number(word: &str) -> bool {
+    word.chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '．' | '、' | '０'..='９'))
+}
+
+/// Strips a move number glued to a move (`1.h2e2`, `12...C2.5`).
+fn strip_number(word: &str) -> &str {
+    let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < word.len() && digits.starts_with('.') {
+        let rest = digits.trim_start_matches('.');
+        if rest.chars().count() >= 4 {
+            return rest;
+        }
+    }
+    word
+}
+
+/// Reads move text into the tree; returns the result token, if any.
+fn parse_movetext(game: &mut Game, text: &str) -> Option<String> {
+    let mut cur: NodeId = 0;
+    let mut stack: Vec<NodeId> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    let special = |c: char| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';');
+    while let Some((i, c)) = chars.next() {
+        match c {
+            c if c.is_whitespace() || c == '}' => {}
+            '{' => {
+                let start = i + 1;
+                let mut end = text.len();
+                for (j, d) in chars.by_ref() {
+                    if d == '}' {
+                        end = j;
+                        break;
+                    }
+                }
+                let comment = text[start..end].trim();
+                if !comment.is_empty() {
+                    let slot = &mut game.nodes[cur].comment;
+                    match slot {
+                        Some(old) => {
+                            old.push('\n');
+                            old.push_str(comment);
+                        }
+                        None => *slot = Some(comment.to_owned()),
+                    }
+                }
+            }
+            ';' => {
+                for (_, d) in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                stack.push(cur);
+                cur = game.nodes[cur].parent.unwrap_or(0);
+            }
+            ')' => {
+                if let Some(back) = stack.pop() {
+                    cur = back;
+                }
+            }
+            _ => {
+                let mut end = text.len();
+                while let Some(&(j, d)) = chars.peek() {
+                    if special(d) {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                let word = &text[i..end];
+                if is_result(word) {
+                    if stack.is_empty() {
+                        return Some(word.replace('½', "1/2"));
+                    }
+                    continue;
+                }
+                if is_number(word) || word.starts_with('$') {
+                    continue;
+                }
+                let word = strip_number(word).trim_end_matches(['!', '?']);
+                if !word.is_empty() {
+                    cur = game.add_child(cur, Some(word.to_owned()), None);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Does this line open a new game's tag section (`[Name "`)?
+fn is_tag_line(line: &[u8]) -> bool {
+    let line = line.trim_ascii_start();
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name_len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name_len > 0 && rest[name_len..].trim_ascii_start().starts_with(b"\"")
+}
+
+/// A streaming reader of multi-game PGN: one game in memory at a time.
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: R,
+    encoding: Option<Encoding>,
+    carry: Vec<u8>,
+    done: bool,
+    games: usize,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads from `inner`, detecting the encoding from the first game unless `encoding` is
+    /// given.
+    pub fn new(inner: R, encoding: Option<Encoding>) -> Reader<R> {
+        Reader {
+            inner,
+            encoding,
+            carry: Vec::new(),
+            done: false,
+            games: 0,
+        }
+    }
+
+    /// The encoding in use (known after the first game).
+    pub fn encoding(&self) -> Option<Encoding> {
+        self.encoding
+    }
+
+    /// The raw bytes of the next game, if any.
+    fn next_chunk(&mut self) -> io::Result<Option<Vec<u8>>> {
+        if self.done {
+            return Ok(None);
+        }
+        let mut chunk = std::mem::take(&mut self.carry);
+        let mut seen_moves = false;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if self.inner.read_until(b'\n', &mut line)? == 0 {
+                self.done = true;
+                break;
+            }
+            if is_tag_line(&line) {
+                if seen_moves {
+                    self.carry = std::mem::take(&mut line);
+                    break;
+                }
+            } else if !line.trim_ascii().is_empty() {
+                seen_moves = true;
+            }
+            chunk.extend_from_slice(&line);
+        }
+        Ok((!chunk.trim_ascii().is_empty()).then_some(chunk))
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Game>;
+
+    fn next(&mut self) -> Option<io::Result<Game>> {
+        let chunk = match self.next_chunk() {
+            Ok(Some(c)) => c,
+            Ok(None) => return None,
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        let (text, encoding) = encoding::decode(&chunk, self.encoding);
+        self.encoding = Some(encoding);
+        self.games += 1;
+        Some(Ok(parse_game(&text)))
+    }
+}
+
+/// How to write PGN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The move notation of the move text.
+    pub notation: Notation,
+    /// For Chinese move text: glyphs and digits.
+    pub style: Style,
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions {
+            notation: Notation::Chinese,
+            style: Style::XQWIZARD,
+        }
+    }
+}
+
+/// Writes a game as PGN. Moves that [`Game::resolve`] could not play are written as they were
+/// read, and the line stops there.
+pub fn write_game(game: &Game, options: &WriteOptions) -> String {
+    let mut out = String::new();
+    let format = match options.notation {
+        Notation::Iccs => "ICCS",
+        Notation::Wxf => "WXF",
+        Notation::Chinese => "Chinese",
+    };
+    let mut tags: Vec<(String, String)> = vec![("Game".into(), "Chinese Chess".into())];
+    for (n, v) in &game.tags {
+        if !n.eq_ignore_ascii_case("Game") && !n.eq_ignore_ascii_case("Format") {
+            tags.push((n.clone(), v.clone()));
+        }
+    }
+    tags.push(("Format".into(), format.into()));
+    if !tags.iter().any(|(n, _)| n.eq_ignore_ascii_case("Result")) {
+        tags.push(("Result".into(), "*".into()));
+    }
+    for (n, v) in &tags {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{n} \"{v}\"]\n"));
+    }
+    out.push('\n');
+    let mut w = MoveWriter {
+        game,
+        options,
+        out: String::new(),
+        column: 0,
+        glue: false,
+    };
+    if let Some(c) = &game.nodes[0].comment {
+        w.token(&format!("{{{}}}", clean_comment(c)));
+    }
+    if let Ok(pos) = game.start_position() {
+        w.line(0, pos, true);
+    }
+    let result = game.tag("Result").unwrap_or("*").to_owned();
+    w.token(&result);
+    out.push_str(&w.out);
+    out.push('\n');
+    out
+}
+
+fn clean_comment(c: &str) -> String {
+    c.replace('}', "｝")
+}
+
+struct MoveWriter<'a> {
+    game: &'a Game,
+    options: &'a WriteOptions,
+    out: String,
+    column: usize,
+    /// No space before the next token (after '(').
+    glue: bool,
+}
+
+impl MoveWriter<'_> {
+    fn token(&mut self, t: &str) {
+        let width = t.chars().count();
+        if std::mem::take(&mut self.glue) {
+        } else if self.column > 0 {
+            if self.column + 1 + width > 80 {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(t);
+        self.column += width;
+    }
+
+    /// Writes one move of node `id` from `pos`; returns the position after it if it plays.
+    fn one(&mut self, id: NodeId, pos: &Position, number: bool) -> Option<Position> {
+        let node = &self.game.nodes[id];
+        let n = pos.fullmoves().get();
+        let prefix = match pos.turn() {
+            Color::Red => format!("{n}. "),
+            Color::Black if number => format!("{n}... "),
+            Color::Black => String::new(),
+        };
+        let m = node.iccs.and_then(|i| i.to_move(pos).ok());
+        let text = match m {
+            Some(m) => match self.options.notation {
+                Notation::Iccs => Iccs::from_move(m).dashed(),
+                Notation::Wxf => Wxf::write(pos, m),
+                Notation::Chinese => Chinese::write(pos, m, self.options.style),
+            },
+            None => node.text.clone().unwrap_or_else(|| "??".into()),
+        };
+        // The number and its move stay on one line.
+        self.token(&format!("{prefix}{text}"));
+        if let Some(c) = &node.comment {
+            self.token(&format!("{{{}}}", clean_comment(c)));
+        }
+        m.map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            next
+        })
+    }
+
+    /// Writes the line below `node` from `pos`, variations in parentheses.
+    fn line(&mut self, mut node: NodeId, mut pos: Position, mut number: bool) {
+        loop {
+            let children = self.game.nodes[node].children.clone();
+            let Some((&main, alts)) = children.split_first() else {
+                return;
+            };
+            let after = self.one(main, &pos, number);
+            number = self.game.nodes[main].comment.is_some();
+            for &alt in alts {
+                self.token("(");
+                self.glue = true;
+                if let Some(next) = self.one(alt, &pos, true) {
+                    let number = self.game.nodes[alt].comment.is_some();
+                    self.line(alt, next, number);
+                }
+                self.out.push(')');
+                self.column += 1;
+                number = true;
+            }
+            match after {
+                Some(p) => pos = p,
+                None => return,
+            }
+            node = main;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn reads_xqwizard_quirks() {
+        let text = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n{start}\n  1. 炮二平五 炮８平５\n{c1}\n  1.          马８进７\n  2. 1.h0g2 $1 C8.5!? ; line comment\n 1-0\n======\n[Footer \"x\"]\n";
+        let mut g = parse_game(text);
+        assert_eq!(g.nodes[0].comment.as_deref(), Some("start"));
+        assert_eq!(g.tag("Result"), Some("1-0"));
+        // 炮８平５ then 马８进７ is the same line in this (odd) text: four moves on the line.
+        assert_eq!(g.mainline().len(), 5);
+        assert!(g.resolve().is_err());
+    }
+
+    #[test]
+    fn variations_form_a_tree() {
+        let text = "1. h2e2 h9g7 (1... h7e7 2. h0g2 (2. b0c2) b9c7) 2. h0g2 *";
+        let mut g = parse_game(text);
+        g.resolve().unwrap();
+        let root_child = g.nodes[0].children[0];
+        assert_eq!(g.nodes[root_child].children.len(), 2);
+        let alt = g.nodes[root_child].children[1];
+        assert_eq!(
+            g.nodes[alt].iccs.map(|i| i.to_string()).as_deref(),
+            Some("h7e7")
+        );
+        assert_eq!(
+            g.nodes[alt].children.len(),
+            2,
+            "h0g2 and its alternative b0c2"
+        );
+        let m2 = g.nodes[alt].children[0];
+        assert_eq!(g.nodes[m2].children.len(), 1, "b9c7 follows h0g2");
+        let written = write_game(
+            &g,
+            &WriteOptions {
+                notation: Notation::Iccs,
+                ..Default::default()
+            },
+        );
+        assert!(
+            written
+                .contains("1. H2-E2 H9-G7 (1... H7-E7 2. H0-G2 (2. B0-C2) 2... B9-C7) 2. H0-G2 *"),
+            "{written}"
+        );
+        let mut back = parse_game(&written);
+        back.resolve().unwrap();
+        assert_eq!(back.nodes.len(), g.nodes.len());
+        assert_eq!(back.mainline_iccs(), g.mainline_iccs());
+    }
+
+    #[test]
+    fn streams_games() {
+        let text =
+            "[Event \"a\"]\n1. h2e2 h9g7\n\n[Event \"b\"]\n[Red \"x\"]\n1. C2.5 H8+7 2. H2+3\n";
+        let games: Vec<Game> = Reader::new(text.as_bytes(), None)
+            .collect::<io::Result<_>>()
+            .unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].tag("Red"), Some("x"));
+        assert_eq!(games[1].mainline().len(), 3);
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in "\\PC{0,200}") {
+            let mut g = parse_game(&s);
+            let _ = g.resolve();
+            let _ = write_game(&g, &WriteOptions::default());
+        }
+
+        #[test]
+        fn never_panics_on_pgn_like(s in "[\\[\\]{}()\"; 1.h2e9炮二平五马８进７C+.=-]{0,120}") {
+            let mut g = parse_game(&s);
+            let _ = g.resolve();
+            let _ = write_game(&g, &WriteOptions::default());
+        }
+    }
+}
