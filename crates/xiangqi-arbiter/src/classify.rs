@@ -22,7 +22,10 @@
 //!   point wins material for the attacker (static exchange with legal captures only, so pins,
 //!   facing generals, lost screens and blocked legs all count), with the piece values of art.
 //!   1.2 and the exceptions of arts. 26.1, 26.6, 26.7, 26.8; the capture must not let the
-//!   opponent mate at once (24.3).
+//!   opponent mate at once (24.3). When no single capture wins, a small forcing search looks
+//!   for the rest of 24.3: a check or two and then a capture (抽吃), or a chain of exchanges on
+//!   several points that ends a piece up; such a chase needs several pieces, so it counts as
+//!   joint (联合捉, 24.17).
 //!
 //! Where the books give no numbers we use rook 10, horse 5, cannon 5, advisor 2, elephant 2,
 //! crossed pawn 2, uncrossed pawn 1 (CXA 2011 art. 1.2 fixes only the ratios; the numbers are
@@ -158,6 +161,10 @@ pub enum Reason {
     SameTypeNoRecapture,
     /// The exchange on the target's point wins material. CXA 2011 art. 24.3.
     MaterialGain,
+    /// A forced sequence wins material: a check or series of checks and then a capture, or a
+    /// complete exchange on several points that ends a piece up. CXA 2011 art. 24.3
+    /// ("从下一着开始运用将军或连续将军得子", "通过完整互吃交换后吃掉对方子且得子").
+    ForcedGain,
     /// Not a chase: the target is protected. AXF rule 17; CXA 2011 art. 24.3.
     Protected,
     /// Not a chase: a same-type piece that can take back, a sacrifice. AXF rule 24.
@@ -185,6 +192,7 @@ impl Reason {
                 | Reason::StrongByWeak
                 | Reason::SameTypeNoRecapture
                 | Reason::MaterialGain
+                | Reason::ForcedGain
         )
     }
 
@@ -196,6 +204,7 @@ impl Reason {
             Reason::StrongByWeak => "仕相攻强子，算捉",
             Reason::SameTypeNoRecapture => "同类子不能反吃，算捉",
             Reason::MaterialGain => "兑换后得子，算捉",
+            Reason::ForcedGain => "伏将军抽吃或连续兑换后得子，算捉",
             Reason::Protected => "有根，不算捉",
             Reason::SameType => "同类子可互吃，是献，不算捉",
             Reason::KingOrPawn => "将（帅）兵（卒）本身攻子，不算捉",
@@ -214,6 +223,9 @@ impl Reason {
             Reason::StrongByWeak => "an advisor or elephant attacking a strong piece: chase",
             Reason::SameTypeNoRecapture => "a piece of the same type that cannot take back: chase",
             Reason::MaterialGain => "the exchange wins material: chase",
+            Reason::ForcedGain => {
+                "a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
+            }
             Reason::Protected => "protected: no chase",
             Reason::SameType => "same type and it can take back: a sacrifice, no chase",
             Reason::KingOrPawn => "the king's or a pawn's own attack: no chase",
@@ -378,6 +390,22 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
     }
 }
 
+/// The points a move must start or end on to give check to the general on `king`: its rank
+/// and file (rooks, cannons and their screens, discovered lines) and the points within two steps
+/// of it (horses, their legs, pawns). A cheap filter before playing a move to see whether it
+/// checks.
+fn check_zone(king: Square) -> Bitboard {
+    let mut zone = Bitboard::rank(king.rank()) | Bitboard::file(king.file());
+    for df in -2..=2 {
+        for dr in -2..=2 {
+            if let Some(sq) = king.offset(df, dr) {
+                zone.add(sq);
+            }
+        }
+    }
+    zone
+}
+
 /// Does the side to move have a move that mates at once?
 fn has_mate_in_one(pos: &Position) -> bool {
     pos.legal_moves().into_iter().any(|m| {
@@ -392,7 +420,11 @@ pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
+    let zone = check_zone(pos.king(!pos.turn()));
     pos.legal_moves().into_iter().any(|m| {
+        if !zone.contains(m.from) && !zone.contains(m.to) {
+            return false;
+        }
         let p = after(pos, m);
         if !p.is_check() {
             return false;
@@ -407,6 +439,136 @@ pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
                 .all(|r| mate_by_checks(&after(&p, r), depth - 1))
     })
 }
+
+/// The score of being mated (or stalemated, which loses too: CXA 2011 art. 3.3) in
+/// [`forced_gain`]'s search.
+const MATED: i32 = -10_000;
+
+/// What the attacker's pawn is worth when the defender takes it in [`forced_gain`]'s line:
+/// as much as a horse or cannon, so that a pawn traded for one of them (or for weak pieces) is
+/// no gain and one traded for a rook is. CXA 2011 art. 26.7 ("兵（或数兵）与其他一子或数子
+/// （包括士象）互换均不算得子"; "主动送兵(卒)将军换车按捉处理").
+const PAWN_GIVEN: i32 = 5;
+
+/// Bounds of [`forced_gain`]'s search: the attacker's checks and the plies in all.
+#[derive(Debug, Clone, Copy)]
+struct Budget {
+    checks: u32,
+    plies: u32,
+}
+
+/// The best line of a forcing search: its score for the side to move, the first capture the
+/// attacker makes on it, as (attacker's point, victim's point), and the point the line's first
+/// move starts from.
+type Line = (i32, Option<(Square, Square)>, Option<Square>);
+
+/// Negamax over forcing moves, scoring material for the side to move. The attacker may capture
+/// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
+/// check while it has checks left; the defender may capture; a side not in check may also stop
+/// (stand pat); a side in check must answer it with any legal move.
+///
+/// `gained` is the material the attacker has won on the way here. While it is ahead, a
+/// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
+/// 子后不致立即被对方将死"; fig. 13, where the exchange would walk into a mate).
+fn forcing(
+    pos: &Position,
+    attacker: Color,
+    budget: Budget,
+    gained: i32,
+    mut alpha: i32,
+    beta: i32,
+) -> Line {
+    let in_check = pos.is_check();
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return (MATED, None, None);
+    }
+    let attacking = pos.turn() == attacker;
+    if !attacking && !in_check && gained > 0 && mate_by_checks(pos, 2) {
+        return (-MATED, None, None);
+    }
+    if budget.plies == 0 {
+        return (0, None, None);
+    }
+    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
+    let zone = check_zone(pos.king(!pos.turn()));
+    if best.0 >= beta {
+        return best;
+    }
+    alpha = alpha.max(best.0);
+    for m in moves {
+        let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
+        let capture = m.capture.is_some() && !own_capture_idle;
+        let may_check =
+            attacking && budget.checks > 0 && (zone.contains(m.from) || zone.contains(m.to));
+        if !in_check && !capture && !may_check {
+            continue;
+        }
+        let child = after(pos, m);
+        let gives_check = child.is_check();
+        if !in_check && !capture && !gives_check {
+            continue;
+        }
+        let taken = m.capture.map_or(0, |role| {
+            if !attacking && role == Role::Pawn {
+                // CXA 2011 art. 26.7: a pawn given up for any piece but a rook, or for several
+                // weak pieces, wins nothing; one given (with check) for a rook does.
+                PAWN_GIVEN
+            } else {
+                value(role, !pos.turn(), m.to)
+            }
+        });
+        let next = Budget {
+            checks: budget
+                .checks
+                .saturating_sub(u32::from(attacking && gives_check)),
+            plies: budget.plies - 1,
+        };
+        // The child scores from its own side and from zero: shift the window by the capture.
+        let won = if attacking { taken } else { -taken };
+        let (reply, line, _) = forcing(
+            &child,
+            attacker,
+            next,
+            gained + won,
+            taken - beta,
+            taken - alpha,
+        );
+        let score = taken - reply;
+        if score > best.0 {
+            let first = if attacking && m.capture.is_some() {
+                Some((m.from, m.to))
+            } else {
+                line
+            };
+            best = (score, first, Some(m.from));
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Material the side to move can win by force in `pos`: captures with their recaptures, and
+/// checks followed by a capture (抽吃), as CXA 2011 art. 24.3 counts a chase ("从下一着开始运用
+/// 将军或连续将军得子", "通过完整互吃交换后吃掉对方子且得子"). A line that mates is not a gain
+/// (it is 杀, art. 24.2); a line that gets the attacker mated is none (art. 24.3: "不致立即被
+/// 对方将死"). Returns the gain, the first capture of the best line and where its first move starts.
+pub(crate) fn forced_gain(pos: &Position, checks: u32) -> Line {
+    let budget = Budget { checks, plies: 6 };
+    let line = forcing(pos, pos.turn(), budget, 0, 2 * MATED, -2 * MATED);
+    if line.0 <= 0 || line.0 >= -MATED / 2 {
+        (0, None, None)
+    } else {
+        line
+    }
+}
+
+/// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
+/// checks" (CXA 2011 art. 24.3); two covers the book's figures.
+const FORCED_CHECKS: u32 = 2;
 
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
@@ -595,6 +757,42 @@ pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveA
         // CXA 2011 art. 26.2: a king move answering check is idle.
         analysis.mate_threat = false;
     }
+    // CXA 2011 art. 24.3: a chase may also win material by a forced line, a check or a series
+    // of checks and then a capture, or a chain of exchanges. Only a gain the move creates
+    // counts: the moved piece makes the winning capture, or the same search before the move
+    // (the mover to move there) finds less.
+    if book == Book::Cxa2011
+        && !evasion
+        && !analysis.mate_threat
+        && !analysis.attacks.iter().any(Attack::is_chase)
+    {
+        let (gain, first, lead) = forced_gain(&threat, FORCED_CHECKS);
+        let by_moved_piece = lead == Some(m.to);
+        if gain > 0 && (by_moved_piece || gain > forced_gain(before, FORCED_CHECKS).0) {
+            let board = threat.board();
+            // The capturer may have moved on the way (a check, then the capture): name the
+            // piece that starts the line then.
+            let a = first
+                .and_then(|(a, _)| board.piece_at(a).map(|_| a))
+                .or(lead);
+            if let (Some(a), Some((_, v))) = (a, first)
+                && let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v))
+            {
+                // A forced line needs more than the one capturing piece (a checker, a screen,
+                // a second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
+                // roots than attackers (少根, art. 24.15).
+                analysis.attacks.push(Attack {
+                    attacker: a,
+                    attacker_role: attacker.role,
+                    victim: v,
+                    victim_role: victim.role,
+                    protection: Protection::UnderRooted,
+                    gain,
+                    reason: Reason::ForcedGain,
+                });
+            }
+        }
+    }
 
     // Exchange and sacrifice: can the opponent take the moved piece?
     if let Some(take) = pos_after
@@ -704,6 +902,26 @@ mod tests {
         let a = analyse(&p, m, Book::Wxf2018, 3);
         assert_eq!(a.attacks[0].reason, Reason::UncrossedPawn);
         assert!(!a.attacks[0].is_chase());
+    }
+
+    #[test]
+    fn check_then_capture_is_a_forced_gain() {
+        // CXA 2020 fig. 16 after 车二退三: the rook on h6 checks from f6 and then takes the
+        // black rook on d6 (一将一抽车, art. 24.3).
+        let p = pos("3a5/4ak3/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1");
+        let (gain, _, lead) = forced_gain(&p, FORCED_CHECKS);
+        assert!(gain >= 10, "gain {gain}");
+        assert_eq!(lead, Some(Square::H6));
+        // Without checks the rook wins nothing.
+        assert_eq!(forced_gain(&p, 0).0, 0);
+    }
+
+    #[test]
+    fn pawn_for_horse_is_no_gain() {
+        // CXA 2020 fig. 24 after 车一进四: the pawn on c9 could check and be given for the
+        // horse on f9, which art. 26.7 does not count as winning material.
+        let p = pos("2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w - - 0 1");
+        assert_eq!(forced_gain(&p, FORCED_CHECKS).0, 0);
     }
 
     #[test]

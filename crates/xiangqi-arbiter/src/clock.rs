@@ -40,7 +40,13 @@
 use std::{fmt, str::FromStr};
 
 use serde::{Deserialize, Serialize};
-use xiangqi::Color;
+use xiangqi::{Color, Move, Position, iccs::Iccs};
+
+use crate::{
+    fouls::Foul,
+    game::{Game, GameError, GameEvent, Termination},
+    rules::RuleSet,
+};
 
 /// The longest time any one figure of a control may name: 30 days. Larger values are rejected
 /// so that sums cannot overflow.
@@ -250,12 +256,7 @@ pub fn fmt_ms(ms: u64) -> String {
     if ms == 0 {
         return "0s".to_owned();
     }
-    let (h, m, s, milli) = (
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000,
-    );
+    let (h, m, s, milli) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     let mut out = String::new();
     if h > 0 {
         out.push_str(&format!("{h}h"));
@@ -423,12 +424,14 @@ impl FromStr for TimeControl {
 }
 
 fn write_side(s: &SideControl, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let only_per_move =
-        s.per_move_ms.is_some() && s.periods.len() == 1 && s.periods[0] == Period {
-            time_ms: 0,
-            moves: None,
-            increment_ms: 0,
-        };
+    let only_per_move = s.per_move_ms.is_some()
+        && s.periods.len() == 1
+        && s.periods[0]
+            == Period {
+                time_ms: 0,
+                moves: None,
+                increment_ms: 0,
+            };
     if only_per_move {
         f.write_str("0")?;
     } else {
@@ -635,6 +638,16 @@ impl Clock {
         match color {
             Color::Red => &mut self.red,
             Color::Black => &mut self.black,
+        }
+    }
+
+    /// Time `color` has used by `at`, the running turn included.
+    pub fn used(&self, color: Color, at: u64) -> u64 {
+        let s = self.side(color);
+        if color == self.turn && self.flag.is_none() {
+            s.used_ms.saturating_add(self.turn_elapsed(at))
+        } else {
+            s.used_ms
         }
     }
 
@@ -893,7 +906,12 @@ impl Clock {
     ///
     /// # Errors
     /// [`ClockError::Flagged`], [`ClockError::TimeWentBack`].
-    pub fn adjust(&mut self, color: Color, delta_ms: i64, at: u64) -> Result<Option<Flag>, ClockError> {
+    pub fn adjust(
+        &mut self,
+        color: Color,
+        delta_ms: i64,
+        at: u64,
+    ) -> Result<Option<Flag>, ClockError> {
         if self.check(at)?.is_some() {
             return Err(ClockError::Flagged);
         }
@@ -930,5 +948,784 @@ impl Clock {
             return Ok(Some(flag));
         }
         Ok(None)
+    }
+}
+
+/// What can go wrong when a timed game is fed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimedError {
+    /// The game refused the event.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The clock refused it.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
+    /// A move on a running clock without its time.
+    #[error("a move without its time (a move_time event must precede it)")]
+    Untimed,
+    /// A flag event the clock does not confirm.
+    #[error("no flag of {0} had fallen by then")]
+    NoFlag(&'static str),
+}
+
+/// A game with its clock: every event goes through [`TimedGame::apply`], which charges time,
+/// makes flags fall and applies the time consequences of fouls, so a replay of the events
+/// ([`TimedGame::from_events`]) rebuilds the same clock.
+///
+/// - A flag that falls during a move loses, unless the move mated or stalemated (CXA 2011 art.
+///   21.6; WXF 2018 is silent on mate and we follow the same rule: a mate ends the game the
+///   moment the piece is released, CXA 2011 art. 5.7, before the clock is pressed).
+/// - A false natural-limit claim takes five minutes from the claimant, which may flag it (CXA
+///   2011 art. 22.2; WXF 2018 art. 8); knocked pieces give the opponent two minutes (WXF 2018
+///   art. 12.12). These follow from the claim and foul events and are not stored twice.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_arbiter::{Color, GameResult, RuleSet, Termination, clock::{TimeControl, TimedGame}};
+///
+/// let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), "1m".parse::<TimeControl>()?);
+/// g.start(0)?;
+/// g.play_iccs("h2e2", 30_000)?;
+/// // Black thinks 61 s: its flag fell at 90 s (CXA 2011 arts. 21.3, 21.6).
+/// let flag = g.play_iccs("h9g7", 91_000)?.expect("flag");
+/// assert_eq!((flag.side, flag.at_ms), (Color::Black, 90_000));
+/// assert_eq!(g.game().end(), Some((GameResult::RedWins, Termination::TimeForfeit)));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct TimedGame {
+    game: Game,
+    clock: Clock,
+    /// The time of the next move, from a [`GameEvent::MoveTime`].
+    next_move_at: Option<u64>,
+}
+
+impl TimedGame {
+    /// A game from `start` under `rules` with `control`, the clock not started.
+    pub fn new(start: Position, rules: RuleSet, control: TimeControl) -> TimedGame {
+        let turn = start.turn();
+        TimedGame {
+            game: Game::new(start, rules),
+            clock: Clock::with_turn(control, turn),
+            next_move_at: None,
+        }
+    }
+
+    /// Rebuilds a timed game from its events.
+    ///
+    /// # Errors
+    /// The first event that cannot be applied.
+    pub fn from_events(
+        start: Position,
+        rules: RuleSet,
+        control: TimeControl,
+        events: &[GameEvent],
+    ) -> Result<TimedGame, TimedError> {
+        let mut g = TimedGame::new(start, rules, control);
+        for e in events {
+            match e {
+                // Derived events are recomputed, not replayed.
+                GameEvent::RepetitionRuled { .. } | GameEvent::Ended { .. } => {}
+                // A flag that the replay already made fall (a penalty's).
+                GameEvent::FlagFell { .. } if g.game.end().is_some() => {}
+                other => g.apply(other.clone())?,
+            }
+        }
+        Ok(g)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Time `color` has used, the running turn up to the last moment seen included.
+    pub fn used(&self, color: Color) -> u64 {
+        self.clock.used(color, self.clock.last_ms)
+    }
+
+    /// Starts the clock at `at`.
+    ///
+    /// # Errors
+    /// See [`TimedGame::apply`].
+    pub fn start(&mut self, at: u64) -> Result<(), TimedError> {
+        self.apply(GameEvent::ClockStarted { at_ms: at })
+    }
+
+    /// Plays a move in ICCS completed at `at`. Returns the flag if it came too late; then the
+    /// game is lost on time unless the move mated or stalemated (CXA 2011 art. 21.6).
+    ///
+    /// # Errors
+    /// An illegal or unreadable move (nothing is recorded), or a clock error.
+    pub fn play_iccs(&mut self, text: &str, at: u64) -> Result<Option<Flag>, TimedError> {
+        let iccs: Iccs = text
+            .trim()
+            .parse()
+            .map_err(|_| GameError::Syntax(text.to_owned()))?;
+        let m = self
+            .game
+            .position()
+            .find_move(iccs.from, iccs.to)
+            .ok_or_else(|| GameError::Illegal(text.to_owned()))?;
+        self.play(m, at)
+    }
+
+    /// Plays `m` completed at `at`. See [`TimedGame::play_iccs`].
+    ///
+    /// # Errors
+    /// See [`TimedGame::play_iccs`].
+    pub fn play(&mut self, m: Move, at: u64) -> Result<Option<Flag>, TimedError> {
+        if self.game.end().is_some() {
+            return Err(GameError::Over.into());
+        }
+        if !self.game.position().is_pseudo_legal(m) {
+            return Err(GameError::Illegal(m.to_string()).into());
+        }
+        let color = self.game.position().turn();
+        self.apply(GameEvent::MoveTime { color, at_ms: at })?;
+        self.apply(GameEvent::Move {
+            color,
+            iccs: m.to_string(),
+        })?;
+        Ok(self.clock.flag().filter(|f| f.side == color))
+    }
+
+    /// Looks at the clock at `at`: if the running side's flag has fallen, it loses on time.
+    ///
+    /// # Errors
+    /// [`ClockError::TimeWentBack`], or the game is over.
+    pub fn check_flag(&mut self, at: u64) -> Result<Option<Flag>, TimedError> {
+        if self.game.end().is_some() {
+            return Err(GameError::Over.into());
+        }
+        let mut probe = self.clock.clone();
+        match probe.check(at)? {
+            Some(flag) => {
+                self.apply(GameEvent::FlagFell {
+                    color: flag.side,
+                    at_ms: flag.at_ms,
+                    reason: flag.reason,
+                })?;
+                Ok(Some(flag))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Records a flag into the game.
+    fn flag_falls(&mut self, flag: Flag) -> Result<(), TimedError> {
+        if self.game.end().is_none() {
+            self.game.record(GameEvent::FlagFell {
+                color: flag.side,
+                at_ms: flag.at_ms,
+                reason: flag.reason,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Applies one event: the clock first, then the game, then the time consequences.
+    ///
+    /// # Errors
+    /// What the game or the clock refuses; [`TimedError::Untimed`] for a move on a running
+    /// clock without a [`GameEvent::MoveTime`]; [`TimedError::NoFlag`] for a flag the clock
+    /// does not confirm.
+    pub fn apply(&mut self, event: GameEvent) -> Result<(), TimedError> {
+        if self.game.end().is_some() {
+            return Err(GameError::Over.into());
+        }
+        match event {
+            GameEvent::ClockStarted { at_ms } => {
+                self.clock.start(at_ms)?;
+                self.game.record(event)?;
+            }
+            GameEvent::ClockStopped { at_ms } => {
+                let flag = self.clock.stop(at_ms)?;
+                self.game.record(event)?;
+                if let Some(flag) = flag {
+                    self.flag_falls(flag)?;
+                }
+            }
+            GameEvent::ClockResumed { at_ms } => {
+                self.clock.resume(at_ms)?;
+                self.game.record(event)?;
+            }
+            GameEvent::MoveTime { color, at_ms } => {
+                if color != self.game.position().turn() {
+                    return Err(GameError::OutOfTurn("move time".to_owned()).into());
+                }
+                self.game.record(event)?;
+                self.next_move_at = Some(at_ms);
+            }
+            GameEvent::Move { color, ref iccs } => {
+                let at = self.next_move_at.take();
+                let Some(at) = at else {
+                    if self.clock.started {
+                        return Err(TimedError::Untimed);
+                    }
+                    self.game.record(event)?;
+                    return Ok(());
+                };
+                let mut clock = self.clock.clone();
+                let flag = clock.press(at)?;
+                let Some(flag) = flag else {
+                    self.game.record(event)?;
+                    self.clock = clock;
+                    return Ok(());
+                };
+                self.clock = clock;
+                // CXA 2011 art. 21.6: a move that mates or stalemates stands.
+                let pos = self.game.position();
+                let m = iccs
+                    .parse::<Iccs>()
+                    .ok()
+                    .and_then(|i| pos.find_move(i.from, i.to));
+                let decisive = m.is_some_and(|m| {
+                    if !pos.is_legal(m) {
+                        return false;
+                    }
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    next.is_checkmate() || next.is_stalemate()
+                });
+                if decisive && color == flag.side {
+                    self.game.record(event)?;
+                } else {
+                    self.flag_falls(flag)?;
+                }
+            }
+            GameEvent::FlagFell { color, at_ms, .. } => {
+                let mut clock = self.clock.clone();
+                let flag = match clock.flag() {
+                    Some(f) => Some(f),
+                    None => clock.check(at_ms.saturating_add(1))?,
+                };
+                match flag {
+                    Some(f) if f.side == color => {
+                        self.clock = clock;
+                        self.flag_falls(f)?;
+                    }
+                    _ => return Err(TimedError::NoFlag(crate::wire::color::name(color))),
+                }
+            }
+            GameEvent::TimeAdjusted {
+                color,
+                delta_ms,
+                at_ms,
+            } => {
+                let flag = self.clock.adjust(color, delta_ms, at_ms)?;
+                self.game.record(event)?;
+                if let Some(flag) = flag {
+                    self.flag_falls(flag)?;
+                }
+            }
+            GameEvent::MoveLimitClaimed { by, .. } => {
+                self.game.record(event)?;
+                let false_claim = matches!(
+                    self.game.events().last(),
+                    Some(GameEvent::MoveLimitClaimed { valid: false, .. })
+                        | Some(GameEvent::Ended { .. })
+                ) && self
+                    .game
+                    .end()
+                    .is_none_or(|(_, t)| t != Termination::MoveLimit);
+                if false_claim && self.game.end().is_none() && self.clock.started {
+                    // CXA 2011 art. 22.2; WXF 2018 art. 8: five minutes off the claimant.
+                    let penalty = self.game.rules().fouls.false_claim_penalty_ms;
+                    let at = self.clock.last_ms;
+                    if let Some(flag) = self.clock.adjust(by, -to_i64(penalty), at)? {
+                        self.flag_falls(flag)?;
+                    }
+                }
+            }
+            GameEvent::Foul {
+                color,
+                foul: Foul::KnockedPieces,
+                ..
+            } => {
+                self.game.record(event)?;
+                // WXF 2018 art. 12.12: two minutes to the opponent.
+                if let Some(bonus) = self.game.rules().fouls.knocked_pieces_bonus_ms
+                    && self.clock.started
+                    && self.clock.flag().is_none()
+                {
+                    let at = self.clock.last_ms;
+                    self.clock.adjust(!color, to_i64(bonus), at)?;
+                }
+            }
+            other => self.game.record(other)?,
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use xiangqi::fen::Fen;
+
+    use super::*;
+    use crate::game::GameResult;
+
+    const S: u64 = 1000;
+    const M: u64 = 60_000;
+
+    fn control(spec: &str) -> TimeControl {
+        spec.parse()
+            .unwrap_or_else(|e| panic!("{spec} should parse: {e}"))
+    }
+
+    /// Runs `spec` where ply k took `times[k]` ms (Red first); returns the clock and the flag.
+    fn run(spec: &str, times: &[u64]) -> (Clock, Option<Flag>) {
+        let mut c = Clock::new(control(spec));
+        let mut at = 0;
+        c.start(at).expect("starts");
+        for &t in times {
+            at += t;
+            if let Some(f) = c.press(at).expect("runs") {
+                return (c, Some(f));
+            }
+        }
+        (c, None)
+    }
+
+    /// Red's times interleaved with Black's instant replies.
+    fn red(times: &[u64]) -> Vec<u64> {
+        times.iter().flat_map(|&t| [t, 0]).collect()
+    }
+
+    #[test]
+    fn specs_parse_and_print() {
+        for (spec, family) in [
+            ("60m+30s", "CXA 2011 art. 6.1"),
+            ("60m/30,10m/10", "art. 6.2"),
+            ("90m/40,30m/20,15m", "art. 6.2"),
+            ("1h30m", "art. 6.3"),
+            ("1m", "6.4"),
+            ("5m;30s", "读秒"),
+            ("0;30s", "读秒"),
+            ("red:10m,black:8m", "6.5"),
+            ("red:60m/30,10m/10,black:50m/30,10m/10", "6.5"),
+        ] {
+            let c = control(spec);
+            let back: TimeControl = c.to_string().parse().expect("round trip");
+            assert_eq!(back, c, "{spec} -> {c}");
+            assert!(c.describe().contains(family), "{spec}: {}", c.describe());
+        }
+        assert_eq!(
+            control("90m/40,30m/20,15m").to_string(),
+            "1h30m/40,30m/20,15m"
+        );
+    }
+
+    #[test]
+    fn malformed_specs_are_errors() {
+        for bad in [
+            "",
+            "60",
+            "60x",
+            "m",
+            "60m/0",
+            "60m/x",
+            "60m,10m/10",
+            "5m/40;30s",
+            "5m+5s;30s",
+            "red:10m",
+            "red:10m,red:5m",
+            "blue:5m",
+            "0",
+            "1000000h",
+            "30s1m",
+            "60m/40,",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?} should fail");
+        }
+    }
+
+    /// CXA 2011 art. 6.1; WXF 2018 art. 6.1: base plus increment.
+    #[test]
+    fn increment() {
+        let cases: &[(&str, &[u64], u64, u64)] = &[
+            // spec, ply times, red remaining, black remaining
+            ("60m+30s", &[10 * S], 60 * M + 20 * S, 60 * M),
+            (
+                "60m+30s",
+                &[10 * S, 40 * S],
+                60 * M + 20 * S,
+                60 * M - 10 * S,
+            ),
+            ("3m+2s", &[0, 0, 0, 0], 3 * M + 4 * S, 3 * M + 4 * S),
+        ];
+        for &(spec, times, r, b) in cases {
+            let (c, flag) = run(spec, times);
+            assert_eq!(flag, None, "{spec}");
+            let at = times.iter().sum();
+            assert_eq!(
+                (c.remaining(Color::Red, at), c.remaining(Color::Black, at)),
+                (r, b)
+            );
+        }
+    }
+
+    /// CXA 2011 arts. 6.2, 21.1; WXF 2018 art. 6.2: quotas; the last period repeats.
+    #[test]
+    fn quotas() {
+        // 30 moves in 30 minutes: 30 left of the first period carry, plus 10 of the second.
+        let (c, flag) = run("60m/30,10m/10", &red(&[M; 30]));
+        assert_eq!(flag, None);
+        assert_eq!(c.remaining(Color::Red, 30 * M), 40 * M);
+        // 29 moves in 58 minutes, the 30th after 3 more: the quota is not met.
+        let mut times = vec![2 * M; 29];
+        times.push(3 * M);
+        let (_, flag) = run("60m/30,10m/10", &red(&times));
+        let flag = flag.expect("flag");
+        assert_eq!(flag.side, Color::Red);
+        assert_eq!(
+            flag.reason,
+            FlagReason::QuotaNotMet {
+                period: 1,
+                moves: 29,
+                quota: 30
+            }
+        );
+        assert_eq!(flag.at_ms, 60 * M + 29 * 2 * M - 58 * M);
+        // The repeating period: 30 moves, then 10 per 10 minutes again and again.
+        let mut times = vec![2 * M; 30];
+        times.extend([M; 10]);
+        times.extend([M; 10]);
+        let (c, flag) = run("60m/30,10m/10", &red(&times));
+        assert_eq!(flag, None);
+        assert_eq!(c.side(Color::Red).period, 2);
+        assert_eq!(c.remaining(Color::Red, 0), 10 * M);
+    }
+
+    /// Seed 001 ③: extra moves in one period do not count toward the next.
+    #[test]
+    fn extra_moves_do_not_carry() {
+        // 35 moves in 35 minutes (5 beyond the quota), then one of 30 minutes: it is completed
+        // at 65 minutes used, the first move of period 2 (60–70 minutes).
+        let mut times = vec![M; 35];
+        times.push(30 * M);
+        times.extend([30 * S; 8]);
+        let (c, flag) = run("60m/30,10m/10", &red(&times));
+        assert_eq!(flag, None);
+        assert_eq!(c.side(Color::Red).period, 1);
+        assert_eq!(c.side(Color::Red).period_moves, 9);
+        // One more move taking 2 minutes ends period 2 with 9 moves of 10.
+        times.push(2 * M);
+        let (_, flag) = run("60m/30,10m/10", &red(&times));
+        assert_eq!(
+            flag.map(|f| f.reason),
+            Some(FlagReason::QuotaNotMet {
+                period: 2,
+                moves: 9,
+                quota: 10
+            })
+        );
+    }
+
+    /// CXA 2011 art. 6.2 with a final sudden-death period (90m/40, 30m/20, 15m).
+    #[test]
+    fn quotas_then_sudden_death() {
+        // 40 moves in exactly 90 minutes (in time: art. 21.3), then 20 in 20 minutes.
+        let mut times = vec![135 * S; 40];
+        times.extend([M; 20]);
+        let (c, flag) = run("90m/40,30m/20,15m", &red(&times));
+        assert_eq!(flag, None);
+        assert_eq!(c.remaining(Color::Red, 0), 10 * M + 15 * M);
+        times.push(26 * M);
+        let (_, flag) = run("90m/40,30m/20,15m", &red(&times));
+        assert_eq!(flag.map(|f| f.reason), Some(FlagReason::TimeUp));
+    }
+
+    /// CXA 2011 arts. 6.3, 6.4, 21.3: sudden death; a move at exactly zero is in time.
+    #[test]
+    fn sudden_death() {
+        type Case<'a> = (&'a str, &'a [u64], Option<(Color, u64)>);
+        let cases: &[Case<'_>] = &[
+            ("1m", &[M], None),
+            ("1m", &[M + 1], Some((Color::Red, M))),
+            ("1m", &[30 * S, 10 * S, 31 * S], Some((Color::Red, 70 * S))),
+            ("15m", &[15 * M, 15 * M + 1], Some((Color::Black, 30 * M))),
+        ];
+        for &(spec, times, want) in cases {
+            let (_, flag) = run(spec, times);
+            assert_eq!(flag.map(|f| (f.side, f.at_ms)), want, "{spec} {times:?}");
+        }
+        assert!(control("15m").red.is_rapid() && !control("16m").red.is_rapid());
+    }
+
+    /// Seed 001 (时间规定): 读秒 after the base time, or from the first move.
+    #[test]
+    fn per_move_limit() {
+        // 5 minutes, then each move within 30 s: the first move spends the base and 20 s.
+        let (c, flag) = run("5m;30s", &[5 * M + 20 * S, 0, 30 * S, 0]);
+        assert_eq!(flag, None);
+        assert!(c.side(Color::Red).per_move);
+        assert_eq!(c.remaining(Color::Red, 0), 30 * S);
+        let (_, flag) = run("5m;30s", &[5 * M + 20 * S, 0, 30 * S + 1]);
+        assert_eq!(flag.map(|f| f.reason), Some(FlagReason::PerMove));
+        let (_, flag) = run("0;30s", &[30 * S, 29 * S, 31 * S]);
+        assert_eq!(flag.map(|f| (f.side, f.at_ms)), Some((Color::Red, 89 * S)));
+        // Before 读秒 the face shows the base; the deadline includes the 30 s.
+        let mut c = Clock::new(control("5m;30s"));
+        c.start(0).expect("starts");
+        assert_eq!(c.remaining(Color::Red, 0), 5 * M);
+        assert_eq!(c.remaining(Color::Red, 5 * M + 10 * S), 20 * S);
+        assert_eq!(c.deadline(), Some(5 * M + 30 * S));
+    }
+
+    /// CXA 2011 art. 6.5: 贴时, different times per side.
+    #[test]
+    fn handicap() {
+        let (_, flag) = run("red:10m,black:8m", &[9 * M, 9 * M]);
+        assert_eq!(flag.map(|f| f.side), Some(Color::Black));
+        let (c, flag) = run("red:10m+5s,black:8m", &[M, M]);
+        assert_eq!(flag, None);
+        assert_eq!(c.remaining(Color::Red, 0), 9 * M + 5 * S);
+        assert_eq!(c.remaining(Color::Black, 0), 7 * M);
+        assert!(control("red:10m,black:8m").is_handicap());
+    }
+
+    #[test]
+    fn stop_resume_and_adjust() {
+        // CXA 2011 arts. 21.4, 22.2: the arbiter stops the clock, adjusts, restarts.
+        let mut c = Clock::new(control("10m"));
+        c.start(0).expect("starts");
+        assert_eq!(c.stop(M), Ok(None));
+        assert_eq!(c.deadline(), None);
+        assert_eq!(c.adjust(Color::Red, 2 * M as i64, 5 * M), Ok(None));
+        c.resume(10 * M).expect("resumes");
+        assert_eq!(c.remaining(Color::Red, 10 * M), 11 * M);
+        assert_eq!(c.deadline(), Some(21 * M));
+        // A deduction larger than what is left flags at once (22.2).
+        let flag = c
+            .adjust(Color::Red, -12 * M as i64, 10 * M)
+            .expect("applies");
+        assert_eq!(flag.map(|f| f.reason), Some(FlagReason::Penalty));
+        assert_eq!(c.press(10 * M), Err(ClockError::Flagged));
+        assert_eq!(c.remaining(Color::Red, 10 * M), 0);
+    }
+
+    #[test]
+    fn bad_driving_is_an_error() {
+        let mut c = Clock::new(control("10m"));
+        assert_eq!(c.press(5), Err(ClockError::NotStarted));
+        c.start(100).expect("starts");
+        assert_eq!(c.start(100), Err(ClockError::AlreadyStarted));
+        assert!(matches!(c.press(50), Err(ClockError::TimeWentBack { .. })));
+        assert_eq!(c.resume(200), Err(ClockError::Running));
+        c.stop(200).expect("stops");
+        assert_eq!(c.press(300), Err(ClockError::Stopped));
+    }
+
+    fn game(fen: &str, rules: RuleSet, spec: &str) -> TimedGame {
+        let pos = fen
+            .parse::<Fen>()
+            .ok()
+            .and_then(|f| f.into_position().ok())
+            .unwrap_or_else(|| panic!("bad fen {fen}"));
+        let mut g = TimedGame::new(pos, rules, control(spec));
+        g.start(0).expect("starts");
+        g
+    }
+
+    /// CXA 2011 art. 21.6: a flag falls with the move; only mate or stalemate saves it.
+    #[test]
+    fn mate_beats_the_flag() {
+        let fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1";
+        let mut g = game(fen, RuleSet::cxa2011(), "1m");
+        assert!(g.play_iccs("b0b9", M + 1).expect("legal").is_some());
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::RedWins, Termination::Checkmate))
+        );
+        let mut g = game(fen, RuleSet::cxa2011(), "1m");
+        g.play_iccs("e0f0", M + 1).expect("legal");
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::BlackWins, Termination::TimeForfeit))
+        );
+        assert_eq!(g.game().moves().len(), 0);
+        let replay = TimedGame::from_events(
+            g.game().start().clone(),
+            RuleSet::cxa2011(),
+            control("1m"),
+            g.game().events(),
+        )
+        .expect("replays");
+        assert_eq!(replay.game().end(), g.game().end());
+    }
+
+    #[test]
+    fn a_flag_seen_without_a_move() {
+        let mut g = TimedGame::new(Position::new(), RuleSet::wxf2018(), control("5m"));
+        g.start(0).expect("starts");
+        assert_eq!(g.check_flag(5 * M).expect("fine"), None);
+        let flag = g.check_flag(5 * M + 1).expect("fine").expect("fell");
+        assert_eq!((flag.side, flag.at_ms), (Color::Red, 5 * M));
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::BlackWins, Termination::TimeForfeit))
+        );
+    }
+
+    /// CXA 2011 art. 22.2; WXF 2018 art. 8: a false claim costs five minutes, maybe the game.
+    #[test]
+    fn false_claim_penalty() {
+        let mut g = TimedGame::new(Position::new(), RuleSet::wxf2018(), control("10m"));
+        g.start(0).expect("starts");
+        g.play_iccs("h2e2", M).expect("in time");
+        g.apply(GameEvent::ClockStopped { at_ms: 2 * M })
+            .expect("stops");
+        g.apply(GameEvent::MoveLimitClaimed {
+            by: Color::Black,
+            counted_moves: 0,
+            valid: false,
+        })
+        .expect("claims");
+        assert_eq!(g.clock().remaining(Color::Black, 2 * M), 4 * M);
+        assert_eq!(g.game().end(), None);
+        // Another false claim: a second technical foul (WXF 2018 art. 3.1.F) and 5 minutes.
+        g.apply(GameEvent::MoveLimitClaimed {
+            by: Color::Black,
+            counted_moves: 0,
+            valid: false,
+        })
+        .expect("claims");
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::RedWins, Termination::Foul))
+        );
+        // With four minutes left, one false claim flags under CXA (22.2 "若因此而超时，则判负").
+        let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), control("10m"));
+        g.start(0).expect("starts");
+        g.play_iccs("h2e2", 6 * M).expect("in time");
+        g.play_iccs("h9g7", 7 * M).expect("in time");
+        g.apply(GameEvent::MoveLimitClaimed {
+            by: Color::Red,
+            counted_moves: 0,
+            valid: false,
+        })
+        .expect("claims");
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::BlackWins, Termination::TimeForfeit))
+        );
+        let replay = TimedGame::from_events(
+            Position::new(),
+            RuleSet::cxa2011(),
+            control("10m"),
+            g.game().events(),
+        )
+        .expect("replays");
+        assert_eq!(replay.game().end(), g.game().end());
+        assert_eq!(replay.game().events(), g.game().events());
+    }
+
+    /// WXF 2018 art. 12.12: knocked pieces give the opponent two minutes.
+    #[test]
+    fn knocked_pieces_bonus() {
+        let mut g = TimedGame::new(Position::new(), RuleSet::wxf2018(), control("10m"));
+        g.start(0).expect("starts");
+        g.play_iccs("h2e2", M).expect("in time");
+        g.apply(GameEvent::Foul {
+            color: Color::Red,
+            foul: Foul::KnockedPieces,
+            article: String::new(),
+        })
+        .expect("recorded");
+        assert_eq!(g.clock().remaining(Color::Black, M), 12 * M);
+        let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), control("10m"));
+        g.start(0).expect("starts");
+        g.play_iccs("h2e2", M).expect("in time");
+        g.apply(GameEvent::Foul {
+            color: Color::Red,
+            foul: Foul::KnockedPieces,
+            article: String::new(),
+        })
+        .expect("recorded");
+        assert_eq!(g.clock().remaining(Color::Black, M), 10 * M);
+    }
+
+    #[test]
+    fn a_move_needs_its_time() {
+        let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), control("10m"));
+        g.start(0).expect("starts");
+        let e = GameEvent::Move {
+            color: Color::Red,
+            iccs: "h2e2".into(),
+        };
+        assert_eq!(g.apply(e), Err(TimedError::Untimed));
+        assert!(g.play_iccs("h2h9x", 5).is_err());
+        assert_eq!(g.game().moves().len(), 0);
+    }
+
+    fn spec_strategy() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (1u64..30, 0u64..20).prop_map(|(m, s)| format!("{m}m+{s}s")),
+            (1u64..30, 1u32..10, 1u64..5, 1u32..5)
+                .prop_map(|(a, b, c, d)| format!("{a}m/{b},{c}m/{d}")),
+            (1u64..10, 1u32..5, 1u64..5).prop_map(|(a, b, c)| format!("{a}m/{b},{c}m")),
+            (0u64..5, 1u64..60).prop_map(|(m, s)| if m == 0 {
+                format!("0;{s}s")
+            } else {
+                format!("{m}m;{s}s")
+            }),
+            (1u64..10, 1u64..10).prop_map(|(r, b)| format!("red:{r}m,black:{b}m+1s")),
+        ]
+    }
+
+    proptest! {
+        /// A clock never gains time except by increment, a new period or an adjustment; the
+        /// waiting side's face never moves; a flag never falls after the press that saw it.
+        #[test]
+        fn time_is_conserved(spec in spec_strategy(), times in proptest::collection::vec(0u64..200_000, 0..80)) {
+            let ctl = control(&spec);
+            let back: TimeControl = ctl.to_string().parse().expect("round trip");
+            prop_assert_eq!(&back, &ctl);
+            let mut c = Clock::new(ctl.clone());
+            c.start(0).expect("starts");
+            let mut at = 0u64;
+            for t in times {
+                let mover = c.turn();
+                let before = c.remaining(mover, at);
+                let other_before = c.remaining(!mover, at);
+                let before_side = *c.side(mover);
+                let deadline = c.deadline().expect("running");
+                at += t;
+                match c.press(at).expect("drives") {
+                    Some(flag) => {
+                        prop_assert!(flag.at_ms <= at);
+                        prop_assert_eq!(flag.at_ms, deadline);
+                        prop_assert_eq!(flag.side, mover);
+                        break;
+                    }
+                    None => {
+                        prop_assert!(at <= deadline);
+                        let after_side = *c.side(mover);
+                        prop_assert!(after_side.used_ms >= before_side.used_ms);
+                        prop_assert_eq!(after_side.moves, before_side.moves + 1);
+                        prop_assert_eq!(c.remaining(!mover, at), other_before);
+                        let sc = ctl.side(mover);
+                        let mut allowance = sc.period(before_side.period as usize).increment_ms
+                            + sc.per_move_ms.unwrap_or(0);
+                        for p in before_side.period..=after_side.period + 1 {
+                            allowance += sc.period(p as usize + 1).time_ms;
+                        }
+                        let after = c.remaining(mover, at);
+                        prop_assert!(
+                            after <= before.saturating_sub(t) + allowance,
+                            "{} gained: {} -> {} after {}", spec, before, after, t
+                        );
+                    }
+                }
+            }
+        }
     }
 }

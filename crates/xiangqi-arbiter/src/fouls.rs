@@ -217,7 +217,7 @@ pub struct Count {
 }
 
 /// A loss by fouls, with its article.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct FoulLoss {
     /// Who loses.
     #[serde(with = "crate::wire::color")]
@@ -237,11 +237,11 @@ pub fn tally(
     let f = rules.fouls;
     let mut counts: ByColor<Count> = ByColor::default();
     let mut loss: Option<FoulLoss> = None;
-    let mut lose = |c: Color, article: &'static str, loss: &mut Option<FoulLoss>| {
+    fn lose(c: Color, article: &'static str, loss: &mut Option<FoulLoss>) {
         if loss.is_none() {
             *loss = Some(FoulLoss { loser: c, article });
         }
-    };
+    }
     for e in events {
         match e {
             GameEvent::Foul { color, foul, .. } => {
@@ -261,7 +261,9 @@ pub fn tally(
                         let before = unrecorded_fouls(n.unrecorded, &f);
                         n.unrecorded = n.unrecorded.max(*moves);
                         n.fouls += unrecorded_fouls(n.unrecorded, &f) - before;
-                        if f.unrecorded_moves_to_lose.is_some_and(|k| n.unrecorded >= k) {
+                        if f.unrecorded_moves_to_lose
+                            .is_some_and(|k| n.unrecorded >= k)
+                        {
                             lose(c, "WXF 2018 arts. 3.1.F, 7.6", &mut loss);
                         }
                     }
@@ -309,8 +311,7 @@ pub fn tally(
                 let mine = counts.get(*by).draw_offers + 1;
                 let theirs = counts.get(!*by).draw_offers;
                 counts.get_mut(*by).draw_offers = mine;
-                if f
-                    .draw_offers_beyond_opponent
+                if f.draw_offers_beyond_opponent
                     .is_some_and(|k| mine > theirs.saturating_add(k))
                 {
                     // CXA 2011 arts. 22.1, 8.1.3.
@@ -518,4 +519,244 @@ pub fn restore(game: &Game, ply: usize) -> Result<Game, GameError> {
 /// The position before ply `ply`, if there is such a ply.
 pub fn position_before(game: &Game, ply: usize) -> Option<Position> {
     restore(game, ply).ok().map(|g| g.position().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameResult, Termination};
+
+    fn foul(g: &mut Game, color: Color, foul: Foul) {
+        g.record(GameEvent::Foul {
+            color,
+            foul,
+            article: String::new(),
+        })
+        .expect("recorded");
+    }
+
+    fn illegal() -> Foul {
+        Foul::IllegalMove {
+            iccs: "a0a5".into(),
+        }
+    }
+
+    /// A table: rules, fouls of Red, the end expected.
+    #[test]
+    fn consequences_per_book() {
+        let mut provincial = RuleSet::cxa2011();
+        provincial.fouls.illegal_moves_to_lose = Some(2);
+        let lost = Some((GameResult::BlackWins, Termination::Foul));
+        type End = Option<(GameResult, Termination)>;
+        let cases: Vec<(RuleSet, Vec<Foul>, End)> = vec![
+            // CXA 2011 art. 4.1.8: one illegal move loses in national events.
+            (RuleSet::cxa2011(), vec![illegal()], lost),
+            // 4.1.8, 8.1.8: provincial events, the first is a foul, the second loses.
+            (provincial, vec![illegal()], None),
+            (provincial, vec![illegal(), illegal()], lost),
+            // WXF 2018 arts. 4.4.A, 3.1.F: technical fouls, two lose.
+            (RuleSet::wxf2018(), vec![illegal()], None),
+            (RuleSet::wxf2018(), vec![illegal(), Foul::Touch], lost),
+            // CXA 2011 art. 4.1.10: three fouls.
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Touch, Foul::Disturbing],
+                None,
+            ),
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Touch, Foul::Disturbing, Foul::StoppedClock],
+                lost,
+            ),
+            // CXA 2011 art. 4.1.9: pressing twice without a move.
+            (RuleSet::cxa2011(), vec![Foul::PressedWithoutMove], None),
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::PressedWithoutMove, Foul::PressedWithoutMove],
+                lost,
+            ),
+            // WXF 2018 arts. 12.9, 12.5, 3.1.F: violations, four lose; a second hard press is two.
+            (
+                RuleSet::wxf2018(),
+                vec![Foul::PressedWithoutMove, Foul::HardPress],
+                None,
+            ),
+            (
+                RuleSet::wxf2018(),
+                vec![Foul::PressedWithoutMove, Foul::HardPress, Foul::HardPress],
+                lost,
+            ),
+            // CXA 2011 art. 7.1: 4 unrecorded one foul, 8 two (not three for 4 then 8).
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Unrecorded { moves: 4 }, Foul::Unrecorded { moves: 8 }],
+                None,
+            ),
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Unrecorded { moves: 8 }, Foul::Touch],
+                lost,
+            ),
+            // WXF 2018 art. 7.6: 16 unrecorded moves lose.
+            (
+                RuleSet::wxf2018(),
+                vec![Foul::Unrecorded { moves: 15 }],
+                None,
+            ),
+            (
+                RuleSet::wxf2018(),
+                vec![Foul::Unrecorded { moves: 16 }],
+                lost,
+            ),
+            // CXA 2011 arts. 4.1.7, 20.1; WXF 2018 art. 11.1: lateness.
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Late { ms: 14 * 60_000 }],
+                None,
+            ),
+            (
+                RuleSet::cxa2011(),
+                vec![Foul::Late { ms: 16 * 60_000 }],
+                lost,
+            ),
+            (RuleSet::wxf2018(), vec![Foul::Late { ms: 1 }], lost),
+            // CXA 2011 art. 4.1.13.
+            (RuleSet::cxa2011(), vec![Foul::Misconduct], lost),
+        ];
+        for (rules, fouls, want) in cases {
+            let mut g = Game::new(Position::new(), rules);
+            for f in fouls.iter().cloned() {
+                foul(&mut g, Color::Red, f);
+            }
+            assert_eq!(g.end(), want, "{:?} {fouls:?}", rules.book);
+        }
+    }
+
+    #[test]
+    fn foul_events_cite_their_article_and_replay() {
+        let mut g = Game::new(Position::new(), RuleSet::wxf2018());
+        foul(&mut g, Color::Black, Foul::HardPress);
+        let Some(GameEvent::Foul { article, .. }) = g.events().last() else {
+            panic!("a foul event");
+        };
+        assert_eq!(article, "WXF 2018 art. 12.5");
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(json.contains(r#""type":"foul""#) && json.contains(r#""kind":"hard_press""#));
+        let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
+        let replay =
+            Game::from_events(Position::new(), RuleSet::wxf2018(), &back).expect("replays");
+        assert_eq!(replay.events(), g.events());
+    }
+
+    /// CXA 2011 arts. 22.2, 8.1.4, 4.1.11: a second false claim in one stretch loses.
+    #[test]
+    fn second_false_claim_loses_under_cxa() {
+        let mut g = Game::new(Position::new(), RuleSet::cxa2011());
+        assert!(!g.claim_move_limit(Color::Red).expect("not over"));
+        assert_eq!(g.end(), None);
+        assert!(!g.claim_move_limit(Color::Red).expect("not over"));
+        assert_eq!(g.end(), Some((GameResult::BlackWins, Termination::Foul)));
+    }
+
+    /// CXA 2011 art. 22.1: own time only; pending until moved on or declined; 8.1.3 excess.
+    #[test]
+    fn draw_offers() {
+        let rules = RuleSet::cxa2011();
+        let mut g = Game::new(Position::new(), rules);
+        let offer = |by| GameEvent::DrawOffered { by };
+        assert!(matches!(
+            g.record(offer(Color::Black)),
+            Err(GameError::OutOfTurn(_))
+        ));
+        g.record(offer(Color::Red)).expect("own time");
+        assert_eq!(pending_draw_offer(g.events(), &rules), Some(Color::Red));
+        g.play_iccs("h2e2").expect("legal");
+        // Black's move declines it.
+        g.play_iccs("h9g7").expect("legal");
+        assert_eq!(pending_draw_offer(g.events(), &rules), None);
+        g.record(offer(Color::Red)).expect("own time");
+        g.play_iccs("h0g2").expect("legal");
+        g.record(GameEvent::DrawDeclined { by: Color::Black })
+            .expect("declines");
+        assert_eq!(pending_draw_offer(g.events(), &rules), None);
+        g.play_iccs("i9h9").expect("legal");
+        // Red's third offer against none is beyond the opponent's by more than two: a foul, void.
+        g.record(offer(Color::Red)).expect("own time");
+        let (counts, loss) = tally(g.events(), &rules, ByColor::default());
+        assert_eq!(counts.red.draw_offers, 3);
+        assert_eq!(counts.red.fouls, 1);
+        assert_eq!(loss, None);
+        assert_eq!(pending_draw_offer(g.events(), &rules), None);
+        // WXF 2018 art. 12.11: within 20 moves the arbiter may refuse an agreed draw.
+        assert!(!agreed_draw_allowed(&RuleSet::wxf2018(), 19));
+        assert!(agreed_draw_allowed(&RuleSet::wxf2018(), 20));
+        assert!(agreed_draw_allowed(&rules, 0));
+    }
+
+    /// CXA 2011 art. 5.8; WXF 2018 art. 4.4.
+    #[test]
+    fn error_correction() {
+        let mut g = Game::new(Position::new(), RuleSet::cxa2011());
+        for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+            g.play_iccs(m).expect("legal");
+        }
+        // An illegal move found later: back to before it, the piece moved must move again.
+        let r = remedy(&g, FoundError::IllegalMove { ply: 3 });
+        assert_eq!(
+            r,
+            Remedy::Restore {
+                ply: 3,
+                bound: Some("h0".parse().expect("square"))
+            }
+        );
+        let back = restore(&g, 3).expect("restores");
+        assert_eq!(back.moves().len(), 2);
+        assert_eq!(Some(back.position().clone()), position_before(&g, 3));
+        // A displaced piece: restored within five rounds, later the game stands.
+        let r = remedy(
+            &g,
+            FoundError::DisplacedPiece {
+                ply: 1,
+                plies_since: 3,
+            },
+        );
+        assert_eq!(
+            r,
+            Remedy::Restore {
+                ply: 2,
+                bound: None
+            }
+        );
+        let r = remedy(
+            &g,
+            FoundError::DisplacedPiece {
+                ply: 1,
+                plies_since: 11,
+            },
+        );
+        assert_eq!(r, Remedy::Stands);
+        // Colours reversed: within 20 minutes replay swapped (CXA 5.8.1); WXF 4.4.B stands.
+        let r = remedy(
+            &g,
+            FoundError::ColoursReversed {
+                elapsed_ms: 19 * 60_000,
+            },
+        );
+        assert_eq!(r, Remedy::ReplaySwapped);
+        let r = remedy(
+            &g,
+            FoundError::ColoursReversed {
+                elapsed_ms: 21 * 60_000,
+            },
+        );
+        assert_eq!(r, Remedy::Stands);
+        let w = Game::new(Position::new(), RuleSet::wxf2018());
+        assert_eq!(
+            remedy(&w, FoundError::ColoursReversed { elapsed_ms: 1 }),
+            Remedy::Stands
+        );
+        assert!(restore(&g, 0).is_err() && restore(&g, 9).is_err());
+        let json = serde_json::to_string(&r).expect("serializable");
+        assert_eq!(serde_json::from_str::<Remedy>(&json).expect("readable"), r);
+    }
 }

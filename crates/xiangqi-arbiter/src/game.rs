@@ -10,9 +10,11 @@
 //! this in rounds and cycles over the board; a program sees it when the position recurs.
 
 use serde::{Deserialize, Serialize};
-use xiangqi::{Color, Move, Outcome, Position, Square, iccs::Iccs};
+use xiangqi::{ByColor, Color, Move, Outcome, Position, Square, iccs::Iccs};
 
 use crate::{
+    clock::FlagReason,
+    fouls::{self, Foul},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{Ruling, Verdict, occurrences, rule_cycle},
     rules::RuleSet,
@@ -73,6 +75,13 @@ pub enum Termination {
     MoveLimit,
     /// 棋例. CXA 2011 arts. 4.1.4–4.1.5, 4.2.3, 23–26; WXF 2018 arts. 3.1.C, 3.1.H, 3.2.B–C.
     Repetition,
+    /// 超时: a flag fell. CXA 2011 arts. 4.1.6, 21; WXF 2018 arts. 3.1.B, 6.
+    TimeForfeit,
+    /// Fouls, violations or a breach the books punish with the game (see [`crate::fouls`]).
+    /// CXA 2011 arts. 4.1.7–4.1.13; WXF 2018 arts. 3.1.D, 3.1.F–G.
+    Foul,
+    /// A sealed move that is illegal or unclear. WXF 2018 art. 6.5; seed 001 (封棋着法有误).
+    SealedMove,
 }
 
 impl Termination {
@@ -87,6 +96,9 @@ impl Termination {
             Termination::InsufficientMaterial => "insufficient_material",
             Termination::MoveLimit => "move_limit",
             Termination::Repetition => "repetition",
+            Termination::TimeForfeit => "time_forfeit",
+            Termination::Foul => "foul",
+            Termination::SealedMove => "sealed_move",
         }
     }
 }
@@ -128,6 +140,98 @@ pub enum GameEvent {
         ply: usize,
         /// The verdict.
         verdict: Verdict,
+    },
+    /// The clock was started. CXA 2011 art. 6; WXF 2018 art. 6.4.
+    ClockStarted {
+        /// When (milliseconds on the caller's scale).
+        at_ms: u64,
+    },
+    /// The next move of `color` was completed, and its clock pressed, at `at_ms` (the time of a
+    /// move; it precedes the [`GameEvent::Move`]). CXA 2011 art. 6; WXF 2018 art. 6.
+    MoveTime {
+        /// Who moves.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter stopped the clock (a claim, a dispute, sealing). CXA 2011 art. 22.2; WXF 2018
+    /// arts. 6.4, 8.
+    ClockStopped {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter restarted the clock.
+    ClockResumed {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter adjusted a clock after a fault. CXA 2011 art. 21.4; WXF 2018 art. 6.6.
+    TimeAdjusted {
+        /// Whose clock.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// Milliseconds given (positive) or taken (negative).
+        delta_ms: i64,
+        /// When.
+        at_ms: u64,
+    },
+    /// A flag fell: `color` loses on time. CXA 2011 arts. 21.1–21.6; WXF 2018 arts. 6.2, 6.7.
+    FlagFell {
+        /// Whose flag.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// When it fell.
+        at_ms: u64,
+        /// Why.
+        reason: FlagReason,
+    },
+    /// A foul, technical foul or violation, citing its article (filled in from the rule set).
+    Foul {
+        /// Who.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// What.
+        foul: Foul,
+        /// The article.
+        #[serde(default)]
+        article: String,
+    },
+    /// `by` offered a draw, in its own time. CXA 2011 art. 22.1.
+    DrawOffered {
+        /// Who offered.
+        #[serde(with = "crate::wire::color")]
+        by: Color,
+    },
+    /// `by` declined the pending offer (moving on declines it too). CXA 2011 art. 22.1.
+    DrawDeclined {
+        /// Who declined.
+        #[serde(with = "crate::wire::color")]
+        by: Color,
+    },
+    /// `color` sealed its move (封棋) with both clocks' used times. WXF 2018 art. 6.5.
+    MoveSealed {
+        /// Who sealed.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// When.
+        at_ms: u64,
+        /// Red's used time.
+        red_used_ms: u64,
+        /// Black's used time.
+        black_used_ms: u64,
+    },
+    /// The sealed move was opened; an illegal or unclear one loses (WXF 2018 art. 6.5; seed
+    /// 001). A valid one is then played as a [`GameEvent::Move`].
+    SealedMoveOpened {
+        /// Who sealed.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// The text written.
+        text: String,
+        /// Did it name one legal move? Recomputed by [`Game::record`].
+        #[serde(default)]
+        valid: bool,
     },
     /// The game ended.
     Ended {
@@ -286,6 +390,42 @@ impl Game {
             }
             GameEvent::MoveLimitClaimed { by, .. } => {
                 self.claim_move_limit(by)?;
+                Ok(())
+            }
+            GameEvent::FlagFell { color, .. } => {
+                self.events.push(event);
+                self.finish(GameResult::win(!color), Termination::TimeForfeit);
+                Ok(())
+            }
+            GameEvent::Foul { color, foul, .. } => {
+                let article = foul.article(self.rules.book).to_owned();
+                self.events.push(GameEvent::Foul {
+                    color,
+                    foul,
+                    article,
+                });
+                self.rule_fouls();
+                Ok(())
+            }
+            GameEvent::DrawOffered { by } => {
+                // CXA 2011 art. 22.1: only in one's own time.
+                if by != self.position().turn() {
+                    return Err(GameError::OutOfTurn("draw offer".to_owned()));
+                }
+                self.events.push(event);
+                self.rule_fouls();
+                Ok(())
+            }
+            GameEvent::SealedMoveOpened { color, text, .. } => {
+                if color != self.position().turn() {
+                    return Err(GameError::OutOfTurn(text));
+                }
+                let valid = crate::seal::read_move(self.position(), &text).is_ok();
+                self.events
+                    .push(GameEvent::SealedMoveOpened { color, text, valid });
+                if !valid {
+                    self.finish(GameResult::win(!color), Termination::SealedMove);
+                }
                 Ok(())
             }
             other => {
@@ -453,6 +593,9 @@ impl Game {
         });
         if status.reached {
             self.finish(GameResult::Draw, Termination::MoveLimit);
+        } else {
+            // CXA 2011 arts. 8.1.4, 4.1.11; WXF 2018 art. 8: a foul, the second loses.
+            self.rule_fouls();
         }
         Ok(status.reached)
     }
@@ -469,6 +612,14 @@ impl Game {
             .iter()
             .filter(|e| matches!(e, GameEvent::MoveLimitClaimed { by, valid: false, .. } if *by == color))
             .count()
+    }
+
+    /// Ends the game if the fouls recorded so far lose it. See [`crate::fouls`].
+    fn rule_fouls(&mut self) {
+        let claims = ByColor::new_with(|c| self.false_claims(c));
+        if let (_, Some(loss)) = fouls::tally(&self.events, &self.rules, claims) {
+            self.finish(GameResult::win(!loss.loser), Termination::Foul);
+        }
     }
 
     fn is_capture_text(&self, iccs: &str) -> bool {

@@ -21,11 +21,15 @@
 //! ```
 
 mod classify;
+pub mod clock;
 mod explain;
+pub mod fouls;
 mod game;
 mod movelimit;
 mod repetition;
 mod rules;
+pub mod seal;
+pub mod touch;
 mod wire;
 
 pub use xiangqi::Color;
@@ -35,7 +39,9 @@ pub use crate::{
         Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, crossed, mate_by_checks,
         null_move, value,
     },
+    clock::{Clock, TimeControl, TimedGame},
     explain::{Explanation, Line},
+    fouls::{Foul, FoulRules},
     game::{Game, GameError, GameEvent, GameResult, Termination},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{Pattern, Ruling, SideSummary, Verdict, occurrences, rule_cycle, rule_game},

@@ -247,9 +247,17 @@ pub fn rule_cycle(
         .unwrap_or(0);
     let end = moves.len().min(positions.len().saturating_sub(1));
     let first = first.min(end);
-    let analyses: Vec<MoveAnalysis> = (first..end)
-        .map(|i| analyse(&positions[i], moves[i], rules.book, rules.mate_threat_depth))
-        .collect();
+    // A cycle plays the same moves from the same positions again: analyse each once.
+    let mut analyses: Vec<MoveAnalysis> = Vec::with_capacity(end - first);
+    for i in first..end {
+        let key = (positions[i].zobrist_hash(), moves[i]);
+        let seen = (first..i)
+            .position(|j| (positions[j].zobrist_hash(), moves[j]) == key)
+            .and_then(|k| analyses.get(k).cloned());
+        analyses.push(seen.unwrap_or_else(|| {
+            analyse(&positions[i], moves[i], rules.book, rules.mate_threat_depth)
+        }));
+    }
     let cycle_moves = &moves[first..end];
     let red = summarise(Color::Red, cycle_moves, &analyses, rules.book);
     let black = summarise(Color::Black, cycle_moves, &analyses, rules.book);

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::fouls::FoulRules;
+
 /// Which rulebook's 棋例 (repetition rules) apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,6 +71,10 @@ pub struct RuleSet {
     /// threat (杀). CXA 2011 art. 24.2 ("by a check or a series of checks"); the books set no
     /// bound, FSF and cppxq search a few plies: we take three moves (five plies).
     pub mate_threat_depth: u32,
+    /// Fouls, errors, draw offers and time penalties (see [`crate::fouls`]). Read without it,
+    /// a stored rule set gets CXA 2011's.
+    #[serde(default)]
+    pub fouls: FoulRules,
 }
 
 impl RuleSet {
@@ -83,6 +89,7 @@ impl RuleSet {
             perpetual_check_loses_at_once: true,
             rounds_to_change: 2,
             mate_threat_depth: 3,
+            fouls: FoulRules::cxa2011(),
         }
     }
 
@@ -97,6 +104,7 @@ impl RuleSet {
             perpetual_check_loses_at_once: false,
             rounds_to_change: 2,
             mate_threat_depth: 3,
+            fouls: FoulRules::wxf2018(),
         }
     }
 

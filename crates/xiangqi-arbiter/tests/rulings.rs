@@ -151,34 +151,39 @@ const KNOWN_WRONG_WXF: &[&str] = &[
     "FSF-L1195",
 ];
 
-/// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011. What is missing:
-/// - 杀 by a long forcing line with quiet moves (fig20's horse offer that prepares a mate) and
-///   捉 through a longer exchange or a check-then-capture line (art. 24.3's "series of checks"
-///   and "complete exchange sequence"): fig04, fig16, fig20, ref01, ref02, ref12, ref13, ref16,
-///   ref18, ref20, ref29, ref39;
-/// - judging several characters of one move by the heaviest where an exchange offer and a
-///   joint chase coincide (art. 26.5, 26.10–26.11): fig09, ref04, ref22, ref49;
-/// - fig29x1/x2 (art. 26.10 mating-net offers) and ref35 (a discovered chase created while
-///   parrying a mate, art. 26.2).
+/// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, with what goes wrong.
 const KNOWN_WRONG_CXA: &[&str] = &[
-    "CXA2020-fig04",
+    // An exchange offer that is also a chase, judged by the heavier nature (art. 26.5), where
+    // the book weighs the offer against a joint chase (26.10–26.11): we rule red's offer a
+    // chase too, so both sides are forbidden.
     "CXA2020-fig09",
-    "CXA2020-fig16",
-    "CXA2020-fig20",
+    // Taking the offered cannon wins it by force, but walks into the mate that red's own check
+    // made (自毙, arts. 24.18, 26.4): the book calls the offer 兑; our forcing search ends the
+    // line when red stops capturing and never sees black's mate.
+    "CXA2020-fig13",
+    // Art. 26.10 mating-net offers: the book's 杀 for black's rook moves (a rook that cannot
+    // leave its line) needs a mate search with quiet moves, which 24.2's checks-only 杀 lacks.
     "CXA2020-fig29x1",
     "CXA2020-fig29x2",
-    "CXA2020-ref01",
-    "CXA2020-ref02",
+    // Black's horse retreat offers an exchange (兑) that we read as a chase of the cannon
+    // through a forced line; 26.10's "the offered side loses nothing" test is not applied to
+    // forced lines.
     "CXA2020-ref04",
+    // Red's rook leaving the checking file threatens a line longer than our forcing search
+    // (two checks, six plies).
     "CXA2020-ref12",
-    "CXA2020-ref13",
-    "CXA2020-ref16",
-    "CXA2020-ref18",
-    "CXA2020-ref20",
+    // Red's check unroots its own cannon (26.4: 责由自负), so black's attack on it is 闲; we
+    // see a forced gain made by black's move.
     "CXA2020-ref22",
-    "CXA2020-ref29",
+    // ref35: a discovered chase created while parrying a mate (art. 26.2), which the book
+    // ranks against red's 一捉一杀.
     "CXA2020-ref35",
+    // A rook held on its line (不能离线) jointly chased by rook, horse and cannon: the single
+    // chase of a rook against a joint chase (26.9.2) needs the pin seen as a chase of the
+    // rook, which we do not model.
     "CXA2020-ref39",
+    // 一着捉无根子，一着捉少根子 against 长捉无根子 (26.9.3): forced lines are all marked joint
+    // (少根), which is right for ref38 and fig11 but not for the pinned cannon here.
     "CXA2020-ref49",
 ];
 

@@ -1,9 +1,12 @@
 //! The `xiangqi` command-line tool.
 
 mod adjudicate;
+mod clock;
 mod convert;
 mod notate;
+mod pair;
 mod perft;
+mod serve;
 mod tournament;
 
 use std::process::ExitCode;
@@ -24,12 +27,18 @@ struct Cli {
 enum Command {
     /// Rule a game at its last position: result, repetition (棋例) with its explanation (CXA 2011, WXF 2018).
     Adjudicate(adjudicate::Args),
+    /// Simulate a time control over the time each ply took, or describe it: increment, quotas, sudden death, 读秒, handicap (CXA 2011 arts. 6, 21; WXF 2018 art. 6).
+    Clock(clock::Args),
     /// Read game records (PGN in UTF-8/GBK/Big5, XQF) and write PGN in ICCS, WXF or Chinese; --check validates every move.
     Convert(convert::Args),
     /// Translate moves between ICCS, WXF and Chinese notation (CXA 2011 art. 7; WXF 2018 art. 7).
     Notate(notate::Args),
+    /// Pair the next Swiss round from a TRF file (FIDE Dutch as bbpPairings, or CXA 积分编排).
+    Pair(pair::Args),
     /// Count legal move sequences from a position (move generator check and speed test).
     Perft(perft::Args),
+    /// Serve live games with clocks and rulings over a JSON API and WebSocket, stored in SQLite (./xiangqi.db) or PostgreSQL.
+    Serve(serve::Args),
     /// Run a competition: round robin, Swiss, standings, tie-breaks, TRF (CXA 2011, WXF 2018).
     Tournament(tournament::Args),
 }
@@ -51,9 +60,12 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Adjudicate(args) => adjudicate::run(args),
+        Command::Clock(args) => clock::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Notate(args) => notate::run(args),
+        Command::Pair(args) => pair::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Tournament(args) => tournament::run(args),
     };
     match result {

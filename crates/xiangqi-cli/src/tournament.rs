@@ -10,6 +10,7 @@ use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
     GameResult, Player, PlayerId, RuleSet, ScoringScheme, report,
     round_robin::{self, Pairing},
+    swiss::{cxa::Cxa, dutch::Dutch},
     tiebreak::TieBreak,
     tournament::{Event, Format, Penalty, Tournament},
     trf,
@@ -111,6 +112,12 @@ enum Cmd {
         /// A player with the bye (Swiss).
         #[arg(long = "bye")]
         byes: Vec<u32>,
+        /// Swiss engine when no games are given: dutch (FIDE C.04.3) or cxa (CXA 10.3).
+        #[arg(long, default_value = "cxa")]
+        engine: String,
+        /// Seed for any lot the engine draws (kept in the event).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Record a result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
     Result {
@@ -158,6 +165,9 @@ enum Cmd {
     Crosstable {
         /// The tournament file.
         file: PathBuf,
+        /// Output format (json is the standings' JSON).
+        #[arg(long, value_enum, default_value = "text")]
+        format: ViewFormat,
     },
     /// Export the tournament.
     Export {
@@ -309,10 +319,23 @@ pub fn run(args: Args) -> Result<()> {
             )?;
             println!("registered as no. {}", t.players().len());
         }
-        Cmd::Pair { file, games, byes } => {
+        Cmd::Pair {
+            file,
+            games,
+            byes,
+            engine,
+            seed,
+        } => {
             let t = load(&file)?;
             let event = if games.is_empty() && byes.is_empty() {
-                t.pair_next_round()?
+                match t.format() {
+                    Format::RoundRobin { .. } => t.pair_next_round()?,
+                    Format::Swiss { .. } => match engine.as_str() {
+                        "dutch" => t.pair_swiss(&Dutch, seed)?,
+                        "cxa" => t.pair_swiss(&Cxa, seed)?,
+                        _ => bail!("unknown engine {engine:?} (dutch or cxa)"),
+                    },
+                }
             } else {
                 let games = games
                     .iter()
@@ -445,7 +468,17 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
         }
-        Cmd::Crosstable { file } => print!("{}", report::crosstable_text(&load(&file)?)),
+        Cmd::Crosstable { file, format } => {
+            let t = load(&file)?;
+            match format {
+                ViewFormat::Text => print!("{}", report::crosstable_text(&t)),
+                ViewFormat::Csv => print!("{}", report::crosstable_csv(&t)),
+                ViewFormat::Html => print!("{}", report::crosstable_html(&t)),
+                ViewFormat::Json => {
+                    bail!("the crosstable has no JSON form; use export --format json")
+                }
+            }
+        }
         Cmd::Export { file, format } => {
             let t = load(&file)?;
             match format {
@@ -489,17 +522,25 @@ pub fn run(args: Args) -> Result<()> {
             }
             let rounds = round_robin::schedule(players, if double { 2 } else { 1 });
             if json {
-                let rounds: Vec<Vec<serde_json::Value>> = rounds
+                // Written by hand to keep the documented key order (board, red, black).
+                let rounds: Vec<String> = rounds
                     .iter()
                     .map(|r| {
-                        r.games
+                        let cells: Vec<String> = r
+                            .games
                             .iter()
-                            .map(|g| serde_json::json!({"board": g.board, "red": g.red.get(), "black": g.black.get()}))
-                            .chain(r.bye.map(|b| serde_json::json!({"bye": b.get()})))
-                            .collect()
+                            .map(|g| {
+                                format!(
+                                    "{{\"board\":{},\"red\":{},\"black\":{}}}",
+                                    g.board, g.red, g.black
+                                )
+                            })
+                            .chain(r.bye.map(|b| format!("{{\"bye\":{b}}}")))
+                            .collect();
+                        format!("[{}]", cells.join(","))
                     })
                     .collect();
-                println!("{}", serde_json::json!({ "rounds": rounds }));
+                println!("{{\"rounds\":[{}]}}", rounds.join(","));
             } else {
                 for (k, r) in rounds.iter().enumerate() {
                     let mut line = format!("round {:>2}:", k + 1);

@@ -11,7 +11,11 @@
 //! - The popular summary's procedure of drawing each round from numbered cards with one bye card
 //!   is [`draw_round`].
 //!
-//! Not yet here: double elimination (双败淘汰) brackets.
+//! - Swiss then knockout (CXA 10.5): rank the Swiss, take the top k and seed them with
+//!   [`seeded_bracket`].
+//!
+//! Double elimination is [`crate::double_elimination`]. Not yet here: knockout as events of a
+//! [`crate::tournament::Tournament`] (brackets are pure functions for now).
 
 use serde::{Deserialize, Serialize};
 
@@ -61,6 +65,21 @@ pub fn first_round(entrants: u32) -> Vec<FirstRoundLine> {
             (true, true) => FirstRoundLine::Match(pair[0], pair[1]),
             (true, false) => FirstRoundLine::Bye(pair[0]),
             _ => FirstRoundLine::Bye(pair[1]),
+        })
+        .collect()
+}
+
+/// The first round of a knockout for players already ranked (seed 1 first), e.g. the top of a
+/// Swiss (积分晋圈淘汰制, CXA 10.5) or of seeded groups (CXA 10.2): `(player, opponent)` per
+/// bracket line, `None` for a bye.
+#[must_use]
+pub fn seeded_bracket(ranked: &[PlayerId]) -> Vec<(PlayerId, Option<PlayerId>)> {
+    let seed = |s: u32| ranked.get(s as usize - 1).copied();
+    first_round(ranked.len() as u32)
+        .into_iter()
+        .filter_map(|line| match line {
+            FirstRoundLine::Match(a, b) => Some((seed(a)?, seed(b))),
+            FirstRoundLine::Bye(a) => Some((seed(a)?, None)),
         })
         .collect()
 }
@@ -257,6 +276,21 @@ mod tests {
             }
             assert_eq!(lines, [FirstRoundLine::Match(1, 2)], "{n} entrants");
         }
+    }
+
+    #[test]
+    fn swiss_top_eight_into_a_bracket() {
+        // CXA 10.5: the Swiss order 7, 3, 1, … seeds the knockout.
+        let ranked: Vec<PlayerId> = [7, 3, 1, 9, 2, 5]
+            .iter()
+            .filter_map(|&n| PlayerId::new(n))
+            .collect();
+        let b = seeded_bracket(&ranked);
+        let id = |n| PlayerId::new(n).unwrap();
+        assert_eq!(b[0], (id(7), None));
+        assert_eq!(b[1], (id(9), Some(id(2))));
+        assert_eq!(b[2], (id(3), None));
+        assert_eq!(b[3], (id(1), Some(id(5))));
     }
 
     #[test]

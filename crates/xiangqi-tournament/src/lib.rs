@@ -2,19 +2,52 @@
 //!
 //! This crate knows nothing of boards: a game is a result here.
 //!
-//! ```
-//! use xiangqi_tournament::round_robin;
+//! - [`tournament`]: a tournament as a state machine driven by [`tournament::Event`]s
+//!   (created, registered, round paired, result recorded, withdrawn, penalised); standings are
+//!   a projection. Withdrawals (CXA 19, WXF 11), forfeits and lateness (CXA 20, WXF 11.1).
+//! - [`round_robin`]: the order tables (CXA appendix 2 = FIDE Berger), single and double.
+//! - [`groups`], [`knockout`], [`team`]: seeded groups (CXA 10.2), knockout brackets, match
+//!   formats and play-offs (CXA 10.4, 12.4; WXF 10.1), team line-ups and scoring (CXA 11–13).
+//! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
+//! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
+//! - [`trf`], [`report`]: FIDE TRF in and out; standings, crosstables, entries as text, CSV
+//!   and HTML.
+//! - [`swiss`]: the Swiss pairing engines; [`tournament::Tournament::pair_swiss`] drives them.
 //!
-//! // CXA 2011 appendix 2 / FIDE Berger: with 4 players, 1 plays 4 and 2 plays 3 in round 1.
-//! let rounds = round_robin::schedule(4, 1);
-//! assert_eq!(rounds.len(), 3);
-//! assert_eq!((rounds[0].games[0].red.get(), rounds[0].games[0].black.get()), (1, 4));
+//! ```
+//! use xiangqi_tournament::{
+//!     GameResult, Player, Points, RuleSet, ScoringScheme,
+//!     tournament::{Event, Format, Tournament},
+//! };
+//!
+//! let mut t = Tournament::from_events([Event::Created {
+//!     name: "club championship".into(),
+//!     rules: RuleSet::Cxa2011,
+//!     format: Format::RoundRobin { cycles: 1 },
+//!     scoring: ScoringScheme::CXA,
+//!     tie_breaks: None, // CXA 14.1: 小分, 胜局, 直胜, 犯规, 后走局数, 对局时后走
+//! }])?;
+//! for name in ["甲", "乙", "丙", "丁"] {
+//!     t.apply(Event::Registered { player: Player::named(name) })?;
+//! }
+//! // Round 1 from the order table (CXA appendix 2): 1–4 and 2–3, first-listed red.
+//! t.apply(t.pair_next_round()?)?;
+//! t.apply(Event::ResultRecorded { round: 1, board: 1, result: GameResult::RedWins })?;
+//! t.apply(Event::ResultRecorded { round: 1, board: 2, result: GameResult::Draw })?;
+//! let standings = t.standings();
+//! assert_eq!(standings[0].competitor, 0); // 甲 won
+//! assert_eq!(standings[0].score, Points::whole(2));
+//! // The same events always give the same tournament.
+//! assert_eq!(Tournament::from_json(&t.to_json())?, t);
+//! # Ok::<(), xiangqi_tournament::tournament::TournamentError>(())
 //! ```
 
 mod lot;
 mod scoring;
+mod swiss_adapter;
 mod types;
 
+pub mod double_elimination;
 pub mod groups;
 pub mod knockout;
 pub mod report;

@@ -173,13 +173,7 @@ pub fn standings_text(t: &Tournament) -> String {
 #[must_use]
 pub fn standings_csv(t: &Tournament) -> String {
     let (header, rows) = standing_rows(t);
-    let mut out = header.join(",");
-    out.push('\n');
-    for r in rows {
-        out.push_str(&r.iter().map(|c| csv_quote(c)).collect::<Vec<_>>().join(","));
-        out.push('\n');
-    }
-    out
+    to_csv(&header, &rows)
 }
 
 fn html_escape(s: &str) -> String {
@@ -193,24 +187,10 @@ fn html_escape(s: &str) -> String {
 #[must_use]
 pub fn standings_html(t: &Tournament) -> String {
     let (header, rows) = standing_rows(t);
-    let mut out = String::from("<table class=\"standings\">\n<thead><tr>");
-    for h in &header {
-        let _ = write!(out, "<th>{}</th>", html_escape(h));
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for r in rows {
-        out.push_str("<tr>");
-        for c in r {
-            let _ = write!(out, "<td>{}</td>", html_escape(&c));
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody>\n</table>\n");
-    out
+    to_html("standings", &header, &rows)
 }
 
-/// The crosstable cell for one round: opponent, colour (r/b) and result (`1 = 0 + −`, `U`
-/// for a bye), e.g. `5b1`.
+/// One crosstable cell: opponent, colour (r/b) and result, e.g. `5b1`; a bye is `U`.
 fn cell(opp: Option<u32>, color: Option<Color>, outcome: Outcome) -> String {
     let c = match color {
         Some(Color::Red) => "r",
@@ -231,42 +211,112 @@ fn cell(opp: Option<u32>, color: Option<Color>, outcome: Outcome) -> String {
     }
 }
 
-/// The crosstable (成绩表) as text: one row per player in start order, a column per round,
-/// forfeits shown `+`/`-` (CXA 20.3), then the score.
-#[must_use]
-pub fn crosstable_text(t: &Tournament) -> String {
+/// The crosstable's rows: header, then per player in start order its number, name, a cell per
+/// round (opponent, colour r/b, result; `+`/`-` for forfeits as CXA 20.3 shows them, `U` a
+/// bye, `.` nothing) and the score.
+fn crosstable_rows(t: &Tournament) -> (Vec<String>, Vec<Vec<String>>) {
     let results = t.results();
     let rounds = t.rounds().len() as u32;
-    let score: Vec<String> = {
-        let f = t.field();
-        f.competitors
-            .iter()
-            .map(|c| c.score().to_string())
-            .collect()
-    };
-    let name_w = t
+    let field = t.field();
+    let mut header = vec!["no".to_owned(), "name".into()];
+    header.extend((1..=rounds).map(|r| format!("R{r}")));
+    header.push("score".into());
+    let rows = t
         .players()
         .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = format!("{:>3}  {:<name_w$}", "no", "name");
-    for r in 1..=rounds {
-        let _ = write!(out, " {:>5}", format!("R{r}"));
-    }
-    out.push_str("  score\n");
-    for (i, p) in t.players().iter().enumerate() {
-        let _ = write!(out, "{:>3}  {:<name_w$}", i + 1, p.name);
-        for r in 1..=rounds {
-            let c = results[i]
-                .iter()
-                .find(|x| x.0 == r)
-                .map_or_else(|| ".".to_owned(), |x| cell(x.1.map(|o| o.get()), x.2, x.3));
-            let _ = write!(out, " {c:>5}");
+        .enumerate()
+        .map(|(i, p)| {
+            let mut row = vec![(i + 1).to_string(), p.name.clone()];
+            row.extend((1..=rounds).map(|r| {
+                results[i].iter().find(|x| x.round == r).map_or_else(
+                    || ".".to_owned(),
+                    |x| cell(x.opponent.map(|o| o.get()), x.color, x.outcome),
+                )
+            }));
+            row.push(field.competitors[i].score().to_string());
+            row
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The crosstable (成绩表) as text.
+#[must_use]
+pub fn crosstable_text(t: &Tournament) -> String {
+    let (header, rows) = crosstable_rows(t);
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            std::iter::once(&header)
+                .chain(&rows)
+                .map(|r| width(&r[c]))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in std::iter::once(&header).chain(&rows) {
+        let mut line = String::new();
+        for (c, cell) in r.iter().enumerate() {
+            let pad = " ".repeat(widths[c] - width(cell));
+            if c == 1 {
+                let _ = write!(line, "{cell}{pad}  ");
+            } else {
+                let _ = write!(line, "{pad}{cell}  ");
+            }
         }
-        let _ = writeln!(out, "  {:>5}", score[i]);
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
+    out
+}
+
+/// The crosstable as CSV.
+#[must_use]
+pub fn crosstable_csv(t: &Tournament) -> String {
+    let (header, rows) = crosstable_rows(t);
+    to_csv(&header, &rows)
+}
+
+/// The crosstable as an HTML `<table>` fragment.
+#[must_use]
+pub fn crosstable_html(t: &Tournament) -> String {
+    let (header, rows) = crosstable_rows(t);
+    to_html("crosstable", &header, &rows)
+}
+
+fn to_csv(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = header
+        .iter()
+        .map(|c| csv_quote(c))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
+    for r in rows {
+        out.push_str(&r.iter().map(|c| csv_quote(c)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out
+}
+
+fn to_html(class: &str, header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = format!("<table class=\"{class}\">\n<thead><tr>");
+    for h in header {
+        let _ = write!(out, "<th>{}</th>", html_escape(h));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for r in rows {
+        out.push_str("<tr>");
+        for c in r {
+            let _ = write!(out, "<td>{}</td>", html_escape(c));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n");
     out
 }
 
@@ -332,6 +382,8 @@ mod tests {
         );
         let html = standings_html(&t);
         assert!(html.contains("<td>李四</td>"));
+        assert!(crosstable_csv(&t).starts_with("no,name,R1,score\n1,张三,.,0\n"));
+        assert!(crosstable_html(&t).contains("<td>3r+</td>"));
         let text = standings_text(&t);
         assert!(text.contains("小分"));
         assert_eq!(html_escape("<a&\"b\">"), "&lt;a&amp;&quot;b&quot;&gt;");

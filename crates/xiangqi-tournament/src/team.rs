@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     scoring::{ScoringScheme, match_points},
-    tiebreak::Encounter,
-    types::{Color, Outcome, Player, Points},
+    tiebreak::{Competitor, Encounter, Field},
+    types::{Color, GameResult, Outcome, Player, Points},
 };
 
 /// How a team's players take their boards.
@@ -231,6 +231,64 @@ impl TeamMatch {
     }
 }
 
+/// One team match as the arbiter records it: the first-listed team (red on odd boards, CXA
+/// 12.2), the second, and each board's game result, board 1 first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatchRecord {
+    /// Round.
+    pub round: u32,
+    /// Index of the first-listed team.
+    pub first: usize,
+    /// Index of the second team.
+    pub second: usize,
+    /// Each board's result as played (red and black as 12.2 assigns them).
+    pub boards: Vec<GameResult>,
+}
+
+/// The field of a team event for the tie-breaks: per team, one encounter per match with 场分,
+/// 局分, wins, black games and board-1 points (CXA 13.2, 14.5, 14.6; WXF 9.3, 10.4, 10.5).
+/// Rank it with [`crate::tiebreak::standings`] and the book order for
+/// [`crate::tiebreak::EventKind::TeamRoundRobin`] or `TeamSwiss`. Records naming a team
+/// `>= teams` are skipped.
+#[must_use]
+pub fn team_field(teams: usize, matches: &[TeamMatchRecord], scoring: &ScoringScheme) -> Field {
+    let mut field = Field {
+        competitors: (0..teams)
+            .map(|t| Competitor {
+                start_number: t as u32 + 1,
+                ..Competitor::default()
+            })
+            .collect(),
+        rounds: 0,
+    };
+    for m in matches {
+        if m.first >= teams || m.second >= teams || m.first == m.second {
+            continue;
+        }
+        field.rounds = field.rounds.max(m.round);
+        for (me, opponent, listed_first) in [(m.first, m.second, true), (m.second, m.first, false)]
+        {
+            let boards = m
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let c = first_team_color(k as u32 + 1);
+                    r.outcome_for(if listed_first { c } else { c.other() })
+                })
+                .collect();
+            let tm = TeamMatch {
+                round: m.round,
+                opponent,
+                listed_first,
+                boards,
+            };
+            field.competitors[me].encounters.push(tm.encounter(scoring));
+        }
+    }
+    field
+}
+
 /// 全队轮赛制 (CXA 11.4): every player of one team plays every player of the other. Both teams
 /// list `n` players; round r (0-based) pairs A's board i with B's player (i + r) mod n; A has red
 /// on odd boards in odd rounds and the colours swap each round, so each player alternates.
@@ -256,7 +314,7 @@ pub fn all_play_all(n: usize) -> Vec<Vec<(usize, usize, Color)>> {
 mod tests {
     use super::*;
     use crate::{
-        tiebreak::{Competitor, EventKind, Field, TieBreak, book_order, standings},
+        tiebreak::{EventKind, TieBreak, book_order, standings},
         types::RuleSet,
     };
 
@@ -358,70 +416,42 @@ mod tests {
     }
 
     #[test]
-    fn team_round_robin_ranked_by_cxa_14_5() {
-        use Outcome::*;
-        // Three teams, all matches drawn 2:2 in 场分 terms except game points differ.
-        let matches = [
-            (0, 1, vec![Win, Loss]), // 2:2 → drawn match
-            (1, 2, vec![Win, Loss]),
-            (2, 0, vec![Draw, Draw]),
-        ];
-        let mut f = Field {
-            competitors: (0..3)
-                .map(|i| Competitor {
-                    start_number: i + 1,
-                    ..Competitor::default()
-                })
-                .collect(),
-            rounds: 3,
+    fn team_round_robin_ranked_by_game_points_then_first_board() {
+        use GameResult::*;
+        // Three teams of two boards; every team wins one match: 场分 2 each.
+        // A–B: A wins board 1 (red), board 2 drawn → A 3:1.
+        // B–C: B wins both (board 2 as black) → B 4:0.
+        // C–A: C wins board 1, board 2 drawn → C 3:1.
+        let m = |round, first, second, boards: Vec<GameResult>| TeamMatchRecord {
+            round,
+            first,
+            second,
+            boards,
         };
-        for (r, (a, b, boards)) in matches.iter().enumerate() {
-            let mirror: Vec<Outcome> = boards
-                .iter()
-                .map(|o| match o {
-                    Win => Loss,
-                    Loss => Win,
-                    x => *x,
-                })
-                .collect();
-            let ma = TeamMatch {
-                round: r as u32 + 1,
-                opponent: *b,
-                listed_first: true,
-                boards: boards.clone(),
-            };
-            let mb = TeamMatch {
-                round: r as u32 + 1,
-                opponent: *a,
-                listed_first: false,
-                boards: mirror,
-            };
-            f.competitors[*a]
-                .encounters
-                .push(ma.encounter(&ScoringScheme::CXA));
-            f.competitors[*b]
-                .encounters
-                .push(mb.encounter(&ScoringScheme::CXA));
+        let matches = [
+            m(1, 0, 1, vec![RedWins, Draw]),
+            m(2, 1, 2, vec![RedWins, BlackWins]),
+            m(3, 2, 0, vec![RedWins, Draw]),
+        ];
+        let f = team_field(3, &matches, &ScoringScheme::CXA);
+        assert!(f.competitors.iter().all(|c| c.score() == Points::whole(2)));
+        let gp: Vec<Points> = f.competitors.iter().map(Competitor::game_points).collect();
+        assert_eq!(gp, [Points::whole(4), Points::whole(5), Points::whole(3)]);
+        // CXA 14.5 and WXF 10.4 both start with 全队总局分: B, A, C.
+        for rules in [RuleSet::Cxa2011, RuleSet::Wxf2018] {
+            let s = standings(&f, &book_order(rules, EventKind::TeamRoundRobin));
+            let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
+            assert_eq!(order, [1, 0, 2], "{rules:?}");
         }
-        // All on 2 场分, 4 局分; team wins: 0 → 1, 1 → 1, 2 → 1 (胜局) ... equal; H2H cycle of
-        // draws → still equal: everyone shares place 1.
-        let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::TeamRoundRobin));
-        assert!(s.iter().all(|x| x.score == Points::whole(2)));
-        assert!(
-            s.iter()
-                .all(|x| x.tie_breaks[1].as_points() == Some(Points::whole(4)))
-        );
-        // Black wins break it (CXA 14.5 后走胜局): team 1 won on board 2 (black) vs team 0 …
-        let order: Vec<u32> = s
-            .iter()
-            .map(|x| f.competitors[x.competitor].start_number)
-            .collect();
-        assert_eq!(order.len(), 3);
-        let bw = |i: usize| TieBreak::BlackWins.value(&f, i, &[0, 1, 2]);
-        assert!(
-            s.windows(2)
-                .all(|w| bw(w[0].competitor) >= bw(w[1].competitor))
-        );
+        // 第一台总分 (WXF 10.4 F): A won board 1 once (2) and lost it once (0) → 2.
+        let b1 = TieBreak::FirstBoard.value(&f, 0, &[0]);
+        assert_eq!(b1.as_points(), Some(Points::whole(2)));
+        // 胜场 / 胜局: B won 1 match and 2 games.
+        assert_eq!(TieBreak::MatchWins.value(&f, 1, &[1]).text(), "1");
+        assert_eq!(TieBreak::Wins.value(&f, 1, &[1]).text(), "2");
+        // Bad indices are skipped, not a panic.
+        let f = team_field(2, &[m(1, 0, 5, vec![Draw])], &ScoringScheme::CXA);
+        assert!(f.competitors.iter().all(|c| c.encounters.is_empty()));
     }
 
     #[test]

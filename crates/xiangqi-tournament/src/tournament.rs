@@ -190,9 +190,36 @@ pub enum TournamentError {
     /// Swiss rounds come from a pairing engine or the arbiter.
     #[error("a swiss round needs pairings from a pairing engine or the arbiter")]
     NeedsPairings,
+    /// The pairing engine found no pairing.
+    #[error("pairing failed: {0}")]
+    Pairing(String),
     /// A tournament file could not be read.
     #[error("invalid tournament file: {0}")]
     File(String),
+}
+
+/// Whether a player `late_seconds` late for the start of a round loses the game by forfeit.
+///
+/// CXA 2011 art. 20.1: beyond the limit the regulations set, "一般为15分钟" (15 minutes when
+/// `cxa_limit_minutes` is `None`); the late player's clock runs meanwhile. WXF 2018 art. 11.1:
+/// zero tolerance ("零迟到"), any lateness once the chief arbiter has started the round.
+#[must_use]
+pub fn late_forfeit(rules: RuleSet, late_seconds: u32, cxa_limit_minutes: Option<u32>) -> bool {
+    match rules {
+        RuleSet::Cxa2011 => late_seconds > cxa_limit_minutes.unwrap_or(15).saturating_mul(60),
+        RuleSet::Wxf2018 => late_seconds > 0,
+    }
+}
+
+/// The result when players did not turn up (CXA 20.1, 20.2; WXF 11.1): `None` if both came.
+#[must_use]
+pub fn absence_result(red_absent: bool, black_absent: bool) -> Option<GameResult> {
+    match (red_absent, black_absent) {
+        (false, false) => None,
+        (true, false) => Some(GameResult::BlackWinsByForfeit),
+        (false, true) => Some(GameResult::RedWinsByForfeit),
+        (true, true) => Some(GameResult::DoubleForfeit),
+    }
 }
 
 /// One paired game and its result, if known.
@@ -202,6 +229,19 @@ pub struct Game {
     pub pairing: Pairing,
     /// The recorded result.
     pub result: Option<GameResult>,
+}
+
+/// What one round brought one player, as a crosstable cell shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    /// Round.
+    pub round: u32,
+    /// The opponent; `None` for a bye.
+    pub opponent: Option<PlayerId>,
+    /// The colour played; `None` for a bye.
+    pub color: Option<Color>,
+    /// What it brought.
+    pub outcome: Outcome,
 }
 
 /// One paired round.
@@ -610,10 +650,10 @@ impl Tournament {
             || self.results_cancelled(game.pairing.black)
     }
 
-    /// Each player's results round by round, as the crosstable shows them: `(round, opponent,
-    /// colour, outcome)`; cancelled games are left out.
+    /// Each player's results round by round, as the crosstable shows them; cancelled games
+    /// are left out, forfeits after a withdrawal included.
     #[must_use]
-    pub fn results(&self) -> Vec<Vec<(u32, Option<PlayerId>, Option<Color>, Outcome)>> {
+    pub fn results(&self) -> Vec<Vec<RoundResult>> {
         let mut out = vec![Vec::new(); self.players.len()];
         for r in &self.rounds {
             for (k, g) in r.games.iter().enumerate() {
@@ -621,22 +661,25 @@ impl Tournament {
                     continue;
                 };
                 let p = g.pairing;
-                out[p.red.index()].push((
-                    r.number,
-                    Some(p.black),
-                    Some(Color::Red),
-                    res.outcome_for(Color::Red),
-                ));
-                out[p.black.index()].push((
-                    r.number,
-                    Some(p.red),
-                    Some(Color::Black),
-                    res.outcome_for(Color::Black),
-                ));
+                for (me, opponent, color) in
+                    [(p.red, p.black, Color::Red), (p.black, p.red, Color::Black)]
+                {
+                    out[me.index()].push(RoundResult {
+                        round: r.number,
+                        opponent: Some(opponent),
+                        color: Some(color),
+                        outcome: res.outcome_for(color),
+                    });
+                }
             }
             if matches!(self.format, Format::Swiss { .. }) {
                 for b in &r.byes {
-                    out[b.index()].push((r.number, None, None, Outcome::Bye));
+                    out[b.index()].push(RoundResult {
+                        round: r.number,
+                        opponent: None,
+                        color: None,
+                        outcome: Outcome::Bye,
+                    });
                 }
             }
         }
@@ -652,22 +695,29 @@ impl Tournament {
             .into_iter()
             .map(|rs| {
                 rs.into_iter()
-                    .map(|(round, opp, color, outcome)| {
-                        let points = s.points(outcome, color);
-                        let black = color == Some(Color::Black) && outcome.is_played();
-                        Encounter {
-                            round,
-                            opponent: opp.map(PlayerId::index),
-                            outcome,
-                            color,
-                            points,
-                            game_points: points,
-                            game_wins: u32::from(outcome.is_win()),
-                            black_games: u32::from(black),
-                            black_wins: u32::from(black && outcome == Outcome::Win),
-                            first_board: Points::ZERO,
-                        }
-                    })
+                    .map(
+                        |RoundResult {
+                             round,
+                             opponent: opp,
+                             color,
+                             outcome,
+                         }| {
+                            let points = s.points(outcome, color);
+                            let black = color == Some(Color::Black) && outcome.is_played();
+                            Encounter {
+                                round,
+                                opponent: opp.map(PlayerId::index),
+                                outcome,
+                                color,
+                                points,
+                                game_points: points,
+                                game_wins: u32::from(outcome.is_win()),
+                                black_games: u32::from(black),
+                                black_wins: u32::from(black && outcome == Outcome::Win),
+                                first_board: Points::ZERO,
+                            }
+                        },
+                    )
                     .collect()
             })
             .collect();
@@ -735,6 +785,32 @@ impl Tournament {
             .collect();
         out.sort_by_key(|e| e.round);
         out
+    }
+
+    /// The top `k` of the standings, best first: the qualifiers of a Swiss for the knockout
+    /// stage (CXA 10.5) or of a group for the final (CXA 10.2).
+    #[must_use]
+    pub fn top(&self, k: usize) -> Vec<PlayerId> {
+        self.standings()
+            .into_iter()
+            .take(k)
+            .map(|s| PlayerId::from_index(s.competitor))
+            .collect()
+    }
+
+    /// The `k` lowest-ranked players still in, lowest first: those a Swiss with bottom
+    /// elimination (积分末位淘汰制, CXA 10.6) drops this round. Record each as
+    /// [`Event::Withdrawn`]: in a Swiss their results stand and they are no longer paired,
+    /// which is what elimination means.
+    #[must_use]
+    pub fn bottom(&self, k: usize) -> Vec<PlayerId> {
+        self.standings()
+            .into_iter()
+            .rev()
+            .map(|s| PlayerId::from_index(s.competitor))
+            .filter(|&p| self.withdrawn_after(p).is_none())
+            .take(k)
+            .collect()
     }
 
     /// The standings in the tie-break order in force.
@@ -887,7 +963,10 @@ mod tests {
         }
         let res = t.results();
         assert!(res[5].is_empty(), "all of player 6's results are cancelled");
-        assert!(res.iter().all(|r| r.iter().all(|x| x.1 != Some(id(6)))));
+        assert!(
+            res.iter()
+                .all(|r| r.iter().all(|x| x.opponent != Some(id(6))))
+        );
         // Everyone else: 4 games counted.
         assert!(res[..5].iter().all(|r| r.len() == 4));
     }
@@ -926,7 +1005,7 @@ mod tests {
         assert_eq!(res[5].len(), 5);
         let forfeits = res[5]
             .iter()
-            .filter(|x| x.3 == Outcome::ForfeitLoss)
+            .filter(|x| x.outcome == Outcome::ForfeitLoss)
             .count();
         assert_eq!(forfeits, 2);
         // CXA 20.3: "+" is worth a win.
@@ -1046,6 +1125,29 @@ mod tests {
     }
 
     #[test]
+    fn top_and_bottom_for_staged_formats() {
+        // CXA 10.5 / 10.6.
+        let mut t = rr(4, 1);
+        for _ in 0..3 {
+            play(&mut t, |r, b| {
+                if r < b {
+                    GameResult::RedWins
+                } else {
+                    GameResult::BlackWins
+                }
+            });
+        }
+        assert_eq!(t.top(2), [id(1), id(2)]);
+        assert_eq!(t.bottom(1), [id(4)]);
+        t.apply(Event::Withdrawn {
+            player: id(4),
+            after_round: 3,
+        })
+        .unwrap();
+        assert_eq!(t.bottom(1), [id(3)]);
+    }
+
+    #[test]
     fn penalties_feed_fouls_and_sanctions() {
         let mut t = rr(2, 1);
         play(&mut t, |_, _| GameResult::Draw);
@@ -1064,6 +1166,37 @@ mod tests {
                 penalty: Penalty::Foul
             }),
             Err(TournamentError::UnknownPlayer(9))
+        );
+    }
+
+    #[test]
+    fn lateness_cxa_limit_and_wxf_zero_tolerance() {
+        // CXA 20.1: 15 minutes by default, or the regulations' limit.
+        assert!(!late_forfeit(RuleSet::Cxa2011, 15 * 60, None));
+        assert!(late_forfeit(RuleSet::Cxa2011, 15 * 60 + 1, None));
+        assert!(late_forfeit(RuleSet::Cxa2011, 6 * 60, Some(5)));
+        // WXF 11.1: any lateness.
+        assert!(late_forfeit(RuleSet::Wxf2018, 1, None));
+        assert!(!late_forfeit(RuleSet::Wxf2018, 0, None));
+        // CXA 20.2: both absent, both lose.
+        assert_eq!(absence_result(true, true), Some(GameResult::DoubleForfeit));
+        assert_eq!(
+            absence_result(false, true),
+            Some(GameResult::RedWinsByForfeit)
+        );
+        assert_eq!(absence_result(false, false), None);
+    }
+
+    #[test]
+    fn double_forfeit_scores_nothing_for_either() {
+        let mut t = rr(2, 1);
+        play(&mut t, |_, _| GameResult::DoubleForfeit);
+        let s = t.standings();
+        assert!(s.iter().all(|x| x.score == Points::ZERO));
+        assert!(
+            t.results()
+                .iter()
+                .all(|r| r[0].outcome == Outcome::ForfeitLoss)
         );
     }
 

@@ -10,7 +10,7 @@
 use crate::{
     round_robin::Pairing,
     scoring::ScoringScheme,
-    tournament::{Event, Format, Tournament},
+    tournament::{Event, Format, RoundResult, Tournament},
     types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
 };
 
@@ -44,7 +44,7 @@ struct Cell {
     code: char,
 }
 
-fn field(chars: &[char], from: usize, to: usize) -> String {
+fn field_text(chars: &[char], from: usize, to: usize) -> String {
     chars
         .get(from.min(chars.len())..to.min(chars.len()))
         .map(|s| s.iter().collect::<String>())
@@ -87,13 +87,13 @@ pub fn import(
             xxs = Some(parse_xxs(rest).map_err(bad)?);
         } else if line.starts_with("001") {
             let chars: Vec<char> = line.chars().collect();
-            let start: u32 = field(&chars, 4, 8)
+            let start: u32 = field_text(&chars, 4, 8)
                 .parse()
                 .map_err(|_| bad("bad start number".into()))?;
-            let rating = field(&chars, 48, 52);
-            let fed = field(&chars, 53, 56);
+            let rating = field_text(&chars, 48, 52);
+            let fed = field_text(&chars, 53, 56);
             let player = Player {
-                name: field(&chars, 14, 47),
+                name: field_text(&chars, 14, 47),
                 rating: if rating.is_empty() {
                     None
                 } else {
@@ -110,7 +110,7 @@ pub fn import(
             let mut at = 89;
             while at < chars.len() {
                 let block: Vec<char> = chars[at..(at + 10).min(chars.len())].to_vec();
-                let opp = field(&block, 0, 6);
+                let opp = field_text(&block, 0, 6);
                 let opponent = if opp.is_empty() {
                     0
                 } else {
@@ -234,6 +234,12 @@ pub fn import(
     Ok(events)
 }
 
+/// Points as TRF writes them: at least one decimal (`4.0`, `3.5`).
+fn trf_points(p: Points) -> String {
+    let s = p.to_string();
+    if s.contains('.') { s } else { format!("{s}.0") }
+}
+
 fn parse_xxs(rest: &str) -> Result<ScoringScheme, String> {
     let mut s = ScoringScheme::ONE_HALF_ZERO;
     for tok in rest.split_whitespace() {
@@ -261,10 +267,10 @@ pub fn export(t: &Tournament) -> String {
     out.push_str(&format!("XXR {}\n", t.total_rounds()));
     out.push_str(&format!(
         "XXS WW={w} BW={w} WD={dr} BD={db} WL={l} BL={l} ZPB=0 HPB={dr} FPB={w} PAB={w} FW={w} FL={l}\n",
-        w = s.win,
-        dr = s.draw_red,
-        db = s.draw_black,
-        l = s.loss
+        w = trf_points(s.win),
+        dr = trf_points(s.draw_red),
+        db = trf_points(s.draw_black),
+        l = trf_points(s.loss)
     ));
     let standings = t.standings();
     let results = t.results();
@@ -287,14 +293,19 @@ pub fn export(t: &Tournament) -> String {
             rating,
             fed,
             "",
-            st.map(|x| x.score.to_string()).unwrap_or_default(),
+            st.map(|x| trf_points(x.score)).unwrap_or_default(),
             st.map(|x| x.rank).unwrap_or(0)
         );
         for round in 1..=rounds {
-            let cell = results[i].iter().find(|x| x.0 == round);
+            let cell = results[i].iter().find(|x| x.round == round);
             let block = match cell {
                 None => "  0000 - Z".to_owned(),
-                Some(&(_, opp, color, outcome)) => {
+                Some(&RoundResult {
+                    opponent: opp,
+                    color,
+                    outcome,
+                    ..
+                }) => {
                     let c = match color {
                         Some(Color::Red) => 'w',
                         Some(Color::Black) => 'b',
@@ -459,6 +470,59 @@ mod tests {
         assert_eq!(t.players().len(), 100);
         assert_eq!(t.rounds().len(), 9);
         assert_eq!(t.standings().len(), 100);
+    }
+
+    #[test]
+    fn t100_wins_black_games_and_points_match_gacrux() {
+        // FIDE's WIN counts unplayed wins (forfeits, pairing and full-point byes) like CXA 14.4
+        // and 20.3; BPG counts games played with black. PTS differs only where a player took a
+        // half-point bye (H), which xiangqi rules do not have.
+        let text = read("trf_samples/t100.trf");
+        let t =
+            Tournament::from_events(import(&text, RuleSet::Cxa2011, None, None).unwrap()).unwrap();
+        let field = t.field();
+        let half_bye: Vec<bool> = {
+            let mut v = vec![false; 101];
+            for line in text.split(['\n', '\r']).filter(|l| l.starts_with("001")) {
+                let chars: Vec<char> = line.chars().collect();
+                let no: usize = field_text(&chars, 4, 8).parse().unwrap();
+                v[no] = chars.iter().skip(89).collect::<String>().contains('H');
+            }
+            v
+        };
+        let tsv = read("tiebreak_oracle/t100_gacrux_tiebreaks.tsv");
+        let mut header = tsv.lines().next().unwrap().split('\t');
+        let col = |name: &str| header.clone().position(|h| h == name).unwrap();
+        let (pts, win, bpg) = (col("PTS"), col("WIN"), col("BPG"));
+        let _ = header.next();
+        let mut checked_pts = 0;
+        for line in tsv.lines().skip(1) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let no: usize = f[0].parse().unwrap();
+            let i = no - 1;
+            assert_eq!(
+                TieBreak::Wins.value(&field, i, &[i]).text(),
+                f[win],
+                "WIN of {no}"
+            );
+            assert_eq!(
+                TieBreak::BlackGames.value(&field, i, &[i]).text(),
+                f[bpg],
+                "BPG of {no}"
+            );
+            if !half_bye[no] {
+                assert_eq!(
+                    field.competitors[i].score(),
+                    f[pts].parse::<Points>().unwrap(),
+                    "PTS of {no}"
+                );
+                checked_pts += 1;
+            }
+        }
+        assert!(
+            checked_pts > 50,
+            "only {checked_pts} players without a half-point bye"
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! How each piece moves and attacks (CXA 2011 art. 2; WXF 2018 art. 2), as tables built at
+//! How each piece moves and attacks (CXA 2011 art. 2.2; WXF 2018 art. 2), as tables built at
 //! compile time.
 //!
 //! Rooks and cannons look up the occupancy of their rank and of their file. A rank's nine bits
@@ -58,7 +58,8 @@ fn diag_mask(sq: Square, occupied: u128) -> usize {
     (((n >> 20) & 1) | (((n >> 18) & 1) << 1) | (((n >> 2) & 1) << 2) | ((n & 1) << 3)) as usize
 }
 
-/// The general steps one point orthogonally inside its palace (CXA 2011 art. 2.1).
+/// The general steps one point orthogonally inside its palace (CXA 2011 art. 2.2; WXF 2018
+/// art. 2.1).
 static KING_ATTACKS: [u128; 90] = {
     let mut table = [0; 90];
     let mut sq = 0;
@@ -79,7 +80,8 @@ static KING_ATTACKS: [u128; 90] = {
     table
 };
 
-/// The advisor steps one point diagonally inside its palace (CXA 2011 art. 2.2).
+/// The advisor steps one point diagonally inside its palace (CXA 2011 art. 2.2; WXF 2018
+/// art. 2.2).
 static ADVISOR_ATTACKS: [u128; 90] = {
     let mut table = [0; 90];
     let mut sq = 0;
@@ -101,7 +103,7 @@ static ADVISOR_ATTACKS: [u128; 90] = {
 };
 
 /// The elephant moves two points diagonally, never across the river, and not when the point
-/// between is occupied (塞象眼, CXA 2011 art. 2.3). Indexed by square and by which diagonal
+/// between is occupied (塞象眼, CXA 2011 art. 2.2; WXF 2018 art. 2.3). Indexed by square and by which diagonal
 /// neighbours (the eyes) are occupied.
 static ELEPHANT_ATTACKS: [[u128; 16]; 90] = {
     let mut table = [[0; 16]; 90];
@@ -126,7 +128,7 @@ static ELEPHANT_ATTACKS: [[u128; 16]; 90] = {
 };
 
 /// The horse moves one point orthogonally then one diagonally outward, and not when the first
-/// point is occupied (蹩马腿, CXA 2011 art. 2.4). Indexed by square and by which orthogonal
+/// point is occupied (蹩马腿, CXA 2011 art. 2.2; WXF 2018 art. 2.5). Indexed by square and by which orthogonal
 /// neighbours (the legs) are occupied.
 static HORSE_ATTACKS: [[u128; 16]; 90] = {
     let mut table = [[0; 16]; 90];
@@ -191,7 +193,7 @@ static HORSE_ATTACKERS: [[u128; 16]; 90] = {
 };
 
 /// A pawn steps one point forward; once across the river also one point sideways; never back
-/// (CXA 2011 art. 2.7). Indexed by colour, then square.
+/// (CXA 2011 art. 2.2; WXF 2018 art. 2.7). Indexed by colour, then square.
 static PAWN_ATTACKS: [[u128; 90]; 2] = {
     let mut table = [[0; 90]; 2];
     let mut color = 0;
@@ -243,7 +245,7 @@ static PAWN_ATTACKERS: [[u128; 90]; 2] = {
 /// Along one line of `len` points, what a rook (`hops == 0`) or a cannon's capture (`hops == 1`)
 /// reaches from `pos` given the line's occupancy: a rook every point up to and including the
 /// first occupied one; a cannon, past exactly one screen, every point up to and including the
-/// next occupied one (CXA 2011 arts. 2.5, 2.6).
+/// next occupied one (CXA 2011 art. 2.2; WXF 2018 arts. 2.4, 2.6).
 const fn line_attacks(pos: i32, occupied: u32, len: i32, hops: u32) -> u32 {
     let mut attacks = 0;
     let mut dir = -1;
@@ -352,7 +354,7 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Where a cannon on `sq` captures: beyond exactly one screen (炮架) up to and including the
-/// next piece (CXA 2011 art. 2.6). Intersect with the enemy's pieces for its captures; the
+/// next piece (CXA 2011 art. 2.2; WXF 2018 art. 2.6). Intersect with the enemy's pieces for its captures; the
 /// cannon's quiet moves are a rook's onto empty points.
 #[inline]
 pub fn cannon_attacks(sq: Square, occupied: Bitboard) -> Bitboard {

@@ -238,7 +238,7 @@ impl ops::Not for Bitboard {
 }
 
 impl fmt::Debug for Bitboard {
-    /// Draws the board with Black at the top, as a printed diagram (CXA 2011 art. 1.3).
+    /// Draws the board with Black at the top, as a printed diagram (WXF 2018 art. 1.3).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             for file in File::ALL {

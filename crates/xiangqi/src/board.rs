@@ -30,7 +30,7 @@ impl Board {
         }
     }
 
-    /// The starting arrangement (CXA 2011 art. 1.5, 图1).
+    /// The starting arrangement (CXA 2011 art. 1.3, 图1; WXF 2018 art. 1.4).
     pub fn new() -> Board {
         let mut board = Board::empty();
         let back = [
@@ -172,7 +172,7 @@ impl Default for Board {
 }
 
 impl fmt::Debug for Board {
-    /// Draws the board with Black at the top, as a printed diagram (CXA 2011 art. 1.3).
+    /// Draws the board with Black at the top, as a printed diagram (WXF 2018 art. 1.3).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             write!(f, "{} ", rank.char())?;

@@ -18,14 +18,14 @@ use crate::{
 /// How a game ends by the position alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// The side to move is in check and has no legal move: it loses (将死; CXA 2011 art. 3.3,
-    /// WXF 2018 art. 3.1.A).
+    /// The side to move is in check and has no legal move: it loses (将死; CXA 2011 arts. 3.2,
+    /// 4.1; WXF 2018 arts. 2.10, 3.1.A).
     Checkmate {
         /// The side that gave mate.
         winner: Color,
     },
     /// The side to move is not in check and has no legal move: in xiangqi it loses too (困毙;
-    /// CXA 2011 art. 3.3, WXF 2018 art. 3.1.A).
+    /// CXA 2011 arts. 3.3, 4.1; WXF 2018 arts. 2.11, 3.1.A).
     Stalemate {
         /// The side that stalemated.
         winner: Color,
@@ -78,7 +78,7 @@ pub struct Position {
 }
 
 impl Position {
-    /// The starting position, Red to move (CXA 2011 art. 1.5).
+    /// The starting position, Red to move (CXA 2011 arts. 1.3, 2.1).
     pub fn new() -> Position {
         Position::from_setup(Setup::initial()).expect("the starting position is legal")
     }
@@ -186,7 +186,7 @@ impl Position {
 
     /// The pieces of `attacker` that attack `sq`, with the board's occupancy replaced by
     /// `occupied` (to ask "what if"). A general attacks along an open file, since generals may
-    /// never face each other (CXA 2011 art. 2.1).
+    /// never face each other (CXA 2011 art. 2.2; WXF 2018 art. 2.9).
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         attackers_to(&self.board, sq, attacker, occupied)
     }
@@ -500,7 +500,7 @@ fn attackers_to(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) 
         & b.by_color(attacker)
 }
 
-/// The points a piece can ever stand on (CXA 2011 art. 2): generals and advisors on their
+/// The points a piece can ever stand on (CXA 2011 art. 2.2; WXF 2018 art. 2): generals and advisors on their
 /// palace's points, elephants on their seven points, pawns on or beyond their starting rank and
 /// off the in-between files until they cross the river.
 fn reachable_points(piece: Piece) -> Bitboard {

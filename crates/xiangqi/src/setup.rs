@@ -23,7 +23,7 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The starting position, Red to move (CXA 2011 art. 1.5).
+    /// The starting position, Red to move (CXA 2011 arts. 1.3, 2.1).
     pub fn initial() -> Setup {
         Setup {
             board: Board::new(),
@@ -57,13 +57,13 @@ bitflags! {
         /// A side has more than one general.
         const TOO_MANY_KINGS = 1 << 1;
         /// A side has more pieces of a kind than the game starts with: two advisors, elephants,
-        /// horses, rooks and cannons, five pawns (CXA 2011 art. 1.4).
+        /// horses, rooks and cannons, five pawns (CXA 2011 art. 1.2).
         const TOO_MANY_PIECES = 1 << 2;
         /// A piece stands where it can never go: a general or advisor outside its palace or off
         /// its points, an elephant off its seven points or across the river, a pawn behind its
-        /// starting rank or beside its starting files before the river (CXA 2011 art. 2).
+        /// starting rank or beside its starting files before the river (CXA 2011 art. 2.2).
         const PIECE_OFF_ITS_SQUARES = 1 << 3;
-        /// The generals face each other on an open file (CXA 2011 art. 2.1, 3.4).
+        /// The generals face each other on an open file (CXA 2011 arts. 2.2, 3.4; WXF 2018 art. 2.9).
         const KINGS_FACING = 1 << 4;
         /// The side that just moved left its general attacked: its opponent could capture it.
         const OPPONENT_IN_CHECK = 1 << 5;

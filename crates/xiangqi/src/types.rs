@@ -47,7 +47,7 @@ macro_rules! enum_conversions {
 #[error("value out of range")]
 pub struct OutOfRange;
 
-/// A side: Red (红) moves first, Black (黑) second (CXA 2011 art. 1.3; WXF 2018 art. 1.3).
+/// A side: Red (红) moves first, Black (黑) second (CXA 2011 art. 2.1; WXF 2018 art. 4.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Color {
@@ -121,7 +121,7 @@ impl fmt::Display for Color {
     }
 }
 
-/// What a piece is, whatever its colour (CXA 2011 art. 1.4; WXF 2018 art. 1.4).
+/// What a piece is, whatever its colour (CXA 2011 art. 1.2; WXF 2018 art. 1.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Role {
@@ -148,7 +148,7 @@ enum_conversions!(
 );
 
 impl Role {
-    /// The WXF letter, uppercase: K A E H R C P (WXF 2018 art. 7.4).
+    /// The WXF letter, uppercase: K A E H R C P (WXF 2018 art. 7).
     pub const fn wxf_char(self) -> char {
         match self {
             Role::King => 'K',
@@ -189,7 +189,7 @@ impl Role {
     }
 
     /// The Chinese character of this role for a side: 帅仕相马车炮兵 for Red, 将士象马车炮卒 for
-    /// Black, as the rulebooks print them (CXA 2011 art. 1.4).
+    /// Black, as the rulebooks print them (CXA 2011 art. 1.2; WXF 2018 art. 1.2).
     pub const fn chinese(self, color: Color) -> char {
         match (self, color) {
             (Role::King, Color::Red) => '帅',
@@ -206,7 +206,7 @@ impl Role {
         }
     }
 
-    /// How many of this role each side has at the start (CXA 2011 art. 1.4).
+    /// How many of this role each side has at the start (CXA 2011 art. 1.2; WXF 2018 art. 1.2).
     pub const fn initial_count(self) -> u32 {
         match self {
             Role::King => 1,
@@ -331,7 +331,7 @@ impl File {
     }
 
     /// The file's number as a side counts it in Chinese and WXF notation, 1–9 from that side's
-    /// right (CXA 2011 art. 7.2; WXF 2018 art. 7.1): for Red, file a is 9 and file i is 1; for
+    /// right (CXA 2011 art. 1.1; WXF 2018 art. 7): for Red, file a is 9 and file i is 1; for
     /// Black, file a is 1 and file i is 9.
     pub const fn number_for(self, color: Color) -> u8 {
         match color {
@@ -491,7 +491,7 @@ impl Square {
         }
     }
 
-    /// Is this square inside `color`'s palace (九宫, CXA 2011 art. 1.2)?
+    /// Is this square inside `color`'s palace (九宫, CXA 2011 art. 1.1; WXF 2018 art. 1.1)?
     pub const fn in_palace(self, color: Color) -> bool {
         let f = self as u8 % 9;
         let r = self.rank().relative_to(color) as u8;
@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn files_are_counted_from_each_sides_right() {
-        // CXA 2011 art. 7.2: Red counts 一…九 from its right (file i is 一); Black 1…9 from its
+        // CXA 2011 art. 1.1: Red counts 一…九 from its right (file i is 一); Black 1…9 from its
         // right (file a is 1).
         assert_eq!(File::I.number_for(Color::Red), 1);
         assert_eq!(File::A.number_for(Color::Red), 9);

@@ -56,7 +56,12 @@ impl P {
     }
     fn run(&self) -> (Option<Color>, usize) {
         let last = self.colors.last().copied();
-        let n = self.colors.iter().rev().take_while(|&&c| Some(c) == last).count();
+        let n = self
+            .colors
+            .iter()
+            .rev()
+            .take_while(|&&c| Some(c) == last)
+            .count();
         (last, n)
     }
     /// The colour this player is due (CXA art. 12.3, appendix 3 — *(choice)*, see module docs).
@@ -115,7 +120,9 @@ impl PairingSystem for Cxa {
             };
             for e in &sp.history {
                 match *e {
-                    RoundEntry::Game { opponent, color, .. } => {
+                    RoundEntry::Game {
+                        opponent, color, ..
+                    } => {
                         p.opponents.insert(opponent);
                         if let Some(c) = color {
                             p.colors.push(c);
@@ -137,7 +144,10 @@ impl PairingSystem for Cxa {
             return Ok(first_round(players, &mut lot, &apart));
         }
         players.sort_by(|a, b| {
-            b.score.cmp(&a.score).then(b.rating.cmp(&a.rating)).then(a.number.cmp(&b.number))
+            b.score
+                .cmp(&a.score)
+                .then(b.rating.cmp(&a.rating))
+                .then(a.number.cmp(&b.number))
         });
         for strict in [true, false] {
             if let Some(pairs) = later_round(&players, strict, &apart, &mut lot) {
@@ -148,12 +158,20 @@ impl PairingSystem for Cxa {
     }
 }
 
-fn first_round(mut players: Vec<P>, lot: &mut Lot, apart: &dyn Fn(u32, u32) -> bool) -> Vec<Pairing> {
+fn first_round(
+    mut players: Vec<P>,
+    lot: &mut Lot,
+    apart: &dyn Fn(u32, u32) -> bool,
+) -> Vec<Pairing> {
     players.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.number.cmp(&b.number)));
     let rated = players.iter().take_while(|p| p.rating > 0).count();
     lot.shuffle(&mut players[rated..]);
     let mut out = Vec::new();
-    let bye = if players.len() % 2 == 1 { players.pop() } else { None };
+    let bye = if players.len() % 2 == 1 {
+        players.pop()
+    } else {
+        None
+    };
     let half = players.len() / 2;
     let (top, bottom) = players.split_at(half);
     let mut order: Vec<usize> = (0..bottom.len()).collect();
@@ -173,10 +191,16 @@ fn first_round(mut players: Vec<P>, lot: &mut Lot, apart: &dyn Fn(u32, u32) -> b
     for (i, t) in top.iter().enumerate() {
         let b = &bottom[order[i]];
         let (red, black) = if lot.next() & 1 == 0 { (t, b) } else { (b, t) };
-        out.push(Pairing { red: red.number, black: Some(black.number) });
+        out.push(Pairing {
+            red: red.number,
+            black: Some(black.number),
+        });
     }
     if let Some(b) = bye {
-        out.push(Pairing { red: b.number, black: None });
+        out.push(Pairing {
+            red: b.number,
+            black: None,
+        });
     }
     out
 }
@@ -218,7 +242,11 @@ fn later_round(
 ) -> Option<Vec<Pairing>> {
     let n = players.len();
     let bye_choices: Vec<Option<usize>> = if n % 2 == 1 {
-        (0..n).rev().filter(|&i| !players[i].had_bye).map(Some).collect()
+        (0..n)
+            .rev()
+            .filter(|&i| !players[i].had_bye)
+            .map(Some)
+            .collect()
     } else {
         vec![None]
     };
@@ -229,8 +257,7 @@ fn later_round(
             used[b] = true;
         }
         let mut pairs = Vec::new();
-        let mut probe = Lot(lot.0);
-        if search(players, &mut used, &mut pairs, strict, apart, &mut probe, &mut budget) {
+        if search(players, &mut used, &mut pairs, strict, apart, &mut budget) {
             let mut out: Vec<(usize, usize, Color)> = Vec::new();
             for (a, b) in pairs {
                 let (ca, _) = colors(&players[a], &players[b], strict, lot)?;
@@ -238,17 +265,27 @@ fn later_round(
             }
             // Board order: the pair's higher score, then lower score, then rank.
             out.sort_by_key(|&(a, b, _)| {
-                (std::cmp::Reverse(players[a].score), std::cmp::Reverse(players[b].score), a)
+                (
+                    std::cmp::Reverse(players[a].score),
+                    std::cmp::Reverse(players[b].score),
+                    a,
+                )
             });
             let mut res: Vec<Pairing> = out
                 .into_iter()
                 .map(|(a, b, ca)| {
                     let (r, k) = if ca == Color::Red { (a, b) } else { (b, a) };
-                    Pairing { red: players[r].number, black: Some(players[k].number) }
+                    Pairing {
+                        red: players[r].number,
+                        black: Some(players[k].number),
+                    }
                 })
                 .collect();
             if let Some(b) = bye {
-                res.push(Pairing { red: players[b].number, black: None });
+                res.push(Pairing {
+                    red: players[b].number,
+                    black: None,
+                });
             }
             return Some(res);
         }
@@ -267,10 +304,11 @@ fn search(
     pairs: &mut Vec<(usize, usize)>,
     strict: bool,
     apart: &dyn Fn(u32, u32) -> bool,
-    lot: &mut Lot,
     budget: &mut u64,
 ) -> bool {
-    let Some(a) = used.iter().position(|&u| !u) else { return true };
+    let Some(a) = used.iter().position(|&u| !u) else {
+        return true;
+    };
     if *budget == 0 {
         return false;
     }
@@ -296,7 +334,7 @@ fn search(
         }
         used[b] = true;
         pairs.push((a, b));
-        if search(players, used, pairs, strict, apart, lot, budget) {
+        if search(players, used, pairs, strict, apart, budget) {
             return true;
         }
         pairs.pop();
@@ -325,16 +363,25 @@ mod tests {
             if let Some(b) = p.black {
                 assert!(seen.insert(b), "{b} paired twice");
                 let pr = input.players.iter().find(|x| x.number == p.red).unwrap();
-                let met = pr.history.iter().any(
-                    |e| matches!(e, RoundEntry::Game { opponent, .. } if *opponent == b),
-                );
+                let met = pr
+                    .history
+                    .iter()
+                    .any(|e| matches!(e, RoundEntry::Game { opponent, .. } if *opponent == b));
                 assert!(!met, "rematch {} - {b}", p.red);
             } else {
                 let pr = input.players.iter().find(|x| x.number == p.red).unwrap();
-                assert!(!pr.history.contains(&RoundEntry::PairingBye), "second bye for {}", p.red);
+                assert!(
+                    !pr.history.contains(&RoundEntry::PairingBye),
+                    "second bye for {}",
+                    p.red
+                );
             }
         }
-        let active = input.players.iter().filter(|p| p.next_round.is_none()).count();
+        let active = input
+            .players
+            .iter()
+            .filter(|p| p.next_round.is_none())
+            .count();
         assert_eq!(seen.len(), active);
     }
 
@@ -351,7 +398,14 @@ mod tests {
                 .collect(),
             played_rounds: 0,
             total_rounds: rounds,
-            points: PointSystem { win: 2, draw: 1, loss: 0, zero_bye: 0, forfeit_loss: 0, pairing_bye: 2 },
+            points: PointSystem {
+                win: 2,
+                draw: 1,
+                loss: 0,
+                zero_bye: 0,
+                forfeit_loss: 0,
+                pairing_bye: 2,
+            },
             initial_color: None,
             forbidden: vec![vec![1, 2]],
             seed,
@@ -361,10 +415,13 @@ mod tests {
             let pairs = Cxa.pair(&input).unwrap();
             check(&input, &pairs);
             for p in &pairs {
-                assert!(!(p.red == 1 && p.black == Some(2)) && !(p.red == 2 && p.black == Some(1)));
+                let clash = [(1, Some(2)), (2, Some(1))].contains(&(p.red, p.black));
+                assert!(!clash, "team-mates 1 and 2 paired");
                 let idx = |x: u32| (x - 1) as usize;
                 match p.black {
-                    None => input.players[idx(p.red)].history.push(RoundEntry::PairingBye),
+                    None => input.players[idx(p.red)]
+                        .history
+                        .push(RoundEntry::PairingBye),
                     Some(b) => {
                         let r = match lot.below(3) {
                             0 => GameResult::Win,
@@ -423,7 +480,10 @@ mod tests {
                     _ => None,
                 })
                 .collect();
-            let threes = cs.windows(3).filter(|w| w[0] == w[1] && w[1] == w[2]).count();
+            let threes = cs
+                .windows(3)
+                .filter(|w| w[0] == w[1] && w[1] == w[2])
+                .count();
             assert!(threes <= 1, "player {} colours {cs:?}", p.number);
         }
     }
@@ -434,11 +494,22 @@ mod tests {
         let byes: usize = input
             .players
             .iter()
-            .map(|p| p.history.iter().filter(|e| **e == RoundEntry::PairingBye).count())
+            .map(|p| {
+                p.history
+                    .iter()
+                    .filter(|e| **e == RoundEntry::PairingBye)
+                    .count()
+            })
             .sum();
         assert_eq!(byes, 5);
         for p in &input.players {
-            assert!(p.history.iter().filter(|e| **e == RoundEntry::PairingBye).count() <= 1);
+            assert!(
+                p.history
+                    .iter()
+                    .filter(|e| **e == RoundEntry::PairingBye)
+                    .count()
+                    <= 1
+            );
         }
     }
 
@@ -454,9 +525,16 @@ mod tests {
         let input = trf::parse(&testdata::read("trf_samples/t100_next.trf")).unwrap();
         let pairs = Cxa.pair(&input).unwrap();
         check(&input, &pairs);
-        let absent = input.players.iter().filter(|p| p.next_round == Some(Absence::HalfPointBye));
+        let absent = input
+            .players
+            .iter()
+            .filter(|p| p.next_round == Some(Absence::HalfPointBye));
         for p in absent {
-            assert!(pairs.iter().all(|x| x.red != p.number && x.black != Some(p.number)));
+            assert!(
+                pairs
+                    .iter()
+                    .all(|x| x.red != p.number && x.black != Some(p.number))
+            );
         }
     }
 

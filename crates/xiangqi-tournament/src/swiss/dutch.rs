@@ -331,12 +331,9 @@ impl State {
         }
         st.initial = match input.initial_color {
             Some(c) => c,
-            None => st.infer_initial_color().ok_or_else(|| {
-                bad(
-                    "the colour of the top player in round 1 must be given (XXC white1 or black1)"
-                        .into(),
-                )
-            })?,
+            // bbpPairings refuses to pair without it; we default to red (the first-listed
+            // player of a board is red, CXA 2011 art. 12.1) so a new tournament can start.
+            None => st.infer_initial_color().unwrap_or(Color::Red),
         };
         let mut sorted: Vec<usize> = (0..st.p.len())
             .filter(|&i| st.p[i].valid && st.p[i].rounds.len() <= played)
@@ -594,7 +591,10 @@ impl State {
         w.shl(3 * b + 1)
     }
 
+    /// The algorithm works on indices into several parallel arrays, so it indexes by range.
+    ///
     /// Pairs the round; returns `(a, Some(b))` pairs and `(a, None)` for the bye, as indices.
+    #[allow(clippy::needless_range_loop)]
     fn pair<const N: usize>(&self) -> Result<Vec<(usize, Option<usize>)>, PairingError> {
         let n = self.sorted.len();
         let sp = |v: usize| self.sorted[v];

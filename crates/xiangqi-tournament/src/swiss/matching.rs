@@ -418,7 +418,14 @@ impl<'a, const N: usize> Matcher<'a, N> {
                 }
             }
             let mut augmented = false;
+            // Each stage makes at most O(n) dual adjustments; the bound only guards against a
+            // logic error turning into a hang.
+            let mut guard = 0usize;
             loop {
+                guard += 1;
+                if guard > 16 * n + 64 {
+                    break;
+                }
                 while let Some(v) = self.queue.pop() {
                     for w in 0..n {
                         if w == v || self.weight(v, w).is_zero() {

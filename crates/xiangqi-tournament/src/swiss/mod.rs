@@ -182,7 +182,7 @@ pub struct SwissInput {
     /// The points per result.
     pub points: PointSystem,
     /// The colour of the top-ranked player in round 1 (TRF `XXC white1`/`black1`); inferred from
-    /// round 1 when `None` and any round was played.
+    /// round 1 when `None` and any round was played, else red.
     pub initial_color: Option<Color>,
     /// Groups of players who must not meet (TRF `XXP`; team-mates for CXA art. 10.3).
     pub forbidden: Vec<Vec<u32>>,

@@ -63,12 +63,6 @@ impl<const N: usize> Wide<N> {
         r
     }
 
-    /// `self + v`, wrapping.
-    #[must_use]
-    pub fn add_u64(&self, v: u64) -> Self {
-        self.add(&Self::from_u64(v))
-    }
-
     /// `self - v`, wrapping.
     #[must_use]
     pub fn sub_u64(&self, v: u64) -> Self {

@@ -1,0 +1,199 @@
+//! Sealed moves (封棋) and resumption (续赛).
+//!
+//! When the session ends before the game, the side to move writes its move secretly, in its
+//! own time, then the clock is stopped; the arbiter keeps the envelope with the diagram and
+//! both sides' used times, and at resumption the clocks are set to those times and the move is
+//! opened. A sealed move that is illegal or cannot be read one way only loses (WXF 2018 art.
+//! 6.5: "所记下之着法有误而又解释不通，即应判负"; seed 001 ④⑧: "封棋着法有误").
+//!
+//! ## Choices where the books are silent
+//!
+//! The written move may be in ICCS (`h2e2`), WXF (`C2.5`, `C2=5`) or Chinese (`炮二平五`)
+//! notation; it is "unclear" when it reads as none of them, or as a Chinese or WXF move that
+//! fits no piece or more than one. A suicide move (it leaves the own king capturable) is a
+//! legal way to lose over the board (CXA 2011 art. 4.1.3), but written in an envelope it is a
+//! move "有误": it loses as a sealed move.
+
+use serde::{Deserialize, Serialize};
+use xiangqi::{Color, Move, Position, chinese::Chinese, iccs::Iccs, wxf::Wxf};
+
+use crate::{
+    clock::{TimedError, TimedGame},
+    game::GameEvent,
+};
+
+/// Why a sealed move loses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SealedMoveError {
+    /// It reads as no move notation.
+    #[error("sealed move {0:?} is unclear")]
+    Unclear(String),
+    /// It names no legal move here.
+    #[error("sealed move {0:?} is illegal")]
+    Illegal(String),
+}
+
+/// Reads a written move against `pos`: ICCS, then WXF, then Chinese.
+///
+/// # Errors
+/// [`SealedMoveError::Unclear`] or [`SealedMoveError::Illegal`].
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, SealedMoveError> {
+    let t = text.trim();
+    let found = if let Ok(iccs) = t.parse::<Iccs>() {
+        pos.find_move(iccs.from, iccs.to)
+            .ok_or_else(|| SealedMoveError::Illegal(t.to_owned()))?
+    } else if let Ok(wxf) = t.parse::<Wxf>() {
+        wxf.to_move(pos)
+            .map_err(|_| SealedMoveError::Illegal(t.to_owned()))?
+    } else if let Ok(zh) = t.parse::<Chinese>() {
+        zh.to_move(pos)
+            .map_err(|_| SealedMoveError::Illegal(t.to_owned()))?
+    } else {
+        return Err(SealedMoveError::Unclear(t.to_owned()));
+    };
+    if pos.is_legal(found) {
+        Ok(found)
+    } else {
+        Err(SealedMoveError::Illegal(t.to_owned()))
+    }
+}
+
+/// The envelope the arbiter keeps. WXF 2018 art. 6.5; seed 001 ④.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// Who sealed.
+    #[serde(with = "crate::wire::color")]
+    pub sealer: Color,
+    /// Moves played before it.
+    pub plies: usize,
+    /// The move as written.
+    pub text: String,
+    /// Red's used time.
+    pub red_used_ms: u64,
+    /// Black's used time.
+    pub black_used_ms: u64,
+}
+
+/// The side to move seals `text` at `at`: its clock is charged up to then and stopped, and the
+/// envelope records both used times.
+///
+/// # Errors
+/// A clock error (not started, stopped, flagged) or a game error (over).
+pub fn seal(game: &mut TimedGame, text: &str, at: u64) -> Result<Envelope, TimedError> {
+    let sealer = game.game().position().turn();
+    game.apply(GameEvent::ClockStopped { at_ms: at })?;
+    if game.game().end().is_some() {
+        return Err(TimedError::Game(crate::GameError::Over));
+    }
+    let red_used_ms = game.used(Color::Red);
+    let black_used_ms = game.used(Color::Black);
+    game.apply(GameEvent::MoveSealed {
+        color: sealer,
+        at_ms: at,
+        red_used_ms,
+        black_used_ms,
+    })?;
+    Ok(Envelope {
+        sealer,
+        plies: game.game().moves().len(),
+        text: text.to_owned(),
+        red_used_ms,
+        black_used_ms,
+    })
+}
+
+/// Opens `envelope` at `at`: the clock restarts and, if the move is valid, it is played at
+/// once (no time is charged for it); if not, the sealer loses. Returns the move played.
+///
+/// # Errors
+/// A clock or game error; a sealed move that loses is not an error but the game's end.
+pub fn open(
+    game: &mut TimedGame,
+    envelope: &Envelope,
+    at: u64,
+) -> Result<Option<Move>, TimedError> {
+    game.apply(GameEvent::ClockResumed { at_ms: at })?;
+    game.apply(GameEvent::SealedMoveOpened {
+        color: envelope.sealer,
+        text: envelope.text.clone(),
+        valid: false,
+    })?;
+    if game.game().end().is_some() {
+        return Ok(None);
+    }
+    let m = read_move(game.game().position(), &envelope.text)
+        .map_err(|_| TimedError::Game(crate::GameError::Illegal(envelope.text.clone())))?;
+    game.play(m, at)?;
+    Ok(Some(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::Position;
+
+    use super::*;
+    use crate::{
+        GameResult, RuleSet, Termination,
+        clock::{Clock, TimeControl},
+    };
+
+    fn timed() -> TimedGame {
+        let control: TimeControl = "60m".parse().expect("valid");
+        let mut g = TimedGame::new(Position::new(), RuleSet::wxf2018(), control);
+        g.start(0).expect("starts");
+        g
+    }
+
+    #[test]
+    fn reads_every_notation() {
+        let pos = Position::new();
+        for t in ["h2e2", "H2-E2", "C2.5", "炮二平五"] {
+            let m = read_move(&pos, t).expect(t);
+            assert_eq!(m.to_string(), "h2e2", "{t}");
+        }
+        assert!(matches!(
+            read_move(&pos, "??"),
+            Err(SealedMoveError::Unclear(_))
+        ));
+        assert!(matches!(
+            read_move(&pos, "a0a5"),
+            Err(SealedMoveError::Illegal(_))
+        ));
+    }
+
+    #[test]
+    fn seal_and_resume_keeps_both_times() {
+        // WXF 2018 art. 6.5: the envelope carries both used times; the move is played on opening.
+        let mut g = timed();
+        g.play_iccs("h2e2", 60_000).expect("in time");
+        let env = seal(&mut g, "h9g7", 100_000).expect("seals");
+        assert_eq!((env.red_used_ms, env.black_used_ms), (60_000, 40_000));
+        assert_eq!(env.sealer, Color::Black);
+        // Overnight: the stopped clock does not run.
+        let m = open(&mut g, &env, 50_000_000).expect("opens");
+        assert_eq!(m.map(|m| m.to_string()), Some("h9g7".to_owned()));
+        assert_eq!(g.used(Color::Black), 40_000);
+        assert_eq!(g.clock().turn(), Color::Red);
+        let replay = TimedGame::from_events(
+            Position::new(),
+            RuleSet::wxf2018(),
+            g.clock().control().clone(),
+            g.game().events(),
+        )
+        .expect("replays");
+        assert_eq!(replay.clock(), g.clock());
+        let _ = Clock::new(g.clock().control().clone());
+    }
+
+    #[test]
+    fn an_unclear_sealed_move_loses() {
+        // WXF 2018 art. 6.5; seed 001 ⑧.
+        let mut g = timed();
+        let env = seal(&mut g, "马八进九九", 1000).expect("seals");
+        assert_eq!(open(&mut g, &env, 2000).expect("opened"), None);
+        assert_eq!(
+            g.game().end(),
+            Some((GameResult::BlackWins, Termination::SealedMove))
+        );
+    }
+}

@@ -1,0 +1,176 @@
+//! The server's errors, mapped once to an HTTP status and a JSON body
+//! `{"error": code, "message": …, "field": …}`.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use xiangqi_arbiter::{GameError, clock::TimedError};
+use xiangqi_store::StoreError;
+
+/// What a request can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No such game, tournament or page. 404.
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    /// The request is malformed (a body that is not JSON, a bad header). 400.
+    #[error("{message}")]
+    BadRequest {
+        /// The field at fault, if one is.
+        field: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
+    /// Well-formed but invalid: an unknown rule set, an illegal move. 422.
+    #[error("{message}")]
+    Invalid {
+        /// The field at fault.
+        field: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
+    /// No token where one is needed. 401.
+    #[error("a token is required: send `Authorization: Bearer <token>`")]
+    Unauthorized,
+    /// A token that may not do this. 403.
+    #[error("this token may not {0}")]
+    Forbidden(&'static str),
+    /// The game is not where the request expects it: over, another ply, not this side's turn,
+    /// a concurrent write. 409.
+    #[error("{message}")]
+    Conflict {
+        /// A stable code: `game_over`, `ply_mismatch`, `not_your_turn`, `concurrent_write`, …
+        code: &'static str,
+        /// Details.
+        message: String,
+    },
+    /// The store failed. 503.
+    #[error("storage failed: {0}")]
+    Store(StoreError),
+    /// Stored events that no longer replay (a bug or a hand-edited database). 500.
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+}
+
+impl ApiError {
+    /// A 400 naming `field`.
+    pub fn bad_request(field: impl Into<Option<String>>, message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// A 422 naming `field`.
+    pub fn invalid(field: &str, message: impl Into<String>) -> ApiError {
+        ApiError::Invalid {
+            field: Some(field.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    /// A 409.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Corrupt(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The stable error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::NotFound(_) => "not_found",
+            ApiError::BadRequest { .. } => "bad_request",
+            ApiError::Invalid { .. } => "invalid",
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Conflict { code, .. } => code,
+            ApiError::Store(_) => "store_unavailable",
+            ApiError::Corrupt(_) => "internal",
+        }
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> ErrorBody {
+        let field = match self {
+            ApiError::BadRequest { field, .. } | ApiError::Invalid { field, .. } => field.clone(),
+            _ => None,
+        };
+        ErrorBody {
+            error: self.code(),
+            message: self.to_string(),
+            field,
+        }
+    }
+}
+
+/// The JSON body of an error.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    /// A stable code.
+    pub error: &'static str,
+    /// In words.
+    pub message: String,
+    /// The field at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Conflict { expected, actual } => ApiError::conflict(
+                "concurrent_write",
+                format!(
+                    "another write came first (the log is at {actual}, not {expected}): reload and retry"
+                ),
+            ),
+            other => ApiError::Store(other),
+        }
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        match e {
+            GameError::Over => ApiError::conflict("game_over", "the game is over"),
+            GameError::Illegal(_) | GameError::Syntax(_) => {
+                ApiError::invalid("move", e.to_string())
+            }
+            GameError::OutOfTurn(_) => ApiError::conflict("not_your_turn", e.to_string()),
+        }
+    }
+}
+
+impl From<TimedError> for ApiError {
+    fn from(e: TimedError) -> ApiError {
+        match e {
+            TimedError::Game(g) => g.into(),
+            other => ApiError::conflict("clock", other.to_string()),
+        }
+    }
+}

@@ -1,0 +1,894 @@
+//! Live games: each is a stream of events in the store — first the server's `game_created`,
+//! then the arbiter's [`GameEvent`]s — replayed into a [`TimedGame`] that is only a cache.
+//!
+//! A write locks the game in this process, applies the event to the cached game, and appends
+//! the new events conditionally on the stream's last sequence number. If another replica wrote
+//! first, the append fails, the cache is dropped, and the caller gets a 409 to retry. After a
+//! write the watchers are told and the flag timer is set to the clock's stored deadline; any
+//! read past the deadline makes the flag fall too, so no timer needs to survive a crash.
+
+use std::{
+    collections::HashMap,
+    fmt::Write as _,
+    sync::{Arc, Mutex as StdMutex},
+};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tokio::sync::{Mutex, broadcast};
+use xiangqi::{
+    Color, Position,
+    chinese::{Chinese, Style},
+    fen::Fen,
+    wxf::Wxf,
+};
+use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
+use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
+
+use crate::{ApiError, time::TimeSource, views};
+
+/// The type of the first event of a game's stream.
+pub const CREATED: &str = "game_created";
+
+/// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.
+const WATCH_BUFFER: usize = 64;
+
+/// What the server stores first in a game's stream.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Created {
+    /// The start position.
+    pub fen: String,
+    /// The rules, with every number.
+    pub rules: RuleSet,
+    /// The time control (`60m+30s`, …), if the game is timed.
+    pub time_control: Option<String>,
+    /// Red's name.
+    pub red: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// The event's name.
+    pub event: Option<String>,
+    /// SHA-256 of Red's token, in hex.
+    pub red_token_sha256: String,
+    /// SHA-256 of Black's token.
+    pub black_token_sha256: String,
+    /// SHA-256 of the arbiter's token.
+    pub arbiter_token_sha256: String,
+    /// When the game was created, on the server's time scale.
+    pub created_at_ms: u64,
+}
+
+/// Who a token speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A player, for one side.
+    Player(Color),
+    /// The game's arbiter.
+    Arbiter,
+}
+
+/// A game as a request to create it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// `cxa2011` (default) or `wxf2018`.
+    pub rules: Option<String>,
+    /// The start position; the standard one by default.
+    pub fen: Option<String>,
+    /// A time control (`60m+30s`, `90m/40,30m`, `5m;30s`, …); untimed if absent.
+    pub time_control: Option<String>,
+    /// Red's name.
+    pub red: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// The event's name.
+    pub event: Option<String>,
+}
+
+/// The tokens of a new game: show each only to its holder.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tokens {
+    /// The game's id.
+    pub id: String,
+    /// Moves for Red.
+    pub red_token: String,
+    /// Moves for Black.
+    pub black_token: String,
+    /// Enters fouls and works the clock.
+    pub arbiter_token: String,
+}
+
+/// A claim or an arbiter's action.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Claim {
+    /// The token's side resigns.
+    Resign,
+    /// The side to move offers a draw (CXA 2011 art. 22.1: in its own time).
+    DrawOffer,
+    /// Accepts the opponent's pending offer.
+    DrawAccept,
+    /// Declines it.
+    DrawDecline,
+    /// Claims the natural move limit (CXA 2011 art. 22.2; WXF 2018 art. 8).
+    MoveLimit,
+    /// Asks for a repetition ruling now (CXA 2011 art. 23.1); changes nothing.
+    Repetition,
+    /// The arbiter enters a foul (touch-move included: `{"kind":"touch"}`).
+    Foul {
+        /// The offender.
+        color: String,
+        /// The foul, as the arbiter's `Foul` serializes (`{"kind":"touch"}`, …).
+        foul: Foul,
+    },
+    /// The arbiter stops the clock.
+    ClockStop,
+    /// The arbiter restarts it.
+    ClockResume,
+    /// The arbiter gives (positive) or takes (negative) time.
+    TimeAdjust {
+        /// Whose clock.
+        color: String,
+        /// Milliseconds.
+        delta_ms: i64,
+    },
+}
+
+/// A game in memory: a cache of its stream.
+#[derive(Debug)]
+pub struct Live {
+    /// The first event.
+    pub created: Created,
+    /// The game with its clock.
+    pub timed: TimedGame,
+    /// Is there a clock?
+    pub timed_clock: bool,
+    /// The stream's last sequence number.
+    pub seq: u64,
+    /// The latest moment the clock has seen: time never runs back for it.
+    pub last_at: u64,
+    /// The moves in every notation, computed once.
+    pub moves: Vec<views::MoveView>,
+    /// The position after the last move in `moves`.
+    replay: Position,
+    timer: Option<tokio::task::AbortHandle>,
+}
+
+impl Live {
+    fn sync_moves(&mut self) {
+        let played = self.timed.game().moves();
+        while self.moves.len() < played.len() {
+            let m = played[self.moves.len()];
+            let color = self.replay.turn();
+            self.moves.push(views::MoveView {
+                ply: self.moves.len() + 1,
+                color: views::color_code(color),
+                iccs: m.to_string(),
+                wxf: Wxf::write(&self.replay, m),
+                chinese: Chinese::write(&self.replay, m, Style::PLAIN),
+            });
+            if self.replay.is_legal(m) {
+                self.replay.play_unchecked(m);
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The role of `token`, if any.
+    pub fn role(&self, token: &str) -> Option<Role> {
+        let h = sha256_hex(token);
+        if h == self.created.red_token_sha256 {
+            Some(Role::Player(Color::Red))
+        } else if h == self.created.black_token_sha256 {
+            Some(Role::Player(Color::Black))
+        } else if h == self.created.arbiter_token_sha256 {
+            Some(Role::Arbiter)
+        } else {
+            None
+        }
+    }
+
+    /// The pending draw offer's author: it stands until the other side moves or declines.
+    pub fn draw_offer(&self) -> Option<Color> {
+        let mut pending = None;
+        for e in self.timed.game().events() {
+            match e {
+                GameEvent::DrawOffered { by } => pending = Some(*by),
+                GameEvent::DrawDeclined { .. } | GameEvent::DrawAgreed => pending = None,
+                GameEvent::Move { color, .. } if pending.is_some_and(|by| by != *color) => {
+                    pending = None;
+                }
+                _ => {}
+            }
+        }
+        pending
+    }
+}
+
+struct Slot {
+    live: Arc<Mutex<Option<Live>>>,
+    tx: broadcast::Sender<Arc<str>>,
+}
+
+/// Every live game this process knows, with its watchers.
+pub struct Games {
+    store: Store,
+    time: TimeSource,
+    slots: StdMutex<HashMap<String, Arc<Slot>>>,
+}
+
+impl std::fmt::Debug for Games {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Games")
+            .field("store", &self.store.backend())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Random bytes as hex.
+fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::getrandom(&mut buf)
+        .map_err(|e| ApiError::Corrupt(format!("no randomness for a token: {e}")))?;
+    Ok(hex(&buf))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// SHA-256 of a token, in hex: what the store keeps instead of the token.
+pub fn sha256_hex(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// `red` or `black` from a request.
+pub fn parse_color(field: &str, text: &str) -> Result<Color, ApiError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "red" | "r" | "w" | "红" => Ok(Color::Red),
+        "black" | "b" | "黑" => Ok(Color::Black),
+        _ => Err(ApiError::invalid(
+            field,
+            format!("{text:?} is not a side (red or black)"),
+        )),
+    }
+}
+
+fn rules_named(name: &str) -> Result<RuleSet, ApiError> {
+    match name
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "")
+        .as_str()
+    {
+        "cxa" | "cxa2011" => Ok(RuleSet::cxa2011()),
+        "wxf" | "wxf2018" | "axf" => Ok(RuleSet::wxf2018()),
+        _ => Err(ApiError::invalid(
+            "rules",
+            format!("unknown rule set {name:?} (cxa2011 or wxf2018)"),
+        )),
+    }
+}
+
+fn untimed_control() -> Result<TimeControl, ApiError> {
+    "90m"
+        .parse::<TimeControl>()
+        .map_err(|e| ApiError::Corrupt(format!("default time control: {e}")))
+}
+
+/// The moment of a clock event, if it has one.
+fn event_time(e: &GameEvent) -> Option<u64> {
+    match e {
+        GameEvent::ClockStarted { at_ms }
+        | GameEvent::MoveTime { at_ms, .. }
+        | GameEvent::ClockStopped { at_ms }
+        | GameEvent::ClockResumed { at_ms }
+        | GameEvent::TimeAdjusted { at_ms, .. }
+        | GameEvent::FlagFell { at_ms, .. }
+        | GameEvent::MoveSealed { at_ms, .. } => Some(*at_ms),
+        _ => None,
+    }
+}
+
+fn to_new_event(e: &GameEvent) -> Result<NewEvent, ApiError> {
+    let payload =
+        serde_json::to_value(e).map_err(|err| ApiError::Corrupt(format!("event: {err}")))?;
+    let kind = payload
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or("event")
+        .to_owned();
+    Ok(NewEvent::new(kind, payload))
+}
+
+/// A game's id as the store keys it: 1–64 characters of `[0-9a-zA-Z_-]`.
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Games {
+    /// Games kept in `store`, timed on `time`.
+    pub fn new(store: Store, time: TimeSource) -> Games {
+        Games {
+            store,
+            time,
+            slots: StdMutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The time scale.
+    pub fn time(&self) -> &TimeSource {
+        &self.time
+    }
+
+    fn slot(&self, id: &str) -> Arc<Slot> {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        Arc::clone(slots.entry(id.to_owned()).or_insert_with(|| {
+            Arc::new(Slot {
+                live: Arc::new(Mutex::new(None)),
+                tx: broadcast::channel(WATCH_BUFFER).0,
+            })
+        }))
+    }
+
+    fn forget(&self, id: &str) {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.remove(id);
+    }
+
+    /// Replays a game from the store; `None` if there is no such game.
+    async fn load(&self, id: &str) -> Result<Option<Live>, ApiError> {
+        let stored = self.store.load(StreamKind::Game, id, 0).await?;
+        let Some(first) = stored.first() else {
+            return Ok(None);
+        };
+        let corrupt = |what: &str, e: &dyn std::fmt::Display| {
+            ApiError::Corrupt(format!("game {id}: {what}: {e}"))
+        };
+        if first.event_type != CREATED {
+            return Err(corrupt("first event", &first.event_type));
+        }
+        let created: Created =
+            serde_json::from_value(first.payload.clone()).map_err(|e| corrupt("created", &e))?;
+        let start = created
+            .fen
+            .parse::<Fen>()
+            .map_err(|e| corrupt("fen", &e))?
+            .into_position()
+            .map_err(|e| corrupt("fen", &e))?;
+        let control = match &created.time_control {
+            Some(tc) => tc
+                .parse::<TimeControl>()
+                .map_err(|e| corrupt("time control", &e))?,
+            None => untimed_control()?,
+        };
+        let events = stored[1..]
+            .iter()
+            .map(|e| serde_json::from_value::<GameEvent>(e.payload.clone()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| corrupt("event", &e))?;
+        let last_at = events.iter().filter_map(event_time).max().unwrap_or(0);
+        let timed = TimedGame::from_events(start.clone(), created.rules, control, &events)
+            .map_err(|e| corrupt("replay", &e))?;
+        let mut live = Live {
+            timed_clock: created.time_control.is_some(),
+            created,
+            timed,
+            seq: stored.last().map_or(0, |e| e.seq),
+            last_at,
+            moves: Vec::new(),
+            replay: start,
+            timer: None,
+        };
+        live.sync_moves();
+        Ok(Some(live))
+    }
+
+    /// Locks a game, loading it if need be.
+    async fn lock(self: &Arc<Self>, id: &str) -> Result<(Arc<Slot>, OwnedLive), ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::NotFound("game"));
+        }
+        let slot = self.slot(id);
+        let mut guard = Arc::clone(&slot.live).lock_owned().await;
+        if guard.is_none() {
+            match self.load(id).await? {
+                Some(mut live) => {
+                    self.schedule(id, &mut live);
+                    *guard = Some(live);
+                }
+                None => {
+                    drop(guard);
+                    self.forget(id);
+                    return Err(ApiError::NotFound("game"));
+                }
+            }
+        }
+        Ok((slot, guard))
+    }
+
+    /// Locks a game with its flag enforced. If another replica wrote first, the cache was
+    /// dropped: load the game again and look once more.
+    async fn lock_current(self: &Arc<Self>, id: &str) -> Result<(Arc<Slot>, OwnedLive), ApiError> {
+        for _ in 0..2 {
+            let (slot, mut guard) = self.lock(id).await?;
+            match self.enforce_flag(id, &slot, &mut guard, false).await {
+                Ok(()) => return Ok((slot, guard)),
+                Err(ApiError::Conflict {
+                    code: "concurrent_write",
+                    ..
+                }) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(ApiError::conflict(
+            "concurrent_write",
+            "the game is changing fast: retry",
+        ))
+    }
+
+    /// Creates a game.
+    ///
+    /// # Errors
+    /// 422 naming the field for a bad rule set, position or time control.
+    pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<(Tokens, Value), ApiError> {
+        let rules = match &req.rules {
+            Some(r) => rules_named(r)?,
+            None => RuleSet::cxa2011(),
+        };
+        let start = match &req.fen {
+            Some(f) => f
+                .parse::<Fen>()
+                .map_err(|e| ApiError::invalid("fen", e.to_string()))?
+                .into_position()
+                .map_err(|e| ApiError::invalid("fen", e.to_string()))?,
+            None => Position::new(),
+        };
+        let control = match &req.time_control {
+            Some(tc) => Some(
+                tc.parse::<TimeControl>()
+                    .map_err(|e| ApiError::invalid("time_control", e.to_string()))?,
+            ),
+            None => None,
+        };
+        for (field, v) in [
+            ("red", &req.red),
+            ("black", &req.black),
+            ("event", &req.event),
+        ] {
+            if v.as_ref().is_some_and(|s| s.len() > 200) {
+                return Err(ApiError::invalid(field, "at most 200 bytes"));
+            }
+        }
+        let tokens = Tokens {
+            id: random_hex(8)?,
+            red_token: random_hex(24)?,
+            black_token: random_hex(24)?,
+            arbiter_token: random_hex(24)?,
+        };
+        let now = self.time.now_ms();
+        let created = Created {
+            fen: Fen::from_position(&start).to_string(),
+            rules,
+            time_control: control.as_ref().map(|c| c.to_string()),
+            red: req.red,
+            black: req.black,
+            event: req.event,
+            red_token_sha256: sha256_hex(&tokens.red_token),
+            black_token_sha256: sha256_hex(&tokens.black_token),
+            arbiter_token_sha256: sha256_hex(&tokens.arbiter_token),
+            created_at_ms: now,
+        };
+        let timed_clock = control.is_some();
+        let mut timed = TimedGame::new(
+            start.clone(),
+            rules,
+            match control {
+                Some(c) => c,
+                None => untimed_control()?,
+            },
+        );
+        // The clock starts when the game is created (the organiser creates it when the players
+        // sit down); a game over at once (a mated start position) has no clock to run.
+        if timed_clock && timed.game().end().is_none() {
+            timed.start(now)?;
+        }
+        let payload = serde_json::to_value(&created)
+            .map_err(|e| ApiError::Corrupt(format!("created: {e}")))?;
+        let mut events = vec![NewEvent::new(CREATED, payload)];
+        for e in timed.game().events() {
+            events.push(to_new_event(e)?);
+        }
+        let seq = self
+            .store
+            .append(StreamKind::Game, &tokens.id, 0, &events)
+            .await?;
+        let mut live = Live {
+            created,
+            timed,
+            timed_clock,
+            seq,
+            last_at: now,
+            moves: Vec::new(),
+            replay: start,
+            timer: None,
+        };
+        let slot = self.slot(&tokens.id);
+        let mut guard = slot.live.lock().await;
+        self.schedule(&tokens.id, &mut live);
+        let view = views::game_view(&tokens.id, &live, self.time.now_ms());
+        *guard = Some(live);
+        Ok((tokens, view))
+    }
+
+    /// A game's view, making its flag fall first if its deadline has passed.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub async fn view(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let (_slot, guard) = self.lock_current(id).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(views::game_view(id, live, self.time.now_ms()))
+    }
+
+    /// A game in PGN.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub async fn pgn(
+        self: &Arc<Self>,
+        id: &str,
+        notation: xiangqi_record::Notation,
+    ) -> Result<String, ApiError> {
+        let (_slot, guard) = self.lock_current(id).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(views::pgn(live, notation))
+    }
+
+    /// Subscribes to a game's updates, with a snapshot taken under the same lock, so that no
+    /// update falls between them.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
+        let (slot, guard) = self.lock(id).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        let rx = slot.tx.subscribe();
+        let snapshot =
+            json!({"type": "state", "game": views::game_view(id, live, self.time.now_ms())});
+        Ok((rx, snapshot.to_string()))
+    }
+
+    /// A fresh snapshot message for a watcher that fell behind.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub async fn snapshot(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
+        let game = self.view(id).await?;
+        Ok(json!({"type": "state", "game": game}).to_string())
+    }
+
+    /// Plays `text` (ICCS, WXF or Chinese) for the holder of `token`, if `ply` (when given)
+    /// is the number of plies played so far.
+    ///
+    /// # Errors
+    /// 401/403 for a missing or wrong token, 409 when the game is over, it is not this side's
+    /// turn, the ply differs or another write came first; 422 for an illegal move.
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        text: &str,
+        ply: Option<usize>,
+    ) -> Result<Value, ApiError> {
+        let (slot, mut guard) = self.lock_current(id).await?;
+        let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
+        let token = token.ok_or(ApiError::Unauthorized)?;
+        let color = match live.role(token) {
+            Some(Role::Player(c)) => c,
+            Some(Role::Arbiter) => return Err(ApiError::Forbidden("move: it is the arbiter's")),
+            None => return Err(ApiError::Forbidden("act in this game")),
+        };
+        let game = live.timed.game();
+        if game.end().is_some() {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        let played = game.moves().len();
+        if let Some(ply) = ply.filter(|p| *p != played) {
+            return Err(ApiError::conflict(
+                "ply_mismatch",
+                format!("{played} plies have been played, not {ply}: reload"),
+            ));
+        }
+        let pos = game.position();
+        if pos.turn() != color {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                "it is the other side's turn",
+            ));
+        }
+        if text.len() > 64 {
+            return Err(ApiError::invalid("move", "a move is at most 64 bytes"));
+        }
+        let m = xiangqi_record::read_move(pos, text.trim())
+            .map_err(|reason| ApiError::invalid("move", format!("{text:?}: {reason}")))?;
+        let before = game.events().len();
+        let at = self.time.now_ms().max(live.last_at);
+        if live.timed_clock && live.timed.clock().flag().is_none() {
+            live.timed.play(m, at)?;
+        } else {
+            live.timed.apply(GameEvent::Move {
+                color,
+                iccs: m.to_string(),
+            })?;
+        }
+        live.last_at = at;
+        let stood = live.timed.game().moves().len() > played;
+        self.commit(id, &slot, &mut guard, before).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        if !stood {
+            return Err(ApiError::conflict(
+                "flag_fell",
+                "the flag fell before the move was completed: the game is lost on time",
+            ));
+        }
+        Ok(views::game_view(id, live, self.time.now_ms()))
+    }
+
+    /// Handles a claim or an arbiter's action. Returns the game's view and, for a repetition
+    /// request, the ruling.
+    ///
+    /// # Errors
+    /// As [`Games::play`]; 403 when the token may not make this claim.
+    pub async fn claim(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        claim: Claim,
+    ) -> Result<Value, ApiError> {
+        let (slot, mut guard) = self.lock_current(id).await?;
+        let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
+        let token = token.ok_or(ApiError::Unauthorized)?;
+        let role = live
+            .role(token)
+            .ok_or(ApiError::Forbidden("act in this game"))?;
+        let player = |what: &'static str| match role {
+            Role::Player(c) => Ok(c),
+            Role::Arbiter => Err(ApiError::Forbidden(what)),
+        };
+        let arbiter = |what: &'static str| match role {
+            Role::Arbiter => Ok(()),
+            Role::Player(_) => Err(ApiError::Forbidden(what)),
+        };
+        if matches!(claim, Claim::Repetition) {
+            let ruling = live.timed.game().adjudicate();
+            let view = views::game_view(id, live, self.time.now_ms());
+            return Ok(json!({
+                "ruling": ruling.as_ref().map(views::ruling_view),
+                "game": view,
+            }));
+        }
+        if live.timed.game().end().is_some() {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        let at = self.time.now_ms().max(live.last_at);
+        let event = match claim {
+            Claim::Resign => GameEvent::Resigned {
+                color: player("resign for a player")?,
+            },
+            Claim::DrawOffer => {
+                let by = player("offer a draw for a player")?;
+                if live.draw_offer() == Some(by) {
+                    return Err(ApiError::conflict("draw_offered", "your offer stands"));
+                }
+                GameEvent::DrawOffered { by }
+            }
+            Claim::DrawAccept | Claim::DrawDecline => {
+                let by = player("answer a draw offer for a player")?;
+                if live.draw_offer() != Some(!by) {
+                    return Err(ApiError::conflict(
+                        "no_draw_offer",
+                        "no offer of the opponent stands",
+                    ));
+                }
+                if matches!(claim, Claim::DrawAccept) {
+                    GameEvent::DrawAgreed
+                } else {
+                    GameEvent::DrawDeclined { by }
+                }
+            }
+            Claim::MoveLimit => GameEvent::MoveLimitClaimed {
+                by: player("claim for a player")?,
+                counted_moves: 0,
+                valid: false,
+            },
+            Claim::Foul { color, foul } => {
+                arbiter("enter fouls: only the arbiter may")?;
+                GameEvent::Foul {
+                    color: parse_color("color", &color)?,
+                    foul,
+                    article: String::new(),
+                }
+            }
+            Claim::ClockStop | Claim::ClockResume | Claim::TimeAdjust { .. } => {
+                arbiter("work the clock: only the arbiter may")?;
+                if !live.timed_clock {
+                    return Err(ApiError::conflict("untimed", "the game has no clock"));
+                }
+                match claim {
+                    Claim::ClockStop => GameEvent::ClockStopped { at_ms: at },
+                    Claim::ClockResume => GameEvent::ClockResumed { at_ms: at },
+                    Claim::TimeAdjust { color, delta_ms } => GameEvent::TimeAdjusted {
+                        color: parse_color("color", &color)?,
+                        delta_ms,
+                        at_ms: at,
+                    },
+                    _ => return Err(ApiError::invalid("type", "not a clock action")),
+                }
+            }
+            Claim::Repetition => return Err(ApiError::invalid("type", "handled above")),
+        };
+        let before = live.timed.game().events().len();
+        live.timed.apply(event)?;
+        live.last_at = at;
+        self.commit(id, &slot, &mut guard, before).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(json!({"game": views::game_view(id, live, self.time.now_ms())}))
+    }
+
+    /// Makes the flag fall if the running side's deadline has passed.
+    async fn enforce_flag(
+        self: &Arc<Self>,
+        id: &str,
+        slot: &Slot,
+        guard: &mut OwnedLive,
+        from_timer: bool,
+    ) -> Result<(), ApiError> {
+        let Some(live) = guard.as_mut() else {
+            return Ok(());
+        };
+        if from_timer {
+            live.timer = None;
+        }
+        if !live.timed_clock || live.timed.game().end().is_some() {
+            return Ok(());
+        }
+        let Some(deadline) = live.timed.clock().deadline() else {
+            return Ok(());
+        };
+        let at = self.time.now_ms().max(live.last_at);
+        if at <= deadline {
+            if from_timer {
+                self.schedule(id, live);
+            }
+            return Ok(());
+        }
+        let before = live.timed.game().events().len();
+        live.timed.check_flag(at)?;
+        live.last_at = at;
+        self.commit(id, slot, guard, before).await
+    }
+
+    /// Called by a game's timer at its deadline.
+    async fn on_deadline(self: Arc<Self>, id: String) {
+        if let Ok((slot, mut guard)) = self.lock(&id).await {
+            // A failed append dropped the cache; the next reader enforces the flag.
+            let _ = self.enforce_flag(&id, &slot, &mut guard, true).await;
+        }
+    }
+
+    /// Appends the game's events after `before`, then tells the watchers and sets the timer.
+    /// On failure the cache is dropped: the store is the truth.
+    async fn commit(
+        self: &Arc<Self>,
+        id: &str,
+        slot: &Slot,
+        guard: &mut OwnedLive,
+        before: usize,
+    ) -> Result<(), ApiError> {
+        let Some(live) = guard.as_mut() else {
+            return Ok(());
+        };
+        let new: Vec<GameEvent> = live.timed.game().events()[before..].to_vec();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let events = new
+            .iter()
+            .map(to_new_event)
+            .collect::<Result<Vec<_>, _>>()?;
+        match self
+            .store
+            .append(StreamKind::Game, id, live.seq, &events)
+            .await
+        {
+            Ok(seq) => {
+                live.seq = seq;
+                live.sync_moves();
+                self.schedule(id, live);
+                let message = json!({
+                    "type": "update",
+                    "seq": seq,
+                    "events": new,
+                    "game": views::game_view(id, live, self.time.now_ms()),
+                });
+                // No watcher is not an error.
+                let _ = slot.tx.send(Arc::from(message.to_string()));
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(mut dropped) = guard.take() {
+                    if let Some(t) = dropped.timer.take() {
+                        t.abort();
+                    }
+                }
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Sets the flag timer to the clock's deadline (replacing any earlier one).
+    fn schedule(self: &Arc<Self>, id: &str, live: &mut Live) {
+        if let Some(t) = live.timer.take() {
+            t.abort();
+        }
+        if !live.timed_clock || live.timed.game().end().is_some() {
+            return;
+        }
+        let Some(deadline) = live.timed.clock().deadline() else {
+            return;
+        };
+        let at = self.time.instant_at(deadline.saturating_add(1));
+        let games = Arc::clone(self);
+        let id = id.to_owned();
+        let task = tokio::spawn(async move {
+            tokio::time::sleep_until(at).await;
+            games.on_deadline(id).await;
+        });
+        live.timer = Some(task.abort_handle());
+    }
+
+    /// Loads every unfinished timed game so that its flag timer runs: called at start-up, so
+    /// that a flag falls on time even if nobody looks at the game after a restart.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn resume_clocks(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let mut resumed = 0;
+        for id in self.store.streams(StreamKind::Game).await? {
+            if let Ok((_, guard)) = self.lock(&id).await {
+                let Some(live) = guard.as_ref() else {
+                    continue;
+                };
+                if live.timed.game().end().is_some() {
+                    drop(guard);
+                    // A finished game changes no more: load it again on demand.
+                    self.forget(&id);
+                } else if live.timed_clock {
+                    resumed += 1;
+                }
+            }
+        }
+        Ok(resumed)
+    }
+}
+
+type OwnedLive = tokio::sync::OwnedMutexGuard<Option<Live>>;

@@ -1,0 +1,109 @@
+//! `GET /api/games/{id}/live`: a WebSocket that pushes a `state` snapshot, then every
+//! `update` (moves, clock events, rulings) to players and spectators alike, and takes moves
+//! from players: `{"type":"move","token":…,"move":"h2e2","ply":0}`.
+
+use axum::{
+    extract::{
+        Path, State,
+        ws::{Message, WebSocket, WebSocketUpgrade},
+    },
+    response::Response,
+};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::{ApiError, AppState, parse_body};
+
+/// What a client may send.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Command {
+    /// Play a move.
+    Move {
+        token: String,
+        #[serde(rename = "move")]
+        text: String,
+        ply: Option<usize>,
+    },
+    /// Ask for a fresh snapshot.
+    State,
+}
+
+pub(crate) async fn live(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    // Subscribe before upgrading, so an unknown game is a plain 404.
+    let (rx, snapshot) = state.games().subscribe(&id).await?;
+    Ok(ws.on_upgrade(move |socket| watch(socket, state, id, rx, snapshot)))
+}
+
+fn error_message(e: &ApiError) -> String {
+    json!({"type": "error", "status": e.status().as_u16(), "error": e.code(), "message": e.to_string()})
+        .to_string()
+}
+
+async fn watch(
+    mut socket: WebSocket,
+    state: AppState,
+    id: String,
+    mut rx: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+    snapshot: String,
+) {
+    if socket.send(Message::Text(snapshot.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            update = rx.recv() => {
+                let text = match update {
+                    Ok(text) => text.to_string(),
+                    // Too slow: skip to the present.
+                    Err(RecvError::Lagged(_)) => match state.games().snapshot(&id).await {
+                        Ok(s) => s,
+                        Err(e) => error_message(&e),
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let reply = match incoming {
+                    Some(Ok(Message::Text(text))) => command(&state, &id, text.as_bytes()).await,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                    Some(Ok(_)) => None,
+                };
+                if let Some(reply) = reply {
+                    if socket.send(Message::Text(reply.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs a client's command; the reply for this client only (errors, snapshots). A move's
+/// success reaches everyone, the mover too, as an `update`.
+async fn command(state: &AppState, id: &str, text: &[u8]) -> Option<String> {
+    let cmd = match parse_body::<Command>(text) {
+        Ok(c) => c,
+        Err(e) => return Some(error_message(&e)),
+    };
+    match cmd {
+        Command::Move { token, text, ply } => {
+            match state.games().play(id, Some(&token), &text, ply).await {
+                Ok(_) => None,
+                Err(e) => Some(error_message(&e)),
+            }
+        }
+        Command::State => Some(match state.games().snapshot(id).await {
+            Ok(s) => s,
+            Err(e) => error_message(&e),
+        }),
+    }
+}

@@ -1,0 +1,639 @@
+//! The API end to end: router tests with `oneshot`, and a real server on 127.0.0.1:0 for the
+//! WebSocket. Run against SQLite always, and against PostgreSQL when `DATABASE_URL` names one.
+
+use std::{
+    path::PathBuf,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use axum::{
+    body::{Body, to_bytes},
+    http::{Request, StatusCode, header},
+};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpListener,
+};
+use tokio_tungstenite::tungstenite::Message;
+use tower::ServiceExt;
+use xiangqi_server::{AppState, router, serve};
+use xiangqi_store::Store;
+
+fn temp_db(tag: &str) -> PathBuf {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    std::env::temp_dir().join(format!("xq-server-{tag}-{}-{nanos}.db", std::process::id()))
+}
+
+async fn memory_state() -> AppState {
+    AppState::new(Store::open("sqlite::memory:").await.expect("opens"))
+}
+
+/// One request through the router; the status and the body (JSON if it parses, else a string).
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let body = match body {
+        Some(v) => Body::from(v.to_string()),
+        None => Body::empty(),
+    };
+    let res = router(state.clone())
+        .oneshot(req.body(body).expect("request"))
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+async fn raw(state: &AppState, uri: &str, body: &'static str) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .body(Body::from(body))
+        .expect("request");
+    let res = router(state.clone())
+        .oneshot(req)
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let bytes = to_bytes(res.into_body(), 1 << 20).await.expect("body");
+    (
+        status,
+        serde_json::from_slice(&bytes).expect("errors are JSON"),
+    )
+}
+
+async fn create(state: &AppState, body: Value) -> Value {
+    let (status, created) = call(state, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
+fn s(v: &Value, key: &str) -> String {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} in {v}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn health_openapi_and_index() {
+    let state = memory_state().await;
+    let (status, body) = call(&state, "GET", "/api/health", None, None).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({"status": "ok"})));
+    let (status, doc) = call(&state, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(doc["openapi"], "3.1.0");
+    for path in [
+        "/api/games",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/live",
+    ] {
+        assert!(doc["paths"].get(path).is_some(), "{path}");
+    }
+    let (status, page) = call(&state, "GET", "/", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.as_str()
+            .is_some_and(|p| p.contains("/api/openapi.json"))
+    );
+    let (status, body) = call(&state, "GET", "/api/nothing", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "not_found");
+}
+
+#[tokio::test]
+async fn bad_input_is_4xx_with_json_naming_the_field() {
+    let state = memory_state().await;
+    let (status, body) = raw(&state, "/api/games", "{not json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "bad_request");
+    let (status, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"rules": "fide"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["field"], "rules");
+    let (status, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"time_control": "soon"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["field"], "time_control");
+    let (status, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"fen": "9/9 w"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["field"], "fen");
+    let (status, body) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"colour": 1})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["field"], "colour");
+
+    let game = create(&state, json!({})).await;
+    let id = s(&game, "id");
+    let red = s(&game, "red_token");
+    let black = s(&game, "black_token");
+    let moves = format!("/api/games/{id}/moves");
+    let (status, body) = call(&state, "POST", &moves, None, Some(json!({"move": "h2e2"}))).await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::UNAUTHORIZED, &json!("unauthorized"))
+    );
+    let (status, _) = call(
+        &state,
+        "POST",
+        &moves,
+        Some("forged"),
+        Some(json!({"move": "h2e2"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = call(
+        &state,
+        "POST",
+        &moves,
+        Some(&black),
+        Some(json!({"move": "h9g7"})),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::CONFLICT, &json!("not_your_turn"))
+    );
+    for bad in ["a0a5", "zz", "车九进九十", "炮二平五平"] {
+        let (status, body) = call(
+            &state,
+            "POST",
+            &moves,
+            Some(&red),
+            Some(json!({"move": bad})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {body}");
+        assert_eq!(body["field"], "move");
+    }
+    let (status, body) = call(&state, "POST", &moves, Some(&red), Some(json!({}))).await;
+    assert_eq!(
+        (status, &body["field"]),
+        (StatusCode::UNPROCESSABLE_ENTITY, &json!("move"))
+    );
+    let (status, body) = call(
+        &state,
+        "POST",
+        &moves,
+        Some(&red),
+        Some(json!({"move": "h2e2", "ply": 3})),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::CONFLICT, &json!("ply_mismatch"))
+    );
+    let (status, _) = call(&state, "GET", "/api/games/nope", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&state, "GET", "/api/games/..%2F..", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/claims"),
+        Some(&red),
+        Some(json!({"type": "dance"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // Fouls are the arbiter's.
+    let (status, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/claims"),
+        Some(&red),
+        Some(json!({"type": "foul", "color": "black", "foul": {"kind": "touch"}})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+/// Plays a short game in three notations, with a draw offer declined and a mate, and checks the
+/// view, the PGN and the stored events.
+async fn short_game(state: &AppState) {
+    let game = create(
+        state,
+        json!({"red": "红方", "black": "黑方", "rules": "wxf2018", "time_control": "10m+5s"}),
+    )
+    .await;
+    let id = s(&game, "id");
+    let red = s(&game, "red_token");
+    let black = s(&game, "black_token");
+    assert_eq!(game["game"]["status"], "playing");
+    assert_eq!(game["game"]["clocks"]["running"], "red");
+    let moves = format!("/api/games/{id}/moves");
+    let claims = format!("/api/games/{id}/claims");
+    for (ply, (token, text)) in [(&red, "炮二平五"), (&black, "H8+7"), (&red, "h0g2")]
+        .into_iter()
+        .enumerate()
+    {
+        let (status, view) = call(
+            state,
+            "POST",
+            &moves,
+            Some(token),
+            Some(json!({"move": text, "ply": ply})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{text}: {view}");
+        assert_eq!(view["ply"], ply + 1);
+    }
+    // Black offers a draw in its own time, Red declines.
+    let (status, _) = call(
+        state,
+        "POST",
+        &claims,
+        Some(&black),
+        Some(json!({"type": "draw_offer"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, view) = call(state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(
+        (status, &view["draw_offer"]),
+        (StatusCode::OK, &json!("black"))
+    );
+    let (status, _) = call(
+        state,
+        "POST",
+        &claims,
+        Some(&red),
+        Some(json!({"type": "draw_decline"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, r) = call(
+        state,
+        "POST",
+        &claims,
+        Some(&red),
+        Some(json!({"type": "repetition"})),
+    )
+    .await;
+    assert_eq!((status, &r["ruling"]), (StatusCode::OK, &Value::Null));
+    // Black resigns.
+    let (status, view) = call(
+        state,
+        "POST",
+        &claims,
+        Some(&black),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let view = &view["game"];
+    assert_eq!(view["status"], "ended");
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(view["termination"], "resignation");
+    assert_eq!(
+        view["moves"][0],
+        json!({"ply": 1, "color": "red", "iccs": "h2e2", "wxf": "C2.5", "chinese": "炮二平五"})
+    );
+    assert_eq!(view["moves"][1]["iccs"], "h9g7");
+    assert_eq!(view["moves"][1]["chinese"], "马8进7");
+    assert!(view["clocks"]["red"]["remaining_ms"].as_u64().is_some());
+    let (status, body) = call(
+        state,
+        "POST",
+        &moves,
+        Some(&black),
+        Some(json!({"move": "c9e7"})),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::CONFLICT, &json!("game_over"))
+    );
+
+    let (status, pgn) = call(state, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let pgn = pgn.as_str().expect("text").to_owned();
+    assert!(
+        pgn.contains("[Red \"红方\"]") && pgn.contains("[Result \"1-0\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("炮二平五"), "{pgn}");
+    let (_, pgn) = call(
+        state,
+        "GET",
+        &format!("/api/games/{id}/pgn?notation=iccs"),
+        None,
+        None,
+    )
+    .await;
+    let pgn = pgn.as_str().expect("text").to_ascii_lowercase();
+    assert!(pgn.contains("h2-e2") || pgn.contains("h2e2"), "{pgn}");
+
+    let (status, events) = call(state, "GET", &format!("/api/games/{id}/events"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let types: Vec<&str> = events["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter_map(|e| e["type"].as_str())
+        .collect();
+    assert_eq!(types.first(), Some(&"game_created"));
+    assert!(
+        types.contains(&"move_time") && types.contains(&"resigned") && types.contains(&"ended"),
+        "{types:?}"
+    );
+    assert!(
+        !events.to_string().contains("token"),
+        "token hashes stay inside"
+    );
+
+    // A mate from a set position.
+    let game = create(
+        state,
+        json!({"fen": "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"}),
+    )
+    .await;
+    let (status, view) = call(
+        state,
+        "POST",
+        &format!("/api/games/{}/moves", s(&game, "id")),
+        Some(&s(&game, "red_token")),
+        Some(json!({"move": "b0b9"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (&view["result"], &view["termination"]),
+        (&json!("1-0"), &json!("checkmate"))
+    );
+    assert_eq!(view["clocks"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_short_game_through_the_api() {
+    short_game(&memory_state().await).await;
+}
+
+#[tokio::test]
+async fn a_short_game_on_postgres() {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return;
+    };
+    if !url.starts_with("postgres") {
+        return;
+    }
+    short_game(&AppState::new(Store::open(&url).await.expect("connects"))).await;
+}
+
+#[tokio::test]
+async fn games_survive_a_restart() {
+    let path = temp_db("restart");
+    let url = path.to_str().expect("utf-8").to_owned();
+    let (id, red) = {
+        let state = AppState::new(Store::open(&url).await.expect("opens"));
+        let game = create(&state, json!({"time_control": "5m"})).await;
+        let id = s(&game, "id");
+        let red = s(&game, "red_token");
+        let (status, _) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&red),
+            Some(json!({"move": "h2e2"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        (id, red)
+    };
+    let state = AppState::new(Store::open(&url).await.expect("reopens"));
+    let (status, view) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["ply"], 1);
+    assert_eq!(view["clocks"]["running"], "black");
+    // The old tokens still hold: Black's turn, so Red is refused for the turn, not the token.
+    let (status, body) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&red),
+        Some(json!({"move": "h0g2"})),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["error"]),
+        (StatusCode::CONFLICT, &json!("not_your_turn"))
+    );
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{url}{suffix}"));
+    }
+}
+
+async fn start_server(state: AppState) -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(serve(listener, state));
+    addr
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_json(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("no error");
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).expect("JSON");
+        }
+    }
+}
+
+#[tokio::test]
+async fn watchers_see_every_move_live() {
+    let state = memory_state().await;
+    let addr = start_server(state.clone()).await;
+
+    // Plain HTTP on the real socket.
+    let mut tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    tcp.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("writes");
+    let mut reply = String::new();
+    tcp.read_to_string(&mut reply).await.expect("reads");
+    assert!(
+        reply.starts_with("HTTP/1.1 200") && reply.ends_with("{\"status\":\"ok\"}"),
+        "{reply}"
+    );
+
+    let game = create(&state, json!({"time_control": "10m"})).await;
+    let id = s(&game, "id");
+    let red = s(&game, "red_token");
+    let black = s(&game, "black_token");
+    let url = format!("ws://{addr}/api/games/{id}/live");
+    let (mut spectator, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect("connects");
+    let (mut player, _) = tokio_tungstenite::connect_async(&url)
+        .await
+        .expect("connects");
+    assert_eq!(next_json(&mut spectator).await["type"], "state");
+    assert_eq!(next_json(&mut player).await["game"]["ply"], 0);
+
+    // A move over HTTP reaches both.
+    let (status, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&red),
+        Some(json!({"move": "h2e2", "ply": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    for ws in [&mut spectator, &mut player] {
+        let update = next_json(ws).await;
+        assert_eq!(update["type"], "update");
+        assert_eq!(
+            update["events"][1],
+            json!({"type": "move", "color": "red", "iccs": "h2e2"})
+        );
+        assert_eq!(update["game"]["moves"][0]["chinese"], "炮二平五");
+    }
+    // A move over the WebSocket reaches both.
+    let cmd = json!({"type": "move", "token": black, "move": "马8进7", "ply": 1});
+    player
+        .send(Message::Text(cmd.to_string().into()))
+        .await
+        .expect("sends");
+    for ws in [&mut spectator, &mut player] {
+        let update = next_json(ws).await;
+        assert_eq!(update["game"]["ply"], 2);
+        assert_eq!(update["game"]["moves"][1]["wxf"], "H8+7");
+    }
+    // A bad command is answered to its sender only.
+    let bad = json!({"type": "move", "token": black, "move": "h9g7", "ply": 2});
+    player
+        .send(Message::Text(bad.to_string().into()))
+        .await
+        .expect("sends");
+    let err = next_json(&mut player).await;
+    assert_eq!(
+        (&err["type"], &err["error"]),
+        (&json!("error"), &json!("not_your_turn"))
+    );
+    player
+        .send(Message::Text("nonsense".into()))
+        .await
+        .expect("sends");
+    assert_eq!(next_json(&mut player).await["status"], 400);
+
+    // An unknown game is a 404 before any upgrade.
+    assert!(
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/none/live"))
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn a_flag_falls_when_nobody_moves() {
+    let state = memory_state().await;
+    let addr = start_server(state.clone()).await;
+    let game = create(&state, json!({"time_control": "1s"})).await;
+    let id = s(&game, "id");
+    let (mut watcher, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/live"))
+            .await
+            .expect("connects");
+    assert_eq!(next_json(&mut watcher).await["type"], "state");
+    // Nobody moves: the server's timer makes Red's flag fall after a second.
+    let update = next_json(&mut watcher).await;
+    assert_eq!(update["game"]["termination"], "time_forfeit", "{update}");
+    assert_eq!(update["game"]["result"], "0-1");
+    assert!(
+        update["events"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["type"] == "flag_fell"))
+    );
+    let (_, view) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(view["clocks"]["red"]["remaining_ms"], 0);
+}
+
+/// The first server "crashes" (its runtime, with its timers, is dropped); the second restarts
+/// the clocks from the stored events and the flag falls with nobody looking.
+#[test]
+fn flags_fall_after_a_restart_with_nobody_looking() {
+    let path = temp_db("flag");
+    let url = path.to_str().expect("utf-8").to_owned();
+    let runtime = || {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("runtime")
+    };
+    let id = runtime().block_on(async {
+        let state = AppState::new(Store::open(&url).await.expect("opens"));
+        let game = create(&state, json!({"time_control": "1s"})).await;
+        s(&game, "id")
+    });
+    runtime().block_on(async {
+        let store = Store::open(&url).await.expect("reopens");
+        let state = AppState::new(store.clone());
+        assert_eq!(state.games().resume_clocks().await.expect("resumes"), 1);
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let events =
+            xiangqi_store::EventStore::load(&store, xiangqi_store::StreamKind::Game, &id, 0)
+                .await
+                .expect("reads");
+        assert!(
+            events.iter().any(|e| e.event_type == "flag_fell"),
+            "{events:?}"
+        );
+        assert_eq!(events.last().map(|e| e.event_type.as_str()), Some("ended"));
+    });
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{url}{suffix}"));
+    }
+}

@@ -1,0 +1,322 @@
+//! Persistence for the xiangqi competition system: an append-only event log per game and per
+//! tournament, in SQLite (embedded, the default) or PostgreSQL, behind one trait.
+//!
+//! Events are the truth; views (a game's position, a tournament's standings) are rebuilt from
+//! them by the crates above. The store knows nothing of xiangqi: an event is a type name and a
+//! JSON payload, numbered 1, 2, 3 … within its stream.
+//!
+//! Writes are conditional (optimistic concurrency): an append names the sequence number it
+//! expects to follow, and fails with [`StoreError::Conflict`] if another writer got there
+//! first, so two server replicas can never both accept a move. An append that returned `Ok` is
+//! durable: SQLite runs in WAL mode with `synchronous = FULL`, PostgreSQL commits.
+//!
+//! ```
+//! use serde_json::json;
+//! use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let store = Store::open("sqlite::memory:").await?;
+//! let first = [NewEvent::new("created", json!({"rules": "cxa2011"}))];
+//! assert_eq!(store.append(StreamKind::Game, "g1", 0, &first).await?, 1);
+//! let moved = [NewEvent::new("move", json!({"iccs": "h2e2"}))];
+//! assert_eq!(store.append(StreamKind::Game, "g1", 1, &moved).await?, 2);
+//! // A second writer that still thinks the stream is at 1 is refused.
+//! let late = store.append(StreamKind::Game, "g1", 1, &moved).await;
+//! assert!(matches!(late, Err(StoreError::Conflict { actual: 2, .. })));
+//! let events = store.load(StreamKind::Game, "g1", 0).await?;
+//! assert_eq!(events[1].payload["iccs"], "h2e2");
+//! # Ok::<_, StoreError>(())
+//! # }).unwrap();
+//! ```
+
+mod migrate;
+mod postgres;
+mod sqlite;
+
+use std::{
+    fmt,
+    future::Future,
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+use serde_json::Value;
+
+pub use crate::{postgres::PostgresStore, sqlite::SqliteStore};
+
+/// What a stream of events is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StreamKind {
+    /// A live game (对局).
+    Game,
+    /// A tournament (比赛).
+    Tournament,
+}
+
+impl StreamKind {
+    /// `game` or `tournament`, as stored.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StreamKind::Game => "game",
+            StreamKind::Tournament => "tournament",
+        }
+    }
+}
+
+impl fmt::Display for StreamKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An event to append.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEvent {
+    /// The event's type, e.g. `move` or `round_paired`.
+    pub event_type: String,
+    /// Its data.
+    pub payload: Value,
+}
+
+impl NewEvent {
+    /// An event of `event_type` carrying `payload`.
+    pub fn new(event_type: impl Into<String>, payload: Value) -> NewEvent {
+        NewEvent {
+            event_type: event_type.into(),
+            payload,
+        }
+    }
+}
+
+/// An event as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredEvent {
+    /// Its number in its stream, from 1.
+    pub seq: u64,
+    /// Its type.
+    pub event_type: String,
+    /// Its data.
+    pub payload: Value,
+    /// When the store wrote it: milliseconds since the Unix epoch (wall clock, for the record;
+    /// game clocks keep their own times in their payloads).
+    pub recorded_at_ms: i64,
+}
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The stream is not at the expected sequence number: another writer appended first (or the
+    /// stream already exists, for an expected 0).
+    #[error("stream is at sequence {actual}, not {expected}")]
+    Conflict {
+        /// What the append expected.
+        expected: u64,
+        /// Where the stream is.
+        actual: u64,
+    },
+    /// An append of no events.
+    #[error("nothing to append")]
+    Empty,
+    /// A database address that is neither SQLite nor PostgreSQL.
+    #[error("unsupported database {0:?} (expected a file path, sqlite:…, or postgres://…)")]
+    BadUrl(String),
+    /// A stored payload that is not JSON (the database was edited by hand).
+    #[error("stored event {seq} is not valid JSON: {source}")]
+    Corrupt {
+        /// Its sequence number.
+        seq: u64,
+        /// The parser's complaint.
+        source: serde_json::Error,
+    },
+    /// A migration failed.
+    #[error("migration {version} ({name}) failed: {source}")]
+    Migration {
+        /// Its version.
+        version: i64,
+        /// Its name.
+        name: &'static str,
+        /// The database's error.
+        source: sqlx::Error,
+    },
+    /// The database failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+/// An append-only event log per stream.
+///
+/// Every method is a future that is `Send`, so a server can hold any store in its state.
+pub trait EventStore: Send + Sync {
+    /// Appends `events` to the stream `kind`/`id` if its last sequence number is `expected`
+    /// (0 for a stream that does not exist yet, which creates it), in one transaction. Returns
+    /// the new last sequence number.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the stream is elsewhere; [`StoreError::Empty`] for no events;
+    /// [`StoreError::Database`] if the database fails.
+    fn append(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send;
+
+    /// The events of a stream after sequence number `after` (0 for all), in order. A stream that
+    /// does not exist has none.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Corrupt`].
+    fn load(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        after: u64,
+    ) -> impl Future<Output = Result<Vec<StoredEvent>, StoreError>> + Send;
+
+    /// The last sequence number of a stream; 0 if it does not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    fn last_seq(
+        &self,
+        kind: StreamKind,
+        id: &str,
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send;
+
+    /// The ids of every stream of `kind`, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    fn streams(
+        &self,
+        kind: StreamKind,
+    ) -> impl Future<Output = Result<Vec<String>, StoreError>> + Send;
+}
+
+/// A store chosen at run time from a database address.
+#[derive(Debug, Clone)]
+pub enum Store {
+    /// SQLite, embedded.
+    Sqlite(SqliteStore),
+    /// PostgreSQL.
+    Postgres(PostgresStore),
+}
+
+impl Store {
+    /// Opens (creating if need be) and migrates the database at `url`: `postgres://…` or
+    /// `postgresql://…` for PostgreSQL; `sqlite:…` (e.g. `sqlite::memory:`) or a plain file path
+    /// for SQLite.
+    ///
+    /// # Errors
+    /// [`StoreError::BadUrl`] for an empty address; otherwise the database's or a migration's
+    /// error.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let url = url.trim();
+        if url.is_empty() {
+            return Err(StoreError::BadUrl(url.to_owned()));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Store::Postgres(PostgresStore::open(url).await?))
+        } else if url.contains("://") && !url.starts_with("sqlite:") {
+            Err(StoreError::BadUrl(url.to_owned()))
+        } else {
+            Ok(Store::Sqlite(SqliteStore::open(url).await?))
+        }
+    }
+
+    /// `sqlite` or `postgres`.
+    pub const fn backend(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Closes the connections, waiting for them to finish.
+    pub async fn close(&self) {
+        match self {
+            Store::Sqlite(s) => s.close().await,
+            Store::Postgres(s) => s.close().await,
+        }
+    }
+}
+
+impl EventStore for Store {
+    async fn append(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+    ) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.append(kind, id, expected, events).await,
+            Store::Postgres(s) => s.append(kind, id, expected, events).await,
+        }
+    }
+
+    async fn load(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        after: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.load(kind, id, after).await,
+            Store::Postgres(s) => s.load(kind, id, after).await,
+        }
+    }
+
+    async fn last_seq(&self, kind: StreamKind, id: &str) -> Result<u64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.last_seq(kind, id).await,
+            Store::Postgres(s) => s.last_seq(kind, id).await,
+        }
+    }
+
+    async fn streams(&self, kind: StreamKind) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.streams(kind).await,
+            Store::Postgres(s) => s.streams(kind).await,
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch, 0 if the system clock is before it.
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// A sequence number as the databases keep it (`BIGINT`).
+pub(crate) fn db_seq(seq: u64) -> i64 {
+    i64::try_from(seq).unwrap_or(i64::MAX)
+}
+
+/// A sequence number read back; negative values (hand-edited rows) read as 0.
+pub(crate) fn api_seq(seq: i64) -> u64 {
+    u64::try_from(seq).unwrap_or(0)
+}
+
+/// Checks an append's arguments and computes the new last sequence number.
+pub(crate) fn plan_append(expected: u64, events: &[NewEvent]) -> Result<u64, StoreError> {
+    if events.is_empty() {
+        return Err(StoreError::Empty);
+    }
+    let count = u64::try_from(events.len()).unwrap_or(u64::MAX);
+    match expected.checked_add(count) {
+        Some(last) if last <= i64::MAX as u64 => Ok(last),
+        _ => Err(StoreError::Conflict {
+            expected,
+            actual: 0,
+        }),
+    }
+}
+
+/// Parses a stored payload.
+pub(crate) fn parse_payload(seq: u64, text: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|source| StoreError::Corrupt { seq, source })
+}

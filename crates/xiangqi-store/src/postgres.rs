@@ -1,0 +1,157 @@
+//! The PostgreSQL store: the same log in tables `streams` and `events`; an append is one
+//! transaction, and the conditional `UPDATE` of the stream's row makes concurrent appends from
+//! several server replicas safe (the loser sees zero rows and reports a conflict).
+
+use sqlx::{
+    Row,
+    postgres::{PgPool, PgPoolOptions},
+};
+
+use crate::{
+    EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
+    parse_payload, plan_append,
+};
+
+/// An event store in a PostgreSQL database.
+#[derive(Debug, Clone)]
+pub struct PostgresStore {
+    pool: PgPool,
+}
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://user:password@host/database`) and migrates the database.
+    ///
+    /// # Errors
+    /// The database's error, or a migration's.
+    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .connect(url)
+            .await?;
+        migrate::postgres(&pool).await?;
+        Ok(PostgresStore { pool })
+    }
+
+    /// Closes the connections.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn current(
+        conn: &mut sqlx::PgConnection,
+        kind: StreamKind,
+        id: &str,
+    ) -> Result<u64, StoreError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT last_seq FROM streams WHERE stream_kind = $1 AND stream_id = $2",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+        Ok(row.map_or(0, |(s,)| api_seq(s)))
+    }
+}
+
+impl EventStore for PostgresStore {
+    async fn append(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+    ) -> Result<u64, StoreError> {
+        let last = plan_append(expected, events)?;
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let claimed = if expected == 0 {
+            sqlx::query(
+                "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(last))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+        } else {
+            // Under READ COMMITTED a concurrent append waits for this row's lock, then re-reads
+            // `last_seq` and matches nothing.
+            sqlx::query(
+                "UPDATE streams SET last_seq = $1 \
+                 WHERE stream_kind = $2 AND stream_id = $3 AND last_seq = $4",
+            )
+            .bind(db_seq(last))
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(expected))
+            .execute(&mut *tx)
+            .await?
+        };
+        if claimed.rows_affected() != 1 {
+            let actual = Self::current(&mut tx, kind, id).await?;
+            return Err(StoreError::Conflict { expected, actual });
+        }
+        for (seq, e) in (expected + 1..).zip(events) {
+            sqlx::query(
+                "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) \
+                 VALUES ($1, $2, $3, $4, $5::jsonb, $6)",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(seq))
+            .bind(&e.event_type)
+            .bind(e.payload.to_string())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(last)
+    }
+
+    async fn load(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        after: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, event_type, payload::text AS payload, recorded_at FROM events \
+             WHERE stream_kind = $1 AND stream_id = $2 AND seq > $3 ORDER BY seq",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .bind(db_seq(after))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seq = api_seq(row.try_get("seq")?);
+                let payload: String = row.try_get("payload")?;
+                Ok(StoredEvent {
+                    seq,
+                    event_type: row.try_get("event_type")?,
+                    payload: parse_payload(seq, &payload)?,
+                    recorded_at_ms: row.try_get("recorded_at")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn last_seq(&self, kind: StreamKind, id: &str) -> Result<u64, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Self::current(&mut conn, kind, id).await
+    }
+
+    async fn streams(&self, kind: StreamKind) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT stream_id FROM streams WHERE stream_kind = $1 ORDER BY created_at, stream_id",
+        )
+        .bind(kind.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+}

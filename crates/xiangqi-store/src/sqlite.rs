@@ -1,0 +1,181 @@
+//! The SQLite store: one file, WAL journal, `synchronous = FULL` so that a commit is on disk
+//! before the append returns.
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::{
+    Row,
+    sqlite::{
+        SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    },
+};
+
+use crate::{
+    EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
+    parse_payload, plan_append,
+};
+
+/// An event store in an SQLite database.
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating if missing) and migrates the SQLite database at `url`: a file path,
+    /// `sqlite:path` / `sqlite://path`, or `sqlite::memory:` (one connection, gone on close).
+    ///
+    /// # Errors
+    /// The database's error, or a migration's.
+    pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let options = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url)?
+        } else {
+            SqliteConnectOptions::new().filename(url)
+        };
+        let options = options
+            .create_if_missing(true)
+            .busy_timeout(Duration::from_secs(30))
+            .synchronous(SqliteSynchronous::Full);
+        let pool = if memory {
+            // Every connection to `:memory:` is its own database: keep exactly one, forever.
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .connect_with(options)
+                .await?
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(options.journal_mode(SqliteJournalMode::Wal))
+                .await?
+        };
+        migrate::sqlite(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// Closes the connections (checkpointing the WAL).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn current(
+        conn: &mut sqlx::SqliteConnection,
+        kind: StreamKind,
+        id: &str,
+    ) -> Result<u64, StoreError> {
+        let row: Option<(i64,)> =
+            sqlx::query_as("SELECT last_seq FROM streams WHERE stream_kind = ? AND stream_id = ?")
+                .bind(kind.as_str())
+                .bind(id)
+                .fetch_optional(conn)
+                .await?;
+        Ok(row.map_or(0, |(s,)| api_seq(s)))
+    }
+}
+
+impl EventStore for SqliteStore {
+    async fn append(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+    ) -> Result<u64, StoreError> {
+        let last = plan_append(expected, events)?;
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        // The first statement writes, so the transaction takes SQLite's write lock at once and
+        // appends are serialised; the condition makes a stale writer's append a conflict.
+        let claimed = if expected == 0 {
+            sqlx::query(
+                "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) \
+                 VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(last))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+        } else {
+            sqlx::query(
+                "UPDATE streams SET last_seq = ? \
+                 WHERE stream_kind = ? AND stream_id = ? AND last_seq = ?",
+            )
+            .bind(db_seq(last))
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(expected))
+            .execute(&mut *tx)
+            .await?
+        };
+        if claimed.rows_affected() != 1 {
+            let actual = Self::current(&mut tx, kind, id).await?;
+            return Err(StoreError::Conflict { expected, actual });
+        }
+        for (seq, e) in (expected + 1..).zip(events) {
+            sqlx::query(
+                "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(seq))
+            .bind(&e.event_type)
+            .bind(e.payload.to_string())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(last)
+    }
+
+    async fn load(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        after: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, event_type, payload, recorded_at FROM events \
+             WHERE stream_kind = ? AND stream_id = ? AND seq > ? ORDER BY seq",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .bind(db_seq(after))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seq = api_seq(row.try_get("seq")?);
+                let payload: String = row.try_get("payload")?;
+                Ok(StoredEvent {
+                    seq,
+                    event_type: row.try_get("event_type")?,
+                    payload: parse_payload(seq, &payload)?,
+                    recorded_at_ms: row.try_get("recorded_at")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn last_seq(&self, kind: StreamKind, id: &str) -> Result<u64, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Self::current(&mut conn, kind, id).await
+    }
+
+    async fn streams(&self, kind: StreamKind) -> Result<Vec<String>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "SELECT stream_id FROM streams WHERE stream_kind = ? ORDER BY created_at, stream_id",
+        )
+        .bind(kind.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+}

@@ -1,0 +1,215 @@
+//! The store's contract, run against SQLite always and against PostgreSQL when `DATABASE_URL`
+//! names one (`.ci/postgres.sh` starts a server and prints the address).
+
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+use serde_json::json;
+use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
+
+/// A name no other test run uses.
+fn unique(tag: &str) -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!("{tag}-{}-{nanos}", std::process::id())
+}
+
+fn temp_db(tag: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("{}.db", unique(tag)))
+}
+
+fn remove_db(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+fn ev(n: u32) -> NewEvent {
+    NewEvent::new("move", json!({"n": n, "text": "炮二平五"}))
+}
+
+/// The contract every store keeps.
+async fn contract(store: &Store, prefix: &str) {
+    let game = format!("{prefix}-game");
+    let kind = StreamKind::Game;
+
+    // A missing stream is empty and at 0.
+    assert_eq!(store.last_seq(kind, &game).await.expect("reads"), 0);
+    assert!(store.load(kind, &game, 0).await.expect("reads").is_empty());
+
+    // Creating it, then appending in order.
+    assert_eq!(
+        store
+            .append(kind, &game, 0, &[ev(1)])
+            .await
+            .expect("creates"),
+        1
+    );
+    assert_eq!(
+        store
+            .append(kind, &game, 1, &[ev(2), ev(3)])
+            .await
+            .expect("appends"),
+        3
+    );
+    assert_eq!(store.last_seq(kind, &game).await.expect("reads"), 3);
+
+    // Stale, future and duplicate-create appends are conflicts and change nothing.
+    for expected in [0, 1, 2, 4, 99] {
+        match store.append(kind, &game, expected, &[ev(9)]).await {
+            Err(StoreError::Conflict {
+                expected: e,
+                actual: 3,
+            }) => assert_eq!(e, expected),
+            other => panic!("expected a conflict at {expected}, got {other:?}"),
+        }
+    }
+    assert!(matches!(
+        store.append(kind, &game, 3, &[]).await,
+        Err(StoreError::Empty)
+    ));
+
+    let events = store.load(kind, &game, 0).await.expect("reads");
+    let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, [1, 2, 3]);
+    assert_eq!(events[2].payload, json!({"n": 3, "text": "炮二平五"}));
+    assert_eq!(events[0].event_type, "move");
+    assert!(events[0].recorded_at_ms > 0);
+    let tail = store.load(kind, &game, 2).await.expect("reads");
+    assert_eq!(tail.len(), 1);
+    assert_eq!(tail[0].seq, 3);
+
+    // Streams of another kind with the same id are apart.
+    let t = StreamKind::Tournament;
+    assert_eq!(store.last_seq(t, &game).await.expect("reads"), 0);
+    store
+        .append(t, &game, 0, &[NewEvent::new("created", json!({}))])
+        .await
+        .expect("creates");
+    assert!(store.streams(t).await.expect("lists").contains(&game));
+    assert!(store.streams(kind).await.expect("lists").contains(&game));
+}
+
+/// Many writers racing for the same next slot: exactly one wins each round.
+async fn race(store: Arc<Store>, prefix: &str) {
+    let id = format!("{prefix}-race");
+    store
+        .append(StreamKind::Game, &id, 0, &[ev(0)])
+        .await
+        .expect("creates");
+    for round in 1..=5u64 {
+        let mut tasks = Vec::new();
+        for n in 0..8 {
+            let store = Arc::clone(&store);
+            let id = id.clone();
+            tasks.push(tokio::spawn(async move {
+                store.append(StreamKind::Game, &id, round, &[ev(n)]).await
+            }));
+        }
+        let mut won = 0;
+        for t in tasks {
+            match t.await.expect("task runs") {
+                Ok(last) => {
+                    assert_eq!(last, round + 1);
+                    won += 1;
+                }
+                Err(StoreError::Conflict { actual, .. }) => assert_eq!(actual, round + 1),
+                Err(e) => panic!("unexpected error {e}"),
+            }
+        }
+        assert_eq!(won, 1, "round {round}");
+    }
+    let events = store.load(StreamKind::Game, &id, 0).await.expect("reads");
+    assert_eq!(events.len(), 6);
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_contract() {
+    let path = temp_db("contract");
+    let store = Store::open(path.to_str().expect("utf-8 path"))
+        .await
+        .expect("opens");
+    assert_eq!(store.backend(), "sqlite");
+    contract(&store, "c").await;
+    let store = Arc::new(store);
+    race(Arc::clone(&store), "c").await;
+    store.close().await;
+    remove_db(&path);
+}
+
+#[tokio::test]
+async fn sqlite_in_memory_keeps_the_contract() {
+    let store = Store::open("sqlite::memory:").await.expect("opens");
+    contract(&store, "m").await;
+}
+
+#[tokio::test]
+async fn appended_events_survive_reopening() {
+    let path = temp_db("durable");
+    let url = format!("sqlite://{}", path.display());
+    {
+        let store = Store::open(&url).await.expect("opens");
+        for n in 0..20u32 {
+            let last = store
+                .append(StreamKind::Game, "g", u64::from(n), &[ev(n)])
+                .await
+                .expect("appends");
+            assert_eq!(last, u64::from(n) + 1);
+        }
+        // Dropped without closing: what was acknowledged must already be on disk.
+        drop(store);
+    }
+    let store = Store::open(&url).await.expect("reopens");
+    let events = store.load(StreamKind::Game, "g", 0).await.expect("reads");
+    assert_eq!(events.len(), 20);
+    assert_eq!(events[19].payload["n"], 19);
+    // Reopening migrated nothing twice and the log goes on.
+    assert_eq!(
+        store
+            .append(StreamKind::Game, "g", 20, &[ev(20)])
+            .await
+            .expect("appends"),
+        21
+    );
+    store.close().await;
+    remove_db(&path);
+}
+
+#[tokio::test]
+async fn bad_addresses_are_errors() {
+    assert!(matches!(Store::open("").await, Err(StoreError::BadUrl(_))));
+    assert!(matches!(
+        Store::open("mysql://localhost/x").await,
+        Err(StoreError::BadUrl(_))
+    ));
+    // A directory cannot be a database file.
+    let dir = std::env::temp_dir();
+    assert!(Store::open(dir.to_str().expect("utf-8")).await.is_err());
+}
+
+#[tokio::test]
+async fn postgres_keeps_the_contract() {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return;
+    };
+    if !url.starts_with("postgres") {
+        eprintln!("DATABASE_URL is not PostgreSQL: test skipped");
+        return;
+    }
+    let store = Store::open(&url).await.expect("connects and migrates");
+    assert_eq!(store.backend(), "postgres");
+    // Migrating again is a no-op.
+    let again = Store::open(&url).await.expect("reopens");
+    again.close().await;
+    let prefix = unique("pg");
+    contract(&store, &prefix).await;
+    race(Arc::new(store), &prefix).await;
+}

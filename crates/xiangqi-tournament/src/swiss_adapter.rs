@@ -1,0 +1,193 @@
+//! The tournament seen by a Swiss pairing engine ([`crate::swiss::PairingSystem`]).
+//!
+//! Swiss pairing numbers are start numbers. Points go to the engine in tenths; a scheme whose
+//! draw is worth more to black than to red (CXA 13.3, 3/0 with 1/2) is passed with red's value,
+//! the engine's point system having one draw value. Withdrawn players are marked absent
+//! (CXA 19.3; WXF 11.4). The top player's colour in round 1 is drawn by lot from the seed. Club/team-mates are not kept apart yet (no `forbidden` groups).
+
+use crate::{
+    lot::Lot,
+    round_robin::Pairing,
+    swiss::{self, Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
+    tournament::{Event, Format, RoundResult, Tournament, TournamentError},
+    types::{Color, Outcome, PlayerId, Points},
+};
+
+fn tenths(p: Points) -> u32 {
+    u32::try_from(p.quarters() * 10 / 4).unwrap_or(0)
+}
+
+impl Tournament {
+    /// The state as a Swiss engine needs it, with `seed` for any lot it draws.
+    #[must_use]
+    pub fn swiss_input(&self, seed: u64) -> SwissInput {
+        let s = self.scoring();
+        let results = self.results();
+        let played_rounds = self.rounds().len() as u32;
+        let players = self
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let history = (1..=played_rounds)
+                    .map(|r| match results[i].iter().find(|x| x.round == r) {
+                        None => RoundEntry::Absent(Absence::ZeroPointBye),
+                        Some(RoundResult { opponent: None, .. }) => RoundEntry::PairingBye,
+                        Some(&RoundResult {
+                            opponent: Some(opp),
+                            color,
+                            outcome,
+                            ..
+                        }) => RoundEntry::Game {
+                            opponent: opp.get(),
+                            color: color.map(|c| match c {
+                                Color::Red => swiss::Color::Red,
+                                Color::Black => swiss::Color::Black,
+                            }),
+                            result: match outcome {
+                                Outcome::Win | Outcome::ForfeitWin | Outcome::Bye => {
+                                    swiss::GameResult::Win
+                                }
+                                Outcome::Draw => swiss::GameResult::Draw,
+                                Outcome::Loss | Outcome::ForfeitLoss => swiss::GameResult::Loss,
+                            },
+                            played: outcome.is_played(),
+                        },
+                    })
+                    .collect();
+                let id = PlayerId::from_index(i);
+                SwissPlayer {
+                    number: id.get(),
+                    rating: p.rating.map_or(0, u32::from),
+                    history,
+                    next_round: self.withdrawn_after(id).map(|_| Absence::ZeroPointBye),
+                }
+            })
+            .collect();
+        SwissInput {
+            players,
+            played_rounds,
+            total_rounds: self.total_rounds(),
+            points: PointSystem {
+                win: tenths(s.win),
+                draw: tenths(s.draw_red),
+                loss: tenths(s.loss),
+                zero_bye: 0,
+                forfeit_loss: tenths(s.loss),
+                pairing_bye: tenths(s.win),
+            },
+            // Round 1: the top player's colour is drawn by lot (WXF 4.1 猜先; CXA 12.4);
+            // later rounds: the engine reads it from round 1.
+            initial_color: (played_rounds == 0).then(|| {
+                if Lot::new(seed).coin() {
+                    swiss::Color::Red
+                } else {
+                    swiss::Color::Black
+                }
+            }),
+            forbidden: Vec::new(),
+            seed,
+        }
+    }
+
+    /// Pairs the next Swiss round with `engine`; the returned event keeps `seed`.
+    ///
+    /// # Errors
+    /// Not a Swiss, an unfinished round, or the engine's own error.
+    pub fn pair_swiss(
+        &self,
+        engine: &dyn PairingSystem,
+        seed: u64,
+    ) -> Result<Event, TournamentError> {
+        if !matches!(self.format(), Format::Swiss { .. }) {
+            return Err(TournamentError::InvalidFormat(
+                "only a swiss is paired by a swiss engine".into(),
+            ));
+        }
+        let round = self.rounds().len() as u32 + 1;
+        if round > self.total_rounds() {
+            return Err(TournamentError::AllRoundsPaired(self.total_rounds()));
+        }
+        let pairs = engine
+            .pair(&self.swiss_input(seed))
+            .map_err(|e| TournamentError::Pairing(e.to_string()))?;
+        let mut games = Vec::new();
+        let mut byes = Vec::new();
+        for p in pairs {
+            let red = PlayerId::new(p.red).ok_or(TournamentError::UnknownPlayer(0))?;
+            match p.black.map(PlayerId::new) {
+                None => byes.push(red),
+                Some(None) => return Err(TournamentError::UnknownPlayer(0)),
+                Some(Some(black)) => games.push(Pairing {
+                    board: games.len() as u32 + 1,
+                    red,
+                    black,
+                }),
+            }
+        }
+        Ok(Event::RoundPaired {
+            round,
+            games,
+            byes,
+            seed: Some(seed),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        scoring::ScoringScheme,
+        swiss::dutch::Dutch,
+        types::{GameResult, Player, RuleSet},
+    };
+
+    #[test]
+    fn a_swiss_plays_out_with_the_dutch_engine() {
+        let mut events = vec![Event::Created {
+            name: "s".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::Swiss { rounds: 3 },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }];
+        for k in 0..7u16 {
+            events.push(Event::Registered {
+                player: Player {
+                    rating: Some(2000 - k * 10),
+                    ..Player::named(format!("P{k}"))
+                },
+            });
+        }
+        let mut t = Tournament::from_events(events).unwrap();
+        for _ in 0..3 {
+            let e = t.pair_swiss(&Dutch, 1).unwrap();
+            t.apply(e).unwrap();
+            let r = t.rounds().last().unwrap().clone();
+            assert_eq!(r.games.len(), 3);
+            assert_eq!(r.byes.len(), 1);
+            for g in r.games {
+                t.apply(Event::ResultRecorded {
+                    round: r.number,
+                    board: g.pairing.board,
+                    result: GameResult::RedWins,
+                })
+                .unwrap();
+            }
+        }
+        // Nobody met anyone twice; no second bye.
+        let res = t.results();
+        for r in &res {
+            let mut opps: Vec<_> = r.iter().map(|x| x.opponent).collect();
+            let n = opps.len();
+            opps.sort();
+            opps.dedup();
+            assert_eq!(opps.len(), n);
+        }
+        assert_eq!(
+            t.pair_swiss(&Dutch, 1),
+            Err(TournamentError::AllRoundsPaired(3))
+        );
+    }
+}
