@@ -8,6 +8,8 @@
 //! - [`round_robin`]: the order tables (CXA appendix 2 = FIDE Berger), single and double.
 //! - [`groups`], [`knockout`], [`team`]: seeded groups (CXA 10.2), knockout brackets, match
 //!   formats and play-offs (CXA 10.4, 12.4; WXF 10.1), team line-ups and scoring (CXA 11–13).
+//! - [`team_tournament`]: a team event driven by events: line-ups checked against CXA 11,
+//!   场分/局分, team tie-breaks.
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
 //! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
 //! - [`trf`], [`report`]: FIDE TRF in and out; standings, crosstables, entries as text, CSV
@@ -54,6 +56,7 @@ pub mod report;
 pub mod round_robin;
 pub mod swiss;
 pub mod team;
+pub mod team_tournament;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;

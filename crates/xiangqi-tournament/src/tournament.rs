@@ -14,7 +14,9 @@
 //! - Withdrawals (CXA 19.2, 19.3; WXF 11.3, 11.4): in a round robin, a player who withdrew
 //!   having played fewer than half of the games has every result cancelled, opponents' points
 //!   included; otherwise results stand and every later game is a forfeit win for the opponent.
-//!   In a Swiss results stand and the player is no longer paired.
+//!   In a Swiss results stand and the player is no longer paired. A withdrawal before round 1
+//!   is paired takes the player out of the round-robin table, which is redrawn over those left
+//!   (CXA 14.4; WXF 11.2).
 //! - Forfeits `+`/`−` count as a win and a loss (CXA 20.3); both absent is a double forfeit
 //!   (CXA 20.2). Lateness is the arbiter's call and arrives as a forfeit result
 //!   (CXA 20.1: 15 minutes by default; WXF 11.1: zero tolerance).
@@ -193,6 +195,14 @@ pub enum TournamentError {
     /// The pairing engine found no pairing.
     #[error("pairing failed: {0}")]
     Pairing(String),
+    /// A withdrawal dated after a round not yet paired.
+    #[error("cannot withdraw after round {after_round}: only {paired} rounds are paired")]
+    FutureRound {
+        /// The round in the event.
+        after_round: u32,
+        /// Rounds paired.
+        paired: u32,
+    },
     /// A tournament file could not be read.
     #[error("invalid tournament file: {0}")]
     File(String),
@@ -268,6 +278,8 @@ pub struct Tournament {
     players: Vec<Player>,
     rounds: Vec<Round>,
     withdrawn: Vec<Option<u32>>,
+    /// Withdrew before round 1 was paired: left out of the order table (CXA 14.4; WXF 11.2).
+    before_start: Vec<bool>,
     fouls: Vec<u32>,
     sanctions: Vec<u32>,
     events: Vec<Event>,
@@ -321,6 +333,7 @@ impl Tournament {
             players: Vec::new(),
             rounds: Vec::new(),
             withdrawn: Vec::new(),
+            before_start: Vec::new(),
             fouls: Vec::new(),
             sanctions: Vec::new(),
             events: vec![first],
@@ -363,6 +376,7 @@ impl Tournament {
                 }
                 self.players.push(player.clone());
                 self.withdrawn.push(None);
+                self.before_start.push(false);
                 self.fouls.push(0);
                 self.sanctions.push(0);
             }
@@ -415,7 +429,15 @@ impl Tournament {
                         after_round: after,
                     });
                 }
+                let paired = self.rounds.len() as u32;
+                if *after_round > paired {
+                    return Err(TournamentError::FutureRound {
+                        after_round: *after_round,
+                        paired,
+                    });
+                }
                 *slot = Some(*after_round);
+                self.before_start[player.index()] = self.rounds.is_empty();
             }
             Event::Penalised {
                 player, penalty, ..
@@ -476,8 +498,11 @@ impl Tournament {
                     round,
                 });
             }
-            // In a round robin the table still lists a withdrawn player; the game is forfeited.
-            if let (Format::Swiss { .. }, Some(after)) = (self.format, self.withdrawn[p.index()]) {
+            // In a round robin the table still lists a player who withdrew once play began;
+            // the game is forfeited. One who withdrew before the start is not in the table.
+            let listed =
+                matches!(self.format, Format::RoundRobin { .. }) && !self.before_start[p.index()];
+            if let (false, Some(after)) = (listed, self.withdrawn[p.index()]) {
                 if round > after {
                     return Err(TournamentError::Withdrawn {
                         player: p.get(),
@@ -542,11 +567,23 @@ impl Tournament {
     pub fn total_rounds(&self) -> u32 {
         match self.format {
             Format::RoundRobin { cycles } => {
-                let n = self.players.len() as u32;
+                let n = self.table_players().len() as u32;
                 (n + n % 2).saturating_sub(1) * cycles
             }
             Format::Swiss { rounds } => rounds,
         }
+    }
+
+    /// The players of the round-robin table in table order: everyone except those who
+    /// withdrew before round 1 was paired. CXA 14.4 and WXF 11.2 redraw the table in that case;
+    /// the remaining players keep their relative order (draw start numbers by lot at
+    /// registration if a lot is wanted).
+    #[must_use]
+    pub fn table_players(&self) -> Vec<PlayerId> {
+        (0..self.players.len())
+            .filter(|&i| !self.before_start[i])
+            .map(PlayerId::from_index)
+            .collect()
     }
 
     /// The tie-break order in force: the organiser's, or the book's for the format.
@@ -574,7 +611,8 @@ impl Tournament {
         let Format::RoundRobin { cycles } = self.format else {
             return Err(TournamentError::NeedsPairings);
         };
-        let n = self.players.len() as u32;
+        let table = self.table_players();
+        let n = table.len() as u32;
         if n < 2 {
             return Err(TournamentError::TooFewPlayers);
         }
@@ -583,19 +621,26 @@ impl Tournament {
         let next = schedule
             .get(round as usize - 1)
             .ok_or(TournamentError::AllRoundsPaired(self.total_rounds()))?;
-        let event = Event::RoundPaired {
-            round,
-            games: next.games.clone(),
-            byes: next.bye.into_iter().collect(),
-            seed: None,
-        };
+        // Table number k is the k-th player still in.
+        let player = |id: PlayerId| table.get(id.index()).copied().unwrap_or(id);
+        let games: Vec<Pairing> = next
+            .games
+            .iter()
+            .map(|g| Pairing {
+                board: g.board,
+                red: player(g.red),
+                black: player(g.black),
+            })
+            .collect();
+        let byes: Vec<PlayerId> = next.bye.map(player).into_iter().collect();
         // Validate (e.g. unfinished previous round) without changing anything.
-        self.check_pairing(
+        self.check_pairing(round, &games, &byes)?;
+        Ok(Event::RoundPaired {
             round,
-            &next.games,
-            &next.bye.into_iter().collect::<Vec<_>>(),
-        )?;
-        Ok(event)
+            games,
+            byes,
+            seed: None,
+        })
     }
 
     /// Whether every result of a withdrawn player is cancelled: a round robin where they
@@ -607,7 +652,7 @@ impl Tournament {
         else {
             return false;
         };
-        let scheduled = (self.players.len() as u32).saturating_sub(1) * cycles;
+        let scheduled = (self.table_players().len() as u32).saturating_sub(1) * cycles;
         let played = self
             .rounds
             .iter()
@@ -728,7 +773,7 @@ impl Tournament {
                 start_number: i as u32 + 1,
                 encounters: match self.format {
                     Format::RoundRobin { cycles } if cycles >= 2 => {
-                        self.as_matches(i, encounters, cycles)
+                        Self::as_matches(encounters, cycles)
                     }
                     _ => encounters,
                 },
@@ -748,7 +793,7 @@ impl Tournament {
 
     /// Folds the games against each opponent into one match scored with match points
     /// (场分 / 大分) from the game points (局分 / 小分): CXA 13.2, 14.2; WXF 9.2.
-    fn as_matches(&self, _me: usize, games: Vec<Encounter>, cycles: u32) -> Vec<Encounter> {
+    fn as_matches(games: Vec<Encounter>, cycles: u32) -> Vec<Encounter> {
         let mut by_opp: BTreeMap<usize, Vec<Encounter>> = BTreeMap::new();
         for g in games {
             if let Some(o) = g.opponent {
@@ -1166,6 +1211,65 @@ mod tests {
                 penalty: Penalty::Foul
             }),
             Err(TournamentError::UnknownPlayer(9))
+        );
+    }
+
+    #[test]
+    fn withdrawal_before_the_start_redraws_the_table() {
+        // CXA 14.4; WXF 11.2: 5 entries, no. 3 withdraws before round 1 → a 4-player table.
+        let mut t = rr(5, 1);
+        assert_eq!(
+            t.apply(Event::Withdrawn {
+                player: id(3),
+                after_round: 1
+            }),
+            Err(TournamentError::FutureRound {
+                after_round: 1,
+                paired: 0
+            })
+        );
+        t.apply(Event::Withdrawn {
+            player: id(3),
+            after_round: 0,
+        })
+        .unwrap();
+        assert_eq!(t.table_players(), [id(1), id(2), id(4), id(5)]);
+        assert_eq!(t.total_rounds(), 3);
+        for _ in 0..3 {
+            play(&mut t, |_, _| GameResult::Draw);
+        }
+        assert!(
+            t.rounds()
+                .iter()
+                .all(|r| r.byes.is_empty() && r.games.len() == 2)
+        );
+        // Table 1–4 is start numbers 1–5 in round 1.
+        let g = t.rounds()[0].games[0].pairing;
+        assert_eq!((g.red, g.black), (id(1), id(5)));
+        assert!(t.results()[2].is_empty());
+        // Nobody may pair the withdrawn player by hand either.
+        let mut s = rr(4, 1);
+        s.apply(Event::Withdrawn {
+            player: id(4),
+            after_round: 0,
+        })
+        .unwrap();
+        let e = Event::RoundPaired {
+            round: 1,
+            games: vec![Pairing {
+                board: 1,
+                red: id(1),
+                black: id(4),
+            }],
+            byes: vec![],
+            seed: None,
+        };
+        assert_eq!(
+            s.apply(e),
+            Err(TournamentError::Withdrawn {
+                player: 4,
+                after_round: 0
+            })
         );
     }
 

@@ -28,12 +28,12 @@ mod setup;
 mod types;
 mod zobrist;
 
+pub mod chinese;
 pub mod fen;
 pub mod iccs;
 pub mod perft;
 pub mod uci;
 pub mod wxf;
-pub mod chinese;
 
 pub use crate::{
     attacks::{

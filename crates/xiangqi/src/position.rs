@@ -261,7 +261,11 @@ impl Position {
         let from_bb = Bitboard::from_square(from);
         let to_bb = Bitboard::from_square(to);
         let occupied = (b.occupied() & !from_bb) | to_bb;
-        let king = if from == self.king(us) { to } else { self.king(us) };
+        let king = if from == self.king(us) {
+            to
+        } else {
+            self.king(us)
+        };
         let theirs = b.by_color(!us) & !to_bb;
         ((rook_attacks(king, occupied) & (b.by_role(Role::Rook) | b.by_role(Role::King)))
             | (cannon_attacks(king, occupied) & b.by_role(Role::Cannon))
@@ -320,7 +324,12 @@ impl Position {
             ($role:expr) => {{
                 let pieces = b.by_role($role) & ours;
                 for from in pieces & !shields.pinned {
-                    sink.many(self, $role, from, self.pseudo_targets($role, from) & !shields.screens);
+                    sink.many(
+                        self,
+                        $role,
+                        from,
+                        self.pseudo_targets($role, from) & !shields.screens,
+                    );
                 }
                 for from in pieces & shields.pinned {
                     for to in self.pseudo_targets($role, from) {

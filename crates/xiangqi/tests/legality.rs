@@ -107,7 +107,10 @@ fn slow_targets(board: &Board, from: Square, piece: Piece) -> Vec<Square> {
 
 /// Can `color`'s general be taken, or does it face the other general, on `board`?
 fn general_capturable(board: &Board, color: Color) -> bool {
-    let Some(king) = board.pieces().find(|(_, p)| *p == Role::King.of(color)).map(|(s, _)| s)
+    let Some(king) = board
+        .pieces()
+        .find(|(_, p)| *p == Role::King.of(color))
+        .map(|(s, _)| s)
     else {
         return true;
     };
@@ -160,7 +163,13 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     for (from, piece) in pos.board().pieces().filter(|(_, p)| p.color == pos.turn()) {
         for to in slow_targets(pos.board(), from, piece) {
             let m = pos.find_move(from, to).expect("pseudo-legal move found");
-            prop_assert_eq!(pos.is_suicide(m), !fast.contains(&(from, to)), "{} {}", fen, m);
+            prop_assert_eq!(
+                pos.is_suicide(m),
+                !fast.contains(&(from, to)),
+                "{} {}",
+                fen,
+                m
+            );
             any_check = true;
         }
     }
