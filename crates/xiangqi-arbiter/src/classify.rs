@@ -35,13 +35,21 @@
 //! moved again (CXA 2011 art. 24.2), found by a checks-only search of
 //! [`crate::RuleSet::mate_threat_depth`] moves.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use xiangqi::{
-    Bitboard, Color, Move, Piece, Position, Role, Setup, Square, advisor_attacks, cannon_attacks,
+    Bitboard, Color, Move, Piece, Position, Role, Square, advisor_attacks, cannon_attacks,
     elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
 };
 
-use crate::rules::Book;
+use crate::{
+    movegen::{
+        captures, captures_to, check_candidates, evasions, has_evasion, has_legal_move, null_move,
+        sort_legal_order,
+    },
+    rules::Book,
+};
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -346,14 +354,6 @@ pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
-/// The same position with the other side to move (a null move), if that is a legal position
-/// (it is not when the side to move is in check).
-pub fn null_move(pos: &Position) -> Option<Position> {
-    let mut setup: Setup = pos.to_setup();
-    setup.turn = !setup.turn;
-    Position::from_setup(setup).ok()
-}
-
 /// Plays a move known to be legal in `pos` on a copy.
 fn after(pos: &Position, m: Move) -> Position {
     let mut p = pos.clone();
@@ -376,10 +376,8 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
     if depth == 0 {
         return 0;
     }
-    let best = pos
-        .legal_moves()
+    let best = captures_to(pos, sq)
         .into_iter()
-        .filter(|m| m.to == sq)
         .min_by_key(|m| value(m.role, pos.turn(), m.from));
     match best {
         None => 0,
@@ -390,54 +388,78 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
     }
 }
 
-/// The points a move must start or end on to give check to the general on `king`: its rank
-/// and file (rooks, cannons and their screens, discovered lines) and the points within two steps
-/// of it (horses, their legs, pawns). A cheap filter before playing a move to see whether it
-/// checks.
-fn check_zone(king: Square) -> Bitboard {
-    let mut zone = Bitboard::rank(king.rank()) | Bitboard::file(king.file());
-    for df in -2..=2 {
-        for dr in -2..=2 {
-            if let Some(sq) = king.offset(df, dr) {
-                zone.add(sq);
-            }
-        }
-    }
-    zone
+/// What the searches of one ruling remember, by Zobrist hash (the hash covers the board and
+/// the side to move): a cycle's positions recur, and so do the positions its searches reach.
+#[derive(Debug, Default)]
+pub(crate) struct Cache {
+    /// For [`Cache::mate_by_checks`]: the greatest depth known to fail and the least depth
+    /// known to mate (0: none). A mate within `d` moves is a mate within `d + 1`.
+    mate: HashMap<u64, (u32, u32)>,
 }
 
-/// Does the side to move have a move that mates at once?
-fn has_mate_in_one(pos: &Position) -> bool {
-    pos.legal_moves().into_iter().any(|m| {
-        let p = after(pos, m);
-        !p.has_legal_move()
-    })
-}
-
-/// Can the side to move mate by checks alone within `depth` of its moves? Stalemating the
-/// opponent wins too (CXA 2011 art. 3.3).
-pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
-    if depth == 0 {
-        return false;
+impl Cache {
+    /// Does the side to move have a move that mates at once? Only a check can mate; a quiet
+    /// move that leaves the opponent no move (困毙) is not looked for.
+    fn has_mate_in_one(&mut self, pos: &Position) -> bool {
+        self.mate_by_checks(pos, 1)
     }
-    let zone = check_zone(pos.king(!pos.turn()));
-    pos.legal_moves().into_iter().any(|m| {
-        if !zone.contains(m.from) && !zone.contains(m.to) {
+
+    /// [`mate_by_checks`], remembering every position it decides.
+    pub(crate) fn mate_by_checks(&mut self, pos: &Position, depth: u32) -> bool {
+        if depth == 0 {
             return false;
         }
-        let p = after(pos, m);
-        if !p.is_check() {
+        let key = pos.zobrist_hash();
+        let (fails, mates) = self.mate.get(&key).copied().unwrap_or((0, 0));
+        if depth <= fails {
             return false;
         }
-        let replies = p.legal_moves();
-        if replies.is_empty() {
+        if mates != 0 && depth >= mates {
             return true;
         }
-        depth > 1
-            && replies
-                .into_iter()
-                .all(|r| mate_by_checks(&after(&p, r), depth - 1))
-    })
+        let found = self.search_mate(pos, depth);
+        let entry = self.mate.entry(key).or_insert((0, 0));
+        if found {
+            entry.1 = if entry.1 == 0 { depth } else { entry.1.min(depth) };
+        } else {
+            entry.0 = entry.0.max(depth);
+        }
+        found
+    }
+
+    fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
+        let mut candidates = Vec::new();
+        check_candidates(pos, &mut candidates);
+        let mut checks = Vec::new();
+        for m in candidates {
+            let p = after(pos, m);
+            if !p.is_check() {
+                continue;
+            }
+            // A check with no answer mates: look for one before going deeper.
+            if !has_evasion(&p) {
+                return true;
+            }
+            checks.push(p);
+        }
+        if depth == 1 {
+            return false;
+        }
+        let mut replies = Vec::new();
+        checks.into_iter().any(|p| {
+            replies.clear();
+            evasions(&p, &mut replies);
+            replies
+                .iter()
+                .all(|&r| self.mate_by_checks(&after(&p, r), depth - 1))
+        })
+    }
+}
+
+/// Can the side to move mate by checks alone within `depth` of its moves? Only checks are
+/// generated (see `movegen`), and positions already decided are remembered.
+pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+    Cache::default().mate_by_checks(pos, depth)
 }
 
 /// The score of being mated (or stalemated, which loses too: CXA 2011 art. 3.3) in
@@ -471,6 +493,7 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 /// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
 /// 子后不致立即被对方将死"; fig. 13, where the exchange would walk into a mate).
 fn forcing(
+    cache: &mut Cache,
     pos: &Position,
     attacker: Color,
     budget: Budget,
@@ -479,19 +502,35 @@ fn forcing(
     beta: i32,
 ) -> Line {
     let in_check = pos.is_check();
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
+    let attacking = pos.turn() == attacker;
+    // The moves worth playing: every answer to a check; else captures, and checks while the
+    // attacker has checks left (the filters below keep exactly these).
+    let mut moves = Vec::new();
+    if in_check {
+        evasions(pos, &mut moves);
+        if moves.is_empty() {
+            return (MATED, None, None);
+        }
+    } else if !has_legal_move(pos) {
         return (MATED, None, None);
     }
-    let attacking = pos.turn() == attacker;
-    if !attacking && !in_check && gained > 0 && mate_by_checks(pos, 2) {
+    if !attacking && !in_check && gained > 0 && cache.mate_by_checks(pos, 2) {
         return (-MATED, None, None);
     }
     if budget.plies == 0 {
         return (0, None, None);
     }
+    let may_check = attacking && budget.checks > 0;
+    if !in_check {
+        captures(pos, &mut moves);
+        if may_check {
+            check_candidates(pos, &mut moves);
+            moves.sort_unstable_by_key(|m| (m.from, m.to));
+            moves.dedup();
+        }
+        sort_legal_order(pos, &mut moves);
+    }
     let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
-    let zone = check_zone(pos.king(!pos.turn()));
     if best.0 >= beta {
         return best;
     }
@@ -499,8 +538,6 @@ fn forcing(
     for m in moves {
         let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
         let capture = m.capture.is_some() && !own_capture_idle;
-        let may_check =
-            attacking && budget.checks > 0 && (zone.contains(m.from) || zone.contains(m.to));
         if !in_check && !capture && !may_check {
             continue;
         }
@@ -527,6 +564,7 @@ fn forcing(
         // The child scores from its own side and from zero: shift the window by the capture.
         let won = if attacking { taken } else { -taken };
         let (reply, line, _) = forcing(
+            cache,
             &child,
             attacker,
             next,
@@ -556,9 +594,9 @@ fn forcing(
 /// 将军或连续将军得子", "通过完整互吃交换后吃掉对方子且得子"). A line that mates is not a gain
 /// (it is 杀, art. 24.2); a line that gets the attacker mated is none (art. 24.3: "不致立即被
 /// 对方将死"). Returns the gain, the first capture of the best line and where its first move starts.
-pub(crate) fn forced_gain(pos: &Position, checks: u32) -> Line {
+pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
     let budget = Budget { checks, plies: 6 };
-    let line = forcing(pos, pos.turn(), budget, 0, 2 * MATED, -2 * MATED);
+    let line = forcing(cache, pos, pos.turn(), budget, 0, 2 * MATED, -2 * MATED);
     if line.0 <= 0 || line.0 >= -MATED / 2 {
         (0, None, None)
     } else {
@@ -574,6 +612,7 @@ const FORCED_CHECKS: u32 = 2;
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
 /// is no legal capture, i.e. no attack.
 fn judge(
+    cache: &mut Cache,
     pos_s: &Position,
     pos_o: Option<&Position>,
     a: Square,
@@ -588,11 +627,7 @@ fn judge(
     }
     let cap = legal_capture(pos_s, a, v)?;
     let taken = after(pos_s, cap);
-    let recaptures = taken
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.to == v)
-        .count();
+    let recaptures = captures_to(&taken, v).len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
         & !(taken.board().by_role(Role::King) & !king_attacks(v)))
@@ -648,7 +683,7 @@ fn judge(
                             value(attacker.role, attacker.color, a)
                                 - exchange(&after(p, back), a, 8)
                                 >= 0
-                                && !has_mate_in_one(&after(p, back))
+                                && !cache.has_mate_in_one(&after(p, back))
                         })
                     });
                 if accepts_safely {
@@ -657,7 +692,7 @@ fn judge(
                     Reason::SameType
                 } else if gain <= 0 {
                     Reason::NoGain
-                } else if has_mate_in_one(&taken) {
+                } else if cache.has_mate_in_one(&taken) {
                     Reason::CaptureLosesToMate
                 } else if protection.is_unrooted() {
                     Reason::NoRoot
@@ -698,6 +733,17 @@ fn attack_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)> {
 
 /// Analyses the move `m` played in `before` (which must be legal there).
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
+    analyse_with(&mut Cache::default(), before, m, book, mate_depth)
+}
+
+/// [`analyse`] with the searches' memory of a whole ruling.
+pub(crate) fn analyse_with(
+    cache: &mut Cache,
+    before: &Position,
+    m: Move,
+    book: Book,
+    mate_depth: u32,
+) -> MoveAnalysis {
     let mover = before.turn();
     let evasion = before.is_check();
     let pos_after = after(before, m);
@@ -724,19 +770,19 @@ pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveA
     let Some(threat) = null_move(&pos_after) else {
         return analysis;
     };
-    analysis.mate_threat = mate_by_checks(&threat, mate_depth);
+    analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth);
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = null_move(before);
     let old: Vec<(Square, Square, bool)> = attack_pairs(before, mover)
         .into_iter()
         .filter_map(|(a, v)| {
-            let j = judge(before, before_o.as_ref(), a, v, book);
+            let j = judge(cache, before, before_o.as_ref(), a, v, book);
             j.map(|j| (a, v, j.is_chase()))
         })
         .collect();
     for (a, v) in attack_pairs(&threat, mover) {
-        let Some(mut attack) = judge(&threat, Some(&pos_after), a, v, book) else {
+        let Some(mut attack) = judge(cache, &threat, Some(&pos_after), a, v, book) else {
             continue;
         };
         let a_before = if a == m.to { m.from } else { a };
@@ -766,9 +812,9 @@ pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveA
         && !analysis.mate_threat
         && !analysis.attacks.iter().any(Attack::is_chase)
     {
-        let (gain, first, lead) = forced_gain(&threat, FORCED_CHECKS);
+        let (gain, first, lead) = forced_gain(cache, &threat, FORCED_CHECKS);
         let by_moved_piece = lead == Some(m.to);
-        if gain > 0 && (by_moved_piece || gain > forced_gain(before, FORCED_CHECKS).0) {
+        if gain > 0 && (by_moved_piece || gain > forced_gain(cache, before, FORCED_CHECKS).0) {
             let board = threat.board();
             // The capturer may have moved on the way (a check, then the capture): name the
             // piece that starts the line then.
@@ -795,10 +841,8 @@ pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveA
     }
 
     // Exchange and sacrifice: can the opponent take the moved piece?
-    if let Some(take) = pos_after
-        .legal_moves()
+    if let Some(take) = captures_to(&pos_after, m.to)
         .into_iter()
-        .filter(|c| c.to == m.to)
         .min_by_key(|c| value(c.role, !mover, c.from))
     {
         if take.role == m.role && legal_capture(&threat, m.to, take.from).is_some() {
@@ -909,11 +953,11 @@ mod tests {
         // CXA 2020 fig. 16 after 车二退三: the rook on h6 checks from f6 and then takes the
         // black rook on d6 (一将一抽车, art. 24.3).
         let p = pos("3a5/4ak3/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1");
-        let (gain, _, lead) = forced_gain(&p, FORCED_CHECKS);
+        let (gain, _, lead) = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
         assert!(gain >= 10, "gain {gain}");
         assert_eq!(lead, Some(Square::H6));
         // Without checks the rook wins nothing.
-        assert_eq!(forced_gain(&p, 0).0, 0);
+        assert_eq!(forced_gain(&mut Cache::default(), &p, 0).0, 0);
     }
 
     #[test]
@@ -921,7 +965,7 @@ mod tests {
         // CXA 2020 fig. 24 after 车一进四: the pawn on c9 could check and be given for the
         // horse on f9, which art. 26.7 does not count as winning material.
         let p = pos("2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w - - 0 1");
-        assert_eq!(forced_gain(&p, FORCED_CHECKS).0, 0);
+        assert_eq!(forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).0, 0);
     }
 
     #[test]

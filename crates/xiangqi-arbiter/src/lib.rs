@@ -26,6 +26,7 @@ mod explain;
 pub mod fouls;
 mod game;
 mod movelimit;
+mod movegen;
 mod repetition;
 mod rules;
 pub mod seal;
@@ -37,12 +38,13 @@ pub use xiangqi::Color;
 pub use crate::{
     classify::{
         Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, crossed, mate_by_checks,
-        null_move, value,
+        value,
     },
     clock::{Clock, TimeControl, TimedGame},
     explain::{Explanation, Line},
     fouls::{Foul, FoulRules},
     game::{Game, GameError, GameEvent, GameResult, Termination},
+    movegen::null_move,
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{Pattern, Ruling, SideSummary, Verdict, occurrences, rule_cycle, rule_game},
     rules::{Book, RuleSet},

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::{
-    classify::{MoveAnalysis, MoveNature, Protection, analyse},
+    classify::{Cache, MoveAnalysis, MoveNature, Protection, analyse_with},
     explain::Explanation,
     rules::{Book, RuleSet},
 };
@@ -249,13 +249,20 @@ pub fn rule_cycle(
     let first = first.min(end);
     // A cycle plays the same moves from the same positions again: analyse each once.
     let mut analyses: Vec<MoveAnalysis> = Vec::with_capacity(end - first);
+    let mut cache = Cache::default();
     for i in first..end {
         let key = (positions[i].zobrist_hash(), moves[i]);
         let seen = (first..i)
             .position(|j| (positions[j].zobrist_hash(), moves[j]) == key)
             .and_then(|k| analyses.get(k).cloned());
         analyses.push(seen.unwrap_or_else(|| {
-            analyse(&positions[i], moves[i], rules.book, rules.mate_threat_depth)
+            analyse_with(
+                &mut cache,
+                &positions[i],
+                moves[i],
+                rules.book,
+                rules.mate_threat_depth,
+            )
         }));
     }
     let cycle_moves = &moves[first..end];

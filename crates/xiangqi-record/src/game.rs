@@ -43,6 +43,9 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The move tree; index 0 is the root.
     pub nodes: Vec<Node>,
+    /// What a reader met but could not place: a comment on a ply that does not exist, a
+    /// variation hanging from no move. The game is read all the same.
+    pub warnings: Vec<String>,
 }
 
 impl Default for Game {
@@ -71,6 +74,7 @@ impl Game {
         Game {
             tags: Vec::new(),
             nodes: vec![Node::default()],
+            warnings: Vec::new(),
         }
     }
 
@@ -150,6 +154,20 @@ impl Game {
             .collect()
     }
 
+    /// The tree in pre-order (a node, then its children's subtrees in order), each node as its
+    /// coordinates, comment and number of children: equal for two games with the same tree
+    /// whatever order their nodes were stored in.
+    pub fn preorder(&self) -> Vec<(Option<Iccs>, Option<&str>, usize)> {
+        let mut out = Vec::with_capacity(self.nodes.len());
+        let mut stack = vec![0];
+        while let Some(id) = stack.pop() {
+            let n = &self.nodes[id];
+            out.push((n.iccs, n.comment.as_deref(), n.children.len()));
+            stack.extend(n.children.iter().rev());
+        }
+        out
+    }
+
     /// The number of move nodes in the tree.
     pub fn move_count(&self) -> usize {
         self.nodes.len() - 1
@@ -160,10 +178,17 @@ impl Game {
     /// legality. Fills in [`Node::iccs`]. The moves below a bad move are not checked.
     ///
     /// # Errors
-    /// Every bad move, with its ply; a bad start position as one error at ply 0.
+    /// Every bad move, with its ply; a bad start position as one error at ply 0 (a record with
+    /// no moves and a bad start position is only a warning: nothing is played from it).
     pub fn resolve(&mut self) -> Result<(), Vec<MoveError>> {
         let start = match self.start_position() {
             Ok(pos) => pos,
+            // A record with no moves has nothing to replay: libraries hold such records as
+            // section headings, with an empty board (1989年龙化杯….CBL).
+            Err(reason) if self.nodes[0].children.is_empty() => {
+                self.warnings.push(format!("no moves and no valid start position: {reason}"));
+                return Ok(());
+            }
             Err(reason) => {
                 return Err(vec![MoveError {
                     node: 0,
@@ -272,6 +297,14 @@ mod tests {
         assert_eq!(errors[0].ply, 3);
         let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
         assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
+    }
+
+    #[test]
+    fn bad_fen_without_moves_is_a_warning() {
+        let mut g = Game::new();
+        g.set_tag("FEN", "9/9/9/9/9/9/9/9/9/9 w - - 0 1");
+        assert_eq!(g.resolve(), Ok(()));
+        assert_eq!(g.warnings.len(), 1);
     }
 
     #[test]

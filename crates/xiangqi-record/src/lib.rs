@@ -1,5 +1,7 @@
 //! Xiangqi game records on disk and on the wire: PGN with ICCS, WXF or Chinese move text in
-//! UTF-8, GBK or Big5 ([`pgn`]), and XQStudio's XQF ([`xqf`]).
+//! UTF-8, GBK or Big5 ([`pgn`]), XQStudio's XQF ([`xqf`], read and written), CCBridge's CBR
+//! records and CBL libraries ([`cbr`]) and CBF XML ([`cbf`]), and dpxq's DhtmlXQ/UBB
+//! ([`dhtmlxq`]). [`read_games`] tells the format from the bytes.
 //!
 //! Records are how competitions keep games (CXA 2011 art. 7; WXF 2018 art. 7). Every format is
 //! read into one [`Game`]: tags, a start position and a tree of moves with comments. Reading
@@ -17,6 +19,10 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbf;
+pub mod cbr;
+pub mod dhtmlxq;
+mod diagram;
 pub mod encoding;
 mod game;
 pub mod pgn;
@@ -50,6 +56,15 @@ pub enum ReadError {
     /// A broken XQF file.
     #[error(transparent)]
     Xqf(#[from] xqf::XqfError),
+    /// A broken CBR record or CBL library.
+    #[error(transparent)]
+    Cbr(#[from] cbr::CbrError),
+    /// A broken CBF record.
+    #[error(transparent)]
+    Cbf(#[from] cbf::CbfError),
+    /// A broken DhtmlXQ record.
+    #[error(transparent)]
+    DhtmlXq(#[from] dhtmlxq::DhtmlXqError),
 }
 
 /// A short title of a game: "Red vs Black", or the event.
@@ -85,11 +100,19 @@ pub fn check(game: &mut Game, number: usize) -> Result<(), Vec<GameError>> {
     })
 }
 
-/// The kind of a record, told from its first bytes.
+/// The kind of a record, told from its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// XQStudio binary.
+    /// XQStudio binary (`.xqf`).
     Xqf,
+    /// A CCBridge record (`.cbr`).
+    Cbr,
+    /// A CCBridge library (`.cbl`).
+    Cbl,
+    /// CCBridge XML (`.cbf`).
+    Cbf,
+    /// DhtmlXQ/UBB records, bare or inside an HTML page.
+    DhtmlXq,
     /// PGN text (also plain move lists).
     Pgn,
 }
@@ -98,30 +121,78 @@ impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Format::Xqf => "xqf",
+            Format::Cbr => "cbr",
+            Format::Cbl => "cbl",
+            Format::Cbf => "cbf",
+            Format::DhtmlXq => "dhtmlxq",
             Format::Pgn => "pgn",
         })
     }
 }
 
-/// Tells a record's format from its bytes.
+/// How many leading bytes [`sniff`] looks at for the text formats' markers.
+pub const SNIFF_LEN: usize = 64 * 1024;
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Tells a record's format from its bytes (the first [`SNIFF_LEN`] are enough): the binary
+/// magics, then text that opens with a PGN tag, then the XML and DhtmlXQ markers; anything else
+/// is read as PGN.
 pub fn sniff(bytes: &[u8]) -> Format {
     if bytes.starts_with(b"XQ") && bytes.len() >= 0x400 {
-        Format::Xqf
+        return Format::Xqf;
+    }
+    if bytes.starts_with(cbr::RECORD_MAGIC) {
+        return Format::Cbr;
+    }
+    if bytes.starts_with(cbr::LIBRARY_MAGIC) {
+        return Format::Cbl;
+    }
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = &text[..text.len().min(SNIFF_LEN)];
+    if pgn::opens_with_tag(text) {
+        return Format::Pgn;
+    }
+    if contains(text, b"<ChineseChessRecord") {
+        Format::Cbf
+    } else if contains(text, b"[DhtmlXQ") {
+        Format::DhtmlXq
     } else {
         Format::Pgn
     }
 }
 
-/// Reads every game of a record held in memory (format sniffed; PGN encoding detected unless
-/// given). The moves are not checked: call [`check`] or [`Game::resolve`].
+/// Reads every game of a record held in memory (format sniffed; text encoding detected unless
+/// given), each a game or the reason it could not be read: one bad game of a collection does
+/// not stop the others. The moves are not checked: call [`check`] or [`Game::resolve`].
+pub fn read_games(bytes: &[u8], encoding: Option<Encoding>) -> Vec<Result<Game, ReadError>> {
+    fn all<E: Into<ReadError>>(games: Vec<Result<Game, E>>) -> Vec<Result<Game, ReadError>> {
+        games.into_iter().map(|g| g.map_err(Into::into)).collect()
+    }
+    match sniff(bytes) {
+        Format::Xqf => vec![xqf::read(bytes).map_err(Into::into)],
+        Format::Cbr => vec![cbr::read(bytes).map_err(Into::into)],
+        Format::Cbl => match cbr::read_library(bytes) {
+            Ok(games) => all(games),
+            Err(e) => vec![Err(e.into())],
+        },
+        Format::Cbf => vec![cbf::read(&encoding::decode(bytes, encoding).0).map_err(Into::into)],
+        Format::DhtmlXq => all(dhtmlxq::read(&encoding::decode(bytes, encoding).0)),
+        Format::Pgn => pgn::Reader::new(bytes, encoding)
+            .map(|g| g.map_err(Into::into))
+            .collect(),
+    }
+}
+
+/// Reads every game of a record held in memory, as [`read_games`], stopping at the first
+/// record that cannot be read.
 ///
 /// # Errors
-/// [`ReadError`] if the record cannot be read at all.
+/// [`ReadError`] if a record cannot be read at all.
 pub fn read_bytes(bytes: &[u8], encoding: Option<Encoding>) -> Result<Vec<Game>, ReadError> {
-    match sniff(bytes) {
-        Format::Xqf => Ok(vec![xqf::read(bytes)?]),
-        Format::Pgn => Ok(pgn::Reader::new(bytes, encoding).collect::<Result<_, _>>()?),
-    }
+    read_games(bytes, encoding).into_iter().collect()
 }
 
 #[cfg(test)]
@@ -140,5 +211,15 @@ mod tests {
             "{}",
             e[0]
         );
+    }
+
+    #[test]
+    fn sniffs() {
+        assert_eq!(sniff(b"[Event \"x\"]\n[DhtmlXQ"), Format::Pgn);
+        assert_eq!(sniff(b"<html>[DhtmlXQ]"), Format::DhtmlXq);
+        assert_eq!(sniff(b"\xEF\xBB\xBF<?xml?><ChineseChessRecord>"), Format::Cbf);
+        assert_eq!(sniff(b"CCBridge Record\0"), Format::Cbr);
+        assert_eq!(sniff(b"CCBridgeLibrary\0"), Format::Cbl);
+        assert_eq!(sniff(b"1. h2e2"), Format::Pgn);
     }
 }

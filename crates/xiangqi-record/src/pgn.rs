@@ -187,6 +187,11 @@ fn parse_movetext(game: &mut Game, text: &str) -> Option<String> {
     None
 }
 
+/// Does the text (after white space) open with a tag pair (`[Name "`)?
+pub(crate) fn opens_with_tag(text: &[u8]) -> bool {
+    is_tag_line(text.trim_ascii_start())
+}
+
 /// Does this line open a new game's tag section (`[Name "`)?
 fn is_tag_line(line: &[u8]) -> bool {
     let line = line.trim_ascii_start();

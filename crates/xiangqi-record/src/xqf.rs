@@ -202,7 +202,7 @@ pub fn read(bytes: &[u8]) -> Result<Game, XqfError> {
                 let end = at.checked_add(len)?.min(body.len());
                 let text = GB18030.decode_without_bom_handling(&body[*at..end]).0;
                 *at = end;
-                let text = text.trim_end_matches(['\r', '\n', '\0']).to_owned();
+                let text = text.trim_end_matches(['\r', '\n', '\0']).replace("\r\n", "\n");
                 if !text.is_empty() {
                     comment = Some(text);
                 }
@@ -283,6 +283,159 @@ fn fen(board: &[Option<(bool, Role)>; 90], black: bool) -> String {
     s
 }
 
+/// Why a game cannot be written as XQF.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum XqfWriteError {
+    /// The start position is not valid (the `FEN` tag).
+    #[error("cannot write xqf: {0}")]
+    BadStart(String),
+    /// More pieces of a kind than XQF has slots for (its header holds the 32 pieces of the
+    /// start position).
+    #[error("cannot write xqf: no slot left for {0:?}")]
+    NoSlot(xiangqi::Piece),
+    /// A move without coordinates (not resolved, or not a move): call
+    /// [`Game::resolve`] first.
+    #[error("cannot write xqf: node {node} ({text}) has no coordinates")]
+    NoCoordinates {
+        /// The node.
+        node: NodeId,
+        /// The move as written.
+        text: String,
+    },
+}
+
+/// GBK bytes of `text`, at most `limit`, cut at a character boundary; a character GBK lacks
+/// becomes `?` (XQStudio and the other readers decode GBK only).
+fn gbk(text: &str, limit: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for c in text.chars() {
+        let (encoded, _, unmappable) = encoding_rs::GBK.encode(c.encode_utf8(&mut buf));
+        let encoded: &[u8] = if unmappable { b"?" } else { &encoded };
+        if bytes.len() + encoded.len() > limit {
+            break;
+        }
+        bytes.extend_from_slice(encoded);
+    }
+    bytes
+}
+
+/// A text field as a Pascal string of GBK bytes, cut to fit.
+fn put_pascal(h: &mut [u8], offset: usize, size: usize, text: &str) {
+    let bytes = gbk(text, size - 1);
+    h[offset] = bytes.len() as u8;
+    h[offset + 1..offset + 1 + bytes.len()].copy_from_slice(&bytes);
+}
+
+/// A comment with Windows line breaks, as XQStudio writes them, in GBK.
+fn encode_comment(comment: Option<&str>) -> Option<Vec<u8>> {
+    let c = comment.filter(|c| !c.is_empty())?;
+    let windows = c.replace("\r\n", "\n").replace('\n', "\r\n");
+    Some(gbk(&windows, i32::MAX as usize - 767))
+}
+
+/// One tree record (record-formats §1.6 for v≥11, with zero keys): squares, tag, a random
+/// byte (0 here), and the comment length (+767) and text when there is a comment.
+fn put_record(out: &mut Vec<u8>, squares: [u8; 2], tag: u8, comment: Option<&[u8]>) {
+    let tag = tag | if comment.is_some() { 0x20 } else { 0 };
+    out.extend_from_slice(&[squares[0], squares[1], tag, 0]);
+    if let Some(c) = comment {
+        let len = i32::try_from(c.len()).unwrap_or(i32::MAX - 767);
+        out.extend_from_slice(&(len + 767).to_le_bytes());
+        out.extend_from_slice(c);
+    }
+}
+
+/// Writes a game as XQF 1.8 with all keys zero, the simplest form every reader accepts
+/// (record-formats §1.8, as vschess writes): the header fields XQF has, the start position in
+/// the piece slots, and the whole tree with comments.
+///
+/// # Errors
+/// [`XqfWriteError`] if the start position is invalid or a node has no coordinates (resolve the
+/// game first).
+pub fn write(game: &Game) -> Result<Vec<u8>, XqfWriteError> {
+    let start = game.start_position().map_err(XqfWriteError::BadStart)?;
+    let mut out = vec![0u8; 0x400];
+    out[..3].copy_from_slice(&[b'X', b'Q', 18]);
+    // Piece slots: with kXY = 0, header byte 0x10 + i holds slot (i + 1) mod 32 (§1.5).
+    let mut slots = [0xFFu8; 32];
+    let mut used = [false; 32];
+    for (sq, piece) in start.board().pieces() {
+        let base = if piece.color.is_red() { 0 } else { 16 };
+        let slot = (0..16)
+            .map(|i| base + i)
+            .find(|&s| !used[s] && SLOTS[s % 16] == piece.role)
+            .ok_or(XqfWriteError::NoSlot(piece))?;
+        used[slot] = true;
+        slots[slot] = (sq.file() as u8) * 10 + sq.rank() as u8;
+    }
+    for i in 0..32 {
+        out[0x10 + i] = slots[(i + 1) % 32];
+    }
+    out[0x32] = u8::from(!start.turn().is_red());
+    out[0x33] = match game.tag("Result").map(str::trim) {
+        Some("1-0") => 1,
+        Some("0-1") => 2,
+        Some("1/2-1/2") => 3,
+        _ => 0,
+    };
+    // Type: 0 a full game from the start; 2 (middlegame) otherwise, so that readers that
+    // ignore the piece slots of full games (ElephantEye) still take the position.
+    let initial = xiangqi::fen::Fen::from_position(&start).to_string() == xiangqi::fen::INITIAL;
+    out[0x40] = if initial { 0 } else { 2 };
+    for (name, offset, size) in TEXT_FIELDS {
+        if let Some(v) = game.tag(name) {
+            put_pascal(&mut out, offset, size, v);
+        }
+    }
+
+    // The tree in pre-order: a node, its first child's subtree, its next sibling's (§1.7).
+    let nodes = &game.nodes;
+    let root = &nodes[0];
+    let tag = if root.children.is_empty() { 0 } else { 0x80 };
+    put_record(
+        &mut out,
+        [b'X', b'Q'],
+        tag,
+        encode_comment(root.comment.as_deref()).as_deref(),
+    );
+    let mut stack: Vec<NodeId> = root.children.first().copied().into_iter().collect();
+    while let Some(id) = stack.pop() {
+        let node = &nodes[id];
+        let iccs = node.iccs.ok_or_else(|| XqfWriteError::NoCoordinates {
+            node: id,
+            text: node.text.clone().unwrap_or_default(),
+        })?;
+        let siblings = node.parent.map_or(&[][..], |p| nodes[p].children.as_slice());
+        let next = siblings
+            .iter()
+            .position(|&c| c == id)
+            .and_then(|k| siblings.get(k + 1))
+            .copied();
+        let code = |sq: xiangqi::Square| (sq.file() as u8) * 10 + sq.rank() as u8;
+        let mut tag = 0;
+        if !node.children.is_empty() {
+            tag |= 0x80;
+        }
+        if next.is_some() {
+            tag |= 0x40;
+        }
+        put_record(
+            &mut out,
+            [code(iccs.from) + 24, code(iccs.to) + 32],
+            tag,
+            encode_comment(node.comment.as_deref()).as_deref(),
+        );
+        if let Some(n) = next {
+            stack.push(n);
+        }
+        if let Some(&c) = node.children.first() {
+            stack.push(c);
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -314,6 +467,37 @@ mod tests {
         let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
         assert_eq!(line, ["h2e2", "h9g7"]);
         assert_eq!(g.nodes[1].comment.as_deref(), Some("hi"));
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let mut g = crate::pgn::parse_game(
+            "[Red \"张三\"]\n[Event \"一个很长很长很长很长很长很长很长很长很长很长很长很长的比赛名称\"]\n[Result \"0-1\"]\n\
+             {开始} 1. 炮二平五 {中炮\n两行} 马８进７ (1... 炮８平５ 2. 马二进三) 2. 马二进三 0-1",
+        );
+        g.resolve().unwrap();
+        let bytes = write(&g).unwrap();
+        assert_eq!(&bytes[..3], b"XQ\x12");
+        let mut back = read(&bytes).unwrap();
+        back.resolve().unwrap();
+        assert_eq!(back.tag("Red"), Some("张三"));
+        assert_eq!(back.tag("Result"), Some("0-1"));
+        assert!(g.tag("Event").unwrap().starts_with(back.tag("Event").unwrap()));
+        assert_eq!(back.tag("FEN"), Some(xiangqi::fen::INITIAL));
+        assert_eq!(back.preorder(), g.preorder());
+    }
+
+    #[test]
+    fn writes_a_position_with_black_to_move() {
+        let mut g = Game::new();
+        g.set_tag("FEN", "4k4/9/9/9/9/9/9/9/4R4/5K3 b - - 0 1");
+        g.add_child(0, Some("e9d9".into()), None);
+        g.resolve().unwrap();
+        let back = read(&write(&g).unwrap()).unwrap();
+        assert_eq!(back.tag("FEN"), Some("4k4/9/9/9/9/9/9/9/4R4/5K3 b - - 0 1"));
+        let mut unresolved = Game::new();
+        unresolved.add_child(0, Some("nonsense".into()), None);
+        assert!(matches!(write(&unresolved), Err(XqfWriteError::NoCoordinates { node: 1, .. })));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use axum::{
     Json,
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
@@ -35,6 +35,24 @@ pub enum ApiError {
     /// No token where one is needed. 401.
     #[error("a token is required: send `Authorization: Bearer <token>`")]
     Unauthorized,
+    /// No session where an account is needed. 401.
+    #[error("log in first: send `Authorization: Bearer <session token>` or the session cookie")]
+    LoginRequired,
+    /// A session token that is unknown, closed or expired. 401.
+    #[error("the session is unknown, closed or expired: log in again")]
+    SessionExpired,
+    /// A wrong user name or password (the same answer for both). 401.
+    #[error("wrong user name or password")]
+    BadCredentials,
+    /// Too many failed logins: wait `retry_after` seconds. 429.
+    #[error("too many failed logins: retry in {retry_after} s")]
+    TooManyRequests {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
+    /// An account that may not do this. 403.
+    #[error("you may not {0}")]
+    NotAllowed(&'static str),
     /// A token that may not do this. 403.
     #[error("this token may not {0}")]
     Forbidden(&'static str),
@@ -86,8 +104,12 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Unauthorized
+            | ApiError::LoginRequired
+            | ApiError::SessionExpired
+            | ApiError::BadCredentials => StatusCode::UNAUTHORIZED,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Forbidden(_) | ApiError::NotAllowed(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Corrupt(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -100,8 +122,11 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::BadRequest { .. } => "bad_request",
             ApiError::Invalid { .. } => "invalid",
-            ApiError::Unauthorized => "unauthorized",
-            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Unauthorized | ApiError::LoginRequired => "unauthorized",
+            ApiError::SessionExpired => "session_expired",
+            ApiError::BadCredentials => "bad_credentials",
+            ApiError::TooManyRequests { .. } => "too_many_requests",
+            ApiError::Forbidden(_) | ApiError::NotAllowed(_) => "forbidden",
             ApiError::Conflict { code, .. } => code,
             ApiError::Store(_) => "store_unavailable",
             ApiError::Corrupt(_) => "internal",
@@ -136,7 +161,13 @@ pub struct ErrorBody {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let ApiError::TooManyRequests { retry_after } = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        }
+        response
     }
 }
 

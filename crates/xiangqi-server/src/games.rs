@@ -31,6 +31,14 @@ use crate::{ApiError, time::TimeSource, views};
 /// The type of the first event of a game's stream.
 pub const CREATED: &str = "game_created";
 
+/// The type of a signature on the score sheet (CXA 9; WXF 12.6).
+pub const SIGNED: &str = "score_sheet_signed";
+/// The type of an appeal (WXF 12.4).
+pub const APPEALED: &str = "appeal_lodged";
+
+/// How long after the end of a game an appeal may be lodged: two hours (WXF 2018 art. 12.4).
+pub const APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
+
 /// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.
 const WATCH_BUFFER: usize = 64;
 
@@ -153,6 +161,40 @@ pub struct Live {
     /// The position after the last move in `moves`.
     replay: Position,
     timer: Option<tokio::task::AbortHandle>,
+    /// The score sheet's signatures and the appeals.
+    pub sheet: Sheet,
+}
+
+/// What is signed and appealed after (or during) a game: the server's own events, stored in
+/// the game's stream beside the arbiter's.
+#[derive(Debug, Clone, Default)]
+pub struct Sheet {
+    /// Each signature as stored: `{by, result, termination, red_used_ms, black_used_ms, at_ms}`.
+    pub signatures: Vec<Value>,
+    /// Each appeal as stored: `{by, text, at_ms}`.
+    pub appeals: Vec<Value>,
+    /// When the game ended, in milliseconds since the Unix epoch (the store's clock).
+    pub ended_at_ms: Option<u64>,
+}
+
+impl Sheet {
+    /// Whether `by` (`red`, `black`, `arbiter`) has signed.
+    pub fn signed_by(&self, by: &str) -> bool {
+        self.signatures.iter().any(|s| s["by"] == by)
+    }
+
+    /// Whether both players and the arbiter have signed (CXA 9; WXF 12.6).
+    pub fn complete(&self) -> bool {
+        ["red", "black", "arbiter"].iter().all(|b| self.signed_by(b))
+    }
+}
+
+/// Milliseconds since the Unix epoch: the moment of a signature or an appeal, for the record.
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
 }
 
 impl Live {
@@ -228,7 +270,7 @@ impl std::fmt::Debug for Games {
 }
 
 /// Random bytes as hex.
-fn random_hex(bytes: usize) -> Result<String, ApiError> {
+pub(crate) fn random_hex(bytes: usize) -> Result<String, ApiError> {
     let mut buf = vec![0u8; bytes];
     getrandom::getrandom(&mut buf)
         .map_err(|e| ApiError::Corrupt(format!("no randomness for a token: {e}")))?;
@@ -377,14 +419,30 @@ impl Games {
                 .map_err(|e| corrupt("time control", &e))?,
             None => untimed_control()?,
         };
-        let events = stored[1..]
-            .iter()
-            .map(|e| serde_json::from_value::<GameEvent>(e.payload.clone()))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| corrupt("event", &e))?;
+        let mut sheet = Sheet::default();
+        let mut game_events = Vec::with_capacity(stored.len());
+        let mut last_game_event_ms = first.recorded_at_ms;
+        for e in &stored[1..] {
+            match e.event_type.as_str() {
+                SIGNED => sheet.signatures.push(e.payload.clone()),
+                APPEALED => sheet.appeals.push(e.payload.clone()),
+                _ => {
+                    last_game_event_ms = e.recorded_at_ms;
+                    game_events.push(
+                        serde_json::from_value::<GameEvent>(e.payload.clone())
+                            .map_err(|err| corrupt("event", &err))?,
+                    );
+                }
+            }
+        }
+        let events = game_events;
         let last_at = events.iter().filter_map(event_time).max().unwrap_or(0);
         let timed = TimedGame::from_events(start.clone(), created.rules, control, &events)
             .map_err(|e| corrupt("replay", &e))?;
+        // No arbiter event follows the end of a game: the last one's moment is the end's.
+        if timed.game().end().is_some() {
+            sheet.ended_at_ms = Some(u64::try_from(last_game_event_ms).unwrap_or(0));
+        }
         let mut live = Live {
             timed_clock: created.time_control.is_some(),
             created,
@@ -394,6 +452,7 @@ impl Games {
             moves: Vec::new(),
             replay: start,
             timer: None,
+            sheet,
         };
         live.sync_moves();
         Ok(Some(live))
@@ -518,6 +577,10 @@ impl Games {
             .store
             .append(StreamKind::Game, &tokens.id, 0, &events)
             .await?;
+        let sheet = Sheet {
+            ended_at_ms: timed.game().end().map(|_| wall_ms()),
+            ..Sheet::default()
+        };
         let mut live = Live {
             created,
             timed,
@@ -527,6 +590,7 @@ impl Games {
             moves: Vec::new(),
             replay: start,
             timer: None,
+            sheet,
         };
         let slot = self.slot(&tokens.id);
         let mut guard = slot.live.lock().await;
@@ -754,6 +818,143 @@ impl Games {
         Ok(json!({"game": views::game_view(id, live, self.time.now_ms())}))
     }
 
+    /// Signs the score sheet for the holder of `token`: a player or the arbiter confirms the
+    /// result and the times (CXA 2011 art. 9; WXF 2018 art. 12.6). `result`, when given, must
+    /// be the recorded one: who disagrees appeals instead.
+    ///
+    /// # Errors
+    /// 401/403 for a missing or unknown token; 409 `game_not_over`, `already_signed`,
+    /// `result_disputed`.
+    pub async fn sign(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        result: Option<&str>,
+    ) -> Result<Value, ApiError> {
+        let (slot, mut guard) = self.lock_current(id).await?;
+        let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
+        let token = token.ok_or(ApiError::Unauthorized)?;
+        let by = match live.role(token) {
+            Some(Role::Player(c)) => views::color_code(c),
+            Some(Role::Arbiter) => "arbiter",
+            None => return Err(ApiError::Forbidden("sign this game's score sheet")),
+        };
+        let Some((recorded, termination)) = live.timed.game().end() else {
+            return Err(ApiError::conflict(
+                "game_not_over",
+                "the score sheet is signed once the game is over",
+            ));
+        };
+        if let Some(r) = result.filter(|r| r.trim() != recorded.code()) {
+            return Err(ApiError::conflict(
+                "result_disputed",
+                format!(
+                    "the recorded result is {}, not {r:?}: lodge an appeal instead (WXF 12.4)",
+                    recorded.code()
+                ),
+            ));
+        }
+        if live.sheet.signed_by(by) {
+            return Err(ApiError::conflict("already_signed", "signed already"));
+        }
+        let at = self.time.now_ms().max(live.last_at);
+        let clock = live.timed.clock();
+        let payload = json!({
+            "by": by,
+            "result": recorded.code(),
+            "termination": termination.code(),
+            "red_used_ms": live.timed_clock.then(|| clock.used(Color::Red, at)),
+            "black_used_ms": live.timed_clock.then(|| clock.used(Color::Black, at)),
+            "at_ms": wall_ms(),
+        });
+        self.record(id, &slot, &mut guard, NewEvent::new(SIGNED, payload))
+            .await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(json!({"game": views::game_view(id, live, self.time.now_ms())}))
+    }
+
+    /// Logs a player's appeal with its time. WXF 2018 art. 12.4: within two hours of the end
+    /// of the game; later ones are refused.
+    ///
+    /// # Errors
+    /// 401/403 for a missing token or one that is not a player's; 422 for an empty or long
+    /// text; 409 `appeal_too_late`.
+    pub async fn appeal(
+        self: &Arc<Self>,
+        id: &str,
+        token: Option<&str>,
+        text: &str,
+    ) -> Result<Value, ApiError> {
+        let text = text.trim();
+        if text.is_empty() || text.len() > 4000 {
+            return Err(ApiError::invalid("text", "1 to 4000 bytes"));
+        }
+        let (slot, mut guard) = self.lock_current(id).await?;
+        let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
+        let token = token.ok_or(ApiError::Unauthorized)?;
+        let by = match live.role(token) {
+            Some(Role::Player(c)) => views::color_code(c),
+            Some(Role::Arbiter) => return Err(ApiError::Forbidden("appeal: players appeal")),
+            None => return Err(ApiError::Forbidden("appeal in this game")),
+        };
+        let now = wall_ms();
+        if let Some(end) = live.sheet.ended_at_ms {
+            if now > end.saturating_add(APPEAL_WINDOW_MS) {
+                return Err(ApiError::conflict(
+                    "appeal_too_late",
+                    "appeals are lodged within two hours of the end of the game (WXF 12.4)",
+                ));
+            }
+        }
+        let payload = json!({"by": by, "text": text, "at_ms": now, "ply": live.timed.game().moves().len()});
+        self.record(id, &slot, &mut guard, NewEvent::new(APPEALED, payload))
+            .await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(json!({"game": views::game_view(id, live, self.time.now_ms())}))
+    }
+
+    /// Appends one of the server's own events (a signature, an appeal) and tells the watchers.
+    async fn record(
+        self: &Arc<Self>,
+        id: &str,
+        slot: &Slot,
+        guard: &mut OwnedLive,
+        event: NewEvent,
+    ) -> Result<(), ApiError> {
+        let Some(live) = guard.as_mut() else {
+            return Ok(());
+        };
+        match self
+            .store
+            .append(StreamKind::Game, id, live.seq, std::slice::from_ref(&event))
+            .await
+        {
+            Ok(seq) => {
+                live.seq = seq;
+                match event.event_type.as_str() {
+                    SIGNED => live.sheet.signatures.push(event.payload.clone()),
+                    _ => live.sheet.appeals.push(event.payload.clone()),
+                }
+                let message = json!({
+                    "type": "update",
+                    "seq": seq,
+                    "events": [event.payload],
+                    "game": views::game_view(id, live, self.time.now_ms()),
+                });
+                let _ = slot.tx.send(Arc::from(message.to_string()));
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(mut dropped) = guard.take() {
+                    if let Some(t) = dropped.timer.take() {
+                        t.abort();
+                    }
+                }
+                Err(e.into())
+            }
+        }
+    }
+
     /// Makes the flag fall if the running side's deadline has passed.
     async fn enforce_flag(
         self: &Arc<Self>,
@@ -823,6 +1024,9 @@ impl Games {
             Ok(seq) => {
                 live.seq = seq;
                 live.sync_moves();
+                if live.sheet.ended_at_ms.is_none() && live.timed.game().end().is_some() {
+                    live.sheet.ended_at_ms = Some(wall_ms());
+                }
                 self.schedule(id, live);
                 let message = json!({
                     "type": "update",

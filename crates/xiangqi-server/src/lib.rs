@@ -10,10 +10,14 @@
 //! # Ok(()) }
 //! ```
 
+mod accounts;
 mod error;
 mod games;
 mod openapi;
+mod pages;
+mod sheet;
 mod time;
+mod tournaments;
 mod views;
 mod ws;
 
@@ -24,7 +28,7 @@ use axum::{
     body::Bytes,
     extract::{Path, Query, State},
     http::{HeaderMap, StatusCode, header},
-    response::{Html, IntoResponse, Response},
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
 use serde::{Deserialize, de::DeserializeOwned};
@@ -32,24 +36,45 @@ use serde_json::{Value, json};
 use xiangqi_store::{EventStore, Store, StreamKind};
 
 pub use crate::{
+    accounts::{Accounts, Caller, LoginLimit},
     error::{ApiError, ErrorBody},
     games::{Claim, Created, Games, NewGame, Role, Tokens},
     openapi::document as openapi_document,
     time::TimeSource,
+    tournaments::Tournaments,
 };
 
 /// What every handler shares.
 #[derive(Debug, Clone)]
 pub struct AppState {
     games: Arc<Games>,
+    tournaments: Arc<Tournaments>,
+    accounts: Arc<Accounts>,
 }
 
 impl AppState {
     /// A server over `store`.
     pub fn new(store: Store) -> AppState {
+        AppState::with_login_limit(store, LoginLimit::default())
+    }
+
+    /// A server over `store` whose logins are limited by `limit`.
+    pub fn with_login_limit(store: Store, limit: LoginLimit) -> AppState {
         AppState {
+            tournaments: Arc::new(Tournaments::new(store.clone())),
+            accounts: Arc::new(Accounts::new(store.clone(), limit)),
             games: Arc::new(Games::new(store, TimeSource::new())),
         }
+    }
+
+    /// The tournaments.
+    pub fn tournaments(&self) -> &Arc<Tournaments> {
+        &self.tournaments
+    }
+
+    /// The organiser and arbiter accounts.
+    pub fn accounts(&self) -> &Arc<Accounts> {
+        &self.accounts
     }
 
     /// The live games.
@@ -61,7 +86,7 @@ impl AppState {
 /// The API's routes.
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/", get(index))
+        .merge(pages::routes())
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi))
         .route("/api/games", get(list_games).post(create_game))
@@ -71,6 +96,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/pgn", get(pgn))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/live", get(ws::live))
+        .merge(tournaments::routes())
+        .merge(accounts::routes())
+        .merge(sheet::routes())
         .fallback(not_found)
         .with_state(state)
 }
@@ -86,7 +114,12 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
         // A store that fails here fails requests too: those will say so.
         let _ = games.resume_clocks().await;
     });
-    axum::serve(listener, router(state)).await
+    // The peer's address is what login attempts are limited by, besides the user name.
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
 }
 
 /// Parses a JSON body: 400 if it is not JSON, 422 naming the field if it does not fit.
@@ -130,16 +163,6 @@ fn token<'a>(headers: &'a HeaderMap, body: Option<&'a str>) -> Result<Option<&'a
         }
         None => Ok(body),
     }
-}
-
-async fn index() -> Html<&'static str> {
-    Html(
-        "<!doctype html><meta charset=utf-8><title>xiangqi</title>\
-         <h1>象棋 xiangqi</h1><ul>\
-         <li><a href=/api/health>/api/health</a></li>\
-         <li><a href=/api/openapi.json>/api/openapi.json</a> (the API)</li>\
-         <li><a href=/api/games>/api/games</a></li></ul>",
-    )
 }
 
 async fn not_found() -> ApiError {

@@ -29,8 +29,228 @@ fn id_param() -> Value {
     json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}})
 }
 
+fn int_param(name: &str) -> Value {
+    json!({"name": name, "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}})
+}
+
+fn body(schema: &str) -> Value {
+    json!({"required": true, "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}})
+}
+
+/// A write by the tournament's organiser or an appointed arbiter.
+fn official_write(summary: &str, request: Value, status: &str, response: Value) -> Value {
+    let mut responses = with_errors(json!({ status: response }));
+    if let Some(r) = responses.as_object_mut() {
+        r.insert("429".into(), json!({"$ref": "#/components/responses/Error"}));
+    }
+    json!({
+        "summary": summary,
+        "parameters": [id_param()],
+        "security": [{"session": []}, {"session_cookie": []}],
+        "requestBody": request,
+        "responses": responses,
+    })
+}
+
+fn tournament_paths() -> Value {
+    let any = json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}});
+    let round = ok("the round", "Round");
+    json!({
+        "/api/accounts": {"post": {
+            "summary": "Open an organiser/arbiter account (the password is kept as an argon2id hash)",
+            "requestBody": body("Credentials"),
+            "responses": with_errors(json!({"201": {"description": "the account", "content": {"application/json": {"schema": {"type": "object", "properties": {"username": {"type": "string"}}}}}}})),
+        }},
+        "/api/sessions": {
+            "post": {
+                "summary": "Log in: returns a session token and sets the `xiangqi_session` cookie. Failed logins are limited per user name and address (429 with Retry-After)",
+                "requestBody": body("Credentials"),
+                "responses": with_errors(json!({
+                    "201": ok("the session", "Session"),
+                    "429": {"$ref": "#/components/responses/Error"},
+                })),
+            },
+            "get": {"summary": "The account of the session", "security": [{"session": []}, {"session_cookie": []}], "responses": with_errors(json!({"200": any.clone()}))},
+            "delete": {"summary": "Log out", "security": [{"session": []}, {"session_cookie": []}], "responses": {"204": {"description": "closed"}}},
+        },
+        "/api/tournaments": {
+            "get": {"summary": "Ids of every tournament", "responses": {"200": any.clone()}},
+            "post": {
+                "summary": "Create a tournament; the caller's account becomes its organiser",
+                "security": [{"session": []}, {"session_cookie": []}],
+                "requestBody": body("NewTournament"),
+                "responses": with_errors(json!({"201": ok("the tournament", "Tournament")})),
+            },
+        },
+        "/api/tournaments/{id}": {"get": {
+            "summary": "A tournament: settings, organiser, arbiters, players, rounds with results",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": ok("the tournament", "Tournament")})),
+        }},
+        "/api/tournaments/{id}/players": {"post": official_write(
+            "Register players (before round 1 is paired): JSON (one, a list, or {\"players\": [...]}) or CSV with a header naming `name` and any of `rating`, `club`, `federation`",
+            json!({"required": true, "content": {
+                "application/json": {"schema": {"oneOf": [
+                    {"$ref": "#/components/schemas/NewPlayer"},
+                    {"type": "array", "items": {"$ref": "#/components/schemas/NewPlayer"}},
+                    {"type": "object", "properties": {"players": {"type": "array", "items": {"$ref": "#/components/schemas/NewPlayer"}}}},
+                ]}},
+                "text/csv": {"schema": {"type": "string"}, "example": "name,rating,club\n王天一,2700,杭州\n"},
+            }}),
+            "201", any.clone(),
+        )},
+        "/api/tournaments/{id}/rounds": {"post": official_write(
+            "Pair the next round: round robin from the Berger tables (CXA appendix 2); Swiss by the tournament's engine with a seed stored in the event; or the arbiter's own pairings",
+            json!({"required": false, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PairRequest"}}}}),
+            "201", round.clone(),
+        )},
+        "/api/tournaments/{id}/rounds/{round}": {"get": {
+            "summary": "One round",
+            "parameters": [id_param(), int_param("round")],
+            "responses": with_errors(json!({"200": round.clone()})),
+        }},
+        "/api/tournaments/{id}/rounds/{round}/boards/{board}/result": {"put": {
+            "summary": "Record (or correct) a game's result",
+            "parameters": [id_param(), int_param("round"), int_param("board")],
+            "security": [{"session": []}, {"session_cookie": []}],
+            "requestBody": body("ResultRequest"),
+            "responses": with_errors(json!({"200": round})),
+        }},
+        "/api/tournaments/{id}/withdrawals": {"post": official_write(
+            "A player withdraws (CXA 19; WXF 11.2–11.4)",
+            body("WithdrawalRequest"), "201", any.clone(),
+        )},
+        "/api/tournaments/{id}/penalties": {"post": official_write(
+            "Record a foul, warning or game disqualification (tie-breaks: CXA 14.1, 18.5)",
+            body("PenaltyRequest"), "201", any.clone(),
+        )},
+        "/api/tournaments/{id}/arbiters": {"post": official_write(
+            "The organiser appoints an arbiter (an existing account)",
+            json!({"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["username"], "properties": {"username": {"type": "string"}}}}}}),
+            "201", any.clone(),
+        )},
+        "/api/tournaments/{id}/standings": {"get": {
+            "summary": "Standings with the tie-breaks in force",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": ok("standings", "Standings")})),
+        }},
+        "/api/tournaments/{id}/crosstable": {"get": {
+            "summary": "Crosstable rows in standings order, with each round's opponent, colour and outcome",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any.clone()})),
+        }},
+        "/api/tournaments/{id}/export.trf": {"get": {
+            "summary": "FIDE TRF, for cross-checking pairings with another program",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": {"description": "TRF", "content": {"text/plain": {"schema": {"type": "string"}}}}})),
+        }},
+        "/api/tournaments/{id}/export.csv": {"get": {
+            "summary": "Standings (default), crosstable or players as CSV",
+            "parameters": [id_param(), {"name": "table", "in": "query", "schema": {"enum": ["standings", "crosstable", "players"], "default": "standings"}}],
+            "responses": with_errors(json!({"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}})),
+        }},
+        "/api/tournaments/{id}/events": {"get": {
+            "summary": "The tournament's stored events, in order",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any})),
+        }},
+    })
+}
+
+fn tournament_schemas() -> Value {
+    json!({
+        "Credentials": {"type": "object", "required": ["username", "password"], "additionalProperties": false, "properties": {
+            "username": {"type": "string", "pattern": "^[A-Za-z0-9_.-]{3,32}$", "description": "folded to lower case"},
+            "password": {"type": "string", "minLength": 8},
+        }},
+        "Session": {"type": "object", "properties": {
+            "username": {"type": "string"}, "token": {"type": "string", "description": "send as `Authorization: Bearer <token>`"},
+            "expires_at_ms": {"type": "integer"},
+        }},
+        "NewPlayer": {"type": "object", "required": ["name"], "additionalProperties": false, "properties": {
+            "name": {"type": "string"}, "rating": {"type": "integer", "minimum": 0, "maximum": 65535},
+            "club": {"type": "string"}, "federation": {"type": "string"},
+        }},
+        "NewTournament": {"type": "object", "required": ["name"], "additionalProperties": false, "properties": {
+            "name": {"type": "string"},
+            "rules": {"enum": ["cxa2011", "wxf2018"], "default": "cxa2011"},
+            "format": {"enum": ["round_robin", "double_round_robin", "swiss"], "default": "round_robin"},
+            "cycles": {"enum": [1, 2], "description": "round robin"},
+            "rounds": {"type": "integer", "minimum": 1, "description": "swiss"},
+            "scoring": {"enum": ["2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2"], "default": "2-1-0"},
+            "tie_breaks": {"type": "array", "items": {"type": "string"}, "description": "codes (SB, DE, WIN, BWG, BPG, DEB, FOUL, BH, BH/C1, PREV, PS, PS/C, SANC, …) or Chinese names; the book's order by default"},
+            "engine": {"enum": ["dutch", "cxa"], "default": "dutch", "description": "the Swiss pairing engine"},
+            "players": {"type": "array", "items": {"$ref": "#/components/schemas/NewPlayer"}},
+        }},
+        "PairRequest": {"type": "object", "additionalProperties": false, "properties": {
+            "seed": {"type": "integer", "minimum": 0, "description": "the seed of any lot drawn; the server draws one if absent, and stores it"},
+            "games": {"type": "array", "items": {"type": "object", "required": ["red", "black"], "properties": {"red": {"type": "integer"}, "black": {"type": "integer"}}}, "description": "the arbiter's own pairings, by start number, in board order"},
+            "byes": {"type": "array", "items": {"type": "integer"}},
+        }},
+        "ResultRequest": {"type": "object", "required": ["result"], "additionalProperties": false, "properties": {
+            "result": {"type": "string", "examples": ["1-0", "0-1", "1/2", "+/-", "-/+", "-/-", "红胜", "和"]},
+        }},
+        "WithdrawalRequest": {"type": "object", "required": ["player"], "additionalProperties": false, "properties": {
+            "player": {"type": "integer", "description": "start number"},
+            "after_round": {"type": "integer", "description": "the last round played; the last paired round by default"},
+        }},
+        "PenaltyRequest": {"type": "object", "required": ["player", "round", "penalty"], "additionalProperties": false, "properties": {
+            "player": {"type": "integer"}, "round": {"type": "integer"},
+            "penalty": {"enum": ["foul", "warning", "game_disqualification"]},
+        }},
+        "Round": {"type": "object", "properties": {
+            "round": {"type": "integer"},
+            "games": {"type": "array", "items": {"type": "object", "properties": {
+                "board": {"type": "integer"}, "red": {"type": "integer"}, "black": {"type": "integer"},
+                "result": {"type": ["string", "null"]},
+            }}},
+            "byes": {"type": "array", "items": {"type": "integer"}},
+            "seed": {"type": ["integer", "null"]},
+            "complete": {"type": "boolean"},
+        }},
+        "Tournament": {"type": "object", "properties": {
+            "id": {"type": "string"}, "name": {"type": "string"}, "rules": {"type": "string"},
+            "format": {"type": "object"}, "scoring": {"type": "object"},
+            "tie_breaks": {"type": "array", "items": {"type": "string"}},
+            "engine": {"type": "string"}, "organiser": {"type": "string"},
+            "arbiters": {"type": "array", "items": {"type": "string"}},
+            "seq": {"type": "integer"}, "total_rounds": {"type": "integer"},
+            "players": {"type": "array", "items": {"type": "object"}},
+            "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/Round"}},
+        }},
+        "Standings": {"type": "object", "properties": {
+            "tie_breaks": {"type": "array", "items": {"type": "object", "properties": {"code": {"type": "string"}, "zh": {"type": "string"}}}},
+            "standings": {"type": "array", "items": {"type": "object", "properties": {
+                "rank": {"type": "integer"}, "no": {"type": "integer"}, "name": {"type": "string"},
+                "score": {"type": "string"}, "tie_breaks": {"type": "array", "items": {"type": "string"}},
+            }}},
+        }},
+    })
+}
+
+/// Adds `extra`'s keys to the object `into`.
+fn merge(into: &mut Value, extra: Value) {
+    if let (Some(o), Value::Object(e)) = (into.as_object_mut(), extra) {
+        o.extend(e);
+    }
+}
+
 /// The OpenAPI document.
 pub fn document() -> Value {
+    let mut doc = games_document();
+    merge(&mut doc["paths"], tournament_paths());
+    merge(&mut doc["components"]["schemas"], tournament_schemas());
+    merge(
+        &mut doc["components"]["securitySchemes"],
+        json!({
+            "session": {"type": "http", "scheme": "bearer", "description": "a session token from POST /api/sessions"},
+            "session_cookie": {"type": "apiKey", "in": "cookie", "name": "xiangqi_session"},
+        }),
+    );
+    doc
+}
+
+fn games_document() -> Value {
     json!({
         "openapi": "3.1.0",
         "info": {

@@ -76,6 +76,16 @@ fn clocks_view(live: &Live, now: u64) -> Value {
     })
 }
 
+/// A signature on the score sheet, or null.
+fn signature(live: &Live, by: &str) -> Value {
+    live.sheet
+        .signatures
+        .iter()
+        .find(|s| s["by"] == by)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
 /// The view of a game at `now` (the server's time scale).
 pub fn game_view(id: &str, live: &Live, now: u64) -> Value {
     let game = live.timed.game();
@@ -99,6 +109,15 @@ pub fn game_view(id: &str, live: &Live, now: u64) -> Value {
         "ruling": game.last_ruling().map(ruling_view),
         "draw_offer": live.draw_offer().map(color_code),
         "in_check": end.is_none() && pos.is_check(),
+        "score_sheet": {
+            "red": signature(live, "red"),
+            "black": signature(live, "black"),
+            "arbiter": signature(live, "arbiter"),
+            "complete": live.sheet.complete(),
+        },
+        "appeals": live.sheet.appeals,
+        "ended_at_ms": live.sheet.ended_at_ms,
+        "appeal_deadline_ms": live.sheet.ended_at_ms.map(|e| e.saturating_add(crate::games::APPEAL_WINDOW_MS)),
     })
 }
 

@@ -41,7 +41,41 @@ use std::{
 
 use serde_json::Value;
 
-pub use crate::{postgres::PostgresStore, sqlite::SqliteStore};
+pub use crate::{
+    postgres::{Listener, PostgresStore},
+    sqlite::SqliteStore,
+};
+
+/// The channel on which PostgreSQL announces appends (`LISTEN xiangqi_events`).
+pub const CHANNEL: &str = "xiangqi_events";
+
+/// An append announced by the database to every replica: the stream and its new last sequence
+/// number. Announced only once the append is committed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Appended {
+    /// The stream's kind.
+    pub kind: StreamKind,
+    /// The stream's id.
+    pub id: String,
+    /// Its last sequence number after the append.
+    pub seq: u64,
+}
+
+impl Appended {
+    /// The notification's payload: `kind/seq/id`.
+    pub fn to_payload(&self) -> String {
+        format!("{}/{}/{}", self.kind, self.seq, self.id)
+    }
+
+    /// Reads a payload written by [`Appended::to_payload`].
+    pub fn from_payload(text: &str) -> Option<Appended> {
+        let mut parts = text.splitn(3, '/');
+        let kind = StreamKind::parse(parts.next()?)?;
+        let seq = parts.next()?.parse().ok()?;
+        let id = parts.next()?.to_owned();
+        Some(Appended { kind, id, seq })
+    }
+}
 
 /// What a stream of events is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,6 +84,10 @@ pub enum StreamKind {
     Game,
     /// A tournament (比赛).
     Tournament,
+    /// An organiser's or arbiter's account, keyed by its user name.
+    Account,
+    /// A login session, keyed by the SHA-256 of its token.
+    Session,
 }
 
 impl StreamKind {
@@ -58,7 +96,20 @@ impl StreamKind {
         match self {
             StreamKind::Game => "game",
             StreamKind::Tournament => "tournament",
+            StreamKind::Account => "account",
+            StreamKind::Session => "session",
         }
+    }
+
+    /// The kind named `text` (as [`StreamKind::as_str`] writes it).
+    pub fn parse(text: &str) -> Option<StreamKind> {
+        Some(match text {
+            "game" => StreamKind::Game,
+            "tournament" => StreamKind::Tournament,
+            "account" => StreamKind::Account,
+            "session" => StreamKind::Session,
+            _ => return None,
+        })
     }
 }
 
@@ -230,6 +281,18 @@ impl Store {
         match self {
             Store::Sqlite(_) => "sqlite",
             Store::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Listens for appends made by every replica, this one included: `Some` for PostgreSQL;
+    /// `None` for SQLite, which only one process writes (its in-process broadcast suffices).
+    ///
+    /// # Errors
+    /// The database's, if it cannot listen.
+    pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(None),
+            Store::Postgres(s) => s.listen().await.map(Some),
         }
     }
 

@@ -2,15 +2,47 @@
 //! transaction, and the conditional `UPDATE` of the stream's row makes concurrent appends from
 //! several server replicas safe (the loser sees zero rows and reports a conflict).
 
+//!
+//! Every append also sends `NOTIFY xiangqi_events, 'kind/seq/id'` in its transaction, which
+//! PostgreSQL delivers on commit to every replica listening ([`PostgresStore::listen`]): that is
+//! how a move made on one replica reaches the watchers connected to another.
+
 use sqlx::{
     Row,
-    postgres::{PgPool, PgPoolOptions},
+    postgres::{PgListener, PgPool, PgPoolOptions},
 };
 
 use crate::{
-    EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
-    parse_payload, plan_append,
+    Appended, CHANNEL, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
+    migrate, now_ms, parse_payload, plan_append,
 };
+
+/// A subscription to the appends of every replica.
+#[derive(Debug)]
+pub struct Listener {
+    inner: PgListener,
+}
+
+impl Listener {
+    /// The next append. `Ok(None)` means the connection was lost and has been re-established:
+    /// appends in between were not announced, so a cache should be refreshed from the store.
+    ///
+    /// # Errors
+    /// The database's, when it cannot reconnect.
+    pub async fn next(&mut self) -> Result<Option<Appended>, StoreError> {
+        loop {
+            match self.inner.try_recv().await? {
+                None => return Ok(None),
+                // A payload that is not ours (someone else's NOTIFY on the channel) is skipped.
+                Some(n) => {
+                    if let Some(a) = Appended::from_payload(n.payload()) {
+                        return Ok(Some(a));
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// An event store in a PostgreSQL database.
 #[derive(Debug, Clone)]
@@ -30,6 +62,16 @@ impl PostgresStore {
             .await?;
         migrate::postgres(&pool).await?;
         Ok(PostgresStore { pool })
+    }
+
+    /// Listens for the appends of every replica (this one included).
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn listen(&self) -> Result<Listener, StoreError> {
+        let mut inner = PgListener::connect_with(&self.pool).await?;
+        inner.listen(CHANNEL).await?;
+        Ok(Listener { inner })
     }
 
     /// Closes the connections.
@@ -107,6 +149,16 @@ impl EventStore for PostgresStore {
             .execute(&mut *tx)
             .await?;
         }
+        let appended = Appended {
+            kind,
+            id: id.to_owned(),
+            seq: last,
+        };
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(appended.to_payload())
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(last)
     }

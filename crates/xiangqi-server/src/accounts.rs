@@ -1,0 +1,500 @@
+//! Organiser and arbiter accounts, their sessions, and the limit on login attempts.
+//!
+//! An account is a stream of events in the store, keyed by its user name: `account_created`
+//! with the password's argon2id hash (PHC string; the password itself is never stored). A
+//! login opens a session: a random token shown once to its holder, whose SHA-256 keys a
+//! `session` stream (`session_opened` with the account and the expiry, then `session_closed`
+//! on logout). Sessions live in the store, not in memory, so every replica honours them.
+//!
+//! Anyone may open an account; what an account may do is decided per tournament: its
+//! organiser (the account that created it) does everything and appoints arbiters, who pair
+//! rounds and record results, withdrawals and penalties. Spectators need no account.
+//!
+//! Failed logins are limited per user name and per client address ([`LoginLimit`]); past the
+//! limit a login is refused with 429 and `Retry-After`, before the password is even checked.
+//! The counters are per replica (a rate limit need not be exact).
+
+use std::{
+    collections::HashMap,
+    net::{IpAddr, SocketAddr},
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
+use argon2::{
+    Argon2, PasswordHash, PasswordHasher, PasswordVerifier,
+    password_hash::{SaltString, rand_core::RngCore},
+};
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{ConnectInfo, Request, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::post,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
+
+use crate::{
+    ApiError, AppState,
+    games::{random_hex, sha256_hex},
+    parse_body,
+};
+
+/// The cookie that carries a session token for browsers.
+pub const SESSION_COOKIE: &str = "xiangqi_session";
+
+/// How long a session lasts.
+const SESSION_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// How many failed logins are allowed in a window, per user name and per address.
+#[derive(Debug, Clone, Copy)]
+pub struct LoginLimit {
+    /// Failed attempts allowed for one user name in `window`.
+    pub per_user: u32,
+    /// Failed attempts allowed from one address in `window`.
+    pub per_address: u32,
+    /// The window.
+    pub window: Duration,
+}
+
+impl Default for LoginLimit {
+    /// 5 failures per user name and 20 per address in 15 minutes.
+    fn default() -> LoginLimit {
+        LoginLimit {
+            per_user: 5,
+            per_address: 20,
+            window: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
+/// Failures counted in one window.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    start: Instant,
+    failures: u32,
+}
+
+/// Accounts and sessions over the store, with the login limiter.
+#[derive(Debug)]
+pub struct Accounts {
+    store: Store,
+    limit: LoginLimit,
+    failures: Mutex<HashMap<String, Window>>,
+    argon2: Argon2<'static>,
+    /// A hash to verify against for an unknown user, so that a login takes as long whether or
+    /// not the user exists.
+    decoy: String,
+}
+
+/// Who a request speaks for: an account with a live session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The account's user name.
+    pub username: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+/// A user name as stored: 3–32 characters of `[a-z0-9_.-]`, folded to lower case.
+fn normalise_username(name: &str) -> Result<String, ApiError> {
+    let name = name.trim().to_ascii_lowercase();
+    let ok = (3..=32).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
+    if ok {
+        Ok(name)
+    } else {
+        Err(ApiError::invalid(
+            "username",
+            "3 to 32 characters: letters, digits, `_`, `-`, `.`",
+        ))
+    }
+}
+
+fn check_password(password: &str) -> Result<(), ApiError> {
+    let chars = password.chars().count();
+    if chars < 8 {
+        Err(ApiError::invalid("password", "at least 8 characters"))
+    } else if password.len() > 1024 {
+        Err(ApiError::invalid("password", "at most 1024 bytes"))
+    } else {
+        Ok(())
+    }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+/// Fills salts from the operating system's generator.
+struct OsRandom;
+
+impl RngCore for OsRandom {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0; 4];
+        self.fill_bytes(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0; 8];
+        self.fill_bytes(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        // Without randomness the salt is weaker but the hash still verifies; the OS generator
+        // does not fail on the platforms we run on.
+        let _ = getrandom::getrandom(dest);
+    }
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), argon2::password_hash::rand_core::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl argon2::password_hash::rand_core::CryptoRng for OsRandom {}
+
+impl Accounts {
+    /// Accounts in `store`, logins limited by `limit`.
+    pub fn new(store: Store, limit: LoginLimit) -> Accounts {
+        let argon2 = Argon2::default();
+        let salt = SaltString::generate(&mut OsRandom);
+        let decoy = argon2
+            .hash_password(b"decoy password", &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        Accounts {
+            store,
+            limit,
+            failures: Mutex::new(HashMap::new()),
+            argon2,
+            decoy,
+        }
+    }
+
+    async fn hash(&self, password: String) -> Result<String, ApiError> {
+        let argon2 = self.argon2.clone();
+        tokio::task::spawn_blocking(move || {
+            let salt = SaltString::generate(&mut OsRandom);
+            argon2
+                .hash_password(password.as_bytes(), &salt)
+                .map(|h| h.to_string())
+        })
+        .await
+        .map_err(|e| ApiError::Corrupt(format!("hashing: {e}")))?
+        .map_err(|e| ApiError::Corrupt(format!("hashing: {e}")))
+    }
+
+    async fn verify(&self, password: String, hash: String) -> bool {
+        let argon2 = self.argon2.clone();
+        tokio::task::spawn_blocking(move || {
+            PasswordHash::new(&hash)
+                .is_ok_and(|h| argon2.verify_password(password.as_bytes(), &h).is_ok())
+        })
+        .await
+        .unwrap_or(false)
+    }
+
+    /// Opens an account.
+    ///
+    /// # Errors
+    /// 422 for a bad user name or password; 409 `username_taken`.
+    pub async fn register(&self, username: &str, password: String) -> Result<String, ApiError> {
+        let username = normalise_username(username)?;
+        check_password(&password)?;
+        if self.store.last_seq(StreamKind::Account, &username).await? > 0 {
+            return Err(ApiError::conflict("username_taken", "that user name is taken"));
+        }
+        let hash = self.hash(password).await?;
+        let event = NewEvent::new(
+            "account_created",
+            json!({"username": username, "password_hash": hash, "created_at_ms": now_ms()}),
+        );
+        match self
+            .store
+            .append(StreamKind::Account, &username, 0, &[event])
+            .await
+        {
+            Ok(_) => Ok(username),
+            Err(StoreError::Conflict { .. }) => {
+                Err(ApiError::conflict("username_taken", "that user name is taken"))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Whether an account exists.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn exists(&self, username: &str) -> Result<bool, ApiError> {
+        let Ok(username) = normalise_username(username) else {
+            return Ok(false);
+        };
+        Ok(self.store.last_seq(StreamKind::Account, &username).await? > 0)
+    }
+
+    /// The stored password hash of an account.
+    async fn password_hash(&self, username: &str) -> Result<Option<String>, ApiError> {
+        let events = self.store.load(StreamKind::Account, username, 0).await?;
+        Ok(events
+            .iter()
+            .rev()
+            .find_map(|e| e.payload.get("password_hash").and_then(Value::as_str))
+            .map(str::to_owned))
+    }
+
+    /// Refuses a login if the user name or the address has failed too often; the seconds to
+    /// wait.
+    fn limited(&self, keys: &[String]) -> Option<u64> {
+        let mut failures = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        failures.retain(|_, w| now.duration_since(w.start) < self.limit.window);
+        keys.iter()
+            .filter_map(|k| {
+                let w = failures.get(k)?;
+                let allowed = if k.starts_with("user:") {
+                    self.limit.per_user
+                } else {
+                    self.limit.per_address
+                };
+                (w.failures >= allowed).then(|| {
+                    let left = self.limit.window.saturating_sub(now.duration_since(w.start));
+                    left.as_secs().max(1)
+                })
+            })
+            .max()
+    }
+
+    fn record_failure(&self, keys: &[String]) {
+        let mut failures = self.failures.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        for k in keys {
+            let w = failures.entry(k.clone()).or_insert(Window {
+                start: now,
+                failures: 0,
+            });
+            w.failures = w.failures.saturating_add(1);
+        }
+    }
+
+    /// Checks a password and opens a session; returns the token and its expiry (ms since the
+    /// Unix epoch).
+    ///
+    /// # Errors
+    /// 429 past the limit of failed attempts; 401 for a wrong user name or password (the same
+    /// answer for both).
+    pub async fn login(
+        &self,
+        username: &str,
+        password: String,
+        address: Option<IpAddr>,
+    ) -> Result<(String, String, u64), ApiError> {
+        let username = username.trim().to_ascii_lowercase();
+        let mut keys = vec![format!("user:{username}")];
+        if let Some(a) = address {
+            keys.push(format!("addr:{a}"));
+        }
+        if let Some(retry_after) = self.limited(&keys) {
+            return Err(ApiError::TooManyRequests { retry_after });
+        }
+        let stored = match normalise_username(&username) {
+            Ok(name) if password.len() <= 1024 => self.password_hash(&name).await?,
+            _ => None,
+        };
+        let found = stored.is_some();
+        let hash = stored.unwrap_or_else(|| self.decoy.clone());
+        let ok = self.verify(password, hash).await && found;
+        if !ok {
+            self.record_failure(&keys);
+            return Err(ApiError::BadCredentials);
+        }
+        let token = random_hex(32)?;
+        let expires = now_ms().saturating_add(SESSION_TTL.as_millis() as u64);
+        let event = NewEvent::new(
+            "session_opened",
+            json!({"username": username, "expires_at_ms": expires}),
+        );
+        self.store
+            .append(StreamKind::Session, &sha256_hex(&token), 0, &[event])
+            .await?;
+        Ok((username, token, expires))
+    }
+
+    /// Closes the session of `token` (nothing if it is not open).
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn logout(&self, token: &str) -> Result<(), ApiError> {
+        let key = sha256_hex(token);
+        let seq = self.store.last_seq(StreamKind::Session, &key).await?;
+        if seq == 1 {
+            let event = NewEvent::new("session_closed", json!({"at_ms": now_ms()}));
+            match self
+                .store
+                .append(StreamKind::Session, &key, seq, &[event])
+                .await
+            {
+                Ok(_) | Err(StoreError::Conflict { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// The account whose open session `token` is.
+    ///
+    /// # Errors
+    /// The store's.
+    pub async fn session(&self, token: &str) -> Result<Option<Caller>, ApiError> {
+        if token.is_empty() || token.len() > 128 {
+            return Ok(None);
+        }
+        let events = self
+            .store
+            .load(StreamKind::Session, &sha256_hex(token), 0)
+            .await?;
+        let [opened] = events.as_slice() else {
+            // Unknown, or closed (a second event).
+            return Ok(None);
+        };
+        let expires = opened
+            .payload
+            .get("expires_at_ms")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        let username = opened.payload.get("username").and_then(Value::as_str);
+        Ok(match username {
+            Some(u) if expires > now_ms() => Some(Caller {
+                username: u.to_owned(),
+            }),
+            _ => None,
+        })
+    }
+
+    /// The caller of a request: the session token in `Authorization: Bearer …` or in the
+    /// session cookie. `None` for a request without one.
+    ///
+    /// # Errors
+    /// 401 for a token that is not an open session; 400 for a malformed header.
+    pub async fn caller(&self, headers: &HeaderMap) -> Result<Option<Caller>, ApiError> {
+        let Some(token) = session_token(headers)? else {
+            return Ok(None);
+        };
+        match self.session(&token).await? {
+            Some(c) => Ok(Some(c)),
+            None => Err(ApiError::SessionExpired),
+        }
+    }
+
+    /// The caller, who must be logged in.
+    ///
+    /// # Errors
+    /// 401 without a live session.
+    pub async fn require(&self, headers: &HeaderMap) -> Result<Caller, ApiError> {
+        self.caller(headers).await?.ok_or(ApiError::LoginRequired)
+    }
+}
+
+/// The session token of a request: bearer first, then the cookie.
+fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    if let Some(v) = headers.get(header::AUTHORIZATION) {
+        let v = v
+            .to_str()
+            .map_err(|_| ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII"))?;
+        let t = v
+            .strip_prefix("Bearer ")
+            .or_else(|| v.strip_prefix("bearer "))
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    Some("Authorization".to_owned()),
+                    "expected `Bearer <token>`",
+                )
+            })?;
+        return Ok(Some(t.trim().to_owned()));
+    }
+    for v in headers.get_all(header::COOKIE) {
+        let Ok(v) = v.to_str() else { continue };
+        for pair in v.split(';') {
+            if let Some((k, val)) = pair.trim().split_once('=') {
+                if k == SESSION_COOKIE {
+                    return Ok(Some(val.trim().to_owned()));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The account and session routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/accounts", post(register))
+        .route(
+            "/api/sessions",
+            post(login).get(whoami).delete(logout),
+        )
+}
+
+async fn register(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+    let req: Credentials = parse_body(&body)?;
+    let username = state.accounts().register(&req.username, req.password).await?;
+    Ok((StatusCode::CREATED, Json(json!({"username": username}))).into_response())
+}
+
+async fn login(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
+        .await
+        .map_err(|e| ApiError::bad_request(None, format!("cannot read the body: {e}")))?;
+    let req: Credentials = parse_body(&body)?;
+    let (username, token, expires) = state
+        .accounts()
+        .login(&req.username, req.password, address)
+        .await?;
+    let cookie = format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
+        SESSION_TTL.as_secs()
+    );
+    let mut response = (
+        StatusCode::CREATED,
+        Json(json!({"username": username, "token": token, "expires_at_ms": expires})),
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    Ok(Json(json!({"username": caller.username})))
+}
+
+async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = session_token(&headers)? {
+        state.accounts().logout(&token).await?;
+    }
+    let clear = format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if let Ok(v) = HeaderValue::from_str(&clear) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}

@@ -1,0 +1,347 @@
+//! The web pages: HTML shells, the browser code and styles under `web/` (embedded in the
+//! binary, so `xiangqi serve` needs no build step and no files beside it), and three small
+//! pure helpers the pages call:
+//!
+//! - `GET /api/position?fen=…`: the legal moves of a position (the board's move hints), check,
+//!   mate and stalemate;
+//! - `POST /api/touch`: the moves a touch-move binds a player to (the arbiter's helper);
+//! - `POST /api/records/parse`: a PGN or XQF record read into positions, for the game viewer.
+//!
+//! | page | what |
+//! | --- | --- |
+//! | `/` | home |
+//! | `/games/new` | create a live game; links for Red, Black, the arbiter and spectators |
+//! | `/games/{id}` | live board: players (token in the URL fragment), arbiter, spectators |
+//! | `/viewer` | step through an uploaded PGN/XQF or a stored game; SVG/PNG diagram export |
+//! | `/tournaments`, `/tournaments/{id}` | the organiser's pages |
+
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, Query},
+    http::{HeaderValue, StatusCode, header},
+    response::{Html, IntoResponse, Response},
+    routing::{get, post},
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use xiangqi::{
+    Color, Position, Square,
+    chinese::{Chinese, Style},
+    fen::Fen,
+    wxf::Wxf,
+};
+use xiangqi_arbiter::{
+    Book,
+    touch::{Order, Step, bound_moves},
+};
+
+use crate::{ApiError, AppState, parse_body};
+
+/// A file of `web/`, embedded.
+struct Asset {
+    name: &'static str,
+    mime: &'static str,
+    body: &'static str,
+}
+
+macro_rules! assets {
+    ($($name:literal => $mime:expr),* $(,)?) => {
+        &[$(Asset {
+            name: $name,
+            mime: $mime,
+            body: include_str!(concat!("../../../web/", $name)),
+        }),*]
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+static ASSETS: &[Asset] = assets! {
+    "app.css" => "text/css; charset=utf-8",
+    "favicon.svg" => "image/svg+xml",
+    "board.js" => JS,
+    "common.js" => JS,
+    "i18n.js" => JS,
+    "home.js" => JS,
+    "newgame.js" => JS,
+    "game.js" => JS,
+    "viewer.js" => JS,
+    "tournament.js" => JS,
+};
+
+/// The page routes, the assets and the helpers, to merge into the API's router.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| page("home", "象棋 xiangqi")))
+        .route("/games/new", get(|| page("newgame", "新对局 New game")))
+        .route("/games/{id}", get(game_page))
+        .route("/viewer", get(|| page("viewer", "棋谱 Game viewer")))
+        .route("/tournaments", get(|| page("tournament", "赛事 Tournaments")))
+        .route("/tournaments/{id}", get(tournament_page))
+        .route("/assets/{name}", get(asset))
+        .route("/api/position", get(position))
+        .route("/api/touch", post(touch))
+        .route("/api/records/parse", post(parse_record))
+}
+
+/// Escapes text for an HTML attribute or element.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The HTML shell of a page: the script named `script` builds the rest. The header's links
+/// work without JavaScript.
+fn shell(script: &str, title: &str, id: Option<&str>) -> String {
+    let id = id.map(escape).unwrap_or_default();
+    let title = escape(title);
+    format!(
+        r##"<!doctype html>
+<html lang="zh">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/app.css">
+<script type="module" src="/assets/{script}.js"></script>
+</head>
+<body data-page="{script}" data-id="{id}">
+<a class="skip" href="#main">跳到内容 Skip to content</a>
+<header class="top">
+<a class="brand" href="/">象棋 <span>xiangqi</span></a>
+<nav>
+<a href="/games/new" data-i18n="nav.newgame">新对局</a>
+<a href="/viewer" data-i18n="nav.viewer">棋谱</a>
+<a href="/tournaments" data-i18n="nav.tournaments">赛事</a>
+<a href="/api/openapi.json">API</a>
+</nav>
+<button type="button" id="lang" class="lang" aria-label="语言 Language">EN</button>
+</header>
+<main id="main" tabindex="-1"><noscript>This page needs JavaScript. The JSON API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</noscript></main>
+</body>
+</html>
+"##
+    )
+}
+
+async fn page(script: &'static str, title: &'static str) -> Html<String> {
+    Html(shell(script, title, None))
+}
+
+async fn game_page(Path(id): Path<String>) -> Html<String> {
+    Html(shell("game", "对局 Game", Some(&id)))
+}
+
+async fn tournament_page(Path(id): Path<String>) -> Html<String> {
+    Html(shell("tournament", "赛事 Tournament", Some(&id)))
+}
+
+async fn asset(Path(name): Path<String>) -> Response {
+    match ASSETS.iter().find(|a| a.name == name) {
+        Some(a) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(a.mime)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            a.body,
+        )
+            .into_response(),
+        None => ApiError::NotFound("asset").into_response(),
+    }
+}
+
+fn color_code(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+fn parse_fen(fen: &str) -> Result<Position, ApiError> {
+    fen.parse::<Fen>()
+        .map_err(|e| ApiError::invalid("fen", e.to_string()))?
+        .into_position()
+        .map_err(|e| ApiError::invalid("fen", e.to_string()))
+}
+
+#[derive(Debug, Deserialize)]
+struct PositionQuery {
+    fen: Option<String>,
+}
+
+/// The legal moves of a position, for the board's hints.
+async fn position(Query(q): Query<PositionQuery>) -> Result<Json<Value>, ApiError> {
+    let pos = match q.fen.as_deref() {
+        Some(f) => parse_fen(f)?,
+        None => Position::new(),
+    };
+    let legal: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+    Ok(Json(json!({
+        "fen": Fen::from_position(&pos).to_string(),
+        "turn": color_code(pos.turn()),
+        "legal": legal,
+        "check": pos.is_check(),
+        "checkmate": pos.is_checkmate(),
+        "stalemate": pos.is_stalemate(),
+    })))
+}
+
+/// A touch-move question.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TouchRequest {
+    fen: String,
+    /// Squares in ICCS, in the order touched.
+    touched: Vec<String>,
+    /// `in_turn` (default) or `at_once`.
+    #[serde(default)]
+    order: Order,
+    /// `cxa2011` (default) or `wxf2018`.
+    rules: Option<String>,
+}
+
+fn step_code(s: Step) -> &'static str {
+    match s {
+        Step::Untouched => "untouched",
+        Step::TouchedTakesTouched => "touched_takes_touched",
+        Step::MoveTouched => "move_touched",
+        Step::TakeTouched => "take_touched",
+        Step::Free => "free",
+    }
+}
+
+/// What the touched pieces bind the side to move to.
+async fn touch(body: Bytes) -> Result<Json<Value>, ApiError> {
+    let req: TouchRequest = parse_body(&body)?;
+    let pos = parse_fen(&req.fen)?;
+    let book = match req.rules.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("cxa2011") | Some("cxa") => Book::Cxa2011,
+        Some("wxf2018") | Some("wxf") => Book::Wxf2018,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "rules",
+                format!("unknown rule set {other:?} (cxa2011 or wxf2018)"),
+            ));
+        }
+    };
+    if req.touched.len() > 32 {
+        return Err(ApiError::invalid("touched", "at most 32 squares"));
+    }
+    let touched = req
+        .touched
+        .iter()
+        .map(|s| {
+            s.trim()
+                .parse::<Square>()
+                .map_err(|e| ApiError::invalid("touched", format!("{s:?}: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let binding = bound_moves(&pos, &touched, req.order, book)
+        .map_err(|e| ApiError::invalid("touched", e.to_string()))?;
+    let moves: Vec<Value> = binding
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "iccs": m.to_string(),
+                "wxf": Wxf::write(&pos, *m),
+                "chinese": Chinese::write(&pos, *m, Style::PLAIN),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "step": step_code(binding.step),
+        "moves": moves,
+        "foul": binding.foul,
+    })))
+}
+
+/// The largest record the viewer reads.
+const MAX_RECORD: usize = 4 << 20;
+
+/// Reads a PGN or XQF record (the body, as uploaded) into positions, game by game.
+async fn parse_record(body: Bytes) -> Result<Response, ApiError> {
+    if body.is_empty() {
+        return Err(ApiError::invalid("body", "empty: send a PGN or XQF record"));
+    }
+    if body.len() > MAX_RECORD {
+        return Err(ApiError::invalid("body", "a record is at most 4 MiB"));
+    }
+    let games = xiangqi_record::read_bytes(&body, None)
+        .map_err(|e| ApiError::invalid("body", e.to_string()))?;
+    let mut out = Vec::new();
+    for (number, mut game) in games.into_iter().enumerate().take(200) {
+        let errors: Vec<String> = match xiangqi_record::check(&mut game, number + 1) {
+            Ok(()) => Vec::new(),
+            Err(errs) => errs.iter().map(ToString::to_string).collect(),
+        };
+        let tags: serde_json::Map<String, Value> = game
+            .tags
+            .iter()
+            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .collect();
+        let Ok(mut pos) = game.start_position() else {
+            out.push(json!({"title": xiangqi_record::title(&game), "tags": tags, "errors": errors, "start_fen": null, "moves": []}));
+            continue;
+        };
+        let start_fen = Fen::from_position(&pos).to_string();
+        let mut moves = Vec::new();
+        let line = game.mainline();
+        for (i, node) in line.iter().enumerate() {
+            let Some(iccs) = game.nodes[*node].iccs else {
+                break;
+            };
+            let Ok(m) = iccs.to_move(&pos) else {
+                break;
+            };
+            let color = pos.turn();
+            let wxf = Wxf::write(&pos, m);
+            let chinese = Chinese::write(&pos, m, Style::PLAIN);
+            pos.play_unchecked(m);
+            moves.push(json!({
+                "ply": i + 1,
+                "color": color_code(color),
+                "iccs": m.to_string(),
+                "wxf": wxf,
+                "chinese": chinese,
+                "fen": Fen::from_position(&pos).to_string(),
+                "check": pos.is_check(),
+                "comment": game.nodes[*node].comment,
+            }));
+        }
+        out.push(json!({
+            "title": xiangqi_record::title(&game),
+            "tags": tags,
+            "start_fen": start_fen,
+            "comment": game.nodes[0].comment,
+            "moves": moves,
+            "errors": errors,
+        }));
+    }
+    Ok((StatusCode::OK, Json(json!({"games": out}))).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_asset_is_embedded_and_the_shell_escapes() {
+        assert!(ASSETS.iter().all(|a| !a.body.is_empty()));
+        let html = shell("game", "t", Some("<x>"));
+        assert!(html.contains("data-id=\"&lt;x&gt;\""));
+        assert!(html.contains("/api/openapi.json"));
+    }
+}

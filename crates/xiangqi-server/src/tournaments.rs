@@ -1,0 +1,1227 @@
+//! Tournaments over the API: each is a stream of events in the store, replayed into a
+//! [`Tournament`] (DESIGN, "Flow of one round").
+//!
+//! The stream holds the server's `tournament_opened` (the organiser's account and the Swiss
+//! engine), then the tournament's own [`Event`]s under their names (`created`, `registered`,
+//! `round_paired`, `result_recorded`, `withdrawn`, `penalised`), and `arbiter_appointed` when
+//! the organiser appoints one. Pairing is pure: the server draws a seed, the tournament crate
+//! computes the round from the events and the seed, and the `round_paired` event keeps the
+//! seed, so the same log always gives the same tournament.
+//!
+//! A write catches the cached tournament up with the store, checks the caller's role, applies
+//! the new events to a copy (the tournament refuses what its rules do not allow, changing
+//! nothing), and appends them conditionally on the stream's last sequence number: a replica
+//! that wrote first makes this one's append a 409, never a lost update.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex as StdMutex},
+};
+
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, Query, State},
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post, put},
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
+use xiangqi_tournament::{
+    GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme,
+    report,
+    round_robin::Pairing,
+    swiss::{PairingSystem, cxa::Cxa, dutch::Dutch},
+    tiebreak::TieBreak,
+    tournament::{Event, Format, Penalty, Round, Tournament, TournamentError},
+    trf,
+};
+
+use crate::{ApiError, AppState, accounts::Caller, games::random_hex, parse_body};
+
+/// The type of the first event of a tournament's stream.
+pub const OPENED: &str = "tournament_opened";
+/// The type of an arbiter's appointment.
+pub const ARBITER_APPOINTED: &str = "arbiter_appointed";
+
+/// The most players a tournament takes (a pairing must stay fast).
+const MAX_PLAYERS: usize = 2000;
+
+/// Which Swiss engine pairs a Swiss tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The FIDE Dutch system (C.04.3).
+    Dutch,
+    /// The CXA 2011 积分编排制 (arts. 10.3, 12.3).
+    Cxa,
+}
+
+impl Engine {
+    fn name(self) -> &'static str {
+        match self {
+            Engine::Dutch => "dutch",
+            Engine::Cxa => "cxa",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Engine> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "dutch" | "fide" => Some(Engine::Dutch),
+            "cxa" => Some(Engine::Cxa),
+            _ => None,
+        }
+    }
+
+    fn system(self) -> &'static dyn PairingSystem {
+        match self {
+            Engine::Dutch => &Dutch,
+            Engine::Cxa => &Cxa,
+        }
+    }
+}
+
+/// Who runs a tournament, as its server events say.
+#[derive(Debug, Clone)]
+struct Meta {
+    owner: String,
+    engine: Engine,
+    arbiters: Vec<String>,
+    created_at_ms: u64,
+}
+
+/// A tournament replayed up to `seq`.
+#[derive(Debug, Clone)]
+struct Cached {
+    seq: u64,
+    meta: Meta,
+    tournament: Tournament,
+}
+
+/// What a write needs of its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// The organiser.
+    Owner,
+    /// The organiser or an appointed arbiter.
+    Official,
+}
+
+impl Cached {
+    fn allows(&self, caller: &Caller, need: Need) -> bool {
+        caller.username == self.meta.owner
+            || (need == Need::Official && self.meta.arbiters.contains(&caller.username))
+    }
+}
+
+/// Every tournament, cached in this process.
+pub struct Tournaments {
+    store: Store,
+    cache: StdMutex<HashMap<String, Arc<Mutex<Option<Cached>>>>>,
+}
+
+impl std::fmt::Debug for Tournaments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tournaments").finish_non_exhaustive()
+    }
+}
+
+fn corrupt(id: &str, what: &str, e: &dyn std::fmt::Display) -> ApiError {
+    ApiError::Corrupt(format!("tournament {id}: {what}: {e}"))
+}
+
+/// The tournament crate's refusals, as the API answers them.
+fn refused(e: TournamentError) -> ApiError {
+    let message = e.to_string();
+    match e {
+        TournamentError::UnknownPlayer(_) => ApiError::invalid("player", message),
+        TournamentError::PairedTwice { .. } | TournamentError::BadBoards(_) => {
+            ApiError::invalid("games", message)
+        }
+        TournamentError::InvalidFormat(_) => ApiError::invalid("format", message),
+        TournamentError::NoSuchGame { .. } => ApiError::NotFound("game in this round"),
+        TournamentError::FutureRound { .. } => ApiError::invalid("after_round", message),
+        TournamentError::NotCreated | TournamentError::AlreadyCreated => {
+            ApiError::Corrupt(message)
+        }
+        TournamentError::RegistrationClosed => ApiError::conflict("registration_closed", message),
+        TournamentError::WrongRound { .. } => ApiError::conflict("wrong_round", message),
+        TournamentError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
+        TournamentError::AllRoundsPaired(_) => ApiError::conflict("all_rounds_paired", message),
+        TournamentError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
+        TournamentError::TooFewPlayers => ApiError::conflict("too_few_players", message),
+        TournamentError::NeedsPairings | TournamentError::Pairing(_) => {
+            ApiError::conflict("pairing_failed", message)
+        }
+        _ => ApiError::conflict("refused", message),
+    }
+}
+
+/// A tournament event as stored: its tag is the event type.
+fn to_new_event(e: &Event) -> Result<NewEvent, ApiError> {
+    let payload =
+        serde_json::to_value(e).map_err(|err| ApiError::Corrupt(format!("event: {err}")))?;
+    let kind = payload
+        .get("event")
+        .and_then(Value::as_str)
+        .unwrap_or("event")
+        .to_owned();
+    Ok(NewEvent::new(kind, payload))
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+fn random_seed() -> Result<u64, ApiError> {
+    let mut b = [0u8; 8];
+    getrandom::getrandom(&mut b)
+        .map_err(|e| ApiError::Corrupt(format!("no randomness for a seed: {e}")))?;
+    Ok(u64::from_le_bytes(b) >> 11) // within JSON's exact integers
+}
+
+impl Tournaments {
+    /// Tournaments kept in `store`.
+    pub fn new(store: Store) -> Tournaments {
+        Tournaments {
+            store,
+            cache: StdMutex::new(HashMap::new()),
+        }
+    }
+
+    fn slot(&self, id: &str) -> Arc<Mutex<Option<Cached>>> {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        Arc::clone(cache.entry(id.to_owned()).or_default())
+    }
+
+    fn forget(&self, id: &str) {
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        cache.remove(id);
+    }
+
+    /// Locks a tournament, caught up with the store.
+    async fn lock(
+        &self,
+        id: &str,
+    ) -> Result<tokio::sync::OwnedMutexGuard<Option<Cached>>, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::NotFound("tournament"));
+        }
+        let slot = self.slot(id);
+        let mut guard = slot.lock_owned().await;
+        let after = guard.as_ref().map_or(0, |c| c.seq);
+        let stored = match self.store.load(StreamKind::Tournament, id, after).await {
+            Ok(s) => s,
+            Err(e) => {
+                *guard = None;
+                return Err(e.into());
+            }
+        };
+        if guard.is_none() && stored.is_empty() {
+            drop(guard);
+            self.forget(id);
+            return Err(ApiError::NotFound("tournament"));
+        }
+        for e in stored {
+            if let Err(err) = Self::replay(id, &mut guard, e.seq, &e.event_type, e.payload) {
+                *guard = None;
+                return Err(err);
+            }
+        }
+        Ok(guard)
+    }
+
+    /// Applies one stored event to the cache.
+    fn replay(
+        id: &str,
+        cached: &mut Option<Cached>,
+        seq: u64,
+        event_type: &str,
+        payload: Value,
+    ) -> Result<(), ApiError> {
+        match (event_type, cached.as_mut()) {
+            (OPENED, None) => {
+                let owner = payload.get("owner").and_then(Value::as_str);
+                let engine = payload
+                    .get("engine")
+                    .and_then(Value::as_str)
+                    .and_then(Engine::parse);
+                let (Some(owner), Some(engine)) = (owner, engine) else {
+                    return Err(corrupt(id, "opened", &payload));
+                };
+                // The tournament itself comes with the next event; until then, an empty one.
+                *cached = Some(Cached {
+                    seq,
+                    meta: Meta {
+                        owner: owner.to_owned(),
+                        engine,
+                        arbiters: Vec::new(),
+                        created_at_ms: payload
+                            .get("created_at_ms")
+                            .and_then(Value::as_u64)
+                            .unwrap_or(0),
+                    },
+                    tournament: Tournament::from_events([Event::Created {
+                        name: String::new(),
+                        rules: RuleSet::Cxa2011,
+                        format: Format::RoundRobin { cycles: 1 },
+                        scoring: ScoringScheme::CXA,
+                        tie_breaks: None,
+                    }])
+                    .map_err(|e| corrupt(id, "placeholder", &e))?,
+                });
+                Ok(())
+            }
+            (_, None) => Err(corrupt(id, "first event", &event_type)),
+            (ARBITER_APPOINTED, Some(c)) => {
+                let name = payload
+                    .get("username")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| corrupt(id, "arbiter", &payload))?;
+                if !c.meta.arbiters.iter().any(|a| a == name) {
+                    c.meta.arbiters.push(name.to_owned());
+                }
+                c.seq = seq;
+                Ok(())
+            }
+            (_, Some(c)) => {
+                let event: Event =
+                    serde_json::from_value(payload).map_err(|e| corrupt(id, event_type, &e))?;
+                if matches!(event, Event::Created { .. }) {
+                    c.tournament =
+                        Tournament::from_events([event]).map_err(|e| corrupt(id, "created", &e))?;
+                } else {
+                    c.tournament
+                        .apply(event)
+                        .map_err(|e| corrupt(id, "replay", &e))?;
+                }
+                c.seq = seq;
+                Ok(())
+            }
+        }
+    }
+
+    /// Reads a tournament.
+    async fn read<T>(&self, id: &str, f: impl FnOnce(&Cached) -> T) -> Result<T, ApiError> {
+        let guard = self.lock(id).await?;
+        let cached = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+        Ok(f(cached))
+    }
+
+    /// Writes the events `make` computes, if `caller` may; returns what `view` makes of the
+    /// tournament afterwards.
+    async fn write<T>(
+        &self,
+        id: &str,
+        caller: &Caller,
+        need: Need,
+        make: impl FnOnce(&Cached) -> Result<Vec<Event>, ApiError>,
+        view: impl FnOnce(&Cached) -> T,
+    ) -> Result<T, ApiError> {
+        let mut guard = self.lock(id).await?;
+        let cached = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+        if !cached.allows(caller, need) {
+            return Err(ApiError::NotAllowed(match need {
+                Need::Owner => "do this: only the tournament's organiser may",
+                Need::Official => "do this: only the tournament's organiser and arbiters may",
+            }));
+        }
+        let events = make(cached)?;
+        let mut next = cached.clone();
+        for e in &events {
+            next.tournament.apply(e.clone()).map_err(refused)?;
+        }
+        let new = events
+            .iter()
+            .map(to_new_event)
+            .collect::<Result<Vec<_>, _>>()?;
+        if !new.is_empty() {
+            match self
+                .store
+                .append(StreamKind::Tournament, id, cached.seq, &new)
+                .await
+            {
+                Ok(seq) => next.seq = seq,
+                Err(e) => {
+                    *guard = None;
+                    return Err(e.into());
+                }
+            }
+        }
+        let out = view(&next);
+        *guard = Some(next);
+        Ok(out)
+    }
+
+    /// Creates a tournament owned by `caller`; returns its id and view.
+    ///
+    /// # Errors
+    /// 422 naming the field at fault.
+    async fn create(&self, caller: &Caller, req: NewTournament) -> Result<(String, Value), ApiError> {
+        let name = req.name.trim().to_owned();
+        if name.is_empty() || name.len() > 200 {
+            return Err(ApiError::invalid("name", "1 to 200 bytes"));
+        }
+        let rules = match &req.rules {
+            None => RuleSet::Cxa2011,
+            Some(r) => r
+                .replace(['-', '_', ' '], "")
+                .parse()
+                .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()))?,
+        };
+        let format = match req.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None | Some("round_robin") | Some("roundrobin") => {
+                let cycles = req.cycles.unwrap_or(1);
+                if !(1..=2).contains(&cycles) {
+                    return Err(ApiError::invalid("cycles", "1 or 2"));
+                }
+                if req.rounds.is_some() {
+                    return Err(ApiError::invalid(
+                        "rounds",
+                        "a round robin has as many rounds as its table: give `cycles`",
+                    ));
+                }
+                Format::RoundRobin { cycles }
+            }
+            Some("double_round_robin") => Format::RoundRobin { cycles: 2 },
+            Some("swiss") => {
+                let rounds = req
+                    .rounds
+                    .ok_or_else(|| ApiError::invalid("rounds", "a swiss needs its number of rounds"))?;
+                if !(1..=50).contains(&rounds) {
+                    return Err(ApiError::invalid("rounds", "1 to 50"));
+                }
+                Format::Swiss { rounds }
+            }
+            Some(other) => {
+                return Err(ApiError::invalid(
+                    "format",
+                    format!("unknown format {other:?} (round_robin, double_round_robin, swiss)"),
+                ));
+            }
+        };
+        let scoring = match &req.scoring {
+            None => ScoringScheme::CXA,
+            Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
+                ApiError::invalid(
+                    "scoring",
+                    format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
+                )
+            })?,
+        };
+        let tie_breaks = match &req.tie_breaks {
+            None => None,
+            Some(list) => Some(
+                list.iter()
+                    .map(|t| parse_tie_break(t))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        let engine = match &req.engine {
+            None => Engine::Dutch,
+            Some(e) => Engine::parse(e)
+                .ok_or_else(|| ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)")))?,
+        };
+        let players = req
+            .players
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .map(|(k, p)| p.into_player(&format!("players[{k}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        if players.len() > MAX_PLAYERS {
+            return Err(ApiError::invalid("players", format!("at most {MAX_PLAYERS}")));
+        }
+        let mut events = vec![Event::Created {
+            name,
+            rules,
+            format,
+            scoring,
+            tie_breaks,
+        }];
+        events.extend(players.into_iter().map(|player| Event::Registered { player }));
+        let tournament = Tournament::from_events(events.clone()).map_err(refused)?;
+        let id = random_hex(8)?;
+        let meta = Meta {
+            owner: caller.username.clone(),
+            engine,
+            arbiters: Vec::new(),
+            created_at_ms: now_ms(),
+        };
+        let mut new = vec![NewEvent::new(
+            OPENED,
+            json!({"owner": meta.owner, "engine": engine.name(), "created_at_ms": meta.created_at_ms}),
+        )];
+        for e in &events {
+            new.push(to_new_event(e)?);
+        }
+        let seq = self
+            .store
+            .append(StreamKind::Tournament, &id, 0, &new)
+            .await?;
+        let cached = Cached {
+            seq,
+            meta,
+            tournament,
+        };
+        let view = tournament_view(&id, &cached);
+        *self.slot(&id).lock().await = Some(cached);
+        Ok((id, view))
+    }
+}
+
+fn parse_tie_break(text: &str) -> Result<TieBreak, ApiError> {
+    let t = text.trim();
+    TieBreak::ALL
+        .into_iter()
+        .find(|tb| {
+            tb.code().eq_ignore_ascii_case(t)
+                || tb.chinese() == t
+                || format!("{tb:?}").eq_ignore_ascii_case(&t.replace(['_', ' '], ""))
+        })
+        .ok_or_else(|| {
+            let codes: Vec<&str> = TieBreak::ALL.iter().map(|tb| tb.code()).collect();
+            ApiError::invalid(
+                "tie_breaks",
+                format!("unknown tie-break {t:?} (one of {})", codes.join(", ")),
+            )
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/// A tournament as a request to create it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewTournament {
+    name: String,
+    /// `cxa2011` (default) or `wxf2018`.
+    rules: Option<String>,
+    /// `round_robin` (default), `double_round_robin` or `swiss`.
+    format: Option<String>,
+    /// Round robin: 1 or 2 cycles.
+    cycles: Option<u32>,
+    /// Swiss: the number of rounds.
+    rounds: Option<u32>,
+    /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`.
+    scoring: Option<String>,
+    /// Tie-break codes in order (`SB`, `WIN`, …); the book's order by default.
+    tie_breaks: Option<Vec<String>>,
+    /// Swiss engine: `dutch` (default) or `cxa`.
+    engine: Option<String>,
+    /// Entries, registered in order.
+    players: Option<Vec<NewPlayer>>,
+}
+
+/// A player as a request to register.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    name: String,
+    rating: Option<u16>,
+    club: Option<String>,
+    federation: Option<String>,
+}
+
+impl NewPlayer {
+    fn into_player(self, at: &str) -> Result<Player, ApiError> {
+        let name = self.name.trim().to_owned();
+        if name.is_empty() || name.len() > 200 {
+            return Err(ApiError::invalid(&format!("{at}.name"), "1 to 200 bytes"));
+        }
+        for (field, v) in [("club", &self.club), ("federation", &self.federation)] {
+            if v.as_ref().is_some_and(|s| s.len() > 200) {
+                return Err(ApiError::invalid(&format!("{at}.{field}"), "at most 200 bytes"));
+            }
+        }
+        Ok(Player {
+            name,
+            rating: self.rating,
+            club: self.club.filter(|s| !s.trim().is_empty()),
+            federation: self.federation.filter(|s| !s.trim().is_empty()),
+        })
+    }
+}
+
+/// Players: one, a list, or `{"players": [...]}`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum PlayersBody {
+    Wrapped { players: Vec<NewPlayer> },
+    List(Vec<NewPlayer>),
+    One(NewPlayer),
+}
+
+/// A game of a round given by the arbiter.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenGame {
+    red: u32,
+    black: u32,
+}
+
+/// A request to pair the next round.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRequest {
+    /// The seed of any lot the engine draws; drawn by the server if absent.
+    seed: Option<u64>,
+    /// Pairings given by the arbiter instead of computed.
+    games: Option<Vec<GivenGame>>,
+    /// Byes given with them.
+    byes: Option<Vec<u32>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultRequest {
+    result: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawalRequest {
+    player: u32,
+    /// The last round the player took part in; the last paired round by default.
+    after_round: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PenaltyRequest {
+    player: u32,
+    round: u32,
+    /// `foul`, `warning` or `game_disqualification`.
+    penalty: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArbiterRequest {
+    username: String,
+}
+
+fn player_id(field: &str, n: u32, t: &Tournament) -> Result<PlayerId, ApiError> {
+    PlayerId::new(n)
+        .filter(|p| p.index() < t.players().len())
+        .ok_or_else(|| ApiError::invalid(field, format!("no player with start number {n}")))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+fn format_view(f: Format) -> Value {
+    match f {
+        Format::RoundRobin { cycles } => json!({"type": "round_robin", "cycles": cycles}),
+        Format::Swiss { rounds } => json!({"type": "swiss", "rounds": rounds}),
+    }
+}
+
+fn rules_name(r: RuleSet) -> &'static str {
+    match r {
+        RuleSet::Cxa2011 => "cxa2011",
+        RuleSet::Wxf2018 => "wxf2018",
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+        Outcome::ForfeitWin => "forfeit_win",
+        Outcome::ForfeitLoss => "forfeit_loss",
+        Outcome::Bye => "bye",
+    }
+}
+
+fn round_view(r: &Round) -> Value {
+    json!({
+        "round": r.number,
+        "games": r.games.iter().map(|g| json!({
+            "board": g.pairing.board,
+            "red": g.pairing.red.get(),
+            "black": g.pairing.black.get(),
+            "result": g.result.map(GameResult::notation),
+        })).collect::<Vec<_>>(),
+        "byes": r.byes.iter().map(|p| p.get()).collect::<Vec<_>>(),
+        "seed": r.seed,
+        "complete": r.games.iter().all(|g| g.result.is_some()),
+    })
+}
+
+fn tournament_view(id: &str, c: &Cached) -> Value {
+    let t = &c.tournament;
+    json!({
+        "id": id,
+        "name": t.name(),
+        "rules": rules_name(t.rules()),
+        "format": format_view(t.format()),
+        "scoring": {
+            "win": t.scoring().win.to_string(),
+            "draw_red": t.scoring().draw_red.to_string(),
+            "draw_black": t.scoring().draw_black.to_string(),
+            "loss": t.scoring().loss.to_string(),
+        },
+        "tie_breaks": t.tie_break_order().iter().map(|tb| tb.code()).collect::<Vec<_>>(),
+        "engine": c.meta.engine.name(),
+        "organiser": c.meta.owner,
+        "arbiters": c.meta.arbiters,
+        "created_at_ms": c.meta.created_at_ms,
+        "seq": c.seq,
+        "total_rounds": t.total_rounds(),
+        "players": t.players().iter().enumerate().map(|(i, p)| {
+            let id = PlayerId::from_index(i);
+            json!({
+                "no": id.get(), "name": p.name, "rating": p.rating, "club": p.club,
+                "federation": p.federation, "withdrawn_after": t.withdrawn_after(id),
+            })
+        }).collect::<Vec<_>>(),
+        "rounds": t.rounds().iter().map(round_view).collect::<Vec<_>>(),
+    })
+}
+
+fn standings_view(t: &Tournament) -> Value {
+    let order = t.tie_break_order();
+    json!({
+        "tie_breaks": order.iter().map(|tb| json!({"code": tb.code(), "zh": tb.chinese()})).collect::<Vec<_>>(),
+        "standings": t.standings().into_iter().map(|s| json!({
+            "rank": s.rank,
+            "no": s.competitor + 1,
+            "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
+            "score": s.score.to_string(),
+            "tie_breaks": s.tie_breaks.iter().map(|v| v.text()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn crosstable_view(t: &Tournament) -> Value {
+    let results = t.results();
+    let scoring = t.scoring();
+    json!({
+        "rounds": t.rounds().len(),
+        "rows": t.standings().into_iter().map(|s| {
+            let row = results.get(s.competitor).map(Vec::as_slice).unwrap_or_default();
+            json!({
+                "rank": s.rank,
+                "no": s.competitor + 1,
+                "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
+                "score": s.score.to_string(),
+                "results": row.iter().map(|r| json!({
+                    "round": r.round,
+                    "opponent": r.opponent.map(PlayerId::get),
+                    "color": r.color.map(|c| match c {
+                        xiangqi_tournament::Color::Red => "red",
+                        xiangqi_tournament::Color::Black => "black",
+                    }),
+                    "outcome": outcome_name(r.outcome),
+                    "points": scoring.points(r.outcome, r.color).to_string(),
+                })).collect::<Vec<_>>(),
+            })
+        }).collect::<Vec<_>>(),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+/// The tournament routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", get(list).post(create))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/players", post(register))
+        .route("/api/tournaments/{id}/rounds", post(pair))
+        .route("/api/tournaments/{id}/rounds/{round}", get(show_round))
+        .route(
+            "/api/tournaments/{id}/rounds/{round}/boards/{board}/result",
+            put(record_result),
+        )
+        .route("/api/tournaments/{id}/withdrawals", post(withdraw))
+        .route("/api/tournaments/{id}/penalties", post(penalise))
+        .route("/api/tournaments/{id}/arbiters", post(appoint))
+        .route("/api/tournaments/{id}/standings", get(standings))
+        .route("/api/tournaments/{id}/crosstable", get(crosstable))
+        .route("/api/tournaments/{id}/export.trf", get(export_trf))
+        .route("/api/tournaments/{id}/export.csv", get(export_csv))
+        .route("/api/tournaments/{id}/events", get(events))
+}
+
+async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let ids = state
+        .tournaments()
+        .store
+        .streams(StreamKind::Tournament)
+        .await?;
+    Ok(Json(json!({"tournaments": ids})))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: NewTournament = parse_body(&body)?;
+    let (_, view) = state.tournaments().create(&caller, req).await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        state
+            .tournaments()
+            .read(&id, |c| tournament_view(&id, c))
+            .await?,
+    ))
+}
+
+/// Whether a request's body is CSV by its content type.
+fn is_csv(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.starts_with("text/csv") || v.starts_with("text/plain")
+        })
+}
+
+async fn register(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let players: Vec<Player> = if is_csv(&headers) {
+        let text = std::str::from_utf8(&body)
+            .map_err(|_| ApiError::bad_request(None, "the CSV is not UTF-8"))?;
+        report::read_entries(text).map_err(|e| ApiError::invalid("players", e.to_string()))?
+    } else {
+        let list = match parse_body::<PlayersBody>(&body)? {
+            PlayersBody::Wrapped { players } | PlayersBody::List(players) => players,
+            PlayersBody::One(p) => vec![p],
+        };
+        list.into_iter()
+            .enumerate()
+            .map(|(k, p)| p.into_player(&format!("players[{k}]")))
+            .collect::<Result<_, _>>()?
+    };
+    if players.is_empty() {
+        return Err(ApiError::invalid("players", "no player given"));
+    }
+    let count = players.len();
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Official,
+            |c| {
+                if c.tournament.players().len() + count > MAX_PLAYERS {
+                    return Err(ApiError::invalid("players", format!("at most {MAX_PLAYERS}")));
+                }
+                Ok(players
+                    .into_iter()
+                    .map(|player| Event::Registered { player })
+                    .collect())
+            },
+            |c| {
+                let all = c.tournament.players();
+                let first = all.len() - count;
+                json!({"players": all[first..].iter().enumerate().map(|(k, p)| json!({
+                    "no": first + k + 1, "name": p.name, "rating": p.rating,
+                    "club": p.club, "federation": p.federation,
+                })).collect::<Vec<_>>(), "seq": c.seq})
+            },
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn pair(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        PairRequest::default()
+    } else {
+        parse_body(&body)?
+    };
+    let seed = match req.seed {
+        Some(s) => s,
+        None => random_seed()?,
+    };
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Official,
+            |c| {
+                let t = &c.tournament;
+                let round = t.rounds().len() as u32 + 1;
+                let event = match (req.games, req.byes) {
+                    (None, None) => match t.format() {
+                        Format::RoundRobin { .. } => t.pair_next_round().map_err(refused)?,
+                        Format::Swiss { .. } => {
+                            if round > t.total_rounds() {
+                                return Err(refused(TournamentError::AllRoundsPaired(
+                                    t.total_rounds(),
+                                )));
+                            }
+                            if t.players().len() < 2 {
+                                return Err(refused(TournamentError::TooFewPlayers));
+                            }
+                            t.pair_swiss(c.meta.engine.system(), seed).map_err(refused)?
+                        }
+                    },
+                    (games, byes) => {
+                        let games = games
+                            .unwrap_or_default()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(k, g)| {
+                                Ok(Pairing {
+                                    board: k as u32 + 1,
+                                    red: player_id(&format!("games[{k}].red"), g.red, t)?,
+                                    black: player_id(&format!("games[{k}].black"), g.black, t)?,
+                                })
+                            })
+                            .collect::<Result<Vec<_>, ApiError>>()?;
+                        let byes = byes
+                            .unwrap_or_default()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(k, b)| player_id(&format!("byes[{k}]"), b, t))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        Event::RoundPaired {
+                            round,
+                            games,
+                            byes,
+                            seed: None,
+                        }
+                    }
+                };
+                Ok(vec![event])
+            },
+            |c| {
+                c.tournament
+                    .rounds()
+                    .last()
+                    .map(round_view)
+                    .unwrap_or(Value::Null)
+            },
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn show_round(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    state
+        .tournaments()
+        .read(&id, |c| {
+            c.tournament
+                .rounds()
+                .iter()
+                .find(|r| r.number == round)
+                .map(round_view)
+        })
+        .await?
+        .map(Json)
+        .ok_or(ApiError::NotFound("round"))
+}
+
+async fn record_result(
+    State(state): State<AppState>,
+    Path((id, round, board)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    let board: u32 = board.parse().map_err(|_| ApiError::NotFound("board"))?;
+    let req: ResultRequest = parse_body(&body)?;
+    let result: GameResult = req
+        .result
+        .parse()
+        .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("result", e.to_string()))?;
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Official,
+            |c| {
+                if !c.tournament.rounds().iter().any(|r| r.number == round) {
+                    return Err(ApiError::NotFound("round"));
+                }
+                Ok(vec![Event::ResultRecorded {
+                    round,
+                    board,
+                    result,
+                }])
+            },
+            |c| {
+                c.tournament
+                    .rounds()
+                    .iter()
+                    .find(|r| r.number == round)
+                    .map(round_view)
+                    .unwrap_or(Value::Null)
+            },
+        )
+        .await?;
+    Ok(Json(view))
+}
+
+async fn withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: WithdrawalRequest = parse_body(&body)?;
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Official,
+            |c| {
+                let t = &c.tournament;
+                let player = player_id("player", req.player, t)?;
+                if t.withdrawn_after(player).is_some() {
+                    return Err(ApiError::conflict("withdrawn", "the player has withdrawn already"));
+                }
+                Ok(vec![Event::Withdrawn {
+                    player,
+                    after_round: req.after_round.unwrap_or(t.rounds().len() as u32),
+                }])
+            },
+            |c| {
+                let id = PlayerId::new(req.player);
+                json!({"player": req.player, "withdrawn_after": id.and_then(|p| c.tournament.withdrawn_after(p)), "seq": c.seq})
+            },
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn penalise(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: PenaltyRequest = parse_body(&body)?;
+    let penalty = match req.penalty.trim().to_ascii_lowercase().as_str() {
+        "foul" => Penalty::Foul,
+        "warning" => Penalty::Warning,
+        "game_disqualification" => Penalty::GameDisqualification,
+        other => {
+            return Err(ApiError::invalid(
+                "penalty",
+                format!("unknown penalty {other:?} (foul, warning, game_disqualification)"),
+            ));
+        }
+    };
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Official,
+            |c| {
+                let player = player_id("player", req.player, &c.tournament)?;
+                if req.round == 0 || req.round as usize > c.tournament.rounds().len() {
+                    return Err(ApiError::invalid("round", "not a paired round"));
+                }
+                Ok(vec![Event::Penalised {
+                    player,
+                    round: req.round,
+                    penalty,
+                }])
+            },
+            |c| json!({"player": req.player, "round": req.round, "penalty": req.penalty, "seq": c.seq}),
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn appoint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: ArbiterRequest = parse_body(&body)?;
+    let username = req.username.trim().to_ascii_lowercase();
+    if !state.accounts().exists(&username).await? {
+        return Err(ApiError::invalid("username", "no such account"));
+    }
+    let tournaments = state.tournaments();
+    let mut guard = tournaments.lock(&id).await?;
+    let cached = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    if !cached.allows(&caller, Need::Owner) {
+        return Err(ApiError::NotAllowed(
+            "appoint arbiters: only the tournament's organiser may",
+        ));
+    }
+    let mut next = cached.clone();
+    if !next.meta.arbiters.contains(&username) {
+        let event = NewEvent::new(ARBITER_APPOINTED, json!({"username": username}));
+        match tournaments
+            .store
+            .append(StreamKind::Tournament, &id, cached.seq, &[event])
+            .await
+        {
+            Ok(seq) => next.seq = seq,
+            Err(e) => {
+                *guard = None;
+                return Err(e.into());
+            }
+        }
+        next.meta.arbiters.push(username);
+    }
+    let view = json!({"arbiters": next.meta.arbiters, "seq": next.seq});
+    *guard = Some(next);
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+async fn standings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        state
+            .tournaments()
+            .read(&id, |c| standings_view(&c.tournament))
+            .await?,
+    ))
+}
+
+async fn crosstable(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(
+        state
+            .tournaments()
+            .read(&id, |c| crosstable_view(&c.tournament))
+            .await?,
+    ))
+}
+
+fn attachment(content_type: &'static str, filename: String, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn export_trf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = state
+        .tournaments()
+        .read(&id, |c| trf::export(&c.tournament))
+        .await?;
+    Ok(attachment(
+        "text/plain; charset=utf-8",
+        format!("{id}.trf"),
+        text,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct CsvQuery {
+    /// `standings` (default), `crosstable` or `players`.
+    table: Option<String>,
+}
+
+async fn export_csv(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<CsvQuery>,
+) -> Result<Response, ApiError> {
+    let table = q.table.unwrap_or_else(|| "standings".to_owned());
+    let write: fn(&Tournament) -> String = match table.as_str() {
+        "standings" => report::standings_csv,
+        "crosstable" => report::crosstable_csv,
+        "players" => |t| report::write_entries(t.players()),
+        other => {
+            return Err(ApiError::invalid(
+                "table",
+                format!("unknown table {other:?} (standings, crosstable, players)"),
+            ));
+        }
+    };
+    let text = state
+        .tournaments()
+        .read(&id, |c| write(&c.tournament))
+        .await?;
+    Ok(attachment(
+        "text/csv; charset=utf-8",
+        format!("{id}-{table}.csv"),
+        text,
+    ))
+}
+
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    if !valid_id(&id) {
+        return Err(ApiError::NotFound("tournament"));
+    }
+    let stored = state
+        .tournaments()
+        .store
+        .load(StreamKind::Tournament, &id, 0)
+        .await?;
+    if stored.is_empty() {
+        return Err(ApiError::NotFound("tournament"));
+    }
+    let mut out = Vec::with_capacity(stored.len());
+    for e in stored {
+        out.push(json!({"seq": e.seq, "type": e.event_type, "recorded_at_ms": e.recorded_at_ms, "data": e.payload}));
+    }
+    Ok(Json(json!({"id": id, "events": out})))
+}

@@ -1,0 +1,505 @@
+//! Tournaments, accounts and roles through the API, with `oneshot`. Run against SQLite always,
+//! and against PostgreSQL when `DATABASE_URL` names one.
+
+use std::{
+    path::PathBuf,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
+
+use axum::{
+    body::{Body, to_bytes},
+    http::{Request, StatusCode, header},
+};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+use xiangqi_server::{AppState, LoginLimit, router};
+use xiangqi_store::Store;
+
+fn temp_db(tag: &str) -> PathBuf {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    std::env::temp_dir().join(format!("xq-tour-{tag}-{}-{nanos}.db", std::process::id()))
+}
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    text: String,
+    json: Value,
+}
+
+async fn send(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    content_type: &str,
+    body: String,
+) -> Reply {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::CONTENT_TYPE, content_type);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let res = router(state.clone())
+        .oneshot(req.body(Body::from(body)).expect("request"))
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Reply {
+        status,
+        headers,
+        text,
+        json,
+    }
+}
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let r = send(
+        state,
+        method,
+        uri,
+        token,
+        "application/json",
+        body.map(|b| b.to_string()).unwrap_or_default(),
+    )
+    .await;
+    (r.status, r.json)
+}
+
+/// Registers `name` and logs in; the session token.
+async fn account(state: &AppState, name: &str) -> String {
+    let creds = json!({"username": name, "password": format!("{name}-secret-pw")});
+    let (status, body) = call(state, "POST", "/api/accounts", None, Some(creds.clone())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = call(state, "POST", "/api/sessions", None, Some(creds)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body["token"].as_str().expect("token").to_owned()
+}
+
+fn assert_error(status: StatusCode, body: &Value, want: StatusCode, field: Option<&str>) {
+    assert_eq!(status, want, "{body}");
+    assert!(body["error"].is_string(), "{body}");
+    if let Some(f) = field {
+        assert_eq!(body["field"], f, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn accounts_sessions_and_the_login_limit() {
+    let store = Store::open("sqlite::memory:").await.expect("opens");
+    let state = AppState::with_login_limit(
+        store,
+        LoginLimit {
+            per_user: 3,
+            per_address: 100,
+            window: Duration::from_secs(60),
+        },
+    );
+    // Bad input names the field.
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({"username": "a", "password": "long enough"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("username"));
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({"username": "alice", "password": "short"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
+    let (st, b) = call(&state, "POST", "/api/accounts", None, Some(json!({"username": "alice"}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
+
+    let token = account(&state, "alice").await;
+    // Taken.
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({"username": "ALICE", "password": "another password"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::CONFLICT, None);
+    assert_eq!(b["error"], "username_taken");
+
+    // The session works by bearer token and by cookie.
+    let (st, b) = call(&state, "GET", "/api/sessions", Some(&token), None).await;
+    assert_eq!((st, b["username"].as_str()), (StatusCode::OK, Some("alice")));
+    let req = Request::builder()
+        .uri("/api/sessions")
+        .header(header::COOKIE, format!("theme=dark; xiangqi_session={token}"))
+        .body(Body::empty())
+        .expect("request");
+    let res = router(state.clone()).oneshot(req).await.expect("infallible");
+    assert_eq!(res.status(), StatusCode::OK);
+
+    // Login sets the cookie.
+    let r = send(
+        &state,
+        "POST",
+        "/api/sessions",
+        None,
+        "application/json",
+        json!({"username": "alice", "password": "alice-secret-pw"}).to_string(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let cookie = r.headers[header::SET_COOKIE].to_str().expect("ascii");
+    assert!(cookie.starts_with("xiangqi_session=") && cookie.contains("HttpOnly"), "{cookie}");
+
+    // Wrong passwords: 401 three times, then 429 even with the right one.
+    for _ in 0..3 {
+        let (st, b) = call(
+            &state,
+            "POST",
+            "/api/sessions",
+            None,
+            Some(json!({"username": "alice", "password": "wrong password"})),
+        )
+        .await;
+        assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
+        assert_eq!(b["error"], "bad_credentials");
+    }
+    let r = send(
+        &state,
+        "POST",
+        "/api/sessions",
+        None,
+        "application/json",
+        json!({"username": "alice", "password": "alice-secret-pw"}).to_string(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.text);
+    assert_eq!(r.json["error"], "too_many_requests");
+    assert!(r.headers.contains_key(header::RETRY_AFTER));
+    // An unknown user gets the same answer as a wrong password.
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/sessions",
+        None,
+        Some(json!({"username": "nobody", "password": "whatever it is"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
+
+    // Logout closes the session.
+    let (st, _) = call(&state, "DELETE", "/api/sessions", Some(&token), None).await;
+    assert_eq!(st, StatusCode::NO_CONTENT);
+    let (st, b) = call(&state, "GET", "/api/sessions", Some(&token), None).await;
+    assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
+    assert_eq!(b["error"], "session_expired");
+}
+
+/// A four-player round robin from creation to export, with the roles checked on the way.
+async fn round_robin(state: &AppState) -> String {
+    let org = account(state, "organiser").await;
+    let arb = account(state, "arbiter").await;
+    let other = account(state, "stranger").await;
+
+    let new = json!({
+        "name": "club championship 俱乐部赛",
+        "rules": "cxa2011",
+        "format": "round_robin",
+        "players": [{"name": "甲", "rating": 2100}, {"name": "乙", "rating": 2000}],
+    });
+    // Only accounts create tournaments.
+    let (st, b) = call(state, "POST", "/api/tournaments", None, Some(new.clone())).await;
+    assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
+    let (st, b) = call(state, "POST", "/api/tournaments", Some("not-a-session"), Some(new.clone())).await;
+    assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
+    // Bad input names the field.
+    for (bad, field) in [
+        (json!({"name": "x", "format": "ladder"}), "format"),
+        (json!({"name": "x", "format": "swiss"}), "rounds"),
+        (json!({"name": "x", "rules": "fide"}), "rules"),
+        (json!({"name": "x", "scoring": "5-0"}), "scoring"),
+        (json!({"name": "x", "tie_breaks": ["SB", "coin"]}), "tie_breaks"),
+        (json!({"name": ""}), "name"),
+        (json!({"name": "x", "colour": "red"}), "colour"),
+        (json!({"name": "x", "players": [{"name": " "}]}), "players[0].name"),
+    ] {
+        let (st, b) = call(state, "POST", "/api/tournaments", Some(&org), Some(bad)).await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
+    }
+    let (st, t) = call(state, "POST", "/api/tournaments", Some(&org), Some(new)).await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().expect("id").to_owned();
+    assert_eq!(t["organiser"], "organiser");
+    assert_eq!(t["players"].as_array().map(Vec::len), Some(2));
+    let base = format!("/api/tournaments/{id}");
+
+    // Players by CSV and by JSON; a stranger may not add any.
+    let csv = "name,rating,club\n丙,1900,北京\n";
+    let r = send(state, "POST", &format!("{base}/players"), Some(&other), "text/csv", csv.into()).await;
+    assert_error(r.status, &r.json, StatusCode::FORBIDDEN, None);
+    let r = send(state, "POST", &format!("{base}/players"), Some(&org), "text/csv", csv.into()).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.json["players"][0]["no"], 3);
+    assert_eq!(r.json["players"][0]["club"], "北京");
+    let r = send(state, "POST", &format!("{base}/players"), Some(&org), "text/csv", "rating\n12\n".into()).await;
+    assert_error(r.status, &r.json, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
+    let (st, b) = call(state, "POST", &format!("{base}/players"), Some(&org), Some(json!({"name": "丁"}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert_eq!(b["players"][0]["no"], 4);
+
+    // The organiser appoints the arbiter; the arbiter may not appoint.
+    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&arb), Some(json!({"username": "stranger"}))).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, None);
+    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&org), Some(json!({"username": "ghost"}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("username"));
+    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&org), Some(json!({"username": "arbiter"}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+
+    // Round 1 from the Berger table: 1–4, 2–3.
+    let (st, b) = call(state, "POST", &format!("{base}/rounds"), Some(&other), None).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, None);
+    let (st, r1) = call(state, "POST", &format!("{base}/rounds"), Some(&arb), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{r1}");
+    assert_eq!(r1["round"], 1);
+    assert_eq!(r1["games"][0]["red"], 1);
+    assert_eq!(r1["games"][0]["black"], 4);
+    // Registration is closed now; the next round waits for results.
+    let (st, b) = call(state, "POST", &format!("{base}/players"), Some(&org), Some(json!({"name": "戊"}))).await;
+    assert_error(st, &b, StatusCode::CONFLICT, None);
+    assert_eq!(b["error"], "registration_closed");
+    let (st, b) = call(state, "POST", &format!("{base}/rounds"), Some(&arb), None).await;
+    assert_eq!((st, b["error"].as_str()), (StatusCode::CONFLICT, Some("round_incomplete")));
+
+    // Results.
+    let result = |round: u32, board: u32| format!("{base}/rounds/{round}/boards/{board}/result");
+    let (st, b) = call(state, "PUT", &result(1, 1), Some(&arb), Some(json!({"result": "2-0"}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("result"));
+    let (st, b) = call(state, "PUT", &result(1, 9), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    assert_error(st, &b, StatusCode::NOT_FOUND, None);
+    let (st, b) = call(state, "PUT", &result(7, 1), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    assert_error(st, &b, StatusCode::NOT_FOUND, None);
+    let (st, b) = call(state, "PUT", &result(1, 1), Some(&other), Some(json!({"result": "1-0"}))).await;
+    assert_error(st, &b, StatusCode::FORBIDDEN, None);
+    let (st, b) = call(state, "PUT", &result(1, 1), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let (st, b) = call(state, "PUT", &result(1, 2), Some(&org), Some(json!({"result": "和"}))).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["complete"], true);
+
+    // Round 2, and a withdrawal after it.
+    let (st, r2) = call(state, "POST", &format!("{base}/rounds"), Some(&org), Some(json!({}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{r2}");
+    for board in 1..=2 {
+        let (st, b) = call(state, "PUT", &result(2, board), Some(&arb), Some(json!({"result": "0-1"}))).await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+    }
+    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 9}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("player"));
+    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 4, "after_round": 5}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("after_round"));
+    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 4}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert_eq!(b["withdrawn_after"], 2);
+
+    // Views.
+    let (st, standings) = call(state, "GET", &format!("{base}/standings"), None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    let rows = standings["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 4);
+    assert!(standings["tie_breaks"][0]["zh"].is_string());
+    let (st, cross) = call(state, "GET", &format!("{base}/crosstable"), None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(cross["rounds"], 2);
+    let r = send(state, "GET", &format!("{base}/export.trf"), None, "", String::new()).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.text.contains("012 club championship"), "{}", r.text);
+    assert!(r.text.lines().filter(|l| l.starts_with("001")).count() == 4, "{}", r.text);
+    let r = send(state, "GET", &format!("{base}/export.csv"), None, "", String::new()).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.headers[header::CONTENT_TYPE].to_str().unwrap_or("").starts_with("text/csv"));
+    assert!(r.text.starts_with("rank,"), "{}", r.text);
+    let r = send(state, "GET", &format!("{base}/export.csv?table=crosstable"), None, "", String::new()).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let r = send(state, "GET", &format!("{base}/export.csv?table=nope"), None, "", String::new()).await;
+    assert_error(r.status, &r.json, StatusCode::UNPROCESSABLE_ENTITY, Some("table"));
+    let (st, _) = call(state, "GET", "/api/tournaments/nope", None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, ev) = call(state, "GET", &format!("{base}/events"), None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(ev["events"][0]["type"], "tournament_opened");
+    assert_eq!(ev["events"][1]["type"], "created");
+    let (_, list) = call(state, "GET", "/api/tournaments", None, None).await;
+    assert!(list["tournaments"].as_array().is_some_and(|l| l.contains(&json!(id))));
+    id
+}
+
+#[tokio::test]
+async fn a_round_robin_through_the_api_survives_a_restart() {
+    let path = temp_db("rr");
+    let url = path.to_string_lossy().into_owned();
+    let state = AppState::new(Store::open(&url).await.expect("opens"));
+    let id = round_robin(&state).await;
+    let (_, before) = call(&state, "GET", &format!("/api/tournaments/{id}/standings"), None, None).await;
+    let (_, shown) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    // A new process over the same file rebuilds the same tournament from the events.
+    let again = AppState::new(Store::open(&url).await.expect("reopens"));
+    let (_, after) = call(&again, "GET", &format!("/api/tournaments/{id}/standings"), None, None).await;
+    assert_eq!(before, after);
+    let (_, reshown) = call(&again, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    assert_eq!(shown, reshown);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[tokio::test]
+async fn a_round_robin_on_postgres() {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return;
+    };
+    let state = AppState::new(Store::open(&url).await.expect("opens"));
+    // Accounts are shared by every test on the database: unique names.
+    let suffix = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let org = account(&state, &format!("org{}", suffix % 1_000_000_000)).await;
+    let (st, t) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "pg", "players": [{"name": "a"}, {"name": "b"}, {"name": "c"}]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    let base = format!("/api/tournaments/{}", t["id"].as_str().expect("id"));
+    // Three players: one rests each round.
+    let (st, r1) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{r1}");
+    assert_eq!(r1["games"].as_array().map(Vec::len), Some(1));
+    let (st, b) = call(&state, "PUT", &format!("{base}/rounds/1/boards/1/result"), Some(&org), Some(json!({"result": "1-0"}))).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    // A second replica sees the same tournament and writes after the first.
+    let other = AppState::new(Store::open(&url).await.expect("opens"));
+    let (st, r2) = call(&other, "POST", &format!("{base}/rounds"), Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{r2}");
+    let (_, a) = call(&state, "GET", &base, None, None).await;
+    let (_, b) = call(&other, "GET", &base, None, None).await;
+    assert_eq!(a, b);
+    assert_eq!(a["rounds"].as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "swissorg").await;
+    let players: Vec<Value> = (0..7)
+        .map(|k| json!({"name": format!("P{k}"), "rating": 2000 - k * 10}))
+        .collect();
+    let (st, t) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "open", "format": "swiss", "rounds": 3, "scoring": "1-0.5-0", "players": players})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    assert_eq!(t["engine"], "dutch");
+    let base = format!("/api/tournaments/{}", t["id"].as_str().expect("id"));
+    for round in 1..=3 {
+        let (st, r) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), Some(json!({"seed": 42}))).await;
+        assert_eq!(st, StatusCode::CREATED, "{r}");
+        assert_eq!(r["seed"], 42);
+        assert_eq!(r["games"].as_array().map(Vec::len), Some(3));
+        assert_eq!(r["byes"].as_array().map(Vec::len), Some(1));
+        for board in 1..=3 {
+            let (st, b) = call(&state, "PUT", &format!("{base}/rounds/{round}/boards/{board}/result"), Some(&org), Some(json!({"result": "1-0"}))).await;
+            assert_eq!(st, StatusCode::OK, "{b}");
+        }
+    }
+    let (st, b) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
+    assert_eq!((st, b["error"].as_str()), (StatusCode::CONFLICT, Some("all_rounds_paired")));
+    // Pairings given by the arbiter are checked too.
+    let (st, t2) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "manual", "format": "swiss", "rounds": 2, "players": [{"name": "a"}, {"name": "b"}]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED);
+    let base2 = format!("/api/tournaments/{}", t2["id"].as_str().expect("id"));
+    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 1, "black": 1}]}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
+    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 1, "black": 3}]}))).await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games[0].black"));
+    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 2, "black": 1}]}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert_eq!(b["games"][0]["red"], 2);
+}
+
+fn refs(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(o) => {
+            for (k, x) in o {
+                match (k.as_str(), x) {
+                    ("$ref", Value::String(r)) => out.push(r.clone()),
+                    _ => refs(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn openapi_describes_the_tournament_and_account_routes() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let (st, doc) = call(&state, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    for (path, method) in [
+        ("/api/tournaments", "post"),
+        ("/api/tournaments/{id}", "get"),
+        ("/api/tournaments/{id}/players", "post"),
+        ("/api/tournaments/{id}/rounds", "post"),
+        ("/api/tournaments/{id}/rounds/{round}/boards/{board}/result", "put"),
+        ("/api/tournaments/{id}/withdrawals", "post"),
+        ("/api/tournaments/{id}/standings", "get"),
+        ("/api/tournaments/{id}/crosstable", "get"),
+        ("/api/tournaments/{id}/export.trf", "get"),
+        ("/api/tournaments/{id}/export.csv", "get"),
+        ("/api/accounts", "post"),
+        ("/api/sessions", "post"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+    // Every reference resolves.
+    let mut all = Vec::new();
+    refs(&doc, &mut all);
+    for r in all {
+        let pointer = r.trim_start_matches('#');
+        assert!(doc.pointer(pointer).is_some(), "{r} does not resolve");
+    }
+}

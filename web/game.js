@@ -1,0 +1,341 @@
+// The live game page, /games/{id}. Who you are comes from the link you were given:
+// /games/{id}#red=TOKEN, #black=TOKEN or #arbiter=TOKEN (a fragment never reaches a server's
+// logs); without one you spectate, read only. The server checks every write anyway.
+
+import { Board } from './board.js';
+import { api, h, w, t, setupPage, toast, clockText, getLang } from './common.js';
+
+const main = setupPage();
+const id = document.body.dataset.id;
+const key = `xq.game.${id}`;
+
+// The role: from the fragment (then kept for reloads and taken out of the address bar).
+let me = { role: 'spectator', token: null };
+const frag = new URLSearchParams(location.hash.slice(1));
+for (const role of ['red', 'black', 'arbiter']) {
+  if (frag.get(role)) { me = { role, token: frag.get(role) }; localStorage.setItem(key, JSON.stringify(me)); }
+}
+if (frag.get('spectate') !== null) { me = { role: 'spectator', token: null }; localStorage.removeItem(key); }
+if (!me.token) { try { me = JSON.parse(localStorage.getItem(key)) || me; } catch { /* keep spectating */ } }
+if (location.hash) history.replaceState(null, '', location.pathname);
+const player = me.role === 'red' || me.role === 'black';
+
+let game = null;            // the server's latest view
+let recvAt = 0;             // performance.now() when it came
+let notation = localStorage.getItem('xq.notation') || 'chinese';
+let touched = [];           // the arbiter's touch-move helper
+let touching = false;
+let atOnce = false;
+let lastRuling = null;
+
+// ---- layout ----
+const boardEl = h('div', { id: 'board', class: 'board', 'aria-label': 'board' });
+const clockEl = (c) => h('div', { class: `clock ${c}`, id: `clock-${c}`, 'data-color': c },
+  h('span', { class: 'name' }), h('span', { class: 'time', role: 'timer' }, '–'));
+const clocks = { red: clockEl('red'), black: clockEl('black') };
+const topSlot = h('div', { class: 'player-slot top' });
+const bottomSlot = h('div', { class: 'player-slot bottom' });
+const statusEl = h('div', { id: 'status', class: 'status', 'aria-live': 'polite' });
+const roleEl = h('div', { id: 'role', class: `role ${me.role}` });
+const flipBtn = h('button', { type: 'button', id: 'flip', 'data-i18n-title': 'game.flip', onclick: () => { board.flip(); placeClocks(); } }, '⇅ ', w('game.flip'));
+const notationSel = h('select', { id: 'notation', 'aria-label': 'notation', onchange: (e) => { notation = e.target.value; localStorage.setItem('xq.notation', notation); renderMoves(); renderTouch(); } },
+  ...['chinese', 'wxf', 'iccs'].map((n) => h('option', { value: n, 'data-i18n': `notation.${n}`, selected: n === notation }, t(`notation.${n}`))));
+const movesEl = h('ol', { id: 'moves', class: 'moves' });
+const actionsEl = h('div', { id: 'actions', class: 'actions' });
+const arbiterEl = h('section', { id: 'arbiter', class: 'panel arbiter' });
+const rulingEl = h('div', { id: 'ruling', class: 'ruling' });
+
+const moveInput = h('input', { id: 'move-input', autocomplete: 'off', 'data-i18n-placeholder': 'game.type', placeholder: t('game.type'), 'aria-describedby': 'move-help' });
+const moveForm = h('form', { id: 'move-form', class: 'move-form', onsubmit: (e) => { e.preventDefault(); const v = moveInput.value.trim(); if (v) { sendMove(v); moveInput.value = ''; } } },
+  moveInput, h('button', { type: 'submit' }, w('game.play')), h('small', { id: 'move-help' }, w('game.type.help')));
+
+const board = new Board(boardEl, {
+  orientation: me.role === 'black' ? 'black' : 'red',
+  onMove: (iccs) => sendMove(iccs),
+  label: 'xiangqi board',
+});
+
+main.append(h('div', { class: 'game-page' },
+  h('section', { class: 'board-col' }, topSlot, boardEl, bottomSlot,
+    h('div', { class: 'toolbar' }, flipBtn, roleEl)),
+  h('aside', { class: 'side-col' },
+    statusEl,
+    h('section', { class: 'panel' },
+      h('div', { class: 'panel-head' }, h('h2', {}, w('game.moves')), h('label', {}, w('game.notation'), ' ', notationSel)),
+      movesEl),
+    player ? h('section', { class: 'panel' }, moveForm, actionsEl) : null,
+    rulingEl,
+    me.role === 'arbiter' ? arbiterEl : null)));
+
+function placeClocks() {
+  const bottom = board.orientation;
+  bottomSlot.replaceChildren(clocks[bottom]);
+  topSlot.replaceChildren(clocks[bottom === 'red' ? 'black' : 'red']);
+}
+placeClocks();
+
+// ---- server ----
+let ws = null;
+let wsOpen = false;
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/live`);
+  ws.onopen = () => { wsOpen = true; document.body.classList.remove('offline'); };
+  ws.onmessage = (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch { return; }
+    if (msg.type === 'state' || msg.type === 'update') update(msg.game);
+    else if (msg.type === 'error') { toast(msg.message, 'error'); if (game) update(game, true); }
+  };
+  ws.onclose = () => {
+    wsOpen = false;
+    document.body.classList.add('offline');
+    setTimeout(connect, 1500);
+  };
+}
+
+async function sendMove(text) {
+  if (!game) return;
+  const ply = game.ply;
+  if (wsOpen) {
+    ws.send(JSON.stringify({ type: 'move', token: me.token, move: text, ply }));
+    return;
+  }
+  try { update(await api('POST', `/api/games/${id}/moves`, { token: me.token, body: { move: text, ply } })); } catch (err) { toast(err.message, 'error'); update(game, true); }
+}
+
+async function claim(body) {
+  try {
+    const r = await api('POST', `/api/games/${id}/claims`, { token: me.token, body });
+    if (r.game) update(r.game);
+    return r;
+  } catch (err) {
+    toast(err.message, 'error');
+    return null;
+  }
+}
+
+// ---- the view ----
+let legalFor = null;
+
+function update(view, force = false) {
+  if (!view) return;
+  if (!force && game && view.seq < game.seq) return;    // an older message
+  game = view;
+  recvAt = performance.now();
+  const last = game.moves.length ? game.moves[game.moves.length - 1].iccs : null;
+  const mine = player && game.status === 'playing' && game.turn === me.role;
+  const check = !!game.in_check || game.termination === 'checkmate';
+  board.set({ fen: game.fen, lastMove: last, check, legal: [] });
+  boardEl.dataset.legal = '0';
+  if (mine) loadLegal(game.fen);
+  renderAll();
+}
+
+async function loadLegal(fen) {
+  legalFor = fen;
+  try {
+    const p = await api('GET', `/api/position?fen=${encodeURIComponent(fen)}`);
+    if (game && game.fen === fen && legalFor === fen) {
+      board.set({ legal: p.legal });
+      boardEl.dataset.legal = String(p.legal.length);
+    }
+  } catch (err) { toast(err.message, 'error'); }
+}
+
+function side(c) { return t(`side.${c}`); }
+
+function renderAll() {
+  renderStatus();
+  renderMoves();
+  renderActions();
+  renderClocks();
+  renderRuling(game.ruling || lastRuling);
+  renderArbiter();
+}
+
+function renderStatus() {
+  const players = game.players || {};
+  clocks.red.querySelector('.name').textContent = `${t('side.red')} ${players.red || ''}`.trim();
+  clocks.black.querySelector('.name').textContent = `${t('side.black')} ${players.black || ''}`.trim();
+  roleEl.textContent = t(`role.${me.role}`);
+  let text;
+  if (game.status === 'ended') {
+    text = `${t('game.over')}: ${t(`result.${game.result}`)}`;
+    if (game.termination) text += ` (${t(`term.${game.termination}`)})`;
+    statusEl.className = 'status ended';
+  } else {
+    text = t(`game.turn.${game.turn}`);
+    if (game.in_check) text += ` — ${t('game.check')}`;
+    if (game.draw_offer) text += ` — ${t('game.draw_offered', { side: side(game.draw_offer) })}`;
+    statusEl.className = `status playing ${game.turn}`;
+  }
+  statusEl.textContent = text;
+  statusEl.dataset.status = game.status;
+  statusEl.dataset.result = game.result || '';
+}
+
+function renderMoves() {
+  if (!game) return;
+  const items = [];
+  for (let i = 0; i < game.moves.length; i += 2) {
+    const r = game.moves[i], b = game.moves[i + 1];
+    items.push(h('li', {}, h('span', { class: 'no' }, `${i / 2 + 1}.`),
+      h('span', { class: `mv ${r.color}`, 'data-ply': r.ply }, r[notation]),
+      b ? h('span', { class: `mv ${b.color}`, 'data-ply': b.ply }, b[notation]) : null));
+  }
+  movesEl.replaceChildren(...items);
+  movesEl.scrollTop = movesEl.scrollHeight;
+}
+
+function button(key, onclick, attrs = {}) {
+  return h('button', { type: 'button', 'data-action': key, onclick, ...attrs }, t(`game.${key}`));
+}
+
+let confirmResign = false;
+
+function renderActions() {
+  if (!player) return;
+  const playing = game.status === 'playing';
+  const offer = game.draw_offer;
+  const list = [];
+  if (playing) {
+    if (offer && offer !== me.role) {
+      list.push(button('draw_accept', () => claim({ type: 'draw_accept' })));
+      list.push(button('draw_decline', () => claim({ type: 'draw_decline' })));
+    } else if (!offer) {
+      list.push(button('draw_offer', () => claim({ type: 'draw_offer' })));
+    }
+    list.push(button('move_limit', () => claim({ type: 'move_limit' })));
+    if (confirmResign) {
+      list.push(h('span', { class: 'confirm' }, t('game.confirm_resign'), ' ',
+        h('button', { type: 'button', class: 'danger', 'data-action': 'resign-yes', onclick: () => { confirmResign = false; claim({ type: 'resign' }); } }, '✓'),
+        h('button', { type: 'button', 'data-action': 'resign-no', onclick: () => { confirmResign = false; renderActions(); } }, '✗')));
+    } else {
+      list.push(button('resign', () => { confirmResign = true; renderActions(); }, { class: 'danger' }));
+    }
+  }
+  list.push(button('repetition', askRuling));
+  actionsEl.replaceChildren(...list);
+  moveForm.hidden = !playing;
+}
+
+async function askRuling() {
+  const r = await claim({ type: 'repetition' });
+  if (!r) return;
+  lastRuling = r.ruling;
+  if (!r.ruling) toast(t('arb.none'));
+  renderRuling(r.ruling || game.ruling);
+}
+
+function renderRuling(r) {
+  if (!r) { rulingEl.replaceChildren(); rulingEl.hidden = true; return; }
+  rulingEl.hidden = false;
+  const lines = (r.explanation[getLang()] || r.explanation.en || '').split('\n').filter(Boolean);
+  rulingEl.replaceChildren(
+    h('h2', {}, t('arb.ruling'), ` (${r.book === 'wxf2018' ? 'WXF 2018' : 'CXA 2011'})`),
+    h('p', { class: `verdict ${r.verdict}`, 'data-verdict': r.verdict }, verdictText(r.verdict)),
+    h('ul', { class: 'explanation' }, ...lines.map((l) => h('li', {}, l))));
+}
+
+function verdictText(v) {
+  const zh = { draw: '判和', red_must_change: '红方必须变着', black_must_change: '黑方必须变着', red_loses: '红方判负', black_loses: '黑方判负' };
+  const en = { draw: 'Draw', red_must_change: 'Red must change', black_must_change: 'Black must change', red_loses: 'Red loses', black_loses: 'Black loses' };
+  return (getLang() === 'zh' ? zh : en)[v] || v;
+}
+
+// ---- the arbiter's panel ----
+const touchOut = h('div', { id: 'touch-result', class: 'touch-result', 'aria-live': 'polite' });
+
+function renderArbiter() {
+  if (me.role !== 'arbiter') return;
+  const timed = !!game.clocks;
+  const running = timed && game.clocks.running;
+  arbiterEl.replaceChildren(
+    h('h2', {}, t('arb.title')),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', 'data-action': 'rule', onclick: askRuling }, t('arb.ask')),
+      timed && game.status === 'playing'
+        ? h('button', { type: 'button', 'data-action': running ? 'clock-stop' : 'clock-resume', onclick: () => claim({ type: running ? 'clock_stop' : 'clock_resume' }) }, t(running ? 'arb.clock_stop' : 'arb.clock_resume'))
+        : null),
+    h('h3', {}, t('arb.touch')),
+    h('p', { class: 'help' }, t('arb.touch.help')),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', 'data-action': 'touch', 'aria-pressed': String(touching), onclick: toggleTouch }, t('arb.touch.start')),
+      h('button', { type: 'button', 'data-action': 'touch-clear', onclick: () => { touched = []; askTouch(); } }, t('arb.touch.clear')),
+      h('label', {}, h('input', { type: 'checkbox', checked: atOnce, onchange: (e) => { atOnce = e.target.checked; askTouch(); } }), ' ', t('arb.touch.at_once'))),
+    touchOut);
+}
+
+function toggleTouch() {
+  touching = !touching;
+  board.onSquare = touching ? (sq) => { if (!touched.includes(sq)) touched.push(sq); askTouch(); } : null;
+  if (!touching) { touched = []; touchResult = null; board.marked = []; board.extraHints = []; board.render(); }
+  renderArbiter();
+  renderTouch();
+}
+
+let touchResult = null;
+
+async function askTouch() {
+  board.marked = touched.slice();
+  if (!touched.length) { touchResult = null; board.extraHints = []; board.render(); renderTouch(); return; }
+  try {
+    touchResult = await api('POST', '/api/touch', { body: { fen: game.fen, touched, order: atOnce ? 'at_once' : 'in_turn', rules: game.rules } });
+  } catch (err) {
+    toast(err.message, 'error');
+    touched.pop();
+    board.marked = touched.slice();
+    touchResult = null;
+  }
+  board.extraHints = touchResult ? [...new Set(touchResult.moves.map((m) => m.iccs.slice(2)))] : [];
+  board.render();
+  renderTouch();
+}
+
+function renderTouch() {
+  if (me.role !== 'arbiter') return;
+  if (!touchResult) { touchOut.replaceChildren(); return; }
+  const offender = game.turn;
+  touchOut.replaceChildren(
+    h('p', { 'data-step': touchResult.step }, h('strong', {}, t(`arb.touch.step.${touchResult.step}`))),
+    h('p', {}, t('arb.touch.bound'), ': ', h('span', { class: 'bound' }, touchResult.moves.map((m) => m[notation]).join('、'))),
+    touchResult.foul ? h('p', { class: 'foul' }, `${t('arb.touch.foul')} (${touchResult.foul}) `,
+      h('button', { type: 'button', 'data-action': 'touch-foul', onclick: async () => {
+        const r = await claim({ type: 'foul', color: offender, foul: { kind: 'touch' } });
+        if (r) toast(t('arb.foul_entered'));
+      } }, t('arb.touch.enter_foul'))) : null);
+}
+
+// ---- clocks, ticking between the server's updates ----
+function renderClocks() {
+  if (!game) return;
+  for (const c of ['red', 'black']) {
+    const el = clocks[c];
+    const time = el.querySelector('.time');
+    if (!game.clocks) { time.textContent = t('game.untimed'); el.classList.remove('running'); continue; }
+    let ms = game.clocks[c].remaining_ms;
+    const running = game.status === 'playing' && game.clocks.running === c;
+    if (running) ms -= performance.now() - recvAt;
+    time.textContent = clockText(ms);
+    el.dataset.ms = String(Math.max(0, Math.round(ms)));
+    el.classList.toggle('running', running);
+    el.classList.toggle('low', ms < 30000);
+    el.classList.toggle('turn', game.status === 'playing' && game.turn === c);
+  }
+}
+setInterval(renderClocks, 200);
+
+window.addEventListener('langchange', () => { if (game) renderAll(); });
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest && e.target.closest('input, select, textarea')) return;
+  if (e.key === 'f') { board.flip(); placeClocks(); }
+  if (e.key === 'm' && player) { e.preventDefault(); moveInput.focus(); }
+  if (e.key === 'b') { e.preventDefault(); boardEl.focus(); }
+});
+
+// ---- start ----
+api('GET', `/api/games/${encodeURIComponent(id)}`).then((v) => { update(v); connect(); }).catch((err) => {
+  main.replaceChildren(h('p', { class: 'error' }, `${t('err')}: ${err.message}`));
+});
