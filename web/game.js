@@ -298,14 +298,14 @@ function renderTouch() {
   if (me.role !== 'arbiter') return;
   if (!touchResult) { touchOut.replaceChildren(); return; }
   const offender = game.turn;
-  touchOut.replaceChildren(
+  touchOut.replaceChildren(...[
     h('p', { 'data-step': touchResult.step }, h('strong', {}, t(`arb.touch.step.${touchResult.step}`))),
     h('p', {}, t('arb.touch.bound'), ': ', h('span', { class: 'bound' }, touchResult.moves.map((m) => m[notation]).join('、'))),
     touchResult.foul ? h('p', { class: 'foul' }, `${t('arb.touch.foul')} (${touchResult.foul}) `,
       h('button', { type: 'button', 'data-action': 'touch-foul', onclick: async () => {
         const r = await claim({ type: 'foul', color: offender, foul: { kind: 'touch' } });
         if (r) toast(t('arb.foul_entered'));
-      } }, t('arb.touch.enter_foul'))) : null);
+      } }, t('arb.touch.enter_foul'))) : null].filter(Boolean));
 }
 
 // ---- clocks, ticking between the server's updates ----

@@ -132,8 +132,8 @@ function playersSection() {
       file, csv, h('div', { class: 'actions' }, h('button', { type: 'button', id: 'import', class: 'primary', onclick: importCsv }, L('导入', 'Import')))) : null);
 }
 
-const RESULTS = ['', '1-0', '0-1', '1/2-1/2', '+/-', '-/+', '-/-'];
-const resultLabel = (r) => ({ '': '—', '1-0': L('红胜 1-0', 'Red wins 1-0'), '0-1': L('黑胜 0-1', 'Black wins 0-1'), '1/2-1/2': L('和 ½-½', 'Draw ½-½'), '+/-': L('黑弃权 +/−', 'Black forfeits +/−'), '-/+': L('红弃权 −/+', 'Red forfeits −/+'), '-/-': L('双方弃权 −/−', 'Double forfeit −/−') }[r] ?? r);
+const RESULTS = ['', '1-0', '0-1', '1/2', '+/-', '-/+', '-/-'];
+const resultLabel = (r) => ({ '': '—', '1-0': L('红胜 1-0', 'Red wins 1-0'), '0-1': L('黑胜 0-1', 'Black wins 0-1'), '1/2': L('和 ½-½', 'Draw ½-½'), '+/-': L('黑弃权 +/−', 'Black forfeits +/−'), '-/+': L('红弃权 −/+', 'Red forfeits −/+'), '-/-': L('双方弃权 −/−', 'Double forfeit −/−') }[r] ?? r);
 
 function roundSection(r) {
   const rows = r.games.map((g) => {
@@ -203,7 +203,7 @@ function officeSection() {
     h('div', { class: 'actions' },
       h('button', { type: 'button', class: 'primary', id: 'pair', disabled: all >= T.total_rounds || !done || T.players.length < 2, onclick: async () => {
         try { await api('POST', `/api/tournaments/${id}/rounds`, { body: {} }); await reload(); } catch (err) { fail(err); }
-      } }, L(`编排第 ${all + 1} 轮`, `Pair round ${all + 1}`)),
+      } }, all >= T.total_rounds ? L('各轮均已编排', 'All rounds paired') : L(`编排第 ${all + 1} 轮`, `Pair round ${all + 1}`)),
       h('span', {}, L(`共 ${T.total_rounds} 轮`, `${T.total_rounds} rounds in all`))),
     T.players.length ? h('div', { class: 'actions' }, L('退赛：', 'Withdrawal: '), wPlayer,
       h('button', { type: 'button', id: 'withdraw', onclick: async () => {

@@ -284,6 +284,7 @@ test('a repetition ruling shown to the arbiter, with the touch-move helper', asy
   await arbiter.waitForSelector('#touch-result [data-step]');
   assert(await arbiter.locator('#touch-result [data-step]').getAttribute('data-step') === 'move_touched', 'bound to move the touched rook');
   assert((await arbiter.locator('#touch-result .bound').textContent()).length > 0, 'the bound moves are listed');
+  assert(!(await arbiter.locator('#touch-result').textContent()).includes('null'), 'no stray null');
   await arbiter.screenshot({ path: join(shots, 'arbiter-touch.png') });
   await arbiter.click('[data-action="touch"]');
 
@@ -308,12 +309,69 @@ test('a repetition ruling shown to the arbiter, with the touch-move helper', asy
   for (const c of ctxs) await c.close();
 });
 
+test('a tournament from entries to final standings, with a printed pairing sheet', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await page.fill('#login-user', 'organiser');
+  await page.fill('#login-pass', 'correct horse battery');
+  await page.click('#register');
+  await page.waitForSelector('#t-create');
+  await page.fill('#t-name', '浏览器测试杯');
+  await page.selectOption('#t-format', 'round_robin');
+  await page.click('#t-create-submit');
+  await page.waitForURL(/\/tournaments\/[^/]+$/);
+  await page.waitForSelector('#csv');
+  await page.fill('#csv', 'name,rating,club\n王天一,2700,杭州\n郑惟桐,2690,四川\n许银川,2650,广东\n赵鑫鑫,2640,浙江\n');
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 4, null, { timeout: 10000 })
+    .catch(async (e) => { throw new Error(`${e.message}; page says: ${await page.locator('#toasts').textContent().catch(() => '')}`); });
+  const results = ['1-0', '1/2', '0-1', '1-0', '1-0', '1/2'];
+  let k = 0;
+  for (let round = 1; round <= 3; round++) {
+    await page.click('#pair');
+    await page.waitForSelector(`#round-${round}`);
+    const boards = await page.locator(`#round-${round} select[data-board]`).count();
+    assert(boards === 2, `two boards in round ${round}`);
+    if (round === 1) {
+      await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => { document.body.dataset.print = 'round-1'; document.getElementById('round-1').classList.add('printing'); });
+      await page.screenshot({ path: join(shots, 'tournament-pairing-sheet-print.png') });
+      await page.evaluate(() => { delete document.body.dataset.print; });
+      await page.emulateMedia({ media: 'screen' });
+    }
+    for (let b = 1; b <= boards; b++) {
+      await page.selectOption(`#round-${round} select[data-board="${b}"]`, results[k++]);
+      // Wait for the server's answer: the sheet is drawn again with the stored result.
+      await page.waitForFunction(([r, b, v]) => {
+        const row = document.querySelector(`#round-${r} select[data-board="${b}"]`);
+        return row && row.closest('tr').querySelector('.print-only').textContent === v;
+      }, [round, b, results[k - 1]]);
+    }
+  }
+  assert(await page.locator('#pair').isDisabled(), 'no round left to pair');
+  const rows = await page.locator('#standings-table tbody tr').count();
+  assert(rows === 4, 'four players in the standings');
+  const top = await page.locator('#standings-table tbody tr').first().locator('td').allTextContents();
+  assert(top[0] === '1', 'a winner ranked first');
+  const total = await page.locator('#standings-table td.score').allTextContents();
+  const sum = total.reduce((a, x) => a + Number(x), 0);
+  assert(sum === 12, `2-1-0 scoring hands out 12 points in 6 games (got ${sum})`);
+  assert(await page.locator('#crosstable-table tbody tr').count() === 4, 'a crosstable');
+  await page.screenshot({ path: join(shots, 'tournament-standings.png'), fullPage: true });
+  const trf = await (await fetch(`${base}/api/tournaments/${page.url().split('/').pop()}/export.trf`)).text();
+  assert(trf.includes('王天一'), 'TRF export');
+  await ctx.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: FLAGS });  // playwright gives each launch a fresh, empty profile
 let failed = 0;
+let passed = 0;
 try {
   console.log(`server ${server.base} (${server.bin})`);
   for (const { name, fn } of tests) {
@@ -321,6 +379,7 @@ try {
     const t0 = Date.now();
     try {
       await fn({ browser, base: server.base });
+      passed++;
       console.log(`ok   ${name} (${Date.now() - t0} ms)`);
     } catch (err) {
       failed++;
@@ -331,5 +390,6 @@ try {
   await browser.close();
   server.stop();
 }
-console.log(failed ? `${failed} failed` : 'all passed; screenshots in web/tests/screenshots/');
+console.log('screenshots in web/tests/screenshots/');
+console.log(`web: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -40,13 +40,13 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use xiangqi::{
     Bitboard, Color, Move, Piece, Position, Role, Square, advisor_attacks, cannon_attacks,
-    elephant_attacks, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+    elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
 };
 
 use crate::{
     movegen::{
-        captures, captures_to, check_candidates, evasions, has_evasion, has_legal_move, null_move,
-        sort_legal_order,
+        captures, captures_to, checks, evasions, gives_check, has_evasion, has_legal_move,
+        null_move, sort_legal_order,
     },
     rules::Book,
 };
@@ -188,6 +188,14 @@ pub enum Reason {
     CaptureLosesToMate,
     /// Not a chase: a king move answering check. CXA 2011 art. 26.2.
     CheckEvasionByKing,
+    /// A piece held on an enemy horse's leg attacks that horse, the one move it has: a chase,
+    /// but one that does not count against an opponent who chases the held piece (AXF rule 19,
+    /// D39–41: "the immobile rook's own attack is not counted"); alone, it is a chase like any
+    /// other (AXF Appendix, perpetual chase: the held rook chases the horse whose root is cut).
+    Immobile,
+    /// A rook held on an enemy horse's leg (it can move only to take the horse): a chase,
+    /// protected or not. AXF rule 19 (D39–41).
+    ImmobileRook,
 }
 
 impl Reason {
@@ -197,6 +205,8 @@ impl Reason {
             self,
             Reason::NoRoot
                 | Reason::RookByMinor
+                | Reason::ImmobileRook
+                | Reason::Immobile
                 | Reason::StrongByWeak
                 | Reason::SameTypeNoRecapture
                 | Reason::MaterialGain
@@ -220,6 +230,8 @@ impl Reason {
             Reason::NoGain => "兑换后不得子，不算捉",
             Reason::CaptureLosesToMate => "吃子后即被将死，不算捉",
             Reason::CheckEvasionByKing => "将（帅）应将，算闲",
+            Reason::Immobile => "被马别住不能离位之子攻该马，算捉，但不抵对方长捉该子",
+            Reason::ImmobileRook => "车被马牵制不能离位，攻之不论有无根，算捉",
         }
     }
 
@@ -241,6 +253,12 @@ impl Reason {
             Reason::NoGain => "the exchange wins nothing: no chase",
             Reason::CaptureLosesToMate => "taking it would be mated at once: no chase",
             Reason::CheckEvasionByKing => "a king move answering check is idle",
+            Reason::Immobile => {
+                "a piece held on a horse's leg attacks that horse, its one move: a chase, which does not excuse an opponent chasing the held piece"
+            }
+            Reason::ImmobileRook => {
+                "a rook held on a horse's leg cannot get away: attacking it chases, protected or not"
+            }
         }
     }
 }
@@ -394,7 +412,69 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
 pub(crate) struct Cache {
     /// For [`Cache::mate_by_checks`]: the greatest depth known to fail and the least depth
     /// known to mate (0: none). A mate within `d` moves is a mate within `d + 1`.
-    mate: HashMap<u64, (u32, u32)>,
+    mate: HashMap<u64, (u32, u32), ZobristState>,
+    /// For [`forcing`]: a node's best line and whether its score is exact or a bound.
+    forcing: HashMap<ForcingKey, (Line, Bound), ZobristState>,
+}
+
+/// Hashes keys that start with a Zobrist hash: the hash is random already, so the other fields
+/// are folded in with a multiply (SipHash, the default, was a seventh of a ruling's time).
+#[derive(Debug, Default, Clone, Copy)]
+struct ZobristHasher(u64);
+
+impl std::hash::Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(u64::from(n as u32));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type ZobristState = std::hash::BuildHasherDefault<ZobristHasher>;
+
+/// A node of [`forcing`]: the position and everything its value depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct ForcingKey {
+    hash: u64,
+    attacker: Color,
+    checks: u32,
+    plies: u32,
+    gained: i32,
+}
+
+/// What a fail-soft alpha-beta score says about the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    /// The value itself.
+    Exact,
+    /// The value is at least this (the node failed high).
+    Lower,
+    /// The value is at most this (the node failed low).
+    Upper,
 }
 
 impl Cache {
@@ -428,25 +508,22 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let mut candidates = Vec::new();
-        check_candidates(pos, &mut candidates);
-        let mut checks = Vec::new();
-        for m in candidates {
+        let mut moves = Vec::new();
+        checks(pos, &mut moves);
+        let mut checked = Vec::with_capacity(moves.len());
+        for m in moves {
             let p = after(pos, m);
-            if !p.is_check() {
-                continue;
-            }
             // A check with no answer mates: look for one before going deeper.
             if !has_evasion(&p) {
                 return true;
             }
-            checks.push(p);
+            checked.push(p);
         }
         if depth == 1 {
             return false;
         }
         let mut replies = Vec::new();
-        checks.into_iter().any(|p| {
+        checked.into_iter().any(|p| {
             replies.clear();
             evasions(&p, &mut replies);
             replies
@@ -492,7 +569,48 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 /// `gained` is the material the attacker has won on the way here. While it is ahead, a
 /// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
 /// 子后不致立即被对方将死"; fig. 13, where the exchange would walk into a mate).
+///
+/// Fail-soft alpha-beta: inside the window the value is exact, outside it a bound. So the
+/// defender's mate search, the dearest part, is left out where the node is refuted anyway, and
+/// nodes are remembered by hash with their bound ([`Cache`]); an exact node keeps its best
+/// line, which is the first move (in the core's order) reaching its value whatever the window.
 fn forcing(
+    cache: &mut Cache,
+    pos: &Position,
+    attacker: Color,
+    budget: Budget,
+    gained: i32,
+    alpha: i32,
+    beta: i32,
+) -> Line {
+    let key = ForcingKey {
+        hash: pos.zobrist_hash(),
+        attacker,
+        checks: budget.checks,
+        plies: budget.plies,
+        gained,
+    };
+    if let Some(&(line, bound)) = cache.forcing.get(&key) {
+        match bound {
+            Bound::Exact => return line,
+            Bound::Lower if line.0 >= beta => return line,
+            Bound::Upper if line.0 <= alpha => return line,
+            _ => {}
+        }
+    }
+    let line = forcing_search(cache, pos, attacker, budget, gained, alpha, beta);
+    let bound = if line.0 <= alpha {
+        Bound::Upper
+    } else if line.0 >= beta {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    cache.forcing.insert(key, (line, bound));
+    line
+}
+
+fn forcing_search(
     cache: &mut Cache,
     pos: &Position,
     attacker: Color,
@@ -514,38 +632,58 @@ fn forcing(
     } else if !has_legal_move(pos) {
         return (MATED, None, None);
     }
-    if !attacking && !in_check && gained > 0 && cache.mate_by_checks(pos, 2) {
-        return (-MATED, None, None);
+    // The defender, the attacker ahead, may mate instead (the best it can do): asked only
+    // where the node's value would otherwise stay below beta.
+    let may_mate = !attacking && !in_check && gained > 0;
+    let mates = |cache: &mut Cache, best: Line| -> Line {
+        if may_mate && best.0 < beta && cache.mate_by_checks(pos, 2) {
+            (-MATED, None, None)
+        } else {
+            best
+        }
+    };
+    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
+    if budget.plies == 0 || best.0 >= beta {
+        return mates(cache, best);
     }
-    if budget.plies == 0 {
-        return (0, None, None);
-    }
+    alpha = alpha.max(best.0);
     let may_check = attacking && budget.checks > 0;
     if !in_check {
         captures(pos, &mut moves);
         if may_check {
-            check_candidates(pos, &mut moves);
+            checks(pos, &mut moves);
             moves.sort_unstable_by_key(|m| (m.from, m.to));
             moves.dedup();
         }
         sort_legal_order(pos, &mut moves);
     }
-    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
-    if best.0 >= beta {
-        return best;
-    }
-    alpha = alpha.max(best.0);
-    for m in moves {
+    // Search the likeliest refutations first (the most valuable victim, by the least valuable
+    // piece; checks after captures) for cut-offs, but keep the core's order for ties: a move
+    // listed earlier that scores as much as the best so far takes its place, as it would have
+    // come first. It is searched with the window opened by one to see the tie.
+    let mut order: Vec<(i32, usize, Move)> = moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let key = m.capture.map_or(1_000, |c| {
+                value(m.role, pos.turn(), m.from) - 16 * value(c, !pos.turn(), m.to)
+            });
+            (key, i, m)
+        })
+        .collect();
+    order.sort_by_key(|&(key, i, _)| (key, i));
+    let mut best_index: Option<usize> = None;
+    for (_, index, m) in order {
         let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
         let capture = m.capture.is_some() && !own_capture_idle;
         if !in_check && !capture && !may_check {
             continue;
         }
-        let child = after(pos, m);
-        let gives_check = child.is_check();
+        let gives_check = gives_check(pos, m);
         if !in_check && !capture && !gives_check {
             continue;
         }
+        let child = after(pos, m);
         let taken = m.capture.map_or(0, |role| {
             if !attacking && role == Role::Pawn {
                 // CXA 2011 art. 26.7: a pawn given up for any piece but a rook, or for several
@@ -561,6 +699,8 @@ fn forcing(
                 .saturating_sub(u32::from(attacking && gives_check)),
             plies: budget.plies - 1,
         };
+        let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
+        let low = if tie_wins { alpha - 1 } else { alpha };
         // The child scores from its own side and from zero: shift the window by the capture.
         let won = if attacking { taken } else { -taken };
         let (reply, line, _) = forcing(
@@ -570,23 +710,24 @@ fn forcing(
             next,
             gained + won,
             taken - beta,
-            taken - alpha,
+            taken - low,
         );
         let score = taken - reply;
-        if score > best.0 {
+        if score > best.0 || (tie_wins && score == best.0) {
             let first = if attacking && m.capture.is_some() {
                 Some((m.from, m.to))
             } else {
                 line
             };
             best = (score, first, Some(m.from));
+            best_index = Some(index);
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
             }
         }
     }
-    best
+    mates(cache, best)
 }
 
 /// Material the side to move can win by force in `pos`: captures with their recaptures, and
@@ -608,25 +749,60 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
 /// checks" (CXA 2011 art. 24.3); two covers the book's figures.
 const FORCED_CHECKS: u32 = 2;
 
+/// The mover's capture of the piece on `v` by its piece on `a` in `pos_o`, where the opponent
+/// is to move (it is in check), played as if it were the mover's turn: the position after it,
+/// the opponent to move, if the piece may move so and its general is then safe.
+fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Position> {
+    let board = pos_o.board();
+    let piece = board.piece_at(a)?;
+    if !piece_attacks(piece, a, board.occupied()).contains(v) {
+        return None;
+    }
+    let mut setup = pos_o.to_setup();
+    setup.board.remove_piece_at(a);
+    setup.board.remove_piece_at(v);
+    setup.board.set_piece_at(v, piece);
+    Position::from_setup(setup).ok()
+}
+
+/// The enemy horse that holds the piece on `sq` on its leg: were the piece to leave, the horse
+/// would attack its general (卧槽马 and the like; AXF rule 19). The piece can then move only to
+/// take that horse.
+fn pinned_by_horse(board: &xiangqi::Board, sq: Square) -> Option<Square> {
+    let piece = board.piece_at(sq)?;
+    let king = board.king_of(piece.color)?;
+    let occupied = board.occupied();
+    let horses = board.by_role(Role::Horse) & board.by_color(!piece.color);
+    let freed = horse_attackers(king, occupied & !Bitboard::from_square(sq))
+        & !horse_attackers(king, occupied)
+        & horses;
+    freed.single()
+}
+
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
 /// is no legal capture, i.e. no attack.
 fn judge(
     cache: &mut Cache,
-    pos_s: &Position,
+    pos_s: Option<&Position>,
     pos_o: Option<&Position>,
     a: Square,
     v: Square,
     book: Book,
 ) -> Option<Attack> {
-    let board = pos_s.board();
+    let board = pos_s.or(pos_o)?.board();
     let attacker = board.piece_at(a)?;
     let victim = board.piece_at(v)?;
     if victim.role == Role::King {
         return None;
     }
-    let cap = legal_capture(pos_s, a, v)?;
-    let taken = after(pos_s, cap);
+    let taken = match (pos_s, pos_o) {
+        (Some(pos_s), _) => after(pos_s, legal_capture(pos_s, a, v)?),
+        // The mover has just given check: it cannot be to move again, but the capture it
+        // threatens is played on the board all the same (legal if its own general stays safe).
+        (None, Some(pos_o)) => capture_out_of_turn(pos_o, a, v)?,
+        (None, None) => return None,
+    };
     let recaptures = captures_to(&taken, v).len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
@@ -653,7 +829,20 @@ fn judge(
     } else {
         match book {
             Book::Wxf2018 => {
-                if matches!(attacker.role, Role::Horse | Role::Cannon) && victim.role == Role::Rook
+                if pinned_by_horse(board, a).is_some_and(|h| h == v) {
+                    // AXF rule 19 (D39–41): a piece held on a horse's leg cannot move but to
+                    // take that horse; that chase is marked (see `Reason::Immobile`).
+                    if protection.is_unrooted() {
+                        Reason::Immobile
+                    } else {
+                        Reason::Protected
+                    }
+                } else if victim.role == Role::Rook && pinned_by_horse(board, v).is_some() {
+                    // AXF rule 19: a rook held by a 卧槽马 may not be attacked perpetually,
+                    // protected or not.
+                    Reason::ImmobileRook
+                } else if matches!(attacker.role, Role::Horse | Role::Cannon)
+                    && victim.role == Role::Rook
                 {
                     Reason::RookByMinor
                 } else if matches!(attacker.role, Role::Advisor | Role::Elephant)
@@ -731,6 +920,40 @@ fn attack_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)> {
     pairs
 }
 
+/// The mover's attacks before its move, judged there (the mover to move): (attacker's point,
+/// victim's point, a chase?).
+fn old_attacks(
+    cache: &mut Cache,
+    before: &Position,
+    before_o: Option<&Position>,
+    mover: Color,
+    book: Book,
+) -> Vec<(Square, Square, bool)> {
+    attack_pairs(before, mover)
+        .into_iter()
+        .filter_map(|(a, v)| {
+            let j = judge(cache, Some(before), before_o, a, v, book);
+            j.map(|j| (a, v, j.is_chase()))
+        })
+        .collect()
+}
+
+/// Did the move `m` create `attack`: it did not exist before, or it was no chase then?
+fn is_new(old: &[(Square, Square, bool)], m: Move, attack: &Attack) -> bool {
+    let a_before = if attack.attacker == m.to {
+        m.from
+    } else {
+        attack.attacker
+    };
+    match old
+        .iter()
+        .find(|&&(oa, ov, _)| oa == a_before && ov == attack.victim)
+    {
+        None => true,
+        Some(&(_, _, was_chase)) => attack.is_chase() && !was_chase,
+    }
+}
+
 /// Analyses the move `m` played in `before` (which must be legal there).
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
     analyse_with(&mut Cache::default(), before, m, book, mate_depth)
@@ -764,6 +987,28 @@ pub(crate) fn analyse_with(
     };
     if check {
         analysis.nature = MoveNature::Check;
+        if book == Book::Wxf2018 {
+            // A check may chase as well (a cannon that discovers check and an attack at once):
+            // the Asian rules follow a chased piece through every move of the cycle, checks
+            // included (Fairy-Stockfish's `chased()` does the same; its tests at lines 1168
+            // and 1176). The mover cannot move again, so its captures are played out of turn.
+            // Only attacks the move makes on the board count here (by the moved piece, or
+            // discovered, or over it as a new screen), as in Fairy-Stockfish: a check that only
+            // leaves an old attack standing while the opponent's general runs is no chase.
+            let occ_before = before.board().occupied();
+            for (a, v) in attack_pairs(&pos_after, mover) {
+                let made = a == m.to
+                    || before.board().piece_at(a).is_none_or(|p| {
+                        !piece_attacks(p, a, occ_before).contains(v)
+                    });
+                if !made {
+                    continue;
+                }
+                if let Some(attack) = judge(cache, None, Some(&pos_after), a, v, book) {
+                    analysis.attacks.push(attack);
+                }
+            }
+        }
         return analysis;
     }
     // The mover to move again: the board after the move, seen as a threat.
@@ -774,24 +1019,12 @@ pub(crate) fn analyse_with(
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = null_move(before);
-    let old: Vec<(Square, Square, bool)> = attack_pairs(before, mover)
-        .into_iter()
-        .filter_map(|(a, v)| {
-            let j = judge(cache, before, before_o.as_ref(), a, v, book);
-            j.map(|j| (a, v, j.is_chase()))
-        })
-        .collect();
+    let old = old_attacks(cache, before, before_o.as_ref(), mover, book);
     for (a, v) in attack_pairs(&threat, mover) {
-        let Some(mut attack) = judge(cache, &threat, Some(&pos_after), a, v, book) else {
+        let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
             continue;
         };
-        let a_before = if a == m.to { m.from } else { a };
-        let existed = old.iter().find(|&&(oa, ov, _)| oa == a_before && ov == v);
-        let new = match existed {
-            None => true,
-            Some(&(_, _, was_chase)) => attack.is_chase() && !was_chase,
-        };
-        if !new {
+        if !is_new(&old, m, &attack) {
             continue;
         }
         if book == Book::Cxa2011 && evasion && m.role == Role::King && attack.is_chase() {

@@ -99,38 +99,134 @@ pub(crate) fn sort_legal_order(pos: &Position, moves: &mut [Move]) {
     moves.sort_unstable_by_key(|m| order_key(m, in_check, pinned));
 }
 
-/// The legal moves of the side to move that may give check (a superset of the checking moves:
-/// play one and ask [`Position::is_check`]). A move checks directly from its new point, or
-/// discovers a rook's, cannon's or horse's attack by leaving a line or a horse's leg, or
-/// becomes a cannon's screen: so it ends on a rook or cannon line of the enemy general, a
-/// point a horse or pawn would attack it from, or it starts on such a line or a leg.
-pub(crate) fn check_candidates(pos: &Position, out: &mut Vec<Move>) {
+/// Does the move `m` (pseudo-legal for the side to move) attack the enemy general? Worked out
+/// on the occupancy after the move, without playing it: rooks and cannons along the general's
+/// lines (a cannon over exactly one screen), horses whose leg is free, pawns next to it.
+#[inline]
+pub(crate) fn gives_check(pos: &Position, m: Move) -> bool {
     let us = pos.turn();
     let b = pos.board();
     let king = pos.king(!us);
+    let from = Bitboard::from_square(m.from);
+    let to = Bitboard::from_square(m.to);
+    let occupied = (b.occupied() & !from) | to;
+    let ours = b.by_color(us) & !from;
+    let of = |role: Role| {
+        let bb = b.by_role(role) & ours;
+        if m.role == role { bb | to } else { bb }
+    };
+    ((rook_attacks(king, occupied) & of(Role::Rook))
+        | (cannon_attacks(king, occupied) & of(Role::Cannon))
+        | (horse_attackers(king, occupied) & of(Role::Horse))
+        | (pawn_attackers(us, king) & of(Role::Pawn)))
+    .any()
+}
+
+/// What makes a move of the side to move illegal when it is not in check (the core's own
+/// shortcut in `legal_moves`): a piece shielding its general from a rook, the other general, a
+/// cannon (either of two screens) or a horse must be checked move by move, like the general;
+/// any other piece may go anywhere but onto a point where it would become an enemy cannon's
+/// screen before its general.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Legality {
+    in_check: bool,
+    pinned: Bitboard,
+    screens: Bitboard,
+}
+
+impl Legality {
+    pub(crate) fn new(pos: &Position) -> Legality {
+        let in_check = pos.is_check();
+        if in_check {
+            return Legality {
+                in_check,
+                pinned: Bitboard::EMPTY,
+                screens: Bitboard::EMPTY,
+            };
+        }
+        let us = pos.turn();
+        let b = pos.board();
+        let king = pos.king(us);
+        let occupied = b.occupied();
+        let mut screens = Bitboard::EMPTY;
+        for cannon in lines(king) & b.by_role(Role::Cannon) & b.by_color(!us) {
+            let line = between(king, cannon);
+            if (line & occupied).is_empty() {
+                screens |= line;
+            }
+        }
+        Legality {
+            in_check,
+            pinned: pos.pinned(),
+            screens,
+        }
+    }
+
+    /// Is the pseudo-legal move `m` legal?
+    #[inline]
+    pub(crate) fn ok(&self, pos: &Position, m: Move) -> bool {
+        if self.in_check || m.role == Role::King || self.pinned.contains(m.from) {
+            pos.is_legal(m)
+        } else {
+            !self.screens.contains(m.to)
+        }
+    }
+}
+
+/// The legal moves of the side to move that give check. A move checks directly from its new
+/// point, or discovers a rook's, cannon's or horse's attack by leaving a line or a horse's leg,
+/// or becomes a cannon's screen. A piece standing on a line of the enemy general or on a
+/// horse's leg next to it may discover: each of its moves is tested with [`gives_check`]. Any
+/// other piece leaves the lines and legs as they are, so the points it checks from are exact:
+/// where a rook, cannon, horse or pawn on them would attack the general now, and the empty
+/// stretch between the general and one of our cannons (a new screen).
+pub(crate) fn checks(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.turn();
+    let b = pos.board();
+    let ours = b.by_color(us);
+    let king = pos.king(!us);
+    let occupied = b.occupied();
     let king_lines = lines(king);
     let discover = king_lines | diagonal_neighbours(king);
-    let horse_points = horse_attackers(king, Bitboard::EMPTY);
-    let pawn_points = pawn_attackers(us, king);
+    let mut screen_points = Bitboard::EMPTY;
+    for cannon in king_lines & b.by_role(Role::Cannon) & ours {
+        let line = between(king, cannon);
+        if (line & occupied).is_empty() {
+            screen_points |= line;
+        }
+    }
+    let rook_points = rook_attacks(king, occupied) | screen_points;
+    let cannon_points = cannon_attacks(king, occupied) | screen_points;
+    let horse_points = horse_attackers(king, occupied) | screen_points;
+    let pawn_points = pawn_attackers(us, king) | screen_points;
+    let legality = Legality::new(pos);
     for (from, piece) in b.pieces() {
         if piece.color != us {
             continue;
         }
-        let targets = pseudo_targets(pos, piece.role, from);
-        let wanted = if discover.contains(from) {
-            targets
+        let discovers = discover.contains(from);
+        let wanted = if discovers {
+            Bitboard::FULL
         } else {
-            targets
-                & match piece.role {
-                    Role::Rook | Role::Cannon => king_lines,
-                    Role::Horse => horse_points | king_lines,
-                    Role::Pawn => pawn_points | king_lines,
-                    // Only as a cannon's new screen.
-                    Role::King | Role::Advisor | Role::Elephant => king_lines,
-                }
+            match piece.role {
+                Role::Rook => rook_points,
+                Role::Cannon => cannon_points,
+                Role::Horse => horse_points,
+                Role::Pawn => pawn_points,
+                Role::King | Role::Advisor | Role::Elephant => screen_points,
+            }
         };
-        for to in wanted {
-            if let Some(m) = legal(pos, piece.role, from, to) {
+        if wanted.is_empty() {
+            continue;
+        }
+        for to in pseudo_targets(pos, piece.role, from) & wanted {
+            let m = Move {
+                role: piece.role,
+                from,
+                to,
+                capture: b.role_at(to),
+            };
+            if (!discovers || gives_check(pos, m)) && legality.ok(pos, m) {
                 out.push(m);
             }
         }
@@ -254,12 +350,19 @@ pub(crate) fn captures(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.turn();
     let b = pos.board();
     let theirs = b.by_color(!us);
+    let legality = Legality::new(pos);
     for (from, piece) in b.pieces() {
         if piece.color != us {
             continue;
         }
         for to in pseudo_targets(pos, piece.role, from) & theirs {
-            if let Some(m) = legal(pos, piece.role, from, to) {
+            let m = Move {
+                role: piece.role,
+                from,
+                to,
+                capture: b.role_at(to),
+            };
+            if legality.ok(pos, m) {
                 out.push(m);
             }
         }
@@ -312,10 +415,16 @@ mod tests {
                 q.is_check()
             })
             .collect();
-        let mut cand = Vec::new();
-        check_candidates(p, &mut cand);
-        for m in &checks {
-            assert!(cand.contains(m), "{p:?}: checking move {m} missed");
+        let mut found = Vec::new();
+        super::checks(p, &mut found);
+        found.sort_unstable_by_key(|m| (m.from, m.to));
+        let mut want = checks.clone();
+        want.sort_unstable_by_key(|m| (m.from, m.to));
+        assert_eq!(found, want, "{p:?}: checking moves");
+        for &m in all.iter() {
+            let mut q = p.clone();
+            q.play_unchecked(m);
+            assert_eq!(gives_check(p, m), q.is_check(), "{p:?}: {m}");
         }
         assert_eq!(has_legal_move(p), !all.is_empty());
         if p.is_check() {

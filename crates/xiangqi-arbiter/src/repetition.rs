@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::{
-    classify::{Cache, MoveAnalysis, MoveNature, Protection, analyse_with},
+    classify::{Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with},
     explain::Explanation,
     rules::{Book, RuleSet},
 };
@@ -126,6 +126,13 @@ pub struct SideSummary {
     pub chases_rook: bool,
     /// Some chase needs two or more of its pieces (联合捉). CXA 2011 art. 24.17.
     pub joint: bool,
+    /// Its perpetual chase is only the attack of a piece held on an enemy horse's leg on that
+    /// horse. AXF rule 19 (D39–41). WXF 2018 only.
+    #[serde(default)]
+    pub only_held_piece_chases: bool,
+    /// It chases a rook held on a horse's leg. AXF rule 19. WXF 2018 only.
+    #[serde(default)]
+    pub chases_held_rook: bool,
 }
 
 /// How a repetition is ruled.
@@ -395,11 +402,21 @@ fn explain_move(e: &mut Explanation, ply: usize, a: &MoveAnalysis) {
 /// Follows the pieces `color` chases on every one of its moves back to the cycle's start
 /// (Fairy-Stockfish's way: walk back, move each chased piece back along the opponent's moves,
 /// intersect with each earlier move's chases).
-fn perpetual_victims(color: Color, moves: &[Move], analyses: &[MoveAnalysis]) -> Bitboard {
+fn perpetual_victims(
+    color: Color,
+    moves: &[Move],
+    analyses: &[MoveAnalysis],
+    counts: impl Fn(&Attack) -> bool,
+) -> Bitboard {
     let mut set: Option<Bitboard> = None;
     for (m, a) in moves.iter().zip(analyses).rev() {
         if a.mover == color {
-            let chased = a.chased();
+            let chased: Bitboard = a
+                .attacks
+                .iter()
+                .filter(|at| at.is_chase() && counts(at))
+                .map(|at| at.victim)
+                .collect();
             let s = set.map_or(chased, |s| s & chased);
             if s.is_empty() {
                 return Bitboard::EMPTY;
@@ -418,7 +435,11 @@ fn perpetual_victims(color: Color, moves: &[Move], analyses: &[MoveAnalysis]) ->
 fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book) -> SideSummary {
     let own: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.mover == color).collect();
     let natures: Vec<MoveNature> = own.iter().map(|a| a.nature).collect();
-    let victims = perpetual_victims(color, moves, analyses);
+    let victims = perpetual_victims(color, moves, analyses, |_| true);
+    let only_held_piece_chases = book == Book::Wxf2018
+        && victims.any()
+        && perpetual_victims(color, moves, analyses, |at| at.reason != Reason::Immobile)
+            .is_empty();
     let chases = || {
         own.iter()
             .flat_map(|a| a.attacks.iter())
@@ -471,6 +492,8 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         listed,
         chases_rook,
         joint,
+        only_held_piece_chases,
+        chases_held_rook: chases().any(|at| at.reason == Reason::ImmobileRook),
     }
 }
 
@@ -515,6 +538,33 @@ fn verdict_wxf(red: &SideSummary, black: &SideSummary) -> Decision {
             )
         } else {
             one(c)
+        }
+    } else if ch(red) && ch(black) && red.only_held_piece_chases != black.only_held_piece_chases
+    {
+        let (c, s) = if red.only_held_piece_chases {
+            (Color::Black, black)
+        } else {
+            (Color::Red, red)
+        };
+        if s.chases_held_rook {
+            (
+                Verdict::MustChange(c),
+                format!(
+                    "{}方长捉被马别住不能离位之车；对方该车攻马不计（亚洲规则第19条）：{}方须变着，不变判负（世界象棋规则2018 第3.1.C、3.1.I条）。",
+                    c.chinese(),
+                    c.chinese()
+                ),
+                format!(
+                    "{} perpetually chases a rook held on a horse's leg; that rook's attack on the horse does not count (AXF rule 19): {} must change or lose (WXF 2018 arts. 3.1.C, 3.1.I).",
+                    color_en(c),
+                    color_en(c)
+                ),
+            )
+        } else {
+            draw(
+                "双方长捉，不变作和（世界象棋规则2018 第3.2.C条）。",
+                "Both sides chase perpetually: a draw if neither changes (WXF 2018 art. 3.2.C).",
+            )
         }
     } else if ch(red) && ch(black) {
         draw(

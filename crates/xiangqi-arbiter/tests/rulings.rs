@@ -136,19 +136,18 @@ fn check(out: &Outcome, known_wrong: &[&str]) {
 
 /// Cases of `rulings.json` we rule wrongly under WXF 2018, each with what goes wrong.
 const KNOWN_WRONG_WXF: &[&str] = &[
-    // The FEN has a black pawn on i7, behind its starting rank: the core rejects the position.
+    // The FEN has a black pawn on i7, behind its starting rank, a point no pawn can reach: the
+    // core rejects such a position by design (a `Position` is always reachable-legal) and we
+    // keep it rejected rather than rule an impossible board. A transcription error of the
+    // diagram, not an arbiter miss.
     "AXF-D71",
-    // Orange's mutual chase: Black's cannons chase the two red rooks in turn, which the
-    // single-victim intersection reads as 分捉 (allowed), so Red alone is ruled.
+    // Orange's mutual chase: Black's cannons chase the two red rooks, one in each of the two
+    // different loops, which the single-victim intersection reads as 分捉 (allowed), so Red
+    // alone is ruled. Judging each loop apart would call it 长捉 but then rules AXF-D80-o117
+    // (the book's two rooks chasing two cannons, one per loop: 分捉, a draw, rule 32) wrongly:
+    // the book decides. Orange's "fake protection by cannon" (the cannons' mutual protection
+    // over a rook screen) would make Red's attacks no chase; not modelled.
     "ORANGE-106",
-    // Chases made by checking moves are not computed (a check is judged as a check), so a
-    // cannon that chases on its discovered-check moves is not seen as chasing on every move.
-    "FSF-L1168",
-    "FSF-L1176",
-    // AXF rule 19 (a rook immobilised by a horse; D39): its own attacks should not count and
-    // attacking it should; not modelled (FSF calls D39 controversial).
-    "FSF-L1193",
-    "FSF-L1195",
 ];
 
 /// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, with what goes wrong.

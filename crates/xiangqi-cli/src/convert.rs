@@ -1,19 +1,54 @@
-//! `xiangqi convert`: read game records in any supported format and write PGN; `--check`
-//! validates every move instead and prints a summary.
+//! `xiangqi convert`: read game records in any supported format (PGN, XQF, CBR, CBL, CBF,
+//! DhtmlXQ) and write PGN; `--check` validates every move instead and prints a summary. A bad
+//! game is reported (file, game, move) and the run goes on; a progress bar on standard error
+//! follows large inputs when it is a terminal.
 
 use std::{
     fs,
-    io::{BufReader, Read, Write},
+    io::{BufReader, IsTerminal, Read, Seek, Write},
     path::PathBuf,
 };
 
 use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xiangqi::chinese::Style;
 use xiangqi_record::{
-    Encoding, Format, Game, Notation, check, encoding,
+    Encoding, Format, Game, Notation, SNIFF_LEN, check, encoding,
     pgn::{self, WriteOptions},
-    sniff, xqf,
+    read_games, sniff,
 };
+
+/// Inputs this large (bytes, all files together) get a progress bar.
+const PROGRESS_FROM: u64 = 4 << 20;
+
+/// A byte-counting progress bar on standard error, hidden unless it is a terminal and the
+/// input is large.
+fn progress(total: u64) -> ProgressBar {
+    if total < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({bytes_per_sec}, {eta}) {msg}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+/// Counts the bytes read through it into a progress bar.
+struct Counted<R> {
+    inner: R,
+    bar: ProgressBar,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bar.inc(n as u64);
+        Ok(n)
+    }
+}
 
 /// A move notation on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -36,7 +71,8 @@ impl From<NotationArg> for Notation {
     }
 }
 
-/// Read game records (PGN in UTF-8, GBK or Big5; XQF) and write them as PGN.
+/// Read game records (PGN in UTF-8, GBK or Big5; XQF; CBR, CBL and CBF; DhtmlXQ) and write them
+/// as PGN.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Record files; the format is told from the content.
@@ -89,17 +125,43 @@ pub fn run(args: Args) -> Result<()> {
     };
     let mut summary = Summary::default();
     let mut first = true;
+    let total: u64 = args
+        .files
+        .iter()
+        .filter_map(|p| fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let bar = progress(total);
     for path in &args.files {
         summary.files += 1;
         let name = path.display().to_string();
-        let mut each = |number: usize, mut game: Game| -> Result<()> {
+        bar.set_message(name.clone());
+        let mut each = |number: usize, game: Result<Game, String>| -> Result<()> {
             summary.games += 1;
-            summary.moves += game.move_count();
-            if let Err(errors) = check(&mut game, number) {
-                summary.errors += errors.len();
-                for e in errors {
-                    eprintln!("{name}: {e}");
+            let mut game = match game {
+                Ok(g) => g,
+                Err(e) => {
+                    summary.errors += 1;
+                    bar.suspend(|| eprintln!("{name}: game {number}: {e}"));
+                    return Ok(());
                 }
+            };
+            summary.moves += game.move_count();
+            let checked = check(&mut game, number);
+            if !game.warnings.is_empty() {
+                bar.suspend(|| {
+                    for w in &game.warnings {
+                        eprintln!("{name}: game {number}: warning: {w}");
+                    }
+                });
+            }
+            if let Err(errors) = checked {
+                summary.errors += errors.len();
+                bar.suspend(|| {
+                    for e in errors {
+                        eprintln!("{name}: {e}");
+                    }
+                });
             }
             if !args.check {
                 if !first {
@@ -112,23 +174,37 @@ pub fn run(args: Args) -> Result<()> {
             Ok(())
         };
         let mut file = fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
-        let mut head = vec![0u8; 0x400];
+        let mut head = vec![0u8; SNIFF_LEN];
         let n = read_up_to(&mut file, &mut head)?;
         head.truncate(n);
         match sniff(&head) {
-            Format::Xqf => {
-                file.read_to_end(&mut head)?;
-                let game = xqf::read(&head).with_context(|| name.clone())?;
-                each(1, game)?;
-            }
+            // PGN collections run to gigabytes: streamed, one game in memory at a time.
             Format::Pgn => {
-                let reader = BufReader::new(std::io::Cursor::new(head).chain(file));
+                let reader = BufReader::new(Counted {
+                    inner: std::io::Cursor::new(head).chain(file),
+                    bar: bar.clone(),
+                });
                 for (i, game) in pgn::Reader::new(reader, args.input_encoding).enumerate() {
-                    each(i + 1, game.with_context(|| format!("reading {name}"))?)?;
+                    each(i + 1, Ok(game.with_context(|| format!("reading {name}"))?))?;
+                }
+            }
+            // The other formats are single records or libraries of a few megabytes.
+            _ => {
+                file.rewind()?;
+                let mut bytes = Vec::new();
+                file.read_to_end(&mut bytes)
+                    .with_context(|| format!("reading {name}"))?;
+                bar.inc(bytes.len() as u64);
+                for (i, game) in read_games(&bytes, args.input_encoding)
+                    .into_iter()
+                    .enumerate()
+                {
+                    each(i + 1, game.map_err(|e| e.to_string()))?;
                 }
             }
         }
     }
+    bar.finish_and_clear();
     out.flush()?;
     if args.check {
         println!(

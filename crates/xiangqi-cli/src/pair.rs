@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use xiangqi_tournament::swiss::{PairingSystem, cxa::Cxa, dutch::Dutch, format_pairings, trf};
+use xiangqi_tournament::{
+    swiss::{PairingSystem, cxa::Cxa, dutch::Dutch, format_pairings},
+    trf,
+};
 
 /// The pairing system.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -36,7 +39,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let mut input = trf::parse(&text).with_context(|| format!("{}", args.file.display()))?;
+    let mut input = trf::swiss_input(&text).with_context(|| format!("{}", args.file.display()))?;
     input.seed = args.seed;
     let pairs = match args.system {
         System::Dutch => Dutch.pair(&input),

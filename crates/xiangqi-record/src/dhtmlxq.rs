@@ -17,7 +17,7 @@
 //! use xiangqi_record::dhtmlxq;
 //!
 //! let page = "<div>[DhtmlXQ][DhtmlXQ_red]甲[/DhtmlXQ_red][DhtmlXQ_result]红胜[/DhtmlXQ_result]\
-//!             [DhtmlXQ_movelist]77477967[/DhtmlXQ_movelist][/DhtmlXQ]</div>";
+//!             [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</div>";
 //! let mut games = dhtmlxq::read(page);
 //! let mut game = games.remove(0)?;
 //! game.resolve().expect("legal");

@@ -199,44 +199,46 @@ impl Game {
             }
         };
         let mut errors = Vec::new();
-        // Depth-first with an explicit stack: (node, position before its move, ply).
+        // Depth-first. A line is followed in place, one position played forward; only where
+        // a node has alternatives is the position copied onto the stack for each of them.
         let mut stack: Vec<(NodeId, Position, usize)> = Vec::new();
         for &c in self.nodes[0].children.iter().rev() {
             stack.push((c, start.clone(), 1));
         }
-        while let Some((id, pos, ply)) = stack.pop() {
-            let node = &self.nodes[id];
-            let played = match (&node.text, node.iccs) {
-                (Some(text), _) => read_move(&pos, text),
-                (None, Some(iccs)) => iccs.to_move(&pos).map_err(|e| e.to_string()),
-                (None, None) => Err("no move".to_owned()),
-            };
-            match played {
-                Ok(m) => {
-                    self.nodes[id].iccs = Some(Iccs::from_move(m));
-                    let mut next = pos;
-                    next.play_unchecked(m);
-                    let children = &self.nodes[id].children;
-                    match children.as_slice() {
-                        [] => {}
-                        [only] => stack.push((*only, next, ply + 1)),
-                        many => {
-                            for &c in many.iter().rev() {
-                                stack.push((c, next.clone(), ply + 1));
-                            }
-                        }
+        while let Some((mut id, mut pos, mut ply)) = stack.pop() {
+            loop {
+                let node = &self.nodes[id];
+                let played = match (&node.text, node.iccs) {
+                    (Some(text), _) => read_move(&pos, text),
+                    (None, Some(iccs)) => iccs.to_move(&pos).map_err(|e| e.to_string()),
+                    (None, None) => Err("no move".to_owned()),
+                };
+                let m = match played {
+                    Ok(m) => m,
+                    Err(reason) => {
+                        errors.push(MoveError {
+                            node: id,
+                            ply,
+                            text: node
+                                .text
+                                .clone()
+                                .or_else(|| node.iccs.map(|i| i.to_string()))
+                                .unwrap_or_default(),
+                            reason,
+                        });
+                        break;
                     }
+                };
+                self.nodes[id].iccs = Some(Iccs::from_move(m));
+                pos.play_unchecked(m);
+                ply += 1;
+                let Some((&main, alts)) = self.nodes[id].children.split_first() else {
+                    break;
+                };
+                for &alt in alts.iter().rev() {
+                    stack.push((alt, pos.clone(), ply));
                 }
-                Err(reason) => errors.push(MoveError {
-                    node: id,
-                    ply,
-                    text: node
-                        .text
-                        .clone()
-                        .or_else(|| node.iccs.map(|i| i.to_string()))
-                        .unwrap_or_default(),
-                    reason,
-                }),
+                id = main;
             }
         }
         if errors.is_empty() {
@@ -265,12 +267,16 @@ pub enum Notation {
 /// # Errors
 /// Why the text is not a legal move here, in words.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
-    if let Ok(iccs) = text.parse::<Iccs>() {
+    // Chinese first, told by its first byte (CJK and full-width forms are not ASCII): most
+    // moves of real collections are Chinese, and a failed parse costs an allocation.
+    let ascii = text.is_ascii();
+    if ascii && let Ok(iccs) = text.parse::<Iccs>() {
         return iccs.to_move(pos).map_err(|e| e.to_string());
     }
-    let ascii_like = text
-        .chars()
-        .all(|c| c.is_ascii() || ('\u{FF01}'..='\u{FF5E}').contains(&c));
+    let ascii_like = ascii
+        || text
+            .chars()
+            .all(|c| c.is_ascii() || ('\u{FF01}'..='\u{FF5E}').contains(&c));
     if ascii_like {
         let wxf = text.parse::<Wxf>().map_err(|e| e.to_string())?;
         wxf.to_move(pos).map_err(|e| e.to_string())

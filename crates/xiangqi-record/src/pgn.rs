@@ -114,6 +114,9 @@ fn strip_number(word: &str) -> &str {
 
 /// Reads move text into the tree; returns the result token, if any.
 fn parse_movetext(game: &mut Game, text: &str) -> Option<String> {
+    // A move and its separator take at least five bytes ("h2e2 "; a Chinese move in UTF-8
+    // twelve): room for every node at once spares the arena's regrowth.
+    game.nodes.reserve(text.len() / 8 + 1);
     let mut cur: NodeId = 0;
     let mut stack: Vec<NodeId> = Vec::new();
     let mut chars = text.char_indices().peekable();

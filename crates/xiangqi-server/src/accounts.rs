@@ -158,7 +158,10 @@ impl RngCore for OsRandom {
         // does not fail on the platforms we run on.
         let _ = getrandom::getrandom(dest);
     }
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), argon2::password_hash::rand_core::Error> {
+    fn try_fill_bytes(
+        &mut self,
+        dest: &mut [u8],
+    ) -> Result<(), argon2::password_hash::rand_core::Error> {
         self.fill_bytes(dest);
         Ok(())
     }
@@ -215,7 +218,10 @@ impl Accounts {
         let username = normalise_username(username)?;
         check_password(&password)?;
         if self.store.last_seq(StreamKind::Account, &username).await? > 0 {
-            return Err(ApiError::conflict("username_taken", "that user name is taken"));
+            return Err(ApiError::conflict(
+                "username_taken",
+                "that user name is taken",
+            ));
         }
         let hash = self.hash(password).await?;
         let event = NewEvent::new(
@@ -228,9 +234,10 @@ impl Accounts {
             .await
         {
             Ok(_) => Ok(username),
-            Err(StoreError::Conflict { .. }) => {
-                Err(ApiError::conflict("username_taken", "that user name is taken"))
-            }
+            Err(StoreError::Conflict { .. }) => Err(ApiError::conflict(
+                "username_taken",
+                "that user name is taken",
+            )),
             Err(e) => Err(e.into()),
         }
     }
@@ -271,7 +278,10 @@ impl Accounts {
                     self.limit.per_address
                 };
                 (w.failures >= allowed).then(|| {
-                    let left = self.limit.window.saturating_sub(now.duration_since(w.start));
+                    let left = self
+                        .limit
+                        .window
+                        .saturating_sub(now.duration_since(w.start));
                     left.as_secs().max(1)
                 })
             })
@@ -442,15 +452,15 @@ fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(register))
-        .route(
-            "/api/sessions",
-            post(login).get(whoami).delete(logout),
-        )
+        .route("/api/sessions", post(login).get(whoami).delete(logout))
 }
 
 async fn register(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
     let req: Credentials = parse_body(&body)?;
-    let username = state.accounts().register(&req.username, req.password).await?;
+    let username = state
+        .accounts()
+        .register(&req.username, req.password)
+        .await?;
     Ok((StatusCode::CREATED, Json(json!({"username": username}))).into_response())
 }
 
@@ -482,7 +492,10 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
     Ok(response)
 }
 
-async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn whoami(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let caller = state.accounts().require(&headers).await?;
     Ok(Json(json!({"username": caller.username})))
 }

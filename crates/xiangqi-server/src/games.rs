@@ -24,7 +24,7 @@ use xiangqi::{
     wxf::Wxf,
 };
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
-use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
+use xiangqi_store::{EventStore, Listener, NewEvent, Store, StoredEvent, StreamKind};
 
 use crate::{ApiError, time::TimeSource, views};
 
@@ -185,7 +185,9 @@ impl Sheet {
 
     /// Whether both players and the arbiter have signed (CXA 9; WXF 12.6).
     pub fn complete(&self) -> bool {
-        ["red", "black", "arbiter"].iter().all(|b| self.signed_by(b))
+        ["red", "black", "arbiter"]
+            .iter()
+            .all(|b| self.signed_by(b))
     }
 }
 
@@ -396,6 +398,11 @@ impl Games {
     /// Replays a game from the store; `None` if there is no such game.
     async fn load(&self, id: &str) -> Result<Option<Live>, ApiError> {
         let stored = self.store.load(StreamKind::Game, id, 0).await?;
+        Self::replay(id, &stored)
+    }
+
+    /// Replays a game from its stored events.
+    fn replay(id: &str, stored: &[StoredEvent]) -> Result<Option<Live>, ApiError> {
         let Some(first) = stored.first() else {
             return Ok(None);
         };
@@ -499,6 +506,24 @@ impl Games {
             "concurrent_write",
             "the game is changing fast: retry",
         ))
+    }
+
+    /// Locks a game for a write, its copy checked against the store first when other replicas
+    /// may write (PostgreSQL): their notice may not have arrived yet, and a write refused on a
+    /// stale copy (`ply_mismatch`, `not_your_turn`) would send the client to a stale reload.
+    async fn lock_write(self: &Arc<Self>, id: &str) -> Result<(Arc<Slot>, OwnedLive), ApiError> {
+        let (slot, guard) = self.lock_current(id).await?;
+        if !matches!(self.store, Store::Postgres(_)) {
+            return Ok((slot, guard));
+        }
+        let stored = self.store.last_seq(StreamKind::Game, id).await?;
+        if guard.as_ref().is_none_or(|l| l.seq == stored) {
+            return Ok((slot, guard));
+        }
+        drop(guard);
+        // Catch up now (and tell this replica's watchers); the notice, when it comes, is old.
+        self.on_appended(id, stored).await;
+        self.lock_current(id).await
     }
 
     /// Creates a game.
@@ -663,7 +688,7 @@ impl Games {
         text: &str,
         ply: Option<usize>,
     ) -> Result<Value, ApiError> {
-        let (slot, mut guard) = self.lock_current(id).await?;
+        let (slot, mut guard) = self.lock_write(id).await?;
         let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let color = match live.role(token) {
@@ -728,7 +753,7 @@ impl Games {
         token: Option<&str>,
         claim: Claim,
     ) -> Result<Value, ApiError> {
-        let (slot, mut guard) = self.lock_current(id).await?;
+        let (slot, mut guard) = self.lock_write(id).await?;
         let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let role = live
@@ -831,7 +856,7 @@ impl Games {
         token: Option<&str>,
         result: Option<&str>,
     ) -> Result<Value, ApiError> {
-        let (slot, mut guard) = self.lock_current(id).await?;
+        let (slot, mut guard) = self.lock_write(id).await?;
         let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {
@@ -889,7 +914,7 @@ impl Games {
         if text.is_empty() || text.len() > 4000 {
             return Err(ApiError::invalid("text", "1 to 4000 bytes"));
         }
-        let (slot, mut guard) = self.lock_current(id).await?;
+        let (slot, mut guard) = self.lock_write(id).await?;
         let live = guard.as_mut().ok_or(ApiError::NotFound("game"))?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {
@@ -906,7 +931,8 @@ impl Games {
                 ));
             }
         }
-        let payload = json!({"by": by, "text": text, "at_ms": now, "ply": live.timed.game().moves().len()});
+        let payload =
+            json!({"by": by, "text": text, "at_ms": now, "ply": live.timed.game().moves().len()});
         self.record(id, &slot, &mut guard, NewEvent::new(APPEALED, payload))
             .await?;
         let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
@@ -1068,6 +1094,88 @@ impl Games {
             games.on_deadline(id).await;
         });
         live.timer = Some(task.abort_handle());
+    }
+
+    /// Follows the appends of the other replicas (PostgreSQL `LISTEN`) so that their moves
+    /// reach this replica's watchers, until the process ends. Returns at once for SQLite.
+    pub async fn follow_replicas(self: Arc<Self>, listener: Option<Listener>) {
+        let Some(mut listener) = listener else {
+            return;
+        };
+        loop {
+            match listener.next().await {
+                Ok(Some(a)) if a.kind == StreamKind::Game => self.on_appended(&a.id, a.seq).await,
+                Ok(Some(_)) => {}
+                // Reconnected: whatever was announced meanwhile is lost, so look at every game
+                // this replica holds.
+                Ok(None) => self.refresh_all().await,
+                Err(_) => tokio::time::sleep(std::time::Duration::from_secs(1)).await,
+            }
+        }
+    }
+
+    /// Refreshes every game held here from the store.
+    async fn refresh_all(self: &Arc<Self>) {
+        let ids: Vec<String> = {
+            let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            slots.keys().cloned().collect()
+        };
+        for id in ids {
+            if let Ok(seq) = self.store.last_seq(StreamKind::Game, &id).await {
+                self.on_appended(&id, seq).await;
+            }
+        }
+    }
+
+    /// Another replica (or this one) appended to game `id` up to `seq`: if this replica holds
+    /// an older copy, it replays the game from the store, resets its flag timer and tells its
+    /// watchers, as if the move had been made here.
+    async fn on_appended(self: &Arc<Self>, id: &str, seq: u64) {
+        let slot = {
+            let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            match slots.get(id) {
+                Some(s) => Arc::clone(s),
+                // Not held here: it is loaded fresh when someone asks.
+                None => return,
+            }
+        };
+        let mut guard = Arc::clone(&slot.live).lock_owned().await;
+        let held = guard.as_ref().map(|l| l.seq);
+        if held.is_some_and(|h| h >= seq) {
+            return; // this replica's own append, or already seen
+        }
+        if held.is_none() && slot.tx.receiver_count() == 0 {
+            return;
+        }
+        if let Some(t) = guard.as_mut().and_then(|l| l.timer.take()) {
+            t.abort();
+        }
+        let stored = match self.store.load(StreamKind::Game, id, 0).await {
+            Ok(s) => s,
+            Err(_) => {
+                *guard = None;
+                return;
+            }
+        };
+        let Ok(Some(mut live)) = Self::replay(id, &stored) else {
+            *guard = None;
+            return;
+        };
+        self.schedule(id, &mut live);
+        let view = views::game_view(id, &live, self.time.now_ms());
+        let message = match held {
+            Some(h) => {
+                let events: Vec<&Value> = stored
+                    .iter()
+                    .filter(|e| e.seq > h)
+                    .map(|e| &e.payload)
+                    .collect();
+                json!({"type": "update", "seq": live.seq, "events": events, "game": view})
+            }
+            None => json!({"type": "state", "game": view}),
+        };
+        let _ = slot.tx.send(Arc::from(message.to_string()));
+        *guard = Some(live);
     }
 
     /// Loads every unfinished timed game so that its flag timer runs: called at start-up, so

@@ -104,12 +104,15 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Serves the API on `listener` until the process ends, first restarting the flag timers of
-/// unfinished games.
+/// unfinished games and, on PostgreSQL, listening for the other replicas' appends.
 ///
 /// # Errors
 /// The listener's I/O errors.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     let games = Arc::clone(state.games());
+    // Listen before serving, so that no append made once this replica answers goes unheard.
+    let replicas = games.store().listen().await.unwrap_or(None);
+    tokio::spawn(Arc::clone(&games).follow_replicas(replicas));
     tokio::spawn(async move {
         // A store that fails here fails requests too: those will say so.
         let _ = games.resume_clocks().await;

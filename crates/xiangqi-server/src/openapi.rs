@@ -39,10 +39,7 @@ fn body(schema: &str) -> Value {
 
 /// A write by the tournament's organiser or an appointed arbiter.
 fn official_write(summary: &str, request: Value, status: &str, response: Value) -> Value {
-    let mut responses = with_errors(json!({ status: response }));
-    if let Some(r) = responses.as_object_mut() {
-        r.insert("429".into(), json!({"$ref": "#/components/responses/Error"}));
-    }
+    let responses = with_errors(json!({ status: response }));
     json!({
         "summary": summary,
         "parameters": [id_param()],
@@ -55,7 +52,22 @@ fn official_write(summary: &str, request: Value, status: &str, response: Value) 
 fn tournament_paths() -> Value {
     let any = json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}});
     let round = ok("the round", "Round");
+    let game = json!({"description": "the game", "content": {"application/json": {"schema": {"type": "object", "properties": {"game": {"$ref": "#/components/schemas/Game"}}}}}});
     json!({
+        "/api/games/{id}/signatures": {"post": {
+            "summary": "Sign the score sheet of a finished game: each player and the arbiter confirm the result and the times (CXA 9; WXF 12.6). A `result` that differs from the recorded one is refused (409 result_disputed): appeal instead",
+            "parameters": [id_param()],
+            "security": [{"token": []}],
+            "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {"result": {"type": "string"}, "token": {"type": "string"}}}}}},
+            "responses": with_errors(json!({"201": game.clone()})),
+        }},
+        "/api/games/{id}/appeals": {"post": {
+            "summary": "A player's appeal, logged with its time; refused (409 appeal_too_late) more than two hours after the end of the game (WXF 12.4)",
+            "parameters": [id_param()],
+            "security": [{"token": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["text"], "additionalProperties": false, "properties": {"text": {"type": "string", "maxLength": 4000}, "token": {"type": "string"}}}}}},
+            "responses": with_errors(json!({"201": game})),
+        }},
         "/api/accounts": {"post": {
             "summary": "Open an organiser/arbiter account (the password is kept as an argon2id hash)",
             "requestBody": body("Credentials"),
@@ -240,6 +252,15 @@ pub fn document() -> Value {
     let mut doc = games_document();
     merge(&mut doc["paths"], tournament_paths());
     merge(&mut doc["components"]["schemas"], tournament_schemas());
+    merge(
+        &mut doc["components"]["schemas"]["Game"]["properties"],
+        json!({
+            "score_sheet": {"type": "object", "description": "red, black, arbiter: each signature ({by, result, termination, red_used_ms, black_used_ms, at_ms}) or null; complete"},
+            "appeals": {"type": "array", "items": {"type": "object", "properties": {"by": {"type": "string"}, "text": {"type": "string"}, "at_ms": {"type": "integer"}, "ply": {"type": "integer"}}}},
+            "ended_at_ms": {"type": ["integer", "null"]},
+            "appeal_deadline_ms": {"type": ["integer", "null"], "description": "two hours after the end (WXF 12.4)"},
+        }),
+    );
     merge(
         &mut doc["components"]["securitySchemes"],
         json!({

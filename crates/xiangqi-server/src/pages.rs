@@ -77,7 +77,10 @@ pub fn routes() -> Router<AppState> {
         .route("/games/new", get(|| page("newgame", "新对局 New game")))
         .route("/games/{id}", get(game_page))
         .route("/viewer", get(|| page("viewer", "棋谱 Game viewer")))
-        .route("/tournaments", get(|| page("tournament", "赛事 Tournaments")))
+        .route(
+            "/tournaments",
+            get(|| page("tournament", "赛事 Tournaments")),
+        )
         .route("/tournaments/{id}", get(tournament_page))
         .route("/assets/{name}", get(asset))
         .route("/api/position", get(position))
@@ -343,5 +346,48 @@ mod tests {
         let html = shell("game", "t", Some("<x>"));
         assert!(html.contains("data-id=\"&lt;x&gt;\""));
         assert!(html.contains("/api/openapi.json"));
+    }
+
+    #[tokio::test]
+    async fn helpers_answer_the_pages() {
+        let Json(p) = position(Query(PositionQuery { fen: None }))
+            .await
+            .expect("the start position");
+        assert_eq!(p["legal"].as_array().map(Vec::len), Some(44));
+        assert!(
+            position(Query(PositionQuery {
+                fen: Some("9/9 w".into())
+            }))
+            .await
+            .is_err()
+        );
+
+        let body = Bytes::from(
+            r#"{"fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w","touched":["h2"]}"#,
+        );
+        let Json(t) = touch(body).await.expect("a binding");
+        assert_eq!(t["step"], "move_touched");
+        assert!(t["moves"].as_array().is_some_and(|m| {
+            m.iter()
+                .all(|m| m["iccs"].as_str().is_some_and(|s| s.starts_with("h2")))
+        }));
+        assert!(
+            touch(Bytes::from(r#"{"fen":"x","touched":[]}"#))
+                .await
+                .is_err()
+        );
+
+        let res = parse_record(Bytes::from("1. 炮二平五 马8进7 2. 马二进三 *"))
+            .await
+            .expect("a record");
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+            .await
+            .expect("body");
+        let v: Value = serde_json::from_slice(&bytes).expect("JSON");
+        let moves = &v["games"][0]["moves"];
+        assert_eq!(moves[0]["iccs"], "h2e2");
+        assert_eq!(moves[1]["wxf"], "H8+7");
+        assert_eq!(moves[2]["chinese"], "马二进三");
+        assert!(parse_record(Bytes::new()).await.is_err());
     }
 }

@@ -31,8 +31,7 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
 use xiangqi_tournament::{
-    GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme,
-    report,
+    GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme, report,
     round_robin::Pairing,
     swiss::{PairingSystem, cxa::Cxa, dutch::Dutch},
     tiebreak::TieBreak,
@@ -143,9 +142,7 @@ fn refused(e: TournamentError) -> ApiError {
         TournamentError::InvalidFormat(_) => ApiError::invalid("format", message),
         TournamentError::NoSuchGame { .. } => ApiError::NotFound("game in this round"),
         TournamentError::FutureRound { .. } => ApiError::invalid("after_round", message),
-        TournamentError::NotCreated | TournamentError::AlreadyCreated => {
-            ApiError::Corrupt(message)
-        }
+        TournamentError::NotCreated | TournamentError::AlreadyCreated => ApiError::Corrupt(message),
         TournamentError::RegistrationClosed => ApiError::conflict("registration_closed", message),
         TournamentError::WrongRound { .. } => ApiError::conflict("wrong_round", message),
         TournamentError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
@@ -370,19 +367,27 @@ impl Tournaments {
     ///
     /// # Errors
     /// 422 naming the field at fault.
-    async fn create(&self, caller: &Caller, req: NewTournament) -> Result<(String, Value), ApiError> {
+    async fn create(
+        &self,
+        caller: &Caller,
+        req: NewTournament,
+    ) -> Result<(String, Value), ApiError> {
         let name = req.name.trim().to_owned();
         if name.is_empty() || name.len() > 200 {
             return Err(ApiError::invalid("name", "1 to 200 bytes"));
         }
         let rules = match &req.rules {
             None => RuleSet::Cxa2011,
-            Some(r) => r
-                .replace(['-', '_', ' '], "")
-                .parse()
-                .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()))?,
+            Some(r) => r.replace(['-', '_', ' '], "").parse().map_err(
+                |e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()),
+            )?,
         };
-        let format = match req.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        let format = match req
+            .format
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             None | Some("round_robin") | Some("roundrobin") => {
                 let cycles = req.cycles.unwrap_or(1);
                 if !(1..=2).contains(&cycles) {
@@ -398,9 +403,9 @@ impl Tournaments {
             }
             Some("double_round_robin") => Format::RoundRobin { cycles: 2 },
             Some("swiss") => {
-                let rounds = req
-                    .rounds
-                    .ok_or_else(|| ApiError::invalid("rounds", "a swiss needs its number of rounds"))?;
+                let rounds = req.rounds.ok_or_else(|| {
+                    ApiError::invalid("rounds", "a swiss needs its number of rounds")
+                })?;
                 if !(1..=50).contains(&rounds) {
                     return Err(ApiError::invalid("rounds", "1 to 50"));
                 }
@@ -432,8 +437,9 @@ impl Tournaments {
         };
         let engine = match &req.engine {
             None => Engine::Dutch,
-            Some(e) => Engine::parse(e)
-                .ok_or_else(|| ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)")))?,
+            Some(e) => Engine::parse(e).ok_or_else(|| {
+                ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)"))
+            })?,
         };
         let players = req
             .players
@@ -443,7 +449,10 @@ impl Tournaments {
             .map(|(k, p)| p.into_player(&format!("players[{k}]")))
             .collect::<Result<Vec<_>, _>>()?;
         if players.len() > MAX_PLAYERS {
-            return Err(ApiError::invalid("players", format!("at most {MAX_PLAYERS}")));
+            return Err(ApiError::invalid(
+                "players",
+                format!("at most {MAX_PLAYERS}"),
+            ));
         }
         let mut events = vec![Event::Created {
             name,
@@ -452,7 +461,11 @@ impl Tournaments {
             scoring,
             tie_breaks,
         }];
-        events.extend(players.into_iter().map(|player| Event::Registered { player }));
+        events.extend(
+            players
+                .into_iter()
+                .map(|player| Event::Registered { player }),
+        );
         let tournament = Tournament::from_events(events.clone()).map_err(refused)?;
         let id = random_hex(8)?;
         let meta = Meta {
@@ -545,7 +558,10 @@ impl NewPlayer {
         }
         for (field, v) in [("club", &self.club), ("federation", &self.federation)] {
             if v.as_ref().is_some_and(|s| s.len() > 200) {
-                return Err(ApiError::invalid(&format!("{at}.{field}"), "at most 200 bytes"));
+                return Err(ApiError::invalid(
+                    &format!("{at}.{field}"),
+                    "at most 200 bytes",
+                ));
             }
         }
         Ok(Player {
@@ -837,7 +853,10 @@ async fn register(
             Need::Official,
             |c| {
                 if c.tournament.players().len() + count > MAX_PLAYERS {
-                    return Err(ApiError::invalid("players", format!("at most {MAX_PLAYERS}")));
+                    return Err(ApiError::invalid(
+                        "players",
+                        format!("at most {MAX_PLAYERS}"),
+                    ));
                 }
                 Ok(players
                     .into_iter()
@@ -894,7 +913,8 @@ async fn pair(
                             if t.players().len() < 2 {
                                 return Err(refused(TournamentError::TooFewPlayers));
                             }
-                            t.pair_swiss(c.meta.engine.system(), seed).map_err(refused)?
+                            t.pair_swiss(c.meta.engine.system(), seed)
+                                .map_err(refused)?
                         }
                     },
                     (games, byes) => {

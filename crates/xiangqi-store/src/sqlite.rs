@@ -1,7 +1,13 @@
 //! The SQLite store: one file, WAL journal, `synchronous = FULL` so that a commit is on disk
 //! before the append returns.
+//!
+//! Appends are group-committed: one writer task takes every append waiting in its queue (up to
+//! [`MAX_BATCH`]), applies each conditionally in one transaction and commits once, so a
+//! thousand games moving at once cost one disk sync rather than a thousand. Each append still
+//! succeeds or fails on its own (a conflict in the batch changes nothing for the others), and
+//! none is answered before the commit that makes it durable.
 
-use std::{str::FromStr, time::Duration};
+use std::{str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
     Row,
@@ -15,10 +21,120 @@ use crate::{
     parse_payload, plan_append,
 };
 
+/// The most appends committed in one transaction.
+pub const MAX_BATCH: usize = 256;
+
+/// One append waiting for the writer.
+struct Pending {
+    kind: StreamKind,
+    id: String,
+    expected: u64,
+    events: Vec<NewEvent>,
+    reply: tokio::sync::oneshot::Sender<Result<u64, StoreError>>,
+}
+
 /// An event store in an SQLite database.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    writer: Arc<tokio::sync::mpsc::UnboundedSender<Pending>>,
+}
+
+/// What one append of a batch came to: its new last sequence number, or a conflict.
+type Outcome = Result<u64, StoreError>;
+
+/// Takes the appends in the queue in batches until every store handle is dropped.
+async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        match write_batch(&pool, &batch).await {
+            Ok(outcomes) => {
+                for (p, outcome) in batch.drain(..).zip(outcomes) {
+                    let _ = p.reply.send(outcome);
+                }
+            }
+            Err(e) => {
+                // The transaction is rolled back: nothing of the batch was written.
+                let message = e.to_string();
+                for p in batch.drain(..) {
+                    let _ = p
+                        .reply
+                        .send(Err(StoreError::Database(sqlx::Error::Protocol(
+                            message.clone(),
+                        ))));
+                }
+            }
+        }
+    }
+}
+
+/// Applies a batch in one transaction; a database error fails all of it.
+async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome>, StoreError> {
+    let now = now_ms();
+    let mut tx = pool.begin().await?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for p in batch {
+        outcomes.push(append_in(&mut tx, p.kind, &p.id, p.expected, &p.events, now).await?);
+    }
+    tx.commit().await?;
+    Ok(outcomes)
+}
+
+/// One conditional append inside a transaction. `Ok(Err(Conflict))` writes nothing.
+async fn append_in(
+    conn: &mut sqlx::SqliteConnection,
+    kind: StreamKind,
+    id: &str,
+    expected: u64,
+    events: &[NewEvent],
+    now: i64,
+) -> Result<Outcome, StoreError> {
+    let last = match plan_append(expected, events) {
+        Ok(l) => l,
+        Err(e) => return Ok(Err(e)),
+    };
+    let claimed = if expected == 0 {
+        sqlx::query(
+            "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) \
+             VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .bind(db_seq(last))
+        .bind(now)
+        .execute(&mut *conn)
+        .await?
+    } else {
+        sqlx::query(
+            "UPDATE streams SET last_seq = ? \
+             WHERE stream_kind = ? AND stream_id = ? AND last_seq = ?",
+        )
+        .bind(db_seq(last))
+        .bind(kind.as_str())
+        .bind(id)
+        .bind(db_seq(expected))
+        .execute(&mut *conn)
+        .await?
+    };
+    if claimed.rows_affected() != 1 {
+        let actual = SqliteStore::current(conn, kind, id).await?;
+        return Ok(Err(StoreError::Conflict { expected, actual }));
+    }
+    for (seq, e) in (expected + 1..).zip(events) {
+        sqlx::query(
+            "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) \
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .bind(db_seq(seq))
+        .bind(&e.event_type)
+        .bind(e.payload.to_string())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(Ok(last))
 }
 
 impl SqliteStore {
@@ -54,7 +170,12 @@ impl SqliteStore {
                 .await?
         };
         migrate::sqlite(&pool).await?;
-        Ok(SqliteStore { pool })
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(write_loop(pool.clone(), rx));
+        Ok(SqliteStore {
+            pool,
+            writer: Arc::new(tx),
+        })
     }
 
     /// Closes the connections (checkpointing the WAL).
@@ -85,54 +206,21 @@ impl EventStore for SqliteStore {
         expected: u64,
         events: &[NewEvent],
     ) -> Result<u64, StoreError> {
-        let last = plan_append(expected, events)?;
-        let now = now_ms();
-        let mut tx = self.pool.begin().await?;
-        // The first statement writes, so the transaction takes SQLite's write lock at once and
-        // appends are serialised; the condition makes a stale writer's append a conflict.
-        let claimed = if expected == 0 {
-            sqlx::query(
-                "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) \
-                 VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            )
-            .bind(kind.as_str())
-            .bind(id)
-            .bind(db_seq(last))
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-        } else {
-            sqlx::query(
-                "UPDATE streams SET last_seq = ? \
-                 WHERE stream_kind = ? AND stream_id = ? AND last_seq = ?",
-            )
-            .bind(db_seq(last))
-            .bind(kind.as_str())
-            .bind(id)
-            .bind(db_seq(expected))
-            .execute(&mut *tx)
-            .await?
+        plan_append(expected, events)?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let pending = Pending {
+            kind,
+            id: id.to_owned(),
+            expected,
+            events: events.to_vec(),
+            reply,
         };
-        if claimed.rows_affected() != 1 {
-            let actual = Self::current(&mut tx, kind, id).await?;
-            return Err(StoreError::Conflict { expected, actual });
+        if self.writer.send(pending).is_err() {
+            return Err(StoreError::Database(sqlx::Error::PoolClosed));
         }
-        for (seq, e) in (expected + 1..).zip(events) {
-            sqlx::query(
-                "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(kind.as_str())
-            .bind(id)
-            .bind(db_seq(seq))
-            .bind(&e.event_type)
-            .bind(e.payload.to_string())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(last)
+        answer
+            .await
+            .map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))?
     }
 
     async fn load(

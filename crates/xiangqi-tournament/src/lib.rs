@@ -12,8 +12,9 @@
 //!   场分/局分, team tie-breaks.
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
 //! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
-//! - [`trf`], [`report`]: FIDE TRF in and out; standings, crosstables, entries as text, CSV
-//!   and HTML.
+//! - [`trf`]: FIDE TRF in and out, the one reader for both the tournament model
+//!   ([`trf::import`]) and the pairing engines ([`trf::swiss_input`]).
+//! - [`report`]: standings, crosstables, entries as text, CSV and HTML.
 //! - [`swiss`]: the Swiss pairing engines; [`tournament::Tournament::pair_swiss`] drives them.
 //!
 //! ```

@@ -8,7 +8,7 @@
 use crate::{
     lot::Lot,
     round_robin::Pairing,
-    swiss::{self, Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
+    swiss::{Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
     tournament::{Event, Format, RoundResult, Tournament, TournamentError},
     types::{Color, Outcome, PlayerId, Points},
 };
@@ -40,18 +40,13 @@ impl Tournament {
                             ..
                         }) => RoundEntry::Game {
                             opponent: opp.get(),
-                            color: color.map(|c| match c {
-                                Color::Red => swiss::Color::Red,
-                                Color::Black => swiss::Color::Black,
-                            }),
-                            result: match outcome {
-                                Outcome::Win | Outcome::ForfeitWin | Outcome::Bye => {
-                                    swiss::GameResult::Win
-                                }
-                                Outcome::Draw => swiss::GameResult::Draw,
-                                Outcome::Loss | Outcome::ForfeitLoss => swiss::GameResult::Loss,
+                            color,
+                            // A bye has no opponent; a forfeit keeps its own outcome.
+                            outcome: if outcome == Outcome::Bye {
+                                Outcome::ForfeitWin
+                            } else {
+                                outcome
                             },
-                            played: outcome.is_played(),
                         },
                     })
                     .collect();
@@ -80,9 +75,9 @@ impl Tournament {
             // later rounds: the engine reads it from round 1.
             initial_color: (played_rounds == 0).then(|| {
                 if Lot::new(seed).coin() {
-                    swiss::Color::Red
+                    Color::Red
                 } else {
-                    swiss::Color::Black
+                    Color::Black
                 }
             }),
             forbidden: Vec::new(),

@@ -1,15 +1,48 @@
-//! FIDE Tournament Report File (TRF-16) with the TRF(x) extensions `XXR` (number of rounds) and
-//! `XXS` (points per result), so any pairing or tie-break can be cross-checked by another
-//! program (STYLE 11).
+//! FIDE Tournament Report File: TRF-16 with the TRF(x) extensions, one reader and one writer for
+//! the whole crate, so a tournament and the pairing engines read a file the same way and any
+//! pairing or tie-break can be cross-checked by another program (STYLE 11).
 //!
-//! Mapping: FIDE's white is red, black is black. A player line's result codes: `1 = 0` over the
-//! board, `+ -` forfeits (CXA 20.3), `U`/`F` the bye (CXA 14.4), `H`/`Z`/blank not paired.
-//! Xiangqi has no requested half-point bye, so `H` is read as not paired (the half point is
-//! lost); `W D L` (unrated games) read as `1 = 0`.
+//! - [`read`] reads the lines into a [`Document`]; [`import`] turns it into the [`Event`]s that
+//!   build the same [`Tournament`]; [`swiss_input`] turns it into the [`SwissInput`] of the next
+//!   round, as bbpPairings reads a file (C.04.A; bbpPairings' `XX`/`BB` extensions);
+//! - [`export`] writes a tournament back as TRF-16 with `XXR` and `XXS` lines.
+//!
+//! Recognised lines: `012` tournament name; `001` player lines (pairing number in columns 5–8,
+//! name 15–47, rating 49–52, federation 54–56, points 81–84, then one 10-column block per round
+//! from column 92: opponent, colour, result); `XXR`/`142` total rounds; `XXS` points per result
+//! (`WW=1 WD=0.5 BD=0.5 WL=0 …`, read by [`import`]); `XXC` (`white1`, `black1`, `rank`);
+//! `XXP` groups who must not meet; `BBW BBD BBL BBZ BBF BBU` point values (read by
+//! [`swiss_input`]). Other lines are ignored; acceleration (`XXA`, `250`, Baku) and team lines
+//! (`013`, `310`) are refused by [`swiss_input`]. Lines may end in CR, LF or both.
+//!
+//! Mapping: FIDE's white is red, black is black. Result codes: `1 = 0` over the board (`W D L`,
+//! unrated games, read the same), `+ -` forfeits (CXA 20.3), `U` the pairing-allocated bye (also
+//! `+` without an opponent), `F` a full-point bye, `H` a half-point bye, `Z`/`-`/blank not
+//! paired. Xiangqi has no requested half-point bye: [`import`] reads `H` as not paired (the half
+//! point is lost), [`swiss_input`] keeps it for the Dutch rules. The last block may hold
+//! pre-assigned byes (`H`, `F`, `Z`) for the round to be paired; a round counts as played once
+//! someone was paired in it (or everyone has an entry for it).
+//!
+//! ```
+//! use xiangqi_tournament::{RuleSet, trf, tournament::Tournament};
+//!
+//! let text = "012 club\n\
+//!             001    1      A                                 2000                             1.0    1     2 w 1\n\
+//!             001    2      B                                 1900                             0.0    2     1 b 0\n\
+//!             XXR 3\n";
+//! let t = Tournament::from_events(trf::import(text, RuleSet::Cxa2011, None, None)?)?;
+//! assert_eq!(t.rounds().len(), 1);
+//! let next = trf::swiss_input(text)?;
+//! assert_eq!((next.played_rounds, next.total_rounds), (1, 3));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
 
 use crate::{
     round_robin::Pairing,
     scoring::ScoringScheme,
+    swiss::{Absence, PointSystem, RoundEntry, SwissInput, SwissPlayer},
     tournament::{Event, Format, RoundResult, Tournament},
     types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
 };
@@ -17,7 +50,7 @@ use crate::{
 /// Why a TRF file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TrfError {
-    /// A player line is malformed.
+    /// A malformed line.
     #[error("line {line}: {message}")]
     Line {
         /// 1-based line number.
@@ -35,22 +68,280 @@ pub enum TrfError {
         /// The other.
         b: u32,
     },
+    /// The file as a whole is inconsistent or incomplete.
+    #[error("{0}")]
+    File(String),
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Cell {
-    opponent: u32,
-    color: Option<Color>,
-    code: char,
+fn line_err(line: usize, message: impl Into<String>) -> TrfError {
+    TrfError::Line {
+        line,
+        message: message.into(),
+    }
 }
 
-fn field_text(chars: &[char], from: usize, to: usize) -> String {
-    chars
-        .get(from.min(chars.len())..to.min(chars.len()))
-        .map(|s| s.iter().collect::<String>())
-        .unwrap_or_default()
+/// One `001` player line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerLine {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// Pairing (start) number.
+    pub number: u32,
+    /// Name, columns 15–47.
+    pub name: String,
+    /// Rating, `None` when blank.
+    pub rating: Option<u32>,
+    /// Federation, `None` when blank.
+    pub federation: Option<String>,
+    /// Points as written (columns 81–84), `None` if the line is shorter than 84 characters.
+    pub points: Option<String>,
+    /// One entry per round block, `None` for a blank block; trailing blanks removed.
+    pub rounds: Vec<Option<RoundEntry>>,
+}
+
+/// A TRF file as read, before it is turned into a tournament or a pairing input.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Document {
+    /// The `012` line.
+    pub name: Option<String>,
+    /// `XXR` (or `142`): the total number of rounds.
+    pub total_rounds: Option<u32>,
+    /// The raw `XXS` line (points per result, TRF(x)) and its line number.
+    pub xxs: Option<(usize, String)>,
+    /// Point values from the `BB…` lines (bbpPairings), in tenths.
+    pub points: PointSystem,
+    /// `XXC white1`/`black1`: the colour of the top-ranked player in round 1.
+    pub initial_color: Option<Color>,
+    /// `XXC rank`: the player lines are in ranking order, whatever their numbers.
+    pub rank_order: bool,
+    /// `XXP` groups who must not meet.
+    pub forbidden: Vec<Vec<u32>>,
+    /// The first line a pairing engine cannot honour (acceleration, teams).
+    pub unsupported: Option<(usize, String)>,
+    /// The player lines in file order.
+    pub players: Vec<PlayerLine>,
+}
+
+fn col(chars: &[char], a: usize, b: usize) -> String {
+    chars[a.min(chars.len())..b.min(chars.len())]
+        .iter()
+        .collect()
+}
+
+/// Points in tenths as bbpPairings reads them (`3.5` → 35); blank is 0.
+fn parse_tenths(s: &str) -> Option<u32> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Some(0);
+    }
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    if frac.len() > 1 || !int.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let i: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let f: u32 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().ok()?
+    };
+    i.checked_mul(10)?.checked_add(f)
+}
+
+/// One round block starting at column `s` (0-based) of a player line.
+fn parse_round(
+    chars: &[char],
+    s: usize,
+    own: u32,
+    ln: usize,
+) -> Result<Option<RoundEntry>, TrfError> {
+    let opp_s = col(chars, s, s + 4);
+    let color_c = chars.get(s + 5).copied().unwrap_or(' ');
+    let res_c = chars
+        .get(s + 7)
+        .copied()
+        .unwrap_or(' ')
+        .to_ascii_uppercase();
+    let opponent = match opp_s.trim() {
+        "" => None,
+        t => {
+            let v: u32 = t
+                .parse()
+                .map_err(|_| line_err(ln, format!("bad opponent {t:?}")))?;
+            if v == 0 {
+                None
+            } else if v == own {
+                return Err(line_err(ln, "a player cannot meet themselves"));
+            } else {
+                Some(v)
+            }
+        }
+    };
+    let color = match color_c {
+        'w' | 'W' => Some(Color::Red),
+        'b' | 'B' => Some(Color::Black),
+        '-' | ' ' => None,
+        c => return Err(line_err(ln, format!("bad colour {c:?}"))),
+    };
+    if opp_s.trim().is_empty() && color_c == ' ' && res_c == ' ' {
+        return Ok(None);
+    }
+    let entry = match opponent {
+        None => {
+            if color.is_some() {
+                return Err(line_err(ln, "a bye cannot have a colour"));
+            }
+            match res_c {
+                'U' | '+' => RoundEntry::PairingBye,
+                'H' | '=' | 'D' => RoundEntry::Absent(Absence::HalfPointBye),
+                'F' => RoundEntry::Absent(Absence::FullPointBye),
+                'Z' | '-' | ' ' => RoundEntry::Absent(Absence::ZeroPointBye),
+                c => return Err(line_err(ln, format!("result {c:?} needs an opponent"))),
+            }
+        }
+        Some(opponent) => {
+            let outcome = match res_c {
+                '+' => Outcome::ForfeitWin,
+                '-' => Outcome::ForfeitLoss,
+                '1' | 'W' => Outcome::Win,
+                '=' | 'D' => Outcome::Draw,
+                '0' | 'L' => Outcome::Loss,
+                c => return Err(line_err(ln, format!("bad result {c:?} for a game"))),
+            };
+            if outcome.is_played() && color_c == ' ' {
+                return Err(line_err(ln, "a played game needs a colour"));
+            }
+            RoundEntry::Game {
+                opponent,
+                color,
+                outcome,
+            }
+        }
+    };
+    Ok(Some(entry))
+}
+
+fn parse_player(chars: &[char], ln: usize) -> Result<PlayerLine, TrfError> {
+    let number: u32 = col(chars, 4, 8)
         .trim()
-        .to_owned()
+        .parse()
+        .map_err(|_| line_err(ln, "bad pairing number"))?;
+    if number == 0 {
+        return Err(line_err(ln, "pairing number 0"));
+    }
+    let rating_s = col(chars, 48, 52);
+    let rating = match rating_s.trim() {
+        "" => None,
+        r => Some(
+            r.parse()
+                .map_err(|_| line_err(ln, format!("bad rating {r:?}")))?,
+        ),
+    };
+    let fed = col(chars, 53, 56).trim().to_owned();
+    let mut rounds = Vec::new();
+    let mut s = 91;
+    while s + 8 <= chars.len() {
+        rounds.push(parse_round(chars, s, number, ln)?);
+        s += 10;
+    }
+    if !col(chars, s, chars.len()).trim().is_empty() {
+        return Err(line_err(ln, "trailing characters after the last round"));
+    }
+    while rounds.last().is_some_and(Option::is_none) {
+        rounds.pop();
+    }
+    Ok(PlayerLine {
+        line: ln,
+        number,
+        name: col(chars, 14, 47).trim().to_owned(),
+        rating,
+        federation: (!fed.is_empty()).then_some(fed),
+        points: (chars.len() >= 84).then(|| col(chars, 80, 84)),
+        rounds,
+    })
+}
+
+/// Reads the lines of a TRF file.
+///
+/// # Errors
+/// [`TrfError::Line`] for a malformed player line, round count, `XXP` or `BB…` line.
+pub fn read(text: &str) -> Result<Document, TrfError> {
+    let mut doc = Document::default();
+    let mut pab_set = false;
+    for (i, line) in text.split(['\r', '\n']).enumerate() {
+        let ln = i + 1;
+        let chars: Vec<char> = line.chars().collect();
+        let prefix = col(&chars, 0, 3);
+        let rest = col(&chars, 3, chars.len());
+        let mut refuse = |m: &str| {
+            doc.unsupported.get_or_insert((ln, m.to_owned()));
+        };
+        match prefix.as_str() {
+            "001" => {
+                let p = parse_player(&chars, ln)?;
+                if doc.players.iter().any(|q| q.number == p.number) {
+                    return Err(line_err(
+                        ln,
+                        format!("pairing number {} repeated", p.number),
+                    ));
+                }
+                doc.players.push(p);
+            }
+            "012" => doc.name = Some(rest.trim().to_owned()),
+            "XXR" | "142" => {
+                let v: u32 = rest
+                    .trim()
+                    .parse()
+                    .map_err(|_| line_err(ln, format!("bad round count {:?}", rest.trim())))?;
+                if v == 0 {
+                    return Err(line_err(ln, "round count 0"));
+                }
+                doc.total_rounds = Some(v);
+            }
+            "XXS" => doc.xxs = Some((ln, rest.trim().to_owned())),
+            "XXC" => {
+                for tok in rest.split_whitespace() {
+                    match tok {
+                        "white1" => doc.initial_color = Some(Color::Red),
+                        "black1" => doc.initial_color = Some(Color::Black),
+                        "rank" => doc.rank_order = true,
+                        _ => {}
+                    }
+                }
+            }
+            "XXP" => {
+                let group: Result<Vec<u32>, _> =
+                    rest.split_whitespace().map(str::parse::<u32>).collect();
+                doc.forbidden
+                    .push(group.map_err(|_| line_err(ln, "bad forbidden pair"))?);
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let v = parse_tenths(&col(&chars, 4, 12))
+                    .ok_or_else(|| line_err(ln, "bad point value"))?;
+                let pts = &mut doc.points;
+                match prefix.as_str() {
+                    "BBW" => {
+                        pts.win = v;
+                        if !pab_set {
+                            pts.pairing_bye = v;
+                        }
+                    }
+                    "BBD" => pts.draw = v,
+                    "BBL" => pts.loss = v,
+                    "BBZ" => pts.zero_bye = v,
+                    "BBF" => pts.forfeit_loss = v,
+                    _ => {
+                        pts.pairing_bye = v;
+                        pab_set = true;
+                    }
+                }
+            }
+            "XXA" | "250" => refuse("accelerated pairings are not supported"),
+            "192" if rest.contains("BAKU") => refuse("Baku acceleration is not supported"),
+            "013" | "310" => refuse("team tournaments are not supported"),
+            _ => {}
+        }
+    }
+    Ok(doc)
 }
 
 /// Reads a TRF file into the events that build the same tournament.
@@ -59,179 +350,305 @@ fn field_text(chars: &[char], from: usize, to: usize) -> String {
 /// file's `XXS` line, else 1/½/0 as TRF assumes.
 ///
 /// # Errors
-/// A malformed player line or two lines that disagree about a game.
+/// A malformed line, start numbers that do not run 1..n, or two lines that disagree about a
+/// game.
 pub fn import(
     text: &str,
     rules: RuleSet,
     format: Option<Format>,
     scoring: Option<ScoringScheme>,
 ) -> Result<Vec<Event>, TrfError> {
-    let mut name = String::from("imported");
-    let mut xxr = None;
-    let mut xxs = None;
-    let mut players: Vec<(u32, Player, Vec<Cell>)> = Vec::new();
-    for (k, line) in text.split(['\n', '\r']).enumerate() {
-        let bad = |message: String| TrfError::Line {
-            line: k + 1,
-            message,
+    read(text)?.events(rules, format, scoring)
+}
+
+/// Reads a TRF file into a [`SwissInput`] for the round after the last one paired, as
+/// bbpPairings reads it.
+///
+/// # Errors
+/// [`TrfError::Line`] for malformed or unsupported lines; [`TrfError::File`] for a missing
+/// `XXR`, a missing pairing number, inconsistent opponents or scores.
+pub fn swiss_input(text: &str) -> Result<SwissInput, TrfError> {
+    read(text)?.swiss_input()
+}
+
+impl Document {
+    /// The events that build this tournament (see [`import`]).
+    ///
+    /// # Errors
+    /// Start numbers that do not run 1..n, a bad `XXS` line or rating, or two lines that
+    /// disagree about a game.
+    pub fn events(
+        &self,
+        rules: RuleSet,
+        format: Option<Format>,
+        scoring: Option<ScoringScheme>,
+    ) -> Result<Vec<Event>, TrfError> {
+        let xxs = match &self.xxs {
+            Some((ln, rest)) if scoring.is_none() => {
+                Some(parse_xxs(rest).map_err(|m| line_err(*ln, m))?)
+            }
+            _ => None,
         };
-        if let Some(rest) = line.strip_prefix("012 ") {
-            name = rest.trim().to_owned();
-        } else if let Some(rest) = line.strip_prefix("XXR ") {
-            xxr = Some(
-                rest.trim()
-                    .parse::<u32>()
-                    .map_err(|_| bad(format!("bad XXR {rest:?}")))?,
-            );
-        } else if let Some(rest) = line.strip_prefix("XXS ") {
-            xxs = Some(parse_xxs(rest).map_err(bad)?);
-        } else if line.starts_with("001") {
-            let chars: Vec<char> = line.chars().collect();
-            let start: u32 = field_text(&chars, 4, 8)
-                .parse()
-                .map_err(|_| bad("bad start number".into()))?;
-            let rating = field_text(&chars, 48, 52);
-            let fed = field_text(&chars, 53, 56);
-            let player = Player {
-                name: field_text(&chars, 14, 47),
-                rating: if rating.is_empty() {
-                    None
-                } else {
-                    Some(
-                        rating
-                            .parse()
-                            .map_err(|_| bad(format!("bad rating {rating:?}")))?,
-                    )
-                },
-                club: None,
-                federation: (!fed.is_empty()).then_some(fed),
-            };
-            let mut cells = Vec::new();
-            let mut at = 89;
-            while at < chars.len() {
-                let block: Vec<char> = chars[at..(at + 10).min(chars.len())].to_vec();
-                let opp = field_text(&block, 0, 6);
-                let opponent = if opp.is_empty() {
-                    0
-                } else {
-                    opp.parse()
-                        .map_err(|_| bad(format!("bad opponent {opp:?}")))?
-                };
-                let color = match block.get(7) {
-                    Some('w' | 'W') => Some(Color::Red),
-                    Some('b' | 'B') => Some(Color::Black),
-                    _ => None,
-                };
-                let code = block.get(9).copied().unwrap_or(' ');
-                cells.push(Cell {
-                    opponent,
-                    color,
-                    code,
-                });
-                at += 10;
+        let mut players: Vec<&PlayerLine> = self.players.iter().collect();
+        players.sort_by_key(|p| p.number);
+        for (k, p) in players.iter().enumerate() {
+            if p.number as usize != k + 1 {
+                return Err(line_err(
+                    p.line,
+                    format!("start numbers must run 1..{}", players.len()),
+                ));
             }
-            players.push((start, player, cells));
         }
-    }
-    players.sort_by_key(|p| p.0);
-    for (k, p) in players.iter().enumerate() {
-        if p.0 as usize != k + 1 {
-            return Err(TrfError::Line {
-                line: 0,
-                message: format!("start numbers must run 1..{}", players.len()),
-            });
-        }
-    }
-    let rounds_present = players.iter().map(|p| p.2.len()).max().unwrap_or(0) as u32;
-    let format = format.unwrap_or(Format::Swiss {
-        rounds: xxr.unwrap_or(rounds_present).max(1),
-    });
-    let mut events = vec![Event::Created {
-        name,
-        rules,
-        format,
-        scoring: scoring.or(xxs).unwrap_or(ScoringScheme::ONE_HALF_ZERO),
-        tie_breaks: None,
-    }];
-    events.extend(players.iter().map(|p| Event::Registered {
-        player: p.1.clone(),
-    }));
-    for r in 0..rounds_present as usize {
-        let round = r as u32 + 1;
-        let cell = |p: u32| {
-            players
-                .get(p as usize - 1)
-                .and_then(|x| x.2.get(r))
-                .copied()
-        };
-        let mut games = Vec::new();
-        let mut results = Vec::new();
-        let mut byes = Vec::new();
-        for (start, _, cells) in &players {
-            let Some(c) = cells.get(r) else { continue };
-            if c.opponent == 0 {
-                if matches!(c.code, 'U' | 'F' | '+') {
-                    byes.extend(PlayerId::new(*start));
-                }
-                continue;
-            }
-            let other = cell(c.opponent).ok_or(TrfError::Inconsistent {
-                round,
-                a: *start,
-                b: c.opponent,
-            })?;
-            if other.opponent != *start {
-                return Err(TrfError::Inconsistent {
-                    round,
-                    a: *start,
-                    b: c.opponent,
-                });
-            }
-            // Each game once: from red's line, or from the lower number when neither has a colour.
-            let is_red = match (c.color, other.color) {
-                (Some(Color::Red), _) | (None, Some(Color::Black)) => true,
-                (None, None) => *start < c.opponent,
-                _ => false,
-            };
-            if !is_red {
-                continue;
-            }
-            let result = match (c.code, other.code) {
-                ('1' | 'W', _) => GameResult::RedWins,
-                ('0' | 'L', _) => GameResult::BlackWins,
-                ('=' | 'D', _) => GameResult::Draw,
-                ('+', _) => GameResult::RedWinsByForfeit,
-                ('-', '+') => GameResult::BlackWinsByForfeit,
-                ('-', _) => GameResult::DoubleForfeit,
-                _ => {
-                    return Err(TrfError::Inconsistent {
-                        round,
-                        a: *start,
-                        b: c.opponent,
-                    });
-                }
-            };
-            let (Some(red), Some(black)) = (PlayerId::new(*start), PlayerId::new(c.opponent))
-            else {
-                continue;
-            };
-            let board = games.len() as u32 + 1;
-            games.push(Pairing { board, red, black });
-            results.push(Event::ResultRecorded {
-                round,
-                board,
-                result,
-            });
-        }
-        events.push(Event::RoundPaired {
-            round,
-            games,
-            byes,
-            seed: None,
+        let rounds_present = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) as u32;
+        let format = format.unwrap_or(Format::Swiss {
+            rounds: self.total_rounds.unwrap_or(rounds_present).max(1),
         });
-        events.extend(results);
+        let mut events = vec![Event::Created {
+            name: self.name.clone().unwrap_or_else(|| "imported".into()),
+            rules,
+            format,
+            scoring: scoring.or(xxs).unwrap_or(ScoringScheme::ONE_HALF_ZERO),
+            tie_breaks: None,
+        }];
+        for p in &players {
+            let rating = p
+                .rating
+                .map(u16::try_from)
+                .transpose()
+                .map_err(|_| line_err(p.line, "bad rating"))?;
+            events.push(Event::Registered {
+                player: Player {
+                    name: p.name.clone(),
+                    rating,
+                    club: None,
+                    federation: p.federation.clone(),
+                },
+            });
+        }
+        for r in 0..rounds_present as usize {
+            let round = r as u32 + 1;
+            let entry = |n: u32| {
+                players
+                    .get(n as usize - 1)
+                    .and_then(|p| p.rounds.get(r).copied().flatten())
+            };
+            let mut games = Vec::new();
+            let mut results = Vec::new();
+            let mut byes = Vec::new();
+            for p in &players {
+                let start = p.number;
+                let Some(e) = p.rounds.get(r).copied().flatten() else {
+                    continue;
+                };
+                let (opponent, color, outcome) = match e {
+                    RoundEntry::PairingBye | RoundEntry::Absent(Absence::FullPointBye) => {
+                        byes.extend(PlayerId::new(start));
+                        continue;
+                    }
+                    RoundEntry::Absent(_) => continue,
+                    RoundEntry::Game {
+                        opponent,
+                        color,
+                        outcome,
+                    } => (opponent, color, outcome),
+                };
+                let inconsistent = TrfError::Inconsistent {
+                    round,
+                    a: start,
+                    b: opponent,
+                };
+                let Some(RoundEntry::Game {
+                    opponent: back,
+                    color: other_color,
+                    outcome: other,
+                }) = entry(opponent)
+                else {
+                    return Err(inconsistent);
+                };
+                if back != start {
+                    return Err(inconsistent);
+                }
+                // Each game once: from red's line, or from the lower number when neither has a
+                // colour.
+                let is_red = match (color, other_color) {
+                    (Some(Color::Red), _) | (None, Some(Color::Black)) => true,
+                    (None, None) => start < opponent,
+                    _ => false,
+                };
+                if !is_red {
+                    continue;
+                }
+                let result = match (outcome, other) {
+                    (Outcome::Win, _) => GameResult::RedWins,
+                    (Outcome::Loss, _) => GameResult::BlackWins,
+                    (Outcome::Draw, _) => GameResult::Draw,
+                    (Outcome::ForfeitWin, _) => GameResult::RedWinsByForfeit,
+                    (Outcome::ForfeitLoss, Outcome::ForfeitWin) => GameResult::BlackWinsByForfeit,
+                    (Outcome::ForfeitLoss, _) => GameResult::DoubleForfeit,
+                    (Outcome::Bye, _) => return Err(inconsistent),
+                };
+                let (Some(red), Some(black)) = (PlayerId::new(start), PlayerId::new(opponent))
+                else {
+                    continue;
+                };
+                let board = games.len() as u32 + 1;
+                games.push(Pairing { board, red, black });
+                results.push(Event::ResultRecorded {
+                    round,
+                    board,
+                    result,
+                });
+            }
+            events.push(Event::RoundPaired {
+                round,
+                games,
+                byes,
+                seed: None,
+            });
+            events.extend(results);
+        }
+        Ok(events)
     }
-    Ok(events)
+
+    /// The pairing input for the next round (see [`swiss_input`]).
+    ///
+    /// # Errors
+    /// As [`swiss_input`].
+    pub fn swiss_input(&self) -> Result<SwissInput, TrfError> {
+        if let Some((ln, m)) = &self.unsupported {
+            return Err(line_err(*ln, m.clone()));
+        }
+        let total_rounds = self.total_rounds.ok_or_else(|| {
+            TrfError::File("the total number of rounds must be given (XXR line)".into())
+        })?;
+        let points = self.points;
+        let mut rows: Vec<(&PlayerLine, u32)> = Vec::with_capacity(self.players.len());
+        for p in &self.players {
+            let score = p
+                .points
+                .as_deref()
+                .ok_or_else(|| line_err(p.line, "player line shorter than 84 characters"))?;
+            let score = parse_tenths(score).ok_or_else(|| line_err(p.line, "bad points"))?;
+            rows.push((p, score));
+        }
+        if !self.rank_order {
+            rows.sort_by_key(|r| r.0.number);
+            if let Some(pos) = rows
+                .iter()
+                .enumerate()
+                .position(|(i, r)| r.0.number as usize != i + 1)
+            {
+                return Err(TrfError::File(format!(
+                    "pairing number {} is missing",
+                    pos + 1
+                )));
+            }
+        }
+        // A round counts as played once a player was paired in it (or had a game entry before
+        // it).
+        let mut played: usize = 0;
+        for (p, _) in &rows {
+            for (k, e) in p.rounds.iter().enumerate() {
+                if let Some(e) = e {
+                    played = played.max(if e.paired() { k + 1 } else { k });
+                }
+            }
+        }
+        if !rows.is_empty() && rows.iter().all(|r| r.0.rounds.len() > played) {
+            played += 1;
+        }
+        if played >= total_rounds as usize {
+            return Err(TrfError::File(format!(
+                "{played} rounds already played of {total_rounds}: no round left to pair"
+            )));
+        }
+        let mut players = Vec::with_capacity(rows.len());
+        for (p, score) in rows {
+            let number = p.number;
+            if p.rounds.len() > played + 1 {
+                return Err(TrfError::File(format!(
+                    "player {number} has entries beyond the round to be paired"
+                )));
+            }
+            let entry = |k: usize| {
+                p.rounds
+                    .get(k)
+                    .copied()
+                    .flatten()
+                    .unwrap_or(RoundEntry::Absent(Absence::ZeroPointBye))
+            };
+            let history: Vec<RoundEntry> = (0..played).map(entry).collect();
+            let next_round = match p.rounds.get(played).copied().flatten() {
+                None => None,
+                Some(RoundEntry::Absent(a)) => Some(a),
+                Some(_) => {
+                    return Err(TrfError::File(format!(
+                        "player {number} is already paired in round {}",
+                        played + 1
+                    )));
+                }
+            };
+            let computed: u32 = history.iter().map(|e| points.points(e)).sum();
+            let next_points = next_round.map_or(0, |a| points.points(&RoundEntry::Absent(a)));
+            if score != computed && score != computed + next_points {
+                return Err(TrfError::File(format!(
+                    "the score of player {number} does not match the results"
+                )));
+            }
+            players.push(SwissPlayer {
+                number,
+                rating: p.rating.unwrap_or(0),
+                history,
+                next_round,
+            });
+        }
+        let input = SwissInput {
+            players,
+            played_rounds: played as u32,
+            total_rounds,
+            points,
+            initial_color: self.initial_color,
+            forbidden: self.forbidden.clone(),
+            seed: 0,
+        };
+        check_consistency(&input)?;
+        Ok(input)
+    }
+}
+
+/// Every game must be recorded the same way by both opponents.
+fn check_consistency(input: &SwissInput) -> Result<(), TrfError> {
+    let by_number: HashMap<u32, &SwissPlayer> =
+        input.players.iter().map(|p| (p.number, p)).collect();
+    for p in &input.players {
+        for (k, e) in p.history.iter().enumerate() {
+            if let RoundEntry::Game {
+                opponent, color, ..
+            } = *e
+            {
+                let bad = || {
+                    TrfError::File(format!(
+                        "round {} of player {} contradicts the opponent's entry",
+                        k + 1,
+                        p.number
+                    ))
+                };
+                let o = by_number.get(&opponent).ok_or_else(bad)?;
+                match o.history.get(k) {
+                    Some(
+                        &back @ RoundEntry::Game {
+                            opponent: back_no,
+                            color: oc,
+                            ..
+                        },
+                    ) if back_no == p.number
+                        && (!e.played() || (back.played() && color.is_some() && oc != color)) => {}
+                    _ => return Err(bad()),
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Points as TRF writes them: at least one decimal (`4.0`, `3.5`).
@@ -335,6 +752,8 @@ pub fn export(t: &Tournament) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::tiebreak::{self, TieBreak};
 
@@ -343,14 +762,14 @@ mod tests {
         "/../../../shared/data/tournament/"
     );
 
-    fn read(rel: &str) -> String {
+    fn data(rel: &str) -> String {
         let path = format!("{DIR}{rel}");
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing test data {path}: {e}"))
     }
 
     fn rr6(scoring: ScoringScheme) -> Tournament {
         let events = import(
-            &read("tiebreak_oracle/rr6.trf"),
+            &data("tiebreak_oracle/rr6.trf"),
             RuleSet::Cxa2011,
             Some(Format::RoundRobin { cycles: 1 }),
             Some(scoring),
@@ -364,7 +783,7 @@ mod tests {
         // CXA 14.1 小分 under 2/1/0 (rr6_expected.json).
         let t = rr6(ScoringScheme::CXA);
         let expected: serde_json::Value =
-            serde_json::from_str(&read("tiebreak_oracle/rr6_expected.json")).unwrap();
+            serde_json::from_str(&data("tiebreak_oracle/rr6_expected.json")).unwrap();
         let field = t.field();
         for i in 0..6 {
             let key = (i + 1).to_string();
@@ -396,7 +815,7 @@ mod tests {
         ];
         let field = t.field();
         let standings = tiebreak::standings(&field, &order);
-        let tsv = read("tiebreak_oracle/rr6_tb.tsv");
+        let tsv = data("tiebreak_oracle/rr6_tb.tsv");
         let mut rows = 0;
         for line in tsv.lines().skip(1) {
             let f: Vec<&str> = line.split('\t').collect();
@@ -440,7 +859,7 @@ mod tests {
     fn export_reproduces_the_rr6_player_lines() {
         let t = rr6(ScoringScheme::ONE_HALF_ZERO);
         let out = export(&t);
-        let original = read("tiebreak_oracle/rr6.trf");
+        let original = data("tiebreak_oracle/rr6.trf");
         let rounds = |text: &str| -> Vec<String> {
             text.lines()
                 .filter(|l| l.starts_with("001"))
@@ -465,7 +884,7 @@ mod tests {
     #[test]
     fn swiss_sample_with_byes_and_forfeits_imports() {
         // t100.trf: 100 players, 9 rounds, CR line ends, U/H/Z byes and forfeits.
-        let events = import(&read("trf_samples/t100.trf"), RuleSet::Cxa2011, None, None).unwrap();
+        let events = import(&data("trf_samples/t100.trf"), RuleSet::Cxa2011, None, None).unwrap();
         let t = Tournament::from_events(events).unwrap();
         assert_eq!(t.players().len(), 100);
         assert_eq!(t.rounds().len(), 9);
@@ -477,7 +896,7 @@ mod tests {
         // FIDE's WIN counts unplayed wins (forfeits, pairing and full-point byes) like CXA 14.4
         // and 20.3; BPG counts games played with black. PTS differs only where a player took a
         // half-point bye (H), which xiangqi rules do not have.
-        let text = read("trf_samples/t100.trf");
+        let text = data("trf_samples/t100.trf");
         let t =
             Tournament::from_events(import(&text, RuleSet::Cxa2011, None, None).unwrap()).unwrap();
         let field = t.field();
@@ -485,12 +904,12 @@ mod tests {
             let mut v = vec![false; 101];
             for line in text.split(['\n', '\r']).filter(|l| l.starts_with("001")) {
                 let chars: Vec<char> = line.chars().collect();
-                let no: usize = field_text(&chars, 4, 8).parse().unwrap();
+                let no: usize = col(&chars, 4, 8).trim().parse().unwrap();
                 v[no] = chars.iter().skip(89).collect::<String>().contains('H');
             }
             v
         };
-        let tsv = read("tiebreak_oracle/t100_gacrux_tiebreaks.tsv");
+        let tsv = data("tiebreak_oracle/t100_gacrux_tiebreaks.tsv");
         let mut header = tsv.lines().next().unwrap().split('\t');
         let col = |name: &str| header.clone().position(|h| h == name).unwrap();
         let (pts, win, bpg) = (col("PTS"), col("WIN"), col("BPG"));
@@ -534,5 +953,56 @@ mod tests {
             parse_xxs("WW=3 WD=1 BD=2 WL=0").unwrap(),
             ScoringScheme::THREE_ZERO_BLACK_DRAW_TWO
         );
+    }
+
+    #[test]
+    fn reads_golden_c5() {
+        let input = swiss_input(&data("bbp_golden/dutch_2025_C5.input")).unwrap();
+        assert_eq!(input.players.len(), 6);
+        assert_eq!(input.played_rounds, 2);
+        assert_eq!(input.total_rounds, 3);
+        assert_eq!(input.players[3].next_round, Some(Absence::ZeroPointBye));
+        assert_eq!(
+            input.players[0].history[0],
+            RoundEntry::Game {
+                opponent: 4,
+                color: Some(Color::Red),
+                outcome: Outcome::Win
+            }
+        );
+    }
+
+    #[test]
+    fn reads_cr_only_file() {
+        let input = swiss_input(&data("trf_samples/t100_next.trf")).unwrap();
+        assert_eq!(input.players.len(), 100);
+        assert_eq!(input.played_rounds, 9);
+        assert_eq!(input.total_rounds, 20);
+    }
+
+    #[test]
+    fn missing_round_count_is_an_error() {
+        let text = "001    1      A                                 2000                             0.0    1\n";
+        assert!(matches!(swiss_input(text), Err(TrfError::File(_))));
+    }
+
+    #[test]
+    fn inconsistent_opponents_are_an_error() {
+        let text = "001    1      A                                 2000                             1.0    1     2 w 1\n\
+                    001    2      B                                 1900                             0.0    2     1 w 0\nXXR 3\n";
+        assert!(swiss_input(text).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in "[0-9 .wb+=\\-HUFZ\r\nXRC01]{0,300}") {
+            let _ = swiss_input(&s);
+        }
+
+        #[test]
+        fn never_panics_on_player_lines(tail in "[0-9 wb+=\\-HUFZD]{0,60}") {
+            let line = format!("001    1      A                                 2000                             0.0    1{tail}\nXXR 3\n");
+            let _ = swiss_input(&line);
+        }
     }
 }

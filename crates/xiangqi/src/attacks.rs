@@ -58,54 +58,41 @@ fn diag_mask(sq: Square, occupied: u128) -> usize {
     (((n >> 20) & 1) | (((n >> 18) & 1) << 1) | (((n >> 2) & 1) << 2) | ((n & 1) << 3)) as usize
 }
 
-/// The general steps one point orthogonally inside its palace (CXA 2011 art. 2.2; WXF 2018
-/// art. 2.1).
-static KING_ATTACKS: [u128; 90] = {
+/// One step in each of `steps` that stays inside the palace the piece stands in.
+const fn palace_steps(steps: [(i32, i32); 4]) -> [u128; 90] {
     let mut table = [0; 90];
     let mut sq = 0;
     while sq < 90 {
         let (f, r) = (sq % 9, sq / 9);
-        if in_palace(f, r) {
-            let mut i = 0;
-            while i < 4 {
-                let (nf, nr) = (f + ORTHO[i].0, r + ORTHO[i].1);
-                if on_board(nf, nr) && in_palace(nf, nr) && same_side(r, nr) {
-                    table[sq as usize] |= bit(nr * 9 + nf);
-                }
-                i += 1;
+        let mut i = 0;
+        while i < 4 {
+            let (nf, nr) = (f + steps[i].0, r + steps[i].1);
+            if in_palace(f, r) && on_board(nf, nr) && in_palace(nf, nr) && same_side(r, nr) {
+                table[sq as usize] |= bit(nr * 9 + nf);
             }
+            i += 1;
         }
         sq += 1;
     }
     table
-};
+}
+
+/// The general steps one point orthogonally inside its palace (CXA 2011 art. 2.2; WXF 2018
+/// art. 2.1).
+static KING_ATTACKS: [u128; 90] = palace_steps(ORTHO);
 
 /// The advisor steps one point diagonally inside its palace (CXA 2011 art. 2.2; WXF 2018
 /// art. 2.2).
-static ADVISOR_ATTACKS: [u128; 90] = {
-    let mut table = [0; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq % 9, sq / 9);
-        if in_palace(f, r) {
-            let mut i = 0;
-            while i < 4 {
-                let (nf, nr) = (f + DIAG[i].0, r + DIAG[i].1);
-                if on_board(nf, nr) && in_palace(nf, nr) && same_side(r, nr) {
-                    table[sq as usize] |= bit(nr * 9 + nf);
-                }
-                i += 1;
-            }
-        }
-        sq += 1;
-    }
-    table
-};
+static ADVISOR_ATTACKS: [u128; 90] = palace_steps(DIAG);
 
-/// The elephant moves two points diagonally, never across the river, and not when the point
-/// between is occupied (塞象眼, CXA 2011 art. 2.2; WXF 2018 art. 2.3). Indexed by square and by which diagonal
-/// neighbours (the eyes) are occupied.
-static ELEPHANT_ATTACKS: [[u128; 16]; 90] = {
+/// A leap that a piece on the neighbour `blocker` (an index into [`ORTHO`] or [`DIAG`]) stops:
+/// the offset of the target point.
+type Leap = (usize, (i32, i32));
+
+/// A table of leaps, indexed by square and by which of the four neighbours are occupied: each
+/// leap lands if its blocking neighbour is empty and the target is on the board (and, with
+/// `home_side_only`, on the same side of the river).
+const fn leap_table<const N: usize>(leaps: [Leap; N], home_side_only: bool) -> [[u128; 16]; 90] {
     let mut table = [[0; 16]; 90];
     let mut sq = 0;
     while sq < 90 {
@@ -113,9 +100,13 @@ static ELEPHANT_ATTACKS: [[u128; 16]; 90] = {
         let mut mask = 0;
         while mask < 16 {
             let mut i = 0;
-            while i < 4 {
-                let (nf, nr) = (f + 2 * DIAG[i].0, r + 2 * DIAG[i].1);
-                if mask & (1 << i) == 0 && on_board(nf, nr) && same_side(r, nr) {
+            while i < N {
+                let (blocker, (df, dr)) = leaps[i];
+                let (nf, nr) = (f + df, r + dr);
+                if mask & (1 << blocker) == 0
+                    && on_board(nf, nr)
+                    && (!home_side_only || same_side(r, nr))
+                {
                     table[sq as usize][mask] |= bit(nr * 9 + nf);
                 }
                 i += 1;
@@ -125,72 +116,49 @@ static ELEPHANT_ATTACKS: [[u128; 16]; 90] = {
         sq += 1;
     }
     table
-};
+}
+
+/// The elephant moves two points diagonally, never across the river, and not when the point
+/// between is occupied (塞象眼, CXA 2011 art. 2.2; WXF 2018 art. 2.3). Indexed by square and by
+/// which diagonal neighbours (the eyes) are occupied.
+static ELEPHANT_ATTACKS: [[u128; 16]; 90] = leap_table(
+    [(0, (2, 2)), (1, (-2, 2)), (2, (2, -2)), (3, (-2, -2))],
+    true,
+);
 
 /// The horse moves one point orthogonally then one diagonally outward, and not when the first
-/// point is occupied (蹩马腿, CXA 2011 art. 2.2; WXF 2018 art. 2.5). Indexed by square and by which orthogonal
-/// neighbours (the legs) are occupied.
-static HORSE_ATTACKS: [[u128; 16]; 90] = {
-    let mut table = [[0; 16]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq % 9, sq / 9);
-        let mut mask = 0;
-        while mask < 16 {
-            let mut i = 0;
-            while i < 4 {
-                if mask & (1 << i) == 0 {
-                    let (lf, lr) = ORTHO[i];
-                    // The two points beyond the leg, one either side.
-                    let (sf, sr) = (lr, lf);
-                    let mut side = -1;
-                    while side <= 1 {
-                        let (nf, nr) = (f + 2 * lf + side * sf, r + 2 * lr + side * sr);
-                        if on_board(nf, nr) {
-                            table[sq as usize][mask] |= bit(nr * 9 + nf);
-                        }
-                        side += 2;
-                    }
-                }
-                i += 1;
-            }
-            mask += 1;
-        }
-        sq += 1;
-    }
-    table
-};
+/// point is occupied (蹩马腿, CXA 2011 art. 2.2; WXF 2018 art. 2.5). Indexed by square and by
+/// which orthogonal neighbours (the legs) are occupied, in the order of [`ORTHO`].
+static HORSE_ATTACKS: [[u128; 16]; 90] = leap_table(
+    [
+        (0, (-1, 2)),
+        (0, (1, 2)),
+        (1, (-1, -2)),
+        (1, (1, -2)),
+        (2, (2, -1)),
+        (2, (2, 1)),
+        (3, (-2, -1)),
+        (3, (-2, 1)),
+    ],
+    false,
+);
 
 /// The squares from which a horse attacks a square, indexed by which diagonal neighbours of the
-/// attacked square are occupied: the horse's leg is always one of them.
-static HORSE_ATTACKERS: [[u128; 16]; 90] = {
-    let mut table = [[0; 16]; 90];
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = (sq % 9, sq / 9);
-        let mut mask = 0;
-        while mask < 16 {
-            let mut i = 0;
-            while i < 4 {
-                if mask & (1 << i) == 0 {
-                    let (df, dr) = DIAG[i];
-                    let (af, ar) = (f + df, r + 2 * dr);
-                    if on_board(af, ar) {
-                        table[sq as usize][mask] |= bit(ar * 9 + af);
-                    }
-                    let (af, ar) = (f + 2 * df, r + dr);
-                    if on_board(af, ar) {
-                        table[sq as usize][mask] |= bit(ar * 9 + af);
-                    }
-                }
-                i += 1;
-            }
-            mask += 1;
-        }
-        sq += 1;
-    }
-    table
-};
+/// attacked square are occupied, in the order of [`DIAG`]: the horse's leg is always the one
+/// between it and the square.
+static HORSE_ATTACKERS: [[u128; 16]; 90] = leap_table(
+    [
+        (0, (1, 2)),
+        (0, (2, 1)),
+        (1, (-1, 2)),
+        (1, (-2, 1)),
+        (2, (1, -2)),
+        (2, (2, -1)),
+        (3, (-1, -2)),
+        (3, (-2, -1)),
+    ],
+    false,
+);
 
 /// A pawn steps one point forward; once across the river also one point sideways; never back
 /// (CXA 2011 art. 2.2; WXF 2018 art. 2.7). Indexed by colour, then square.

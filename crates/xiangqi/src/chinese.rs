@@ -412,8 +412,9 @@ impl FromStr for Chinese {
         let digits = tokens[..len]
             .iter()
             .any(|t| matches!(t, Token::Num(_, true)));
-        let black_glyph = body.chars().next().is_some_and(|c| "将將卒象".contains(c))
-            || body.chars().nth(1).is_some_and(|c| "将將卒象".contains(c));
+        let black = |c: char| matches!(c, '将' | '將' | '卒' | '象');
+        let mut first_two = body.chars().filter(|c| !c.is_whitespace()).take(2);
+        let black_glyph = first_two.any(black);
         let color = Color::from_red(!(digits || black_glyph));
         let file = |n: u8| (1..=9).contains(&n);
         let (role, designator, direction, value) = match tokens[..len] {

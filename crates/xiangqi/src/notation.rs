@@ -14,9 +14,10 @@
 use arrayvec::ArrayVec;
 
 use crate::{
+    bitboard::Bitboard,
     m::Move,
     position::Position,
-    types::{Color, File, Rank, Role, Square},
+    types::{Color, File, Role, Square},
 };
 
 /// Which way a piece goes, seen from its own side (CXA 2011 art. 7.3; WXF 2018 art. 7.2):
@@ -123,13 +124,11 @@ pub(crate) fn target(
 /// The pieces of `color` and `role` on `file`, front first.
 pub(crate) fn on_file(pos: &Position, color: Color, role: Role, file: File) -> FileList {
     let mut list = FileList::new();
-    let mine = pos.board().by_piece(role.of(color));
-    for r in (0..10u32).rev() {
-        let Some(rank) = Rank::new(r) else { continue };
-        let sq = Square::from_coords(file, rank.relative_to(color));
-        if mine.contains(sq) {
-            list.push(sq);
-        }
+    let mine = pos.board().by_piece(role.of(color)) & Bitboard::file(file);
+    // Squares come in rising index order, Red's back rank first: Black's front first.
+    list.extend(mine.squares());
+    if color.is_red() {
+        list.reverse();
     }
     list
 }
@@ -224,10 +223,15 @@ fn matches(
         let Some(to) = target(color, piece.role, sq, dir, value) else {
             continue;
         };
-        if let Some(m) = pos.find_move(sq, to)
-            && pos.is_legal(m)
-            && !found.contains(&m)
-        {
+        // `is_legal` checks the piece's way of moving and its general in one pass; building
+        // the move here spares the second look-up `find_move` would make.
+        let m = Move {
+            role: piece.role,
+            from: sq,
+            to,
+            capture: pos.board().role_at(to),
+        };
+        if pos.is_legal(m) && !found.contains(&m) {
             found.push(m);
         }
     }

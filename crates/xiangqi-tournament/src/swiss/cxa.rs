@@ -28,7 +28,7 @@
 
 use std::collections::HashSet;
 
-use super::{Color, Pairing, PairingError, PairingSystem, RoundEntry, SwissInput};
+use super::{Color, PairingError, PairingSystem, RoundEntry, SwissInput, SwissPairing};
 
 /// The CXA 2011 积分编排制.
 #[derive(Clone, Copy, Debug, Default)]
@@ -107,7 +107,7 @@ impl PairingSystem for Cxa {
         "cxa"
     }
 
-    fn pair(&self, input: &SwissInput) -> Result<Vec<Pairing>, PairingError> {
+    fn pair(&self, input: &SwissInput) -> Result<Vec<SwissPairing>, PairingError> {
         let mut players: Vec<P> = Vec::new();
         for sp in input.players.iter().filter(|p| p.next_round.is_none()) {
             let mut p = P {
@@ -162,7 +162,7 @@ fn first_round(
     mut players: Vec<P>,
     lot: &mut Lot,
     apart: &dyn Fn(u32, u32) -> bool,
-) -> Vec<Pairing> {
+) -> Vec<SwissPairing> {
     players.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.number.cmp(&b.number)));
     let rated = players.iter().take_while(|p| p.rating > 0).count();
     lot.shuffle(&mut players[rated..]);
@@ -191,13 +191,13 @@ fn first_round(
     for (i, t) in top.iter().enumerate() {
         let b = &bottom[order[i]];
         let (red, black) = if lot.next() & 1 == 0 { (t, b) } else { (b, t) };
-        out.push(Pairing {
+        out.push(SwissPairing {
             red: red.number,
             black: Some(black.number),
         });
     }
     if let Some(b) = bye {
-        out.push(Pairing {
+        out.push(SwissPairing {
             red: b.number,
             black: None,
         });
@@ -239,7 +239,7 @@ fn later_round(
     strict: bool,
     apart: &dyn Fn(u32, u32) -> bool,
     lot: &mut Lot,
-) -> Option<Vec<Pairing>> {
+) -> Option<Vec<SwissPairing>> {
     let n = players.len();
     let bye_choices: Vec<Option<usize>> = if n % 2 == 1 {
         (0..n)
@@ -271,18 +271,18 @@ fn later_round(
                     a,
                 )
             });
-            let mut res: Vec<Pairing> = out
+            let mut res: Vec<SwissPairing> = out
                 .into_iter()
                 .map(|(a, b, ca)| {
                     let (r, k) = if ca == Color::Red { (a, b) } else { (b, a) };
-                    Pairing {
+                    SwissPairing {
                         red: players[r].number,
                         black: Some(players[k].number),
                     }
                 })
                 .collect();
             if let Some(b) = bye {
-                res.push(Pairing {
+                res.push(SwissPairing {
                     red: players[b].number,
                     black: None,
                 });
@@ -352,9 +352,12 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::swiss::{Absence, GameResult, PointSystem, SwissPlayer, testdata, trf};
+    use crate::{
+        swiss::{Absence, Outcome, PointSystem, SwissPlayer, testdata},
+        trf,
+    };
 
-    fn check(input: &SwissInput, pairs: &[Pairing]) {
+    fn check(input: &SwissInput, pairs: &[SwissPairing]) {
         let mut seen = HashSet::new();
         let byes = pairs.iter().filter(|p| p.black.is_none()).count();
         assert!(byes <= 1);
@@ -424,27 +427,29 @@ mod tests {
                         .push(RoundEntry::PairingBye),
                     Some(b) => {
                         let r = match lot.below(3) {
-                            0 => GameResult::Win,
-                            1 => GameResult::Draw,
-                            _ => GameResult::Loss,
-                        };
-                        let inv = match r {
-                            GameResult::Win => GameResult::Loss,
-                            GameResult::Loss => GameResult::Win,
-                            GameResult::Draw => GameResult::Draw,
+                            0 => Outcome::Win,
+                            1 => Outcome::Draw,
+                            _ => Outcome::Loss,
                         };
                         let played = lot.below(10) != 0;
+                        // Unplayed: a forfeit one way, or both forfeited for a "draw".
+                        let (r, inv) = match (r, played) {
+                            (Outcome::Win, true) => (Outcome::Win, Outcome::Loss),
+                            (Outcome::Loss, true) => (Outcome::Loss, Outcome::Win),
+                            (_, true) => (Outcome::Draw, Outcome::Draw),
+                            (Outcome::Win, false) => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+                            (Outcome::Loss, false) => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+                            (_, false) => (Outcome::ForfeitLoss, Outcome::ForfeitLoss),
+                        };
                         input.players[idx(p.red)].history.push(RoundEntry::Game {
                             opponent: b,
                             color: Some(Color::Red),
-                            result: r,
-                            played,
+                            outcome: r,
                         });
                         input.players[idx(b)].history.push(RoundEntry::Game {
                             opponent: p.red,
                             color: Some(Color::Black),
-                            result: inv,
-                            played,
+                            outcome: inv,
                         });
                     }
                 }
@@ -522,7 +527,7 @@ mod tests {
 
     #[test]
     fn pairs_a_trf_sample_validly() {
-        let input = trf::parse(&testdata::read("trf_samples/t100_next.trf")).unwrap();
+        let input = trf::swiss_input(&testdata::read("trf_samples/t100_next.trf")).unwrap();
         let pairs = Cxa.pair(&input).unwrap();
         check(&input, &pairs);
         let absent = input

@@ -25,7 +25,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{
-    Color, GameResult, Pairing, PairingError, PairingSystem, RoundEntry, SwissInput,
+    Color, Outcome, PairingError, PairingSystem, RoundEntry, SwissInput, SwissPairing,
     matching::max_weight_matching, wide::Wide,
 };
 
@@ -38,7 +38,7 @@ impl PairingSystem for Dutch {
         "dutch"
     }
 
-    fn pair(&self, input: &SwissInput) -> Result<Vec<Pairing>, PairingError> {
+    fn pair(&self, input: &SwissInput) -> Result<Vec<SwissPairing>, PairingError> {
         let t = State::new(input)?;
         let bits = t.weight_bits() + 6;
         let pairs = match bits.div_ceil(64) {
@@ -170,8 +170,7 @@ impl State {
                     RoundEntry::Game {
                         opponent,
                         color,
-                        result,
-                        played: was_played,
+                        outcome,
                     } => {
                         let o = *index.get(&opponent).ok_or_else(|| {
                             bad(format!(
@@ -182,12 +181,12 @@ impl State {
                         Round {
                             opponent: o,
                             color,
-                            score: match result {
-                                GameResult::Win => Score::Win,
-                                GameResult::Draw => Score::Draw,
-                                GameResult::Loss => Score::Loss,
+                            score: match outcome {
+                                Outcome::Win | Outcome::ForfeitWin | Outcome::Bye => Score::Win,
+                                Outcome::Draw => Score::Draw,
+                                Outcome::Loss | Outcome::ForfeitLoss => Score::Loss,
                             },
-                            played: was_played && color.is_some(),
+                            played: e.played(),
                             paired: true,
                         }
                     }
@@ -1034,7 +1033,7 @@ impl State {
     }
 
     /// Colours and board order (C.04.2 art. 7 as bbpPairings orders boards).
-    fn output(&self, pairs: &[(usize, Option<usize>)]) -> Vec<Pairing> {
+    fn output(&self, pairs: &[(usize, Option<usize>)]) -> Vec<SwissPairing> {
         let mut list: Vec<(usize, Option<usize>)> = pairs
             .iter()
             .map(|&(a, b)| match b {
@@ -1069,7 +1068,7 @@ impl State {
         };
         list.sort_by_key(key);
         list.into_iter()
-            .map(|(w, b)| Pairing {
+            .map(|(w, b)| SwissPairing {
                 red: self.p[w].number,
                 black: b.map(|b| self.p[b].number),
             })
@@ -1129,10 +1128,13 @@ impl<const N: usize> Computer<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::swiss::{format_pairings, testdata, trf};
+    use crate::{
+        swiss::{format_pairings, testdata},
+        trf,
+    };
 
     fn run(input: &str) -> String {
-        let t = trf::parse(&testdata::read(input)).unwrap();
+        let t = trf::swiss_input(&testdata::read(input)).unwrap();
         format_pairings(&Dutch.pair(&t).unwrap())
     }
 

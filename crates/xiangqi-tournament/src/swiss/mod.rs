@@ -6,16 +6,18 @@
 //!   bye and board order.
 //! - [`cxa::Cxa`]: the CXA 2011 积分编排制 (arts. 10.3, 12.3).
 //!
-//! Input is a [`SwissInput`]: the tournament state as far as pairing needs it. It can be built by
-//! the tournament model or read from FIDE TRF with [`trf::parse`].
+//! Input is a [`SwissInput`]: the tournament state as far as pairing needs it. It is built by
+//! the tournament model ([`crate::tournament::Tournament::swiss_input`]) or read from FIDE TRF
+//! with [`crate::trf::swiss_input`], the crate's one TRF reader. Colours and per-player outcomes
+//! are the crate's own [`Color`] and [`Outcome`].
 //!
 //! ```
-//! use xiangqi_tournament::swiss::{PairingSystem, dutch::Dutch, trf};
+//! use xiangqi_tournament::{swiss::{PairingSystem, dutch::Dutch}, trf};
 //!
 //! let text = "001    1      A                                 2000                             0.0    1\n\
 //!             001    2      B                                 1900                             0.0    2\n\
 //!             XXR 5\nXXC white1\n";
-//! let input = trf::parse(text)?;
+//! let input = trf::swiss_input(text)?;
 //! let pairs = Dutch.pair(&input)?;
 //! assert_eq!(pairs[0].red, 1);
 //! assert_eq!(pairs[0].black, Some(2));
@@ -25,41 +27,11 @@
 pub mod cxa;
 pub mod dutch;
 mod matching;
-pub mod trf;
 mod wide;
 
 use thiserror::Error;
 
-/// The side a player takes: red (红, moves first; FIDE's "white") or black (黑).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Color {
-    /// 红方, moves first (FIDE "white").
-    Red,
-    /// 黑方 (FIDE "black").
-    Black,
-}
-
-impl Color {
-    /// The other colour.
-    #[must_use]
-    pub fn other(self) -> Self {
-        match self {
-            Self::Red => Self::Black,
-            Self::Black => Self::Red,
-        }
-    }
-}
-
-/// A game's result for one player.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// 胜.
-    Win,
-    /// 和.
-    Draw,
-    /// 负.
-    Loss,
-}
+use crate::types::{Color, Outcome};
 
 /// Why a player was not paired in a round, and what they scored (FIDE TRF codes).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -75,23 +47,36 @@ pub enum Absence {
 /// What one player did in one round.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RoundEntry {
-    /// Paired against `opponent` (a pairing number). `played` is false for a forfeit, which
-    /// counts as not played for colours, floats and rematches (C.04.1 art. b; CXA's own rule is
-    /// applied by [`cxa::Cxa`]). A forfeit may have no colour.
+    /// Paired against `opponent` (a pairing number). A forfeit ([`Outcome::ForfeitWin`],
+    /// [`Outcome::ForfeitLoss`]) or a game without a colour counts as not played for colours,
+    /// floats and rematches (C.04.1 art. b; CXA's own rule is applied by [`cxa::Cxa`]); see
+    /// [`RoundEntry::played`]. A forfeit may have no colour.
     Game {
         /// The opponent's pairing number.
         opponent: u32,
         /// The colour held, if any.
         color: Option<Color>,
-        /// The result for this player.
-        result: GameResult,
-        /// False for a forfeit (`+`/`-`).
-        played: bool,
+        /// The result for this player (never [`Outcome::Bye`]).
+        outcome: Outcome,
     },
     /// The pairing-allocated bye (`U`).
     PairingBye,
     /// Not paired this round.
     Absent(Absence),
+}
+
+impl RoundEntry {
+    /// A game played over the board: not a forfeit, and with a colour.
+    #[must_use]
+    pub fn played(&self) -> bool {
+        matches!(self, RoundEntry::Game { color: Some(_), outcome, .. } if outcome.is_played())
+    }
+
+    /// Took part in the pairing of that round: a game, a forfeit or the pairing-allocated bye.
+    #[must_use]
+    pub fn paired(&self) -> bool {
+        matches!(self, RoundEntry::Game { .. } | RoundEntry::PairingBye)
+    }
 }
 
 /// Points for each kind of result, in tenths of a point (TRF `BBW`, `BBD`, … lines).
@@ -129,24 +114,12 @@ impl PointSystem {
     #[must_use]
     pub fn points(&self, entry: &RoundEntry) -> u32 {
         match *entry {
-            RoundEntry::Game {
-                result: GameResult::Win,
-                ..
-            } => self.win,
-            RoundEntry::Game {
-                result: GameResult::Draw,
-                ..
-            } => self.draw,
-            RoundEntry::Game {
-                result: GameResult::Loss,
-                played: true,
-                ..
-            } => self.loss,
-            RoundEntry::Game {
-                result: GameResult::Loss,
-                played: false,
-                ..
-            } => self.forfeit_loss,
+            RoundEntry::Game { outcome, .. } => match outcome {
+                Outcome::Win | Outcome::ForfeitWin | Outcome::Bye => self.win,
+                Outcome::Draw => self.draw,
+                Outcome::Loss if entry.played() => self.loss,
+                Outcome::Loss | Outcome::ForfeitLoss => self.forfeit_loss,
+            },
             RoundEntry::PairingBye => self.pairing_bye,
             RoundEntry::Absent(Absence::FullPointBye) => self.win,
             RoundEntry::Absent(Absence::HalfPointBye) => self.draw,
@@ -158,7 +131,7 @@ impl PointSystem {
 /// One player as pairing sees them.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SwissPlayer {
-    /// Pairing number (1-based; the initial ranking order unless [`SwissInput::players`] says
+    /// SwissPairing number (1-based; the initial ranking order unless [`SwissInput::players`] says
     /// otherwise).
     pub number: u32,
     /// Rating (0 = unrated).
@@ -190,9 +163,10 @@ pub struct SwissInput {
     pub seed: u64,
 }
 
-/// One pair of the new round; `black == None` is the bye.
+/// One pair of the new round as a Swiss engine returns it, by pairing numbers; `black == None`
+/// is the bye. The tournament turns it into a board [`crate::round_robin::Pairing`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Pairing {
+pub struct SwissPairing {
     /// The player with red (first listed).
     pub red: u32,
     /// The player with black, or `None` for the pairing-allocated bye.
@@ -223,13 +197,13 @@ pub trait PairingSystem {
     /// # Errors
     /// [`PairingError`] when the state is inconsistent or no pairing satisfies the absolute
     /// criteria.
-    fn pair(&self, input: &SwissInput) -> Result<Vec<Pairing>, PairingError>;
+    fn pair(&self, input: &SwissInput) -> Result<Vec<SwissPairing>, PairingError>;
 }
 
 /// Formats pairings as bbpPairings `-p` does: the number of pairs, then `red black` per line
 /// (`N 0` for the bye).
 #[must_use]
-pub fn format_pairings(pairs: &[Pairing]) -> String {
+pub fn format_pairings(pairs: &[SwissPairing]) -> String {
     let mut out = format!("{}\n", pairs.len());
     for p in pairs {
         out.push_str(&format!("{} {}\n", p.red, p.black.unwrap_or(0)));

@@ -1,0 +1,137 @@
+//! Two replicas on one PostgreSQL (DESIGN, "Scaling out"): a move made on one reaches the
+//! watchers connected to the other through LISTEN/NOTIFY. Skipped without `DATABASE_URL`.
+
+use std::time::Duration;
+
+use axum::{
+    body::{Body, to_bytes},
+    http::{Request, StatusCode, header},
+};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio_tungstenite::tungstenite::Message;
+use tower::ServiceExt;
+use xiangqi_server::{AppState, router, serve};
+use xiangqi_store::Store;
+
+async fn call(
+    state: &AppState,
+    uri: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method("POST").uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let res = router(state.clone())
+        .oneshot(req.body(Body::from(body.to_string())).expect("request"))
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+async fn start(state: AppState) -> std::net::SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(serve(listener, state));
+    addr
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_json(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("no error");
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(t.as_str()).expect("JSON");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return;
+    };
+    let a = AppState::new(Store::open(&url).await.expect("opens"));
+    let b = AppState::new(Store::open(&url).await.expect("opens"));
+    let _addr_a = start(a.clone()).await;
+    let addr_b = start(b.clone()).await;
+
+    let (st, game) = call(&a, "/api/games", None, json!({"time_control": "10m+5s"})).await;
+    assert_eq!(st, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().expect("id").to_owned();
+    let red = game["red_token"].as_str().expect("red").to_owned();
+    let black = game["black_token"].as_str().expect("black").to_owned();
+
+    // A spectator on replica B (which loads the game from the store).
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr_b}/api/games/{id}/live"))
+            .await
+            .expect("connects");
+    assert_eq!(next_json(&mut ws).await["game"]["ply"], 0);
+
+    // Red moves on A: B's spectator sees it.
+    let (st, body) = call(
+        &a,
+        &format!("/api/games/{id}/moves"),
+        Some(&red),
+        json!({"move": "h2e2", "ply": 0}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let update = next_json(&mut ws).await;
+    assert_eq!(update["type"], "update", "{update}");
+    assert_eq!(update["game"]["ply"], 1);
+    assert_eq!(update["game"]["moves"][0]["chinese"], "炮二平五");
+    assert!(
+        update["events"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["type"] == "move"))
+    );
+
+    // Black answers on B, whose copy is current: no conflict.
+    let (st, body) = call(
+        &b,
+        &format!("/api/games/{id}/moves"),
+        Some(&black),
+        json!({"move": "h9g7", "ply": 1}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(next_json(&mut ws).await["game"]["ply"], 2);
+    // And red again on A, which heard of black's move.
+    let (st, body) = call(
+        &a,
+        &format!("/api/games/{id}/moves"),
+        Some(&red),
+        json!({"move": "h0g2", "ply": 2}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(next_json(&mut ws).await["game"]["ply"], 3);
+    // A resignation on A reaches B too.
+    let (st, body) = call(
+        &a,
+        &format!("/api/games/{id}/claims"),
+        Some(&black),
+        json!({"type": "resign"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let update = next_json(&mut ws).await;
+    assert_eq!(update["game"]["result"], "1-0", "{update}");
+}

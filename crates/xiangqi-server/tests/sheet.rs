@@ -1,0 +1,206 @@
+//! The score sheet (CXA 9; WXF 12.6) and the appeals log (WXF 12.4) through the API.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::{
+    body::{Body, to_bytes},
+    http::{Request, StatusCode, header},
+};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+use xiangqi_server::{AppState, router};
+use xiangqi_store::Store;
+
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let body = body.map_or_else(Body::empty, |v| Body::from(v.to_string()));
+    let res = router(state.clone())
+        .oneshot(req.body(body).expect("request"))
+        .await
+        .expect("infallible");
+    let status = res.status();
+    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let path = std::env::temp_dir().join(format!("xq-sheet-{}-{nanos}.db", std::process::id()));
+    let url = path.to_string_lossy().into_owned();
+    let state = AppState::new(Store::open(&url).await.expect("opens"));
+    let (st, g) = call(
+        &state,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"time_control": "10m+5s"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{g}");
+    let id = g["id"].as_str().expect("id").to_owned();
+    let (red, black, arbiter) = (
+        g["red_token"].as_str().expect("red").to_owned(),
+        g["black_token"].as_str().expect("black").to_owned(),
+        g["arbiter_token"].as_str().expect("arbiter").to_owned(),
+    );
+    let sign = format!("/api/games/{id}/signatures");
+    let appeal = format!("/api/games/{id}/appeals");
+
+    // Not before the end.
+    let (st, b) = call(&state, "POST", &sign, Some(&red), None).await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("game_not_over"))
+    );
+    // An appeal during the game is logged with its ply.
+    let (st, b) = call(
+        &state,
+        "POST",
+        &appeal,
+        Some(&black),
+        Some(json!({"text": "the clock was not started"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert_eq!(b["game"]["appeals"][0]["ply"], 0);
+
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/claims"),
+        Some(&red),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["game"]["result"], "0-1");
+    assert!(b["game"]["appeal_deadline_ms"].as_u64() > b["game"]["ended_at_ms"].as_u64());
+
+    // Without a token, with a stranger's, or disputing the result: refused.
+    let (st, b) = call(&state, "POST", &sign, None, None).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "{b}");
+    let (st, b) = call(&state, "POST", &sign, Some("nobody"), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
+    let (st, b) = call(
+        &state,
+        "POST",
+        &sign,
+        Some(&red),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("result_disputed"))
+    );
+    let (st, b) = call(
+        &state,
+        "POST",
+        &sign,
+        Some(&red),
+        Some(json!({"result": "0-1", "extra": 1})),
+    )
+    .await;
+    assert_eq!(
+        (st, b["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("extra"))
+    );
+
+    let (st, b) = call(
+        &state,
+        "POST",
+        &sign,
+        Some(&red),
+        Some(json!({"result": "0-1"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    let sheet = &b["game"]["score_sheet"];
+    assert_eq!(sheet["red"]["result"], "0-1");
+    assert!(sheet["red"]["red_used_ms"].is_u64(), "{sheet}");
+    assert_eq!(sheet["complete"], false);
+    let (st, b) = call(&state, "POST", &sign, Some(&red), None).await;
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("already_signed"))
+    );
+    for t in [&black, &arbiter] {
+        let (st, b) = call(&state, "POST", &sign, Some(t), None).await;
+        assert_eq!(st, StatusCode::CREATED, "{b}");
+    }
+
+    // Appeals: players only, with a text.
+    let (st, b) = call(
+        &state,
+        "POST",
+        &appeal,
+        Some(&arbiter),
+        Some(json!({"text": "x"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
+    let (st, b) = call(
+        &state,
+        "POST",
+        &appeal,
+        Some(&red),
+        Some(json!({"text": "  "})),
+    )
+    .await;
+    assert_eq!(
+        (st, b["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("text"))
+    );
+    let (st, b) = call(&state, "POST", &appeal, Some(&red), Some(json!({}))).await;
+    assert_eq!(
+        (st, b["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("text"))
+    );
+    let (st, b) = call(
+        &state,
+        "POST",
+        &appeal,
+        Some(&red),
+        Some(json!({"text": "black touched two pieces"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert!(b["game"]["appeals"][1]["at_ms"].is_u64());
+
+    // Rebuilt from the events by a new process.
+    let again = AppState::new(Store::open(&url).await.expect("reopens"));
+    let (_, g) = call(&again, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(g["score_sheet"]["complete"], true, "{g}");
+    assert_eq!(g["appeals"].as_array().map(Vec::len), Some(2));
+    assert!(g["ended_at_ms"].is_u64());
+    let (_, pgn) = call(
+        &again,
+        "GET",
+        &format!("/api/games/{id}/events"),
+        None,
+        None,
+    )
+    .await;
+    assert!(
+        pgn["events"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["type"] == "score_sheet_signed"))
+    );
+    let _ = std::fs::remove_file(&path);
+}
