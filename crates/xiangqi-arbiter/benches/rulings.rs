@@ -14,7 +14,7 @@ use std::{fs, hint::black_box, path::Path};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use xiangqi::{Move, Position, fen::Fen, iccs::Iccs};
-use xiangqi_arbiter::{RuleSet, occurrences, rule_cycle, rule_game};
+use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_cycle, rule_game};
 
 fn data(name: &str) -> Option<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -99,7 +99,11 @@ fn walk(start: &Position, moves: &[Move], rules: &RuleSet) -> usize {
         if m.is_capture() {
             since = i + 1;
         }
-        if let Some(occ) = occurrences(&hashes, since, rules.ruling_occurrences as usize) {
+        if let Some(occ) = occurrences(
+            &hashes,
+            counted_from(since, rules),
+            rules.ruling_occurrences as usize,
+        ) {
             black_box(rule_cycle(&positions, &moves[..=i], &occ, rules));
             ruled += 1;
         }

@@ -500,7 +500,11 @@ impl Cache {
         let found = self.search_mate(pos, depth);
         let entry = self.mate.entry(key).or_insert((0, 0));
         if found {
-            entry.1 = if entry.1 == 0 { depth } else { entry.1.min(depth) };
+            entry.1 = if entry.1 == 0 {
+                depth
+            } else {
+                entry.1.min(depth)
+            };
         } else {
             entry.0 = entry.0.max(depth);
         }
@@ -998,9 +1002,10 @@ pub(crate) fn analyse_with(
             let occ_before = before.board().occupied();
             for (a, v) in attack_pairs(&pos_after, mover) {
                 let made = a == m.to
-                    || before.board().piece_at(a).is_none_or(|p| {
-                        !piece_attacks(p, a, occ_before).contains(v)
-                    });
+                    || before
+                        .board()
+                        .piece_at(a)
+                        .is_none_or(|p| !piece_attacks(p, a, occ_before).contains(v));
                 if !made {
                     continue;
                 }

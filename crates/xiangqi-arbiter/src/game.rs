@@ -16,7 +16,7 @@ use crate::{
     clock::FlagReason,
     fouls::{self, Foul},
     movelimit::{MoveLimit, MoveLimitStatus},
-    repetition::{Ruling, Verdict, occurrences, rule_cycle},
+    repetition::{Ruling, Verdict, counted_from, occurrences, rule_cycle},
     rules::RuleSet,
 };
 
@@ -517,7 +517,7 @@ impl Game {
     pub fn adjudicate(&self) -> Option<Ruling> {
         let occ = occurrences(
             &self.hashes,
-            self.since_capture,
+            counted_from(self.since_capture, &self.rules),
             self.rules.ruling_occurrences as usize,
         )?;
         Some(rule_cycle(&self.positions, &self.moves, &occ, &self.rules))
@@ -526,7 +526,7 @@ impl Game {
     fn rule_repetition(&mut self) {
         let Some(occ) = occurrences(
             &self.hashes,
-            self.since_capture,
+            counted_from(self.since_capture, &self.rules),
             self.rules.ruling_occurrences as usize,
         ) else {
             return;

@@ -25,8 +25,8 @@ pub mod clock;
 mod explain;
 pub mod fouls;
 mod game;
-mod movelimit;
 mod movegen;
+mod movelimit;
 mod repetition;
 mod rules;
 pub mod seal;
@@ -46,6 +46,8 @@ pub use crate::{
     game::{Game, GameError, GameEvent, GameResult, Termination},
     movegen::null_move,
     movelimit::{MoveLimit, MoveLimitStatus},
-    repetition::{Pattern, Ruling, SideSummary, Verdict, occurrences, rule_cycle, rule_game},
+    repetition::{
+        Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,
+    },
     rules::{Book, RuleSet},
 };

@@ -11,9 +11,9 @@
 //! moves come in the order of [`Position::legal_moves`].
 
 use xiangqi::{
-    Bitboard, Color, Move, Position, Role, Setup, Square, advisor_attacks, between,
-    cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attackers,
-    pawn_attacks, rook_attacks,
+    Bitboard, Color, Move, Position, Role, Setup, Square, advisor_attacks, between, cannon_attacks,
+    elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attackers, pawn_attacks,
+    rook_attacks,
 };
 
 /// Where the piece `role` of the side to move on `from` may go by its own way of moving

@@ -205,10 +205,25 @@ impl Ruling {
 /// capture), when it occurred at least `times` times.
 pub fn occurrences(hashes: &[u64], since: usize, times: usize) -> Option<Vec<usize>> {
     let (&last, _) = hashes.split_last()?;
+    if since >= hashes.len() {
+        return None;
+    }
     let found: Vec<usize> = (since..hashes.len())
         .filter(|&i| hashes[i] == last)
         .collect();
     (found.len() >= times.max(2)).then_some(found)
+}
+
+/// The first ply whose position counts towards a repetition, `since` being the ply just after
+/// the last capture (0 when there was none). Under CXA 2011 the move that enters a cycle counts
+/// unless it captured (art. 23.2: "如首着为吃子应予扣除不计算在循环反复之内"): a position made
+/// by a capture is not its first occurrence. WXF 2018 counts every position since the capture,
+/// as Fairy-Stockfish does.
+pub fn counted_from(since: usize, rules: &RuleSet) -> usize {
+    match rules.book {
+        Book::Cxa2011 if since > 0 => since + 1,
+        _ => since,
+    }
 }
 
 /// Rules the repetition ending the game `moves` from `start`, if its last position occurred
@@ -233,7 +248,11 @@ pub fn rule_game(start: &Position, moves: &[Move], rules: &RuleSet) -> Option<Ru
         }
     }
     let hashes: Vec<u64> = positions.iter().map(Position::zobrist_hash).collect();
-    let occ = occurrences(&hashes, since, rules.ruling_occurrences as usize)?;
+    let occ = occurrences(
+        &hashes,
+        counted_from(since, rules),
+        rules.ruling_occurrences as usize,
+    )?;
     Some(rule_cycle(&positions, &moves[..legal], &occ, rules))
 }
 
@@ -438,8 +457,7 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
     let victims = perpetual_victims(color, moves, analyses, |_| true);
     let only_held_piece_chases = book == Book::Wxf2018
         && victims.any()
-        && perpetual_victims(color, moves, analyses, |at| at.reason != Reason::Immobile)
-            .is_empty();
+        && perpetual_victims(color, moves, analyses, |at| at.reason != Reason::Immobile).is_empty();
     let chases = || {
         own.iter()
             .flat_map(|a| a.attacks.iter())
@@ -539,8 +557,7 @@ fn verdict_wxf(red: &SideSummary, black: &SideSummary) -> Decision {
         } else {
             one(c)
         }
-    } else if ch(red) && ch(black) && red.only_held_piece_chases != black.only_held_piece_chases
-    {
+    } else if ch(red) && ch(black) && red.only_held_piece_chases != black.only_held_piece_chases {
         let (c, s) = if red.only_held_piece_chases {
             (Color::Black, black)
         } else {

@@ -266,3 +266,43 @@ fn cxa_book_against_pyffish() {
     );
     assert!(!ours.is_empty());
 }
+
+fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start: Position = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position().ok())
+        .unwrap_or_else(|| panic!("bad fen {fen}"));
+    let mut pos = start.clone();
+    let mut list = Vec::new();
+    for text in moves.split_whitespace() {
+        let m = text
+            .parse::<Iccs>()
+            .ok()
+            .and_then(|i| i.to_move(&pos).ok())
+            .unwrap_or_else(|| panic!("bad move {text}"));
+        pos.play_unchecked(m);
+        list.push(m);
+    }
+    (start, list)
+}
+
+/// Our own case for CXA 2011 art. 23.2 ("如首着为吃子应予扣除不计算在循环反复之内"): the rook
+/// takes a pawn and then shuffles, the king too. The position the capture made recurs twice:
+/// three occurrences for WXF 2018, only two for CXA 2011, which needs one more cycle.
+#[test]
+fn cxa_23_2_a_capturing_entry_move_is_not_counted() {
+    let fen = "4k4/9/9/9/p8/9/9/9/9/R2K5 w - - 0 1";
+    let cycle = " e9e8 a5b5 e8e9 b5a5";
+    let two = format!("a0a5{cycle}{cycle}");
+    let (start, moves) = game_of(fen, &two);
+    let wxf = rule_game(&start, &moves, &RuleSet::wxf2018());
+    assert_eq!(wxf.map(|r| r.occurrences), Some(vec![1, 5, 9]));
+    assert!(rule_game(&start, &moves, &RuleSet::cxa2011()).is_none());
+    let three = format!("{two}{cycle}");
+    let (start, moves) = game_of(fen, &three);
+    let cxa = rule_game(&start, &moves, &RuleSet::cxa2011());
+    let cxa = cxa.unwrap_or_else(|| panic!("no ruling after a third counted occurrence"));
+    assert_eq!(cxa.occurrences, vec![5, 9, 13]);
+    assert_eq!(cxa.verdict, Verdict::Draw);
+}

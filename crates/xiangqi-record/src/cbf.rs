@@ -150,9 +150,10 @@ pub fn read(text: &str) -> Result<Game, CbfError> {
     };
     game.set_tag("Result", result);
 
-    let list = xml
-        .find("<MoveList")
-        .map_or("", |i| &xml[i..xml.find("</MoveList>").unwrap_or(xml.len())]);
+    let list = xml.find("<MoveList").map_or("", |i| {
+        let body = &xml[i..];
+        &body[..body.find("</MoveList>").unwrap_or(body.len())]
+    });
     let mut parent = 0;
     let mut rest = list;
     let mut first = true;
@@ -211,6 +212,13 @@ mod tests {
         assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
         assert_eq!(g.nodes[0].comment.as_deref(), Some("开局"));
         assert_eq!(g.nodes[2].comment.as_deref(), Some("a <b> c"));
+    }
+
+    #[test]
+    fn a_closer_before_the_list_is_no_panic() {
+        // Found by the record_cbf fuzz target.
+        let g = read("<ChineseChessRecord></MoveList><MoveList><Move value=\"77-47\" />").unwrap();
+        assert_eq!(g.move_count(), 1);
     }
 
     #[test]
