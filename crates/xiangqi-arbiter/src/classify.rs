@@ -39,17 +39,12 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use xiangqi::{
-    Bitboard, Color, Move, Piece, Position, Role, Square, advisor_attacks, cannon_attacks,
-    elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attacks, rook_attacks,
+    Bitboard, Color, Move, MoveFilter, MoveList, Piece, Position, Role, Square, advisor_attacks,
+    cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attacks,
+    rook_attacks,
 };
 
-use crate::{
-    movegen::{
-        captures, captures_to, checks, evasions, gives_check, has_evasion, has_legal_move,
-        null_move, sort_legal_order,
-    },
-    rules::Book,
-};
+use crate::rules::Book;
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -394,7 +389,8 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
     if depth == 0 {
         return 0;
     }
-    let best = captures_to(pos, sq)
+    let best = pos
+        .legal_moves_where(MoveFilter::CapturesOn(sq))
         .into_iter()
         .min_by_key(|m| value(m.role, pos.turn(), m.from));
     match best {
@@ -512,13 +508,12 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let mut moves = Vec::new();
-        checks(pos, &mut moves);
+        let moves = pos.legal_moves_where(MoveFilter::Checks);
         let mut checked = Vec::with_capacity(moves.len());
         for m in moves {
             let p = after(pos, m);
             // A check with no answer mates: look for one before going deeper.
-            if !has_evasion(&p) {
+            if !p.has_legal_move() {
                 return true;
             }
             checked.push(p);
@@ -526,11 +521,8 @@ impl Cache {
         if depth == 1 {
             return false;
         }
-        let mut replies = Vec::new();
         checked.into_iter().any(|p| {
-            replies.clear();
-            evasions(&p, &mut replies);
-            replies
+            p.legal_moves()
                 .iter()
                 .all(|&r| self.mate_by_checks(&after(&p, r), depth - 1))
         })
@@ -627,13 +619,12 @@ fn forcing_search(
     let attacking = pos.turn() == attacker;
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
-    let mut moves = Vec::new();
-    if in_check {
-        evasions(pos, &mut moves);
-        if moves.is_empty() {
-            return (MATED, None, None);
-        }
-    } else if !has_legal_move(pos) {
+    let mut moves = if in_check {
+        pos.legal_moves()
+    } else {
+        MoveList::new()
+    };
+    if moves.is_empty() && !pos.has_legal_move() {
         return (MATED, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -653,13 +644,11 @@ fn forcing_search(
     alpha = alpha.max(best.0);
     let may_check = attacking && budget.checks > 0;
     if !in_check {
-        captures(pos, &mut moves);
-        if may_check {
-            checks(pos, &mut moves);
-            moves.sort_unstable_by_key(|m| (m.from, m.to));
-            moves.dedup();
-        }
-        sort_legal_order(pos, &mut moves);
+        moves = pos.legal_moves_where(if may_check {
+            MoveFilter::CapturesOrChecks
+        } else {
+            MoveFilter::Captures
+        });
     }
     // Search the likeliest refutations first (the most valuable victim, by the least valuable
     // piece; checks after captures) for cut-offs, but keep the core's order for ties: a move
@@ -683,7 +672,7 @@ fn forcing_search(
         if !in_check && !capture && !may_check {
             continue;
         }
-        let gives_check = gives_check(pos, m);
+        let gives_check = pos.gives_check(m);
         if !in_check && !capture && !gives_check {
             continue;
         }
@@ -807,7 +796,7 @@ fn judge(
         (None, Some(pos_o)) => capture_out_of_turn(pos_o, a, v)?,
         (None, None) => return None,
     };
-    let recaptures = captures_to(&taken, v).len();
+    let recaptures = taken.legal_moves_where(MoveFilter::CapturesOn(v)).len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
         & !(taken.board().by_role(Role::King) & !king_attacks(v)))
@@ -1017,13 +1006,13 @@ pub(crate) fn analyse_with(
         return analysis;
     }
     // The mover to move again: the board after the move, seen as a threat.
-    let Some(threat) = null_move(&pos_after) else {
+    let Some(threat) = pos_after.swap_turn() else {
         return analysis;
     };
     analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth);
 
     // Attacks before the move, judged in the position before it (the mover to move there).
-    let before_o = null_move(before);
+    let before_o = before.swap_turn();
     let old = old_attacks(cache, before, before_o.as_ref(), mover, book);
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
@@ -1079,7 +1068,8 @@ pub(crate) fn analyse_with(
     }
 
     // Exchange and sacrifice: can the opponent take the moved piece?
-    if let Some(take) = captures_to(&pos_after, m.to)
+    if let Some(take) = pos_after
+        .legal_moves_where(MoveFilter::CapturesOn(m.to))
         .into_iter()
         .min_by_key(|c| value(c.role, !mover, c.from))
     {
@@ -1210,6 +1200,6 @@ mod tests {
     fn null_move_fails_in_check() {
         let p = pos("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1");
         assert!(p.is_check());
-        assert!(null_move(&p).is_none());
+        assert!(p.swap_turn().is_none());
     }
 }

@@ -25,7 +25,6 @@ pub mod clock;
 mod explain;
 pub mod fouls;
 mod game;
-mod movegen;
 mod movelimit;
 mod repetition;
 mod rules;
@@ -44,7 +43,6 @@ pub use crate::{
     explain::{Explanation, Line},
     fouls::{Foul, FoulRules},
     game::{Game, GameError, GameEvent, GameResult, Termination},
-    movegen::null_move,
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{
         Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,

@@ -43,7 +43,7 @@ pub use crate::{
     bitboard::{Bitboard, Squares},
     board::Board,
     m::{MAX_MOVES, Move, MoveList},
-    position::{IllegalMove, Outcome, Position},
+    position::{IllegalMove, MoveFilter, Outcome, Position},
     setup::{PositionError, PositionErrorKinds, Setup},
     types::{
         ByColor, ByRole, Color, File, OutOfRange, ParseSquareError, Piece, Rank, Role, Square,

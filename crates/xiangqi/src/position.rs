@@ -4,14 +4,14 @@ use std::{fmt, num::NonZeroU32};
 
 use crate::{
     attacks::{
-        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
-        king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
+        advisor_attacks, between, cannon_attacks, diagonal_neighbours, elephant_attacks,
+        horse_attackers, horse_attacks, king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
     board::Board,
     m::{Move, MoveList},
     setup::{PositionError, PositionErrorKinds, Setup},
-    types::{ByColor, Color, Piece, Role, Square},
+    types::{ByColor, ByRole, Color, Piece, Role, Square},
     zobrist,
 };
 
@@ -240,7 +240,7 @@ impl Position {
         }
         let horses = theirs & b.by_role(Role::Horse);
         if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
-            for leg in ours & crate::attacks::diagonal_neighbours(king) {
+            for leg in ours & diagonal_neighbours(king) {
                 // The horses that would reach the general if this leg were free.
                 let without_leg = horse_attackers(king, occupied & !Bitboard::from_square(leg));
                 let with_leg = horse_attackers(king, occupied);
@@ -305,10 +305,26 @@ impl Position {
         let ours = b.by_color(us);
         let king = self.king(us);
 
-        if self.is_check() {
+        let checkers = self.checkers();
+        if checkers.any() {
+            // Every answer to a check takes a checker, blocks a line (or a horse's leg, one of
+            // the general's diagonal neighbours), moves a cannon's screen away, or moves the
+            // general: other moves need not be tried.
+            let occupied = b.occupied();
+            let mut to_zone = checkers | diagonal_neighbours(king);
+            let mut from_zone = Bitboard::from_square(king);
+            for checker in checkers {
+                let line = between(king, checker);
+                to_zone |= line;
+                from_zone |= line & occupied;
+            }
             for role in Role::ALL {
                 for from in b.by_role(role) & ours {
-                    for to in self.pseudo_targets(role, from) {
+                    let mut targets = self.pseudo_targets(role, from) & sink.wanted(role, from);
+                    if !from_zone.contains(from) {
+                        targets &= to_zone;
+                    }
+                    for to in targets {
                         if !self.exposes_king(from, to) {
                             sink.one(self, role, from, to);
                         }
@@ -324,15 +340,11 @@ impl Position {
             ($role:expr) => {{
                 let pieces = b.by_role($role) & ours;
                 for from in pieces & !shields.pinned {
-                    sink.many(
-                        self,
-                        $role,
-                        from,
-                        self.pseudo_targets($role, from) & !shields.screens,
-                    );
+                    let targets = self.pseudo_targets($role, from) & sink.wanted($role, from);
+                    sink.many(self, $role, from, targets & !shields.screens);
                 }
                 for from in pieces & shields.pinned {
-                    for to in self.pseudo_targets($role, from) {
+                    for to in self.pseudo_targets($role, from) & sink.wanted($role, from) {
                         if !self.exposes_king(from, to) {
                             sink.one(self, $role, from, to);
                         }
@@ -346,11 +358,62 @@ impl Position {
         moves_of!(Role::Pawn);
         moves_of!(Role::Advisor);
         moves_of!(Role::Elephant);
-        for to in self.pseudo_targets(Role::King, king) {
+        for to in self.pseudo_targets(Role::King, king) & sink.wanted(Role::King, king) {
             if !self.exposes_king(king, to) {
                 sink.one(self, Role::King, king, to);
             }
         }
+    }
+
+    /// The legal moves that pass `filter`, in the order of [`Position::legal_moves`]: what the
+    /// arbiter's searches look at (captures for exchanges, checks for mate threats) without
+    /// generating and testing every move.
+    ///
+    /// ```
+    /// use xiangqi::{MoveFilter, Position};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_moves_where(MoveFilter::Captures).len(), 2); // the cannons take the horses
+    /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
+    /// ```
+    pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
+        let mut sink = FilterSink::new(self, filter);
+        self.visit_legal(&mut sink);
+        sink.list
+    }
+
+    /// Does `m`, a move of the side to move, attack the enemy general from its new point or
+    /// by uncovering a rook, cannon, horse or pawn (or by becoming a cannon's screen)?
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        let king = self.king(!us);
+        let from = Bitboard::from_square(m.from);
+        let to = Bitboard::from_square(m.to);
+        let occupied = (b.occupied() & !from) | to;
+        let ours = b.by_color(us) & !from;
+        let after = |role: Role| {
+            let pieces = b.by_role(role) & ours;
+            if m.role == role { pieces | to } else { pieces }
+        };
+        ((rook_attacks(king, occupied) & after(Role::Rook))
+            | (cannon_attacks(king, occupied) & after(Role::Cannon))
+            | (horse_attackers(king, occupied) & after(Role::Horse))
+            | (pawn_attackers(us, king) & after(Role::Pawn)))
+        .any()
+    }
+
+    /// The same position with the other side to move (a null move), as the arbiter uses to ask
+    /// "what does this side threaten?" (CXA 2011 art. 24.2). `None` when the side to move is in
+    /// check: the other side could then take the general.
+    pub fn swap_turn(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.turn = !pos.turn;
+        pos.hash ^= zobrist::turn_key(Color::Black);
+        Some(pos)
     }
 
     /// Every legal move.
@@ -559,10 +622,132 @@ struct Shields {
 
 /// Receives legal moves from [`Position::visit_legal`].
 trait MoveSink {
+    /// The points worth trying for the piece on `from`: a superset of those it will accept.
+    #[inline]
+    fn wanted(&self, _role: Role, _from: Square) -> Bitboard {
+        Bitboard::FULL
+    }
     /// The piece on `from` may go to each of `targets`.
     fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
     /// The piece on `from` may go to `to`.
     fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square);
+}
+
+/// Which legal moves [`Position::legal_moves_where`] lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveFilter {
+    /// Every legal move.
+    All,
+    /// Moves that capture.
+    Captures,
+    /// Moves that capture the piece on this point.
+    CapturesOn(Square),
+    /// Moves that give check.
+    Checks,
+    /// Moves that capture or give check.
+    CapturesOrChecks,
+}
+
+/// Lists the moves that pass a [`MoveFilter`]. Checks are found from the points where each of
+/// our pieces would attack the enemy general (exact for a piece off the general's lines and
+/// legs), and tried one by one with [`Position::gives_check`] for a piece on them, whose
+/// leaving may uncover an attack.
+struct FilterSink {
+    list: MoveList,
+    filter: MoveFilter,
+    theirs: Bitboard,
+    /// Our pieces whose leaving may uncover a check: on the enemy general's rank or file, or
+    /// on a diagonal neighbour (a horse's leg).
+    uncovering: Bitboard,
+    /// Where each role would give check from, for pieces not in `uncovering`.
+    checking_points: ByRole<Bitboard>,
+}
+
+impl FilterSink {
+    fn new(pos: &Position, filter: MoveFilter) -> FilterSink {
+        let us = pos.turn;
+        let b = &pos.board;
+        let king = pos.king(!us);
+        let occupied = b.occupied();
+        let lines = rook_attacks(king, Bitboard::EMPTY);
+        // Empty stretches between the enemy general and one of our cannons: any piece that
+        // stops there becomes the cannon's screen.
+        let mut screens = Bitboard::EMPTY;
+        for cannon in lines & b.by_role(Role::Cannon) & b.by_color(us) {
+            let line = between(king, cannon);
+            if (line & occupied).is_empty() {
+                screens |= line;
+            }
+        }
+        let checking_points = ByRole::new_with(|role| {
+            screens
+                | match role {
+                    Role::Rook => rook_attacks(king, occupied),
+                    Role::Cannon => cannon_attacks(king, occupied),
+                    Role::Horse => horse_attackers(king, occupied),
+                    Role::Pawn => pawn_attackers(us, king),
+                    Role::King | Role::Advisor | Role::Elephant => Bitboard::EMPTY,
+                }
+        });
+        FilterSink {
+            list: MoveList::new(),
+            filter,
+            theirs: b.by_color(!us),
+            uncovering: b.by_color(us) & (lines | diagonal_neighbours(king)),
+            checking_points,
+        }
+    }
+
+    fn checks_wanted(&self, role: Role, from: Square) -> Bitboard {
+        if self.uncovering.contains(from) {
+            Bitboard::FULL
+        } else {
+            *self.checking_points.get(role)
+        }
+    }
+
+    fn accepts(&self, pos: &Position, m: Move) -> bool {
+        let check = || !self.uncovering.contains(m.from) || pos.gives_check(m);
+        match self.filter {
+            MoveFilter::All | MoveFilter::Captures | MoveFilter::CapturesOn(_) => true,
+            MoveFilter::Checks => check(),
+            MoveFilter::CapturesOrChecks => self.theirs.contains(m.to) || check(),
+        }
+    }
+}
+
+impl MoveSink for FilterSink {
+    #[inline]
+    fn wanted(&self, role: Role, from: Square) -> Bitboard {
+        match self.filter {
+            MoveFilter::All => Bitboard::FULL,
+            MoveFilter::Captures => self.theirs,
+            MoveFilter::CapturesOn(sq) => self.theirs & Bitboard::from_square(sq),
+            MoveFilter::Checks => self.checks_wanted(role, from),
+            MoveFilter::CapturesOrChecks => self.theirs | self.checks_wanted(role, from),
+        }
+    }
+
+    #[inline]
+    fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.one(pos, role, from, to);
+        }
+    }
+
+    #[inline]
+    fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square) {
+        let m = Move {
+            role,
+            from,
+            to,
+            capture: pos.board.role_at(to),
+        };
+        if self.accepts(pos, m) {
+            // At most 116 moves exist in any position (see `MAX_MOVES`).
+            let _ = self.list.try_push(m);
+        }
+    }
 }
 
 struct CountSink(usize);

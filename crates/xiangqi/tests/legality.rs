@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use xiangqi::{Board, Color, Piece, Position, Role, Setup, Square, fen::Fen};
+use xiangqi::{Board, Color, Move, MoveFilter, Piece, Position, Role, Setup, Square, fen::Fen};
 
 /// Where the piece on `from` may go by its own way of moving, walking the board point by point.
 fn slow_targets(board: &Board, from: Square, piece: Piece) -> Vec<Square> {
@@ -174,6 +174,60 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         }
     }
     let _ = any_check;
+    check_filters(pos)
+}
+
+/// The selective generators list exactly the legal moves they promise, in the same order.
+fn check_filters(pos: &Position) -> Result<(), TestCaseError> {
+    let fen = Fen::from_position(pos).to_string();
+    let all = pos.legal_moves();
+    let checks_after = |m: &Move| {
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        after.is_check()
+    };
+    for m in &all {
+        prop_assert_eq!(pos.gives_check(*m), checks_after(m), "{} {}", fen, m);
+    }
+    let target = all.first().map(|m| m.to);
+    let expect = |keep: &dyn Fn(&Move) -> bool| -> Vec<Move> {
+        all.iter().filter(|m| keep(m)).copied().collect()
+    };
+    let cases: Vec<(MoveFilter, Vec<Move>)> = vec![
+        (MoveFilter::All, all.to_vec()),
+        (MoveFilter::Captures, expect(&|m| m.is_capture())),
+        (MoveFilter::Checks, expect(&|m| checks_after(m))),
+        (
+            MoveFilter::CapturesOrChecks,
+            expect(&|m| m.is_capture() || checks_after(m)),
+        ),
+    ];
+    for (filter, expected) in cases {
+        prop_assert_eq!(
+            pos.legal_moves_where(filter).to_vec(),
+            expected,
+            "{} {:?}",
+            fen,
+            filter
+        );
+    }
+    if let Some(sq) = target {
+        let expected = expect(&|m| m.is_capture() && m.to == sq);
+        prop_assert_eq!(
+            pos.legal_moves_where(MoveFilter::CapturesOn(sq)).to_vec(),
+            expected,
+            "{}",
+            fen
+        );
+    }
+    match pos.swap_turn() {
+        None => prop_assert!(pos.is_check()),
+        Some(swapped) => {
+            prop_assert_eq!(swapped.turn(), !pos.turn());
+            let fresh = Position::from_setup(swapped.to_setup()).expect("a legal null move");
+            prop_assert_eq!(fresh.zobrist_hash(), swapped.zobrist_hash());
+        }
+    }
     Ok(())
 }
 
@@ -224,5 +278,29 @@ proptest! {
         if let Ok(pos) = Position::from_setup(setup) {
             check_position(&pos)?;
         }
+    }
+}
+
+/// Positions where checks are found only by looking behind the moving piece: a rook uncovering
+/// a horse's leg, a piece leaving a cannon's line, a piece becoming a cannon's screen, the
+/// general answering a check. Random games meet these too rarely to rely on.
+#[test]
+fn uncovered_and_screened_checks() {
+    for fen in [
+        // The rook on f8 stands on the leg of the horse on g8 that would attack e9.
+        "4k4/5RN2/9/9/9/9/9/9/9/3K5 w",
+        // The horse on e5 is one of two screens between the general on e9 and the cannon on e2.
+        "4k4/9/9/4p4/4N4/9/9/4C4/9/3K5 w",
+        // The pawn stepping from d5 to e5 becomes the e2 cannon's only screen.
+        "4k4/9/9/9/3P5/9/9/4C4/9/3K5 w",
+        // Black in check from the rook: every answer.
+        "3k5/9/9/9/9/9/9/9/9/3RK4 b",
+    ] {
+        let pos: Position = fen.parse().expect(fen);
+        check_position(&pos).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(
+            pos.is_check() || !pos.legal_moves_where(MoveFilter::Checks).is_empty(),
+            "{fen}: the test position offers a check"
+        );
     }
 }
