@@ -4,8 +4,12 @@
 use std::path::Path;
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(3);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/corpus/ccpd_big5_pgn");
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3);
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/corpus/ccpd_big5_pgn");
     let mut paths = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {
@@ -32,5 +36,8 @@ fn main() {
         }
     }
     let secs = clock.elapsed().as_secs_f64();
-    println!("{moves} moves in {secs:.3} s: {:.0} moves/s (wall clock)", moves as f64 / secs);
+    println!(
+        "{moves} moves in {secs:.3} s: {:.0} moves/s (wall clock)",
+        moves as f64 / secs
+    );
 }

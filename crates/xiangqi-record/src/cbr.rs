@@ -75,9 +75,7 @@ fn utf16(bytes: &[u8]) -> String {
         .chunks_exact(2)
         .position(|c| c == [0, 0])
         .unwrap_or(bytes.len() / 2);
-    let text = UTF_16LE
-        .decode_without_bom_handling(&bytes[..units * 2])
-        .0;
+    let text = UTF_16LE.decode_without_bom_handling(&bytes[..units * 2]).0;
     text.trim().to_owned()
 }
 
@@ -324,6 +322,9 @@ mod tests {
         assert_eq!(read(&r), Err(CbrError::UnsupportedKind(1)));
         assert_eq!(read(b"CCBridge Record\0"), Err(CbrError::TooShort(16)));
         assert_eq!(read(b"nope"), Err(CbrError::BadMagic));
-        assert_eq!(read_library(b"CCBridgeLibrary\0"), Err(CbrError::TooShort(16)));
+        assert_eq!(
+            read_library(b"CCBridgeLibrary\0"),
+            Err(CbrError::TooShort(16))
+        );
     }
 }

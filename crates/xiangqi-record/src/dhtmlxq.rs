@@ -385,7 +385,8 @@ fn read_record(record: &str) -> Result<Game, DhtmlXqError> {
         };
         let nums: Vec<usize> = spec.split('_').filter_map(|n| n.parse().ok()).collect();
         let &[p, s, b] = nums.as_slice() else {
-            game.warnings.push(format!("dhtmlxq: bad variation tag {name:?}"));
+            game.warnings
+                .push(format!("dhtmlxq: bad variation tag {name:?}"));
             continue;
         };
         pending.push((name, p, s, b, moves(name, value)?));

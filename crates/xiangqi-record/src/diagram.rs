@@ -51,7 +51,11 @@ impl Diagram {
                 s.push('/');
             }
         }
-        s.push_str(if turn.is_red() { " w - - 0 1" } else { " b - - 0 1" });
+        s.push_str(if turn.is_red() {
+            " w - - 0 1"
+        } else {
+            " b - - 0 1"
+        });
         s
     }
 }

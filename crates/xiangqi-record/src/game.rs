@@ -186,7 +186,8 @@ impl Game {
             // A record with no moves has nothing to replay: libraries hold such records as
             // section headings, with an empty board (1989年龙化杯….CBL).
             Err(reason) if self.nodes[0].children.is_empty() => {
-                self.warnings.push(format!("no moves and no valid start position: {reason}"));
+                self.warnings
+                    .push(format!("no moves and no valid start position: {reason}"));
                 return Ok(());
             }
             Err(reason) => {

@@ -217,7 +217,10 @@ mod tests {
     fn sniffs() {
         assert_eq!(sniff(b"[Event \"x\"]\n[DhtmlXQ"), Format::Pgn);
         assert_eq!(sniff(b"<html>[DhtmlXQ]"), Format::DhtmlXq);
-        assert_eq!(sniff(b"\xEF\xBB\xBF<?xml?><ChineseChessRecord>"), Format::Cbf);
+        assert_eq!(
+            sniff(b"\xEF\xBB\xBF<?xml?><ChineseChessRecord>"),
+            Format::Cbf
+        );
         assert_eq!(sniff(b"CCBridge Record\0"), Format::Cbr);
         assert_eq!(sniff(b"CCBridgeLibrary\0"), Format::Cbl);
         assert_eq!(sniff(b"1. h2e2"), Format::Pgn);

@@ -202,7 +202,9 @@ pub fn read(bytes: &[u8]) -> Result<Game, XqfError> {
                 let end = at.checked_add(len)?.min(body.len());
                 let text = GB18030.decode_without_bom_handling(&body[*at..end]).0;
                 *at = end;
-                let text = text.trim_end_matches(['\r', '\n', '\0']).replace("\r\n", "\n");
+                let text = text
+                    .trim_end_matches(['\r', '\n', '\0'])
+                    .replace("\r\n", "\n");
                 if !text.is_empty() {
                     comment = Some(text);
                 }
@@ -406,7 +408,9 @@ pub fn write(game: &Game) -> Result<Vec<u8>, XqfWriteError> {
             node: id,
             text: node.text.clone().unwrap_or_default(),
         })?;
-        let siblings = node.parent.map_or(&[][..], |p| nodes[p].children.as_slice());
+        let siblings = node
+            .parent
+            .map_or(&[][..], |p| nodes[p].children.as_slice());
         let next = siblings
             .iter()
             .position(|&c| c == id)
@@ -482,7 +486,11 @@ mod tests {
         back.resolve().unwrap();
         assert_eq!(back.tag("Red"), Some("张三"));
         assert_eq!(back.tag("Result"), Some("0-1"));
-        assert!(g.tag("Event").unwrap().starts_with(back.tag("Event").unwrap()));
+        assert!(
+            g.tag("Event")
+                .unwrap()
+                .starts_with(back.tag("Event").unwrap())
+        );
         assert_eq!(back.tag("FEN"), Some(xiangqi::fen::INITIAL));
         assert_eq!(back.preorder(), g.preorder());
     }
@@ -497,7 +505,10 @@ mod tests {
         assert_eq!(back.tag("FEN"), Some("4k4/9/9/9/9/9/9/9/4R4/5K3 b - - 0 1"));
         let mut unresolved = Game::new();
         unresolved.add_child(0, Some("nonsense".into()), None);
-        assert!(matches!(write(&unresolved), Err(XqfWriteError::NoCoordinates { node: 1, .. })));
+        assert!(matches!(
+            write(&unresolved),
+            Err(XqfWriteError::NoCoordinates { node: 1, .. })
+        ));
     }
 
     #[test]

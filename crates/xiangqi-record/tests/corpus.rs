@@ -209,10 +209,15 @@ fn dhtmlxq_matches_the_text_exports() {
     let mut paths = Vec::new();
     files(&dir.join("dhtmlxq_samples"), &mut paths);
     let mut report = Vec::new();
-    for export in ["xqdb_international.pgn", "xqdb_traditional.pgn", "bulk_games_uci.pgn"] {
+    for export in [
+        "xqdb_international.pgn",
+        "xqdb_traditional.pgn",
+        "bulk_games_uci.pgn",
+    ] {
         let mut truth = read(&dir.join("wxfca_via_wukong").join(export));
         for t in &mut truth {
-            t.resolve().unwrap_or_else(|e| panic!("{export}: {:?}", e[0]));
+            t.resolve()
+                .unwrap_or_else(|e| panic!("{export}: {:?}", e[0]));
         }
         let mut matched = 0;
         let mut differ = Vec::new();
@@ -221,7 +226,9 @@ fn dhtmlxq_matches_the_text_exports() {
             g.resolve().unwrap();
             let line = g.mainline_iccs();
             let same = truth.iter().any(|t| {
-                t.tag("Red") == g.tag("Red") && t.tag("Black") == g.tag("Black") && t.mainline_iccs() == line
+                t.tag("Red") == g.tag("Red")
+                    && t.tag("Black") == g.tag("Black")
+                    && t.mainline_iccs() == line
             });
             if same {
                 matched += 1;
@@ -229,8 +236,15 @@ fn dhtmlxq_matches_the_text_exports() {
                 differ.push(p.file_name().unwrap().to_string_lossy().into_owned());
             }
         }
-        report.push(format!("dhtmlxq: {matched} of {} pages match {export} {differ:?}", paths.len()));
-        let allowed: &[&str] = if export == "bulk_games_uci.pgn" { &["wxfca_45.html"] } else { &[] };
+        report.push(format!(
+            "dhtmlxq: {matched} of {} pages match {export} {differ:?}",
+            paths.len()
+        ));
+        let allowed: &[&str] = if export == "bulk_games_uci.pgn" {
+            &["wxfca_45.html"]
+        } else {
+            &[]
+        };
         assert_eq!(differ, allowed, "{export}");
     }
     println!("{}", report.join("\n"));
@@ -244,11 +258,19 @@ fn xqf_writer_round_trips_the_corpus() {
     files(&dir, &mut paths);
     let (mut games, mut nodes) = (0, 0);
     for p in paths {
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        let ext = p
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
         if !matches!(ext.as_str(), "xqf" | "cbr" | "cbl" | "cbf" | "html") {
             continue;
         }
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("").to_owned();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
         if KNOWN_BAD.iter().any(|(n, _)| *n == name) {
             continue;
         }
@@ -269,7 +291,10 @@ fn xqf_writer_round_trips_the_corpus() {
                     .collect()
             };
             assert_eq!(tree(&back), tree(&g), "{name}: tree");
-            let start = |g: &Game| g.start_position().map(|p| xiangqi::fen::Fen::from_position(&p).to_string());
+            let start = |g: &Game| {
+                g.start_position()
+                    .map(|p| xiangqi::fen::Fen::from_position(&p).to_string())
+            };
             assert_eq!(start(&back), start(&g), "{name}: start");
             for tag in ["Red", "Black", "Date", "Site", "Result"] {
                 let cut = |v: Option<&str>| v.unwrap_or("").trim().to_owned();

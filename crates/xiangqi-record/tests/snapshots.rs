@@ -30,15 +30,24 @@ fn render(g: &Game, notation: Notation, style: Style) -> String {
 #[test]
 fn xqf_with_variations_in_three_notations() {
     let g = game("cchess_testdata/test_5_variations.xqf");
-    insta::assert_snapshot!("variations_chinese", render(&g, Notation::Chinese, Style::XQWIZARD));
+    insta::assert_snapshot!(
+        "variations_chinese",
+        render(&g, Notation::Chinese, Style::XQWIZARD)
+    );
     insta::assert_snapshot!("variations_wxf", render(&g, Notation::Wxf, Style::XQWIZARD));
-    insta::assert_snapshot!("variations_iccs", render(&g, Notation::Iccs, Style::XQWIZARD));
+    insta::assert_snapshot!(
+        "variations_iccs",
+        render(&g, Notation::Iccs, Style::XQWIZARD)
+    );
 }
 
 #[test]
 fn cbr_with_comments_in_traditional_glyphs() {
     let g = game("cchess_testdata/test2.cbr");
-    insta::assert_snapshot!("cbr_comments_traditional", render(&g, Notation::Chinese, Style::TRADITIONAL));
+    insta::assert_snapshot!(
+        "cbr_comments_traditional",
+        render(&g, Notation::Chinese, Style::TRADITIONAL)
+    );
 }
 
 #[test]
@@ -53,5 +62,8 @@ fn pgn_tree_round_trip_layout() {
                 马８进７ (1... 炮８平５ {顺炮} 2. 马二进三 (2. 车一进一) 马８进７) 2. 马二进三 车９平８ 1-0\n";
     let mut g = pgn::parse_game(text);
     g.resolve().expect("legal");
-    insta::assert_snapshot!("pgn_tree_chinese", render(&g, Notation::Chinese, Style::XQWIZARD));
+    insta::assert_snapshot!(
+        "pgn_tree_chinese",
+        render(&g, Notation::Chinese, Style::XQWIZARD)
+    );
 }

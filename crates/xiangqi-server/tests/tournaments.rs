@@ -129,7 +129,14 @@ async fn accounts_sessions_and_the_login_limit() {
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
-    let (st, b) = call(&state, "POST", "/api/accounts", None, Some(json!({"username": "alice"}))).await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({"username": "alice"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
 
     let token = account(&state, "alice").await;
@@ -147,13 +154,22 @@ async fn accounts_sessions_and_the_login_limit() {
 
     // The session works by bearer token and by cookie.
     let (st, b) = call(&state, "GET", "/api/sessions", Some(&token), None).await;
-    assert_eq!((st, b["username"].as_str()), (StatusCode::OK, Some("alice")));
+    assert_eq!(
+        (st, b["username"].as_str()),
+        (StatusCode::OK, Some("alice"))
+    );
     let req = Request::builder()
         .uri("/api/sessions")
-        .header(header::COOKIE, format!("theme=dark; xiangqi_session={token}"))
+        .header(
+            header::COOKIE,
+            format!("theme=dark; xiangqi_session={token}"),
+        )
         .body(Body::empty())
         .expect("request");
-    let res = router(state.clone()).oneshot(req).await.expect("infallible");
+    let res = router(state.clone())
+        .oneshot(req)
+        .await
+        .expect("infallible");
     assert_eq!(res.status(), StatusCode::OK);
 
     // Login sets the cookie.
@@ -168,7 +184,10 @@ async fn accounts_sessions_and_the_login_limit() {
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let cookie = r.headers[header::SET_COOKIE].to_str().expect("ascii");
-    assert!(cookie.starts_with("xiangqi_session=") && cookie.contains("HttpOnly"), "{cookie}");
+    assert!(
+        cookie.starts_with("xiangqi_session=") && cookie.contains("HttpOnly"),
+        "{cookie}"
+    );
 
     // Wrong passwords: 401 three times, then 429 even with the right one.
     for _ in 0..3 {
@@ -229,7 +248,14 @@ async fn round_robin(state: &AppState) -> String {
     // Only accounts create tournaments.
     let (st, b) = call(state, "POST", "/api/tournaments", None, Some(new.clone())).await;
     assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
-    let (st, b) = call(state, "POST", "/api/tournaments", Some("not-a-session"), Some(new.clone())).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        "/api/tournaments",
+        Some("not-a-session"),
+        Some(new.clone()),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
     // Bad input names the field.
     for (bad, field) in [
@@ -237,10 +263,16 @@ async fn round_robin(state: &AppState) -> String {
         (json!({"name": "x", "format": "swiss"}), "rounds"),
         (json!({"name": "x", "rules": "fide"}), "rules"),
         (json!({"name": "x", "scoring": "5-0"}), "scoring"),
-        (json!({"name": "x", "tie_breaks": ["SB", "coin"]}), "tie_breaks"),
+        (
+            json!({"name": "x", "tie_breaks": ["SB", "coin"]}),
+            "tie_breaks",
+        ),
         (json!({"name": ""}), "name"),
         (json!({"name": "x", "colour": "red"}), "colour"),
-        (json!({"name": "x", "players": [{"name": " "}]}), "players[0].name"),
+        (
+            json!({"name": "x", "players": [{"name": " "}]}),
+            "players[0].name",
+        ),
     ] {
         let (st, b) = call(state, "POST", "/api/tournaments", Some(&org), Some(bad)).await;
         assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
@@ -254,24 +286,81 @@ async fn round_robin(state: &AppState) -> String {
 
     // Players by CSV and by JSON; a stranger may not add any.
     let csv = "name,rating,club\n丙,1900,北京\n";
-    let r = send(state, "POST", &format!("{base}/players"), Some(&other), "text/csv", csv.into()).await;
+    let r = send(
+        state,
+        "POST",
+        &format!("{base}/players"),
+        Some(&other),
+        "text/csv",
+        csv.into(),
+    )
+    .await;
     assert_error(r.status, &r.json, StatusCode::FORBIDDEN, None);
-    let r = send(state, "POST", &format!("{base}/players"), Some(&org), "text/csv", csv.into()).await;
+    let r = send(
+        state,
+        "POST",
+        &format!("{base}/players"),
+        Some(&org),
+        "text/csv",
+        csv.into(),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     assert_eq!(r.json["players"][0]["no"], 3);
     assert_eq!(r.json["players"][0]["club"], "北京");
-    let r = send(state, "POST", &format!("{base}/players"), Some(&org), "text/csv", "rating\n12\n".into()).await;
-    assert_error(r.status, &r.json, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
-    let (st, b) = call(state, "POST", &format!("{base}/players"), Some(&org), Some(json!({"name": "丁"}))).await;
+    let r = send(
+        state,
+        "POST",
+        &format!("{base}/players"),
+        Some(&org),
+        "text/csv",
+        "rating\n12\n".into(),
+    )
+    .await;
+    assert_error(
+        r.status,
+        &r.json,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("players"),
+    );
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/players"),
+        Some(&org),
+        Some(json!({"name": "丁"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["players"][0]["no"], 4);
 
     // The organiser appoints the arbiter; the arbiter may not appoint.
-    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&arb), Some(json!({"username": "stranger"}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/arbiters"),
+        Some(&arb),
+        Some(json!({"username": "stranger"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, None);
-    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&org), Some(json!({"username": "ghost"}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/arbiters"),
+        Some(&org),
+        Some(json!({"username": "ghost"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("username"));
-    let (st, b) = call(state, "POST", &format!("{base}/arbiters"), Some(&org), Some(json!({"username": "arbiter"}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/arbiters"),
+        Some(&org),
+        Some(json!({"username": "arbiter"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
 
     // Round 1 from the Berger table: 1–4, 2–3.
@@ -283,40 +372,132 @@ async fn round_robin(state: &AppState) -> String {
     assert_eq!(r1["games"][0]["red"], 1);
     assert_eq!(r1["games"][0]["black"], 4);
     // Registration is closed now; the next round waits for results.
-    let (st, b) = call(state, "POST", &format!("{base}/players"), Some(&org), Some(json!({"name": "戊"}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/players"),
+        Some(&org),
+        Some(json!({"name": "戊"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::CONFLICT, None);
     assert_eq!(b["error"], "registration_closed");
     let (st, b) = call(state, "POST", &format!("{base}/rounds"), Some(&arb), None).await;
-    assert_eq!((st, b["error"].as_str()), (StatusCode::CONFLICT, Some("round_incomplete")));
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("round_incomplete"))
+    );
 
     // Results.
     let result = |round: u32, board: u32| format!("{base}/rounds/{round}/boards/{board}/result");
-    let (st, b) = call(state, "PUT", &result(1, 1), Some(&arb), Some(json!({"result": "2-0"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(1, 1),
+        Some(&arb),
+        Some(json!({"result": "2-0"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("result"));
-    let (st, b) = call(state, "PUT", &result(1, 9), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(1, 9),
+        Some(&arb),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::NOT_FOUND, None);
-    let (st, b) = call(state, "PUT", &result(7, 1), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(7, 1),
+        Some(&arb),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::NOT_FOUND, None);
-    let (st, b) = call(state, "PUT", &result(1, 1), Some(&other), Some(json!({"result": "1-0"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(1, 1),
+        Some(&other),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, None);
-    let (st, b) = call(state, "PUT", &result(1, 1), Some(&arb), Some(json!({"result": "1-0"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(1, 1),
+        Some(&arb),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{b}");
-    let (st, b) = call(state, "PUT", &result(1, 2), Some(&org), Some(json!({"result": "和"}))).await;
+    let (st, b) = call(
+        state,
+        "PUT",
+        &result(1, 2),
+        Some(&org),
+        Some(json!({"result": "和"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["complete"], true);
 
     // Round 2, and a withdrawal after it.
-    let (st, r2) = call(state, "POST", &format!("{base}/rounds"), Some(&org), Some(json!({}))).await;
+    let (st, r2) = call(
+        state,
+        "POST",
+        &format!("{base}/rounds"),
+        Some(&org),
+        Some(json!({})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{r2}");
     for board in 1..=2 {
-        let (st, b) = call(state, "PUT", &result(2, board), Some(&arb), Some(json!({"result": "0-1"}))).await;
+        let (st, b) = call(
+            state,
+            "PUT",
+            &result(2, board),
+            Some(&arb),
+            Some(json!({"result": "0-1"})),
+        )
+        .await;
         assert_eq!(st, StatusCode::OK, "{b}");
     }
-    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 9}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/withdrawals"),
+        Some(&arb),
+        Some(json!({"player": 9})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("player"));
-    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 4, "after_round": 5}))).await;
-    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("after_round"));
-    let (st, b) = call(state, "POST", &format!("{base}/withdrawals"), Some(&arb), Some(json!({"player": 4}))).await;
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/withdrawals"),
+        Some(&arb),
+        Some(json!({"player": 4, "after_round": 5})),
+    )
+    .await;
+    assert_error(
+        st,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("after_round"),
+    );
+    let (st, b) = call(
+        state,
+        "POST",
+        &format!("{base}/withdrawals"),
+        Some(&arb),
+        Some(json!({"player": 4})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["withdrawn_after"], 2);
 
@@ -329,18 +510,64 @@ async fn round_robin(state: &AppState) -> String {
     let (st, cross) = call(state, "GET", &format!("{base}/crosstable"), None, None).await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(cross["rounds"], 2);
-    let r = send(state, "GET", &format!("{base}/export.trf"), None, "", String::new()).await;
+    let r = send(
+        state,
+        "GET",
+        &format!("{base}/export.trf"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text.contains("012 club championship"), "{}", r.text);
-    assert!(r.text.lines().filter(|l| l.starts_with("001")).count() == 4, "{}", r.text);
-    let r = send(state, "GET", &format!("{base}/export.csv"), None, "", String::new()).await;
+    assert!(
+        r.text.lines().filter(|l| l.starts_with("001")).count() == 4,
+        "{}",
+        r.text
+    );
+    let r = send(
+        state,
+        "GET",
+        &format!("{base}/export.csv"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK);
-    assert!(r.headers[header::CONTENT_TYPE].to_str().unwrap_or("").starts_with("text/csv"));
+    assert!(
+        r.headers[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap_or("")
+            .starts_with("text/csv")
+    );
     assert!(r.text.starts_with("rank,"), "{}", r.text);
-    let r = send(state, "GET", &format!("{base}/export.csv?table=crosstable"), None, "", String::new()).await;
+    let r = send(
+        state,
+        "GET",
+        &format!("{base}/export.csv?table=crosstable"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK);
-    let r = send(state, "GET", &format!("{base}/export.csv?table=nope"), None, "", String::new()).await;
-    assert_error(r.status, &r.json, StatusCode::UNPROCESSABLE_ENTITY, Some("table"));
+    let r = send(
+        state,
+        "GET",
+        &format!("{base}/export.csv?table=nope"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
+    assert_error(
+        r.status,
+        &r.json,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("table"),
+    );
     let (st, _) = call(state, "GET", "/api/tournaments/nope", None, None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     let (st, ev) = call(state, "GET", &format!("{base}/events"), None, None).await;
@@ -348,7 +575,11 @@ async fn round_robin(state: &AppState) -> String {
     assert_eq!(ev["events"][0]["type"], "tournament_opened");
     assert_eq!(ev["events"][1]["type"], "created");
     let (_, list) = call(state, "GET", "/api/tournaments", None, None).await;
-    assert!(list["tournaments"].as_array().is_some_and(|l| l.contains(&json!(id))));
+    assert!(
+        list["tournaments"]
+            .as_array()
+            .is_some_and(|l| l.contains(&json!(id)))
+    );
     id
 }
 
@@ -358,11 +589,25 @@ async fn a_round_robin_through_the_api_survives_a_restart() {
     let url = path.to_string_lossy().into_owned();
     let state = AppState::new(Store::open(&url).await.expect("opens"));
     let id = round_robin(&state).await;
-    let (_, before) = call(&state, "GET", &format!("/api/tournaments/{id}/standings"), None, None).await;
+    let (_, before) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/standings"),
+        None,
+        None,
+    )
+    .await;
     let (_, shown) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
     // A new process over the same file rebuilds the same tournament from the events.
     let again = AppState::new(Store::open(&url).await.expect("reopens"));
-    let (_, after) = call(&again, "GET", &format!("/api/tournaments/{id}/standings"), None, None).await;
+    let (_, after) = call(
+        &again,
+        "GET",
+        &format!("/api/tournaments/{id}/standings"),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(before, after);
     let (_, reshown) = call(&again, "GET", &format!("/api/tournaments/{id}"), None, None).await;
     assert_eq!(shown, reshown);
@@ -396,7 +641,14 @@ async fn a_round_robin_on_postgres() {
     let (st, r1) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
     assert_eq!(st, StatusCode::CREATED, "{r1}");
     assert_eq!(r1["games"].as_array().map(Vec::len), Some(1));
-    let (st, b) = call(&state, "PUT", &format!("{base}/rounds/1/boards/1/result"), Some(&org), Some(json!({"result": "1-0"}))).await;
+    let (st, b) = call(
+        &state,
+        "PUT",
+        &format!("{base}/rounds/1/boards/1/result"),
+        Some(&org),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{b}");
     // A second replica sees the same tournament and writes after the first.
     let other = AppState::new(Store::open(&url).await.expect("opens"));
@@ -427,18 +679,35 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
     assert_eq!(t["engine"], "dutch");
     let base = format!("/api/tournaments/{}", t["id"].as_str().expect("id"));
     for round in 1..=3 {
-        let (st, r) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), Some(json!({"seed": 42}))).await;
+        let (st, r) = call(
+            &state,
+            "POST",
+            &format!("{base}/rounds"),
+            Some(&org),
+            Some(json!({"seed": 42})),
+        )
+        .await;
         assert_eq!(st, StatusCode::CREATED, "{r}");
         assert_eq!(r["seed"], 42);
         assert_eq!(r["games"].as_array().map(Vec::len), Some(3));
         assert_eq!(r["byes"].as_array().map(Vec::len), Some(1));
         for board in 1..=3 {
-            let (st, b) = call(&state, "PUT", &format!("{base}/rounds/{round}/boards/{board}/result"), Some(&org), Some(json!({"result": "1-0"}))).await;
+            let (st, b) = call(
+                &state,
+                "PUT",
+                &format!("{base}/rounds/{round}/boards/{board}/result"),
+                Some(&org),
+                Some(json!({"result": "1-0"})),
+            )
+            .await;
             assert_eq!(st, StatusCode::OK, "{b}");
         }
     }
     let (st, b) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
-    assert_eq!((st, b["error"].as_str()), (StatusCode::CONFLICT, Some("all_rounds_paired")));
+    assert_eq!(
+        (st, b["error"].as_str()),
+        (StatusCode::CONFLICT, Some("all_rounds_paired"))
+    );
     // Pairings given by the arbiter are checked too.
     let (st, t2) = call(
         &state,
@@ -450,11 +719,37 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
     .await;
     assert_eq!(st, StatusCode::CREATED);
     let base2 = format!("/api/tournaments/{}", t2["id"].as_str().expect("id"));
-    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 1, "black": 1}]}))).await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("{base2}/rounds"),
+        Some(&org),
+        Some(json!({"games": [{"red": 1, "black": 1}]})),
+    )
+    .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
-    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 1, "black": 3}]}))).await;
-    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games[0].black"));
-    let (st, b) = call(&state, "POST", &format!("{base2}/rounds"), Some(&org), Some(json!({"games": [{"red": 2, "black": 1}]}))).await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("{base2}/rounds"),
+        Some(&org),
+        Some(json!({"games": [{"red": 1, "black": 3}]})),
+    )
+    .await;
+    assert_error(
+        st,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("games[0].black"),
+    );
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("{base2}/rounds"),
+        Some(&org),
+        Some(json!({"games": [{"red": 2, "black": 1}]})),
+    )
+    .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["games"][0]["red"], 2);
 }
@@ -484,7 +779,10 @@ async fn openapi_describes_the_tournament_and_account_routes() {
         ("/api/tournaments/{id}", "get"),
         ("/api/tournaments/{id}/players", "post"),
         ("/api/tournaments/{id}/rounds", "post"),
-        ("/api/tournaments/{id}/rounds/{round}/boards/{board}/result", "put"),
+        (
+            "/api/tournaments/{id}/rounds/{round}/boards/{board}/result",
+            "put",
+        ),
         ("/api/tournaments/{id}/withdrawals", "post"),
         ("/api/tournaments/{id}/standings", "get"),
         ("/api/tournaments/{id}/crosstable", "get"),

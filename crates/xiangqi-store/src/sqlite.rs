@@ -57,11 +57,9 @@ async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiv
                 // The transaction is rolled back: nothing of the batch was written.
                 let message = e.to_string();
                 for p in batch.drain(..) {
-                    let _ = p
-                        .reply
-                        .send(Err(StoreError::Database(sqlx::Error::Protocol(
-                            message.clone(),
-                        ))));
+                    let _ = p.reply.send(Err(StoreError::Database(sqlx::Error::Protocol(
+                        message.clone(),
+                    ))));
                 }
             }
         }
