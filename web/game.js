@@ -85,7 +85,8 @@ function connect() {
   ws.onmessage = (e) => {
     let msg;
     try { msg = JSON.parse(e.data); } catch { return; }
-    if (msg.type === 'state' || msg.type === 'update') update(msg.game);
+    if (msg.type === 'state') update(msg.game);
+    else if (msg.type === 'update') applyUpdate(msg);
     else if (msg.type === 'error') { toast(msg.message, 'error'); if (game) update(game, true); }
   };
   ws.onclose = () => {
@@ -93,6 +94,23 @@ function connect() {
     document.body.classList.add('offline');
     setTimeout(connect, 1500);
   };
+}
+
+// An update carries only what changed: the new moves and the changed fields. It applies to the
+// view it follows; anything else (a gap, a view from an older request) asks for a fresh state.
+function applyUpdate(msg) {
+  if (!game || !msg.changes || !Array.isArray(msg.moves)) { requestState(); return; }
+  if (msg.seq <= game.seq) return;                        // seen already
+  const first = msg.moves.length ? msg.moves[0].ply : game.moves.length + 1;
+  if (first !== game.moves.length + 1 || msg.changes.ply !== game.moves.length + msg.moves.length) {
+    requestState();
+    return;
+  }
+  update(Object.assign({}, game, msg.changes, { moves: game.moves.concat(msg.moves) }));
+}
+
+function requestState() {
+  if (wsOpen) ws.send(JSON.stringify({ type: 'state' }));
 }
 
 async function sendMove(text) {

@@ -191,6 +191,14 @@ pub enum Reason {
     /// A rook held on an enemy horse's leg (it can move only to take the horse): a chase,
     /// protected or not. AXF rule 19 (D39–41).
     ImmobileRook,
+    /// Not a chase: the defending side has one attacking piece left, and its attack on an
+    /// advisor or elephant comes with the point it holds. CXA 2011 art. 26.3 ("守和方只有一个
+    /// 进攻子时，占据守和要点附带产生的捉士象按闲处理").
+    LoneDefender,
+    /// A horse (cannon) offers itself to an enemy horse (cannon) that a rook of its side also
+    /// attacks, and the enemy piece has no real root: a chase, not an exchange offer. CXA 2011
+    /// art. 26.11.1 ("车马同时与马（车炮同时与炮）产生接触……被接触的马（炮）无根，则车方按捉处理").
+    RookContact,
 }
 
 impl Reason {
@@ -206,6 +214,7 @@ impl Reason {
                 | Reason::SameTypeNoRecapture
                 | Reason::MaterialGain
                 | Reason::ForcedGain
+                | Reason::RookContact
         )
     }
 
@@ -227,6 +236,10 @@ impl Reason {
             Reason::CheckEvasionByKing => "将（帅）应将，算闲",
             Reason::Immobile => "被马别住不能离位之子攻该马，算捉，但不抵对方长捉该子",
             Reason::ImmobileRook => "车被马牵制不能离位，攻之不论有无根，算捉",
+            Reason::LoneDefender => {
+                "守和方只有一个进攻子，占据要点附带捉士象，按闲处理（第26.3条）"
+            }
+            Reason::RookContact => "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）",
         }
     }
 
@@ -253,6 +266,12 @@ impl Reason {
             }
             Reason::ImmobileRook => {
                 "a rook held on a horse's leg cannot get away: attacking it chases, protected or not"
+            }
+            Reason::LoneDefender => {
+                "the defending side has one attacking piece left: its attack on an advisor or elephant is idle (CXA 2011 art. 26.3)"
+            }
+            Reason::RookContact => {
+                "a rook and a piece of the same type both touch the unprotected piece: chase (CXA 2011 art. 26.11.1)"
             }
         }
     }
@@ -868,7 +887,17 @@ fn judge(
                                 && !cache.has_mate_in_one(&after(p, back))
                         })
                     });
-                if accepts_safely {
+                if matches!(victim.role, Role::Advisor | Role::Elephant)
+                    && lone_defender(board, attacker.color)
+                {
+                    Reason::LoneDefender
+                } else if attacker.role == victim.role
+                    && matches!(victim.role, Role::Horse | Role::Cannon)
+                    && protection.is_unrooted()
+                    && rook_touches(board, attacker.color, v)
+                {
+                    Reason::RookContact
+                } else if accepts_safely {
                     // CXA 2011 arts. 24.4, 26.10: a same-type piece that can take back without
                     // losing material or being mated is offered an exchange (兑), not chased.
                     Reason::SameType
@@ -893,6 +922,32 @@ fn judge(
         gain,
         reason,
     })
+}
+
+/// Attacking pieces (进攻子) of `color`: rooks, horses, cannons and crossed pawns.
+fn attacking_pieces(board: &xiangqi::Board, color: Color) -> usize {
+    board
+        .pieces()
+        .filter(|&(sq, p)| {
+            p.color == color
+                && (matches!(p.role, Role::Rook | Role::Horse | Role::Cannon)
+                    || (p.role == Role::Pawn && crossed(color, sq)))
+        })
+        .count()
+}
+
+/// Does a rook of `color` attack the point `v`? CXA 2011 art. 26.11 (车……产生接触).
+fn rook_touches(board: &xiangqi::Board, color: Color, v: Square) -> bool {
+    let occupied = board.occupied();
+    (board.by_role(Role::Rook) & board.by_color(color))
+        .into_iter()
+        .any(|sq| rook_attacks(sq, occupied).contains(v))
+}
+
+/// Is `color` the defending side of CXA 2011 art. 26.3 (守和方只有一个进攻子): it has one
+/// attacking piece left and its opponent has more?
+fn lone_defender(board: &xiangqi::Board, color: Color) -> bool {
+    attacking_pieces(board, color) == 1 && attacking_pieces(board, !color) > 1
 }
 
 /// Every attack of `color` in `pos_s` (where `color` is to move) on enemy pieces other than the
@@ -1041,7 +1096,24 @@ pub(crate) fn analyse_with(
     {
         let (gain, first, lead) = forced_gain(cache, &threat, FORCED_CHECKS);
         let by_moved_piece = lead == Some(m.to);
-        if gain > 0 && (by_moved_piece || gain > forced_gain(cache, before, FORCED_CHECKS).0) {
+        // CXA 2011 art. 26.11.2: a rook and a horse (cannon) touch a rooted enemy horse
+        // (cannon), and the line starts by the horse (cannon) taking it. That piece is offered
+        // in exchange, and the offered side may take first without loss (judged in `judge`):
+        // the move is 兑, not a chase by the line. (Other offers that are also chases stay
+        // chases, art. 26.5.)
+        let offered = first.is_some_and(|(fa, fv)| {
+            analysis.attacks.iter().any(|at| {
+                at.reason == Reason::SameType
+                    && at.attacker == fa
+                    && at.victim == fv
+                    && matches!(at.victim_role, Role::Horse | Role::Cannon)
+                    && rook_touches(threat.board(), mover, fv)
+            })
+        });
+        if gain > 0
+            && !offered
+            && (by_moved_piece || gain > forced_gain(cache, before, FORCED_CHECKS).0)
+        {
             let board = threat.board();
             // The capturer may have moved on the way (a check, then the capture): name the
             // piece that starts the line then.
@@ -1050,6 +1122,9 @@ pub(crate) fn analyse_with(
                 .or(lead);
             if let (Some(a), Some((_, v))) = (a, first)
                 && let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v))
+                // CXA 2011 art. 26.3: a lone defender's attacks on advisors and elephants.
+                && !(matches!(victim.role, Role::Advisor | Role::Elephant)
+                    && lone_defender(board, mover))
             {
                 // A forced line needs more than the one capturing piece (a checker, a screen,
                 // a second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer

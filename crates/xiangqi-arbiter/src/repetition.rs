@@ -273,6 +273,143 @@ pub fn rule_cycle(
         .unwrap_or(0);
     let end = moves.len().min(positions.len().saturating_sub(1));
     let first = first.min(end);
+    let occ_text = occurrences
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let header = (
+        format!(
+            "{}：同一局面在第 {occ_text} 着后出现，判第 {}–{} 着。",
+            rules.book.name_zh(),
+            first + 1,
+            end
+        ),
+        format!(
+            "{}: the same position occurs after plies {occ_text}; plies {}–{} are judged.",
+            rules.book.name(),
+            first + 1,
+            end
+        ),
+    );
+    let (analyses, red, black) = judge_span(positions, moves, first, end, rules);
+    finish_ruling(
+        rules,
+        first,
+        occurrences.to_vec(),
+        header,
+        analyses,
+        red,
+        black,
+    )
+}
+
+/// Rounds (回合) of forbidden play that CXA 2011 art. 23.4 lets a player bring to a ruling
+/// without a threefold repetition.
+pub const NINE_ROUNDS: usize = 9;
+
+/// Points (点) over which the play of CXA 2011 art. 23.4 must range: a shuttle between two
+/// points repeats three times in six rounds and is ruled under art. 23.1 already.
+pub const NINE_ROUND_POINTS: usize = 3;
+
+impl Ruling {
+    /// CXA 2011 art. 23.4, the nine-round rule (九回合规则): "在两个点上反复三次为六个回合。
+    /// 如果一方在三个或三个以上点上，连续以犯禁着法或无积极意义的允许或禁止着法达九个回合，
+    /// 即使未形成三次重复的待判局面，经一方提出可按待判局面的有关规定进行裁决。"
+    ///
+    /// A player's claim at the end of `moves` (played from `start`; an illegal move ends the
+    /// walk, as in [`rule_game`]) is judged over the last [`NINE_ROUNDS`] rounds (18 plies),
+    /// whether or not a position recurred. It is accepted, and ruled as a repetition would be
+    /// (arts. 23.5, 25, 26.9), when:
+    /// - no move of those rounds captures or advances a pawn: such a move changes the game for
+    ///   good and is not "无积极意义" (pointless); and
+    /// - one side's moves there range over at least [`NINE_ROUND_POINTS`] points (the points
+    ///   its pieces leave and reach) and are all forbidden in kind, 将 杀 捉 (art. 24.13).
+    ///
+    /// The other side's moves are its answers, allowed or forbidden; what they are decides the
+    /// verdict as in a repetition (arts. 25.3, 26.9). Nine rounds of pointless *allowed* play
+    /// on both sides are not ruled here: art. 25.2 would make them a draw, which is the natural
+    /// move limit's business (art. 22.2, sixty rounds), so such a claim is not accepted.
+    ///
+    /// `None` when the claim is not accepted, and always under WXF 2018, which has no such
+    /// rule.
+    pub fn nine_rounds(start: &Position, moves: &[Move], rules: &RuleSet) -> Option<Ruling> {
+        if rules.book != Book::Cxa2011 {
+            return None;
+        }
+        let plies = 2 * NINE_ROUNDS;
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        positions.push(start.clone());
+        for &m in moves {
+            let Some(pos) = positions.last() else { break };
+            if !pos.is_legal(m) {
+                break;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            positions.push(next);
+        }
+        let end = positions.len() - 1;
+        let first = end.checked_sub(plies)?;
+        let span = &moves[first..end];
+        let progress =
+            |m: &Move| m.is_capture() || (m.role == Role::Pawn && m.from.rank() != m.to.rank());
+        if span.iter().any(progress) {
+            return None;
+        }
+        let points = |c: Color| -> usize {
+            let mut set = Bitboard::EMPTY;
+            for (i, m) in span.iter().enumerate() {
+                if positions[first + i].turn() == c {
+                    set.add(m.from);
+                    set.add(m.to);
+                }
+            }
+            set.count()
+        };
+        let (analyses, red, black) = judge_span(&positions, moves, first, end, rules);
+        let offends = |c: Color, s: &SideSummary| s.forbidden && points(c) >= NINE_ROUND_POINTS;
+        if !offends(Color::Red, &red) && !offends(Color::Black, &black) {
+            return None;
+        }
+        let last = positions[end].zobrist_hash();
+        let occurrences: Vec<usize> = (first..=end)
+            .filter(|&i| positions[i].zobrist_hash() == last)
+            .collect();
+        let header = (
+            format!(
+                "{}：第 {}–{} 着共九个回合，无吃子、无进兵，一方在三个或三个以上点上连续走禁止着法，按待判局面裁决（第23.4条）。",
+                rules.book.name_zh(),
+                first + 1,
+                end
+            ),
+            format!(
+                "{}: plies {}–{}, nine rounds without a capture or a pawn advance, in which a side plays forbidden moves over three or more points: ruled as a repetition (art. 23.4).",
+                rules.book.name(),
+                first + 1,
+                end
+            ),
+        );
+        Some(finish_ruling(
+            rules,
+            first,
+            occurrences,
+            header,
+            analyses,
+            red,
+            black,
+        ))
+    }
+}
+
+/// Analyses the plies `first..end` and sums up each side's play.
+fn judge_span(
+    positions: &[Position],
+    moves: &[Move],
+    first: usize,
+    end: usize,
+    rules: &RuleSet,
+) -> (Vec<MoveAnalysis>, SideSummary, SideSummary) {
     // A cycle plays the same moves from the same positions again: analyse each once.
     let mut analyses: Vec<MoveAnalysis> = Vec::with_capacity(end - first);
     let mut cache = Cache::default();
@@ -294,30 +431,25 @@ pub fn rule_cycle(
     let cycle_moves = &moves[first..end];
     let red = summarise(Color::Red, cycle_moves, &analyses, rules.book);
     let black = summarise(Color::Black, cycle_moves, &analyses, rules.book);
+    (analyses, red, black)
+}
+
+/// The verdict and the explanation of a judged span.
+fn finish_ruling(
+    rules: &RuleSet,
+    first: usize,
+    occurrences: Vec<usize>,
+    header: (String, String),
+    analyses: Vec<MoveAnalysis>,
+    red: SideSummary,
+    black: SideSummary,
+) -> Ruling {
     let (verdict, zh, en) = match rules.book {
         Book::Wxf2018 => verdict_wxf(&red, &black),
         Book::Cxa2011 => verdict_cxa(&red, &black, rules),
     };
     let mut explanation = Explanation::default();
-    let occ_text = occurrences
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    explanation.push(
-        format!(
-            "{}：同一局面在第 {occ_text} 着后出现，判第 {}–{} 着。",
-            rules.book.name_zh(),
-            first + 1,
-            end
-        ),
-        format!(
-            "{}: the same position occurs after plies {occ_text}; plies {}–{} are judged.",
-            rules.book.name(),
-            first + 1,
-            end
-        ),
-    );
+    explanation.push(header.0, header.1);
     for (k, a) in analyses.iter().enumerate() {
         explain_move(&mut explanation, first + k + 1, a);
     }
@@ -359,7 +491,7 @@ pub fn rule_cycle(
     Ruling {
         book: rules.book,
         verdict,
-        occurrences: occurrences.to_vec(),
+        occurrences,
         red,
         black,
         moves: analyses,

@@ -24,7 +24,7 @@ use xiangqi::{
     wxf::Wxf,
 };
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
-use xiangqi_store::{EventStore, Listener, NewEvent, Store, StoredEvent, StreamKind};
+use xiangqi_store::{Deadline, EventStore, Listener, NewEvent, Store, StoredEvent, StreamKind};
 
 use crate::{ApiError, time::TimeSource, views};
 
@@ -351,6 +351,14 @@ fn to_new_event(e: &GameEvent) -> Result<NewEvent, ApiError> {
     Ok(NewEvent::new(kind, payload))
 }
 
+/// The deadline to store for a game: the moment its running clock's flag falls, or none.
+fn deadline_of(timed: &TimedGame, timed_clock: bool) -> Deadline {
+    if !timed_clock || timed.game().end().is_some() {
+        return Deadline::Clear;
+    }
+    timed.clock().deadline().map_or(Deadline::Clear, Deadline::At)
+}
+
 /// A game's id as the store keys it: 1–64 characters of `[0-9a-zA-Z_-]`.
 fn valid_id(id: &str) -> bool {
     !id.is_empty()
@@ -600,7 +608,13 @@ impl Games {
         }
         let seq = self
             .store
-            .append(StreamKind::Game, &tokens.id, 0, &events)
+            .append_with_deadline(
+                StreamKind::Game,
+                &tokens.id,
+                0,
+                &events,
+                deadline_of(&timed, timed_clock),
+            )
             .await?;
         let sheet = Sheet {
             ended_at_ms: timed.game().end().map(|_| wall_ms()),
@@ -961,12 +975,13 @@ impl Games {
                     SIGNED => live.sheet.signatures.push(event.payload.clone()),
                     _ => live.sheet.appeals.push(event.payload.clone()),
                 }
-                let message = json!({
-                    "type": "update",
-                    "seq": seq,
-                    "events": [event.payload],
-                    "game": views::game_view(id, live, self.time.now_ms()),
-                });
+                let message = views::update_message(
+                    live,
+                    self.time.now_ms(),
+                    &[&event.payload],
+                    live.moves.len(),
+                    true,
+                );
                 let _ = slot.tx.send(Arc::from(message.to_string()));
                 Ok(())
             }
@@ -1042,24 +1057,21 @@ impl Games {
             .iter()
             .map(to_new_event)
             .collect::<Result<Vec<_>, _>>()?;
+        let deadline = deadline_of(&live.timed, live.timed_clock);
         match self
             .store
-            .append(StreamKind::Game, id, live.seq, &events)
+            .append_with_deadline(StreamKind::Game, id, live.seq, &events, deadline)
             .await
         {
             Ok(seq) => {
                 live.seq = seq;
+                let seen = live.moves.len();
                 live.sync_moves();
                 if live.sheet.ended_at_ms.is_none() && live.timed.game().end().is_some() {
                     live.sheet.ended_at_ms = Some(wall_ms());
                 }
                 self.schedule(id, live);
-                let message = json!({
-                    "type": "update",
-                    "seq": seq,
-                    "events": new,
-                    "game": views::game_view(id, live, self.time.now_ms()),
-                });
+                let message = views::update_message(live, self.time.now_ms(), &new, seen, false);
                 // No watcher is not an error.
                 let _ = slot.tx.send(Arc::from(message.to_string()));
                 Ok(())
@@ -1141,6 +1153,7 @@ impl Games {
         };
         let mut guard = Arc::clone(&slot.live).lock_owned().await;
         let held = guard.as_ref().map(|l| l.seq);
+        let seen = guard.as_ref().map_or(0, |l| l.moves.len());
         if held.is_some_and(|h| h >= seq) {
             return; // this replica's own append, or already seen
         }
@@ -1162,7 +1175,7 @@ impl Games {
             return;
         };
         self.schedule(id, &mut live);
-        let view = views::game_view(id, &live, self.time.now_ms());
+        let now = self.time.now_ms();
         let message = match held {
             Some(h) => {
                 let events: Vec<&Value> = stored
@@ -1170,36 +1183,72 @@ impl Games {
                     .filter(|e| e.seq > h)
                     .map(|e| &e.payload)
                     .collect();
-                json!({"type": "update", "seq": live.seq, "events": events, "game": view})
+                views::update_message(&live, now, &events, seen, true)
             }
-            None => json!({"type": "state", "game": view}),
+            None => json!({"type": "state", "game": views::game_view(id, &live, now)}),
         };
         let _ = slot.tx.send(Arc::from(message.to_string()));
         *guard = Some(live);
     }
 
-    /// Loads every unfinished timed game so that its flag timer runs: called at start-up, so
-    /// that a flag falls on time even if nobody looks at the game after a restart.
+    /// Restarts the flag timers at start-up from the stored deadlines, so that a flag falls on
+    /// time even if nobody looks at the game after a restart. Only games whose clock runs have
+    /// a deadline; those already due are loaded (and their flags enforced) now, the others
+    /// when their deadline comes. Returns how many clocks run.
     ///
     /// # Errors
     /// The store's.
     pub async fn resume_clocks(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let mut resumed = 0;
-        for id in self.store.streams(StreamKind::Game).await? {
-            if let Ok((_, guard)) = self.lock(&id).await {
-                let Some(live) = guard.as_ref() else {
-                    continue;
-                };
-                if live.timed.game().end().is_some() {
-                    drop(guard);
-                    // A finished game changes no more: load it again on demand.
-                    self.forget(&id);
-                } else if live.timed_clock {
-                    resumed += 1;
+        let now = self.time.now_ms();
+        let mut running = 0;
+        for due in self.store.due(StreamKind::Game, u64::MAX).await? {
+            if due.deadline_ms <= now {
+                if self.check_due(&due.id, Some(due.deadline_ms)).await {
+                    running += 1;
                 }
+                continue;
+            }
+            running += 1;
+            let games = Arc::clone(self);
+            let at = self.time.instant_at(due.deadline_ms.saturating_add(1));
+            tokio::spawn(async move {
+                tokio::time::sleep_until(at).await;
+                games.check_due(&due.id, None).await;
+            });
+        }
+        Ok(running)
+    }
+
+    /// Looks at a game whose stored deadline has come: loads it (which sets its timer) and
+    /// makes its flag fall if due. `stored` is the deadline read from the store: if the game
+    /// says otherwise (a row written before deadlines were kept), the row is corrected.
+    /// Returns whether its clock still runs.
+    async fn check_due(self: &Arc<Self>, id: &str, stored: Option<u64>) -> bool {
+        let Ok((slot, guard)) = self.lock_current(id).await else {
+            return false;
+        };
+        let Some(live) = guard.as_ref() else {
+            return false;
+        };
+        let actual = deadline_of(&live.timed, live.timed_clock);
+        if let Some(ms) = stored {
+            if actual != Deadline::At(ms) {
+                // Another writer may have moved on: its append wrote the right row already.
+                let _ = self
+                    .store
+                    .set_deadline(StreamKind::Game, id, live.seq, actual)
+                    .await;
             }
         }
-        Ok(resumed)
+        if actual == Deadline::Clear {
+            drop(guard);
+            // A finished game nobody watches changes no more: load it again on demand.
+            if slot.tx.receiver_count() == 0 {
+                self.forget(id);
+            }
+            return false;
+        }
+        true
     }
 }
 

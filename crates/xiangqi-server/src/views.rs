@@ -86,38 +86,90 @@ fn signature(live: &Live, by: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// The view of a game at `now` (the server's time scale).
-pub fn game_view(id: &str, live: &Live, now: u64) -> Value {
+/// What changes as a game goes on: every field of [`game_view`] but the fixed ones (`id`,
+/// `start_fen`, `rules`, `players`, `event`) and `moves`; the score sheet and the appeals only
+/// when `sheet` is set (they change only with their own events).
+pub fn game_changes(live: &Live, now: u64, sheet: bool) -> serde_json::Map<String, Value> {
     let game = live.timed.game();
     let end = game.end();
     let pos = game.position();
+    let mut m = serde_json::Map::with_capacity(24);
+    let mut put = |k: &str, v: Value| {
+        m.insert(k.to_owned(), v);
+    };
+    put("fen", Value::String(Fen::from_position(pos).to_string()));
+    put("turn", json!(color_code(pos.turn())));
+    put("ply", json!(game.moves().len()));
+    put("seq", json!(live.seq));
+    put("clocks", clocks_view(live, now));
+    put(
+        "status",
+        json!(if end.is_some() { "ended" } else { "playing" }),
+    );
+    put("result", json!(end.map(|(r, _)| r.code())));
+    put("termination", json!(end.map(|(_, t)| t.code())));
+    put(
+        "ruling",
+        game.last_ruling().map_or(Value::Null, ruling_view),
+    );
+    put("draw_offer", json!(live.draw_offer().map(color_code)));
+    put("in_check", json!(end.is_none() && pos.is_check()));
+    put("ended_at_ms", json!(live.sheet.ended_at_ms));
+    put(
+        "appeal_deadline_ms",
+        json!(
+            live.sheet
+                .ended_at_ms
+                .map(|e| e.saturating_add(crate::games::APPEAL_WINDOW_MS))
+        ),
+    );
+    if sheet {
+        put(
+            "score_sheet",
+            json!({
+                "red": signature(live, "red"),
+                "black": signature(live, "black"),
+                "arbiter": signature(live, "arbiter"),
+                "complete": live.sheet.complete(),
+            }),
+        );
+        put("appeals", json!(live.sheet.appeals));
+    }
+    m
+}
+
+/// The view of a game at `now` (the server's time scale).
+pub fn game_view(id: &str, live: &Live, now: u64) -> Value {
+    let game = live.timed.game();
+    let mut m = game_changes(live, now, true);
+    m.insert("id".into(), json!(id));
+    m.insert("start_fen".into(), json!(live.created.fen));
+    m.insert("rules".into(), json!(book_code(game.rules().book)));
+    m.insert(
+        "players".into(),
+        json!({"red": live.created.red, "black": live.created.black}),
+    );
+    m.insert("event".into(), json!(live.created.event));
+    m.insert("moves".into(), json!(live.moves));
+    Value::Object(m)
+}
+
+/// A watcher's `update` after an append: the new events, the moves from ply `from` on (those
+/// the watcher has not seen), and what changed ([`game_changes`]). The full view is sent once,
+/// as `state`, when the watcher connects.
+pub fn update_message(
+    live: &Live,
+    now: u64,
+    events: &impl Serialize,
+    from: usize,
+    sheet: bool,
+) -> Value {
     json!({
-        "id": id,
-        "fen": Fen::from_position(pos).to_string(),
-        "start_fen": live.created.fen,
-        "rules": book_code(game.rules().book),
-        "players": {"red": live.created.red, "black": live.created.black},
-        "event": live.created.event,
-        "turn": color_code(pos.turn()),
-        "ply": game.moves().len(),
+        "type": "update",
         "seq": live.seq,
-        "moves": live.moves,
-        "clocks": clocks_view(live, now),
-        "status": if end.is_some() { "ended" } else { "playing" },
-        "result": end.map(|(r, _)| r.code()),
-        "termination": end.map(|(_, t)| t.code()),
-        "ruling": game.last_ruling().map(ruling_view),
-        "draw_offer": live.draw_offer().map(color_code),
-        "in_check": end.is_none() && pos.is_check(),
-        "score_sheet": {
-            "red": signature(live, "red"),
-            "black": signature(live, "black"),
-            "arbiter": signature(live, "arbiter"),
-            "complete": live.sheet.complete(),
-        },
-        "appeals": live.sheet.appeals,
-        "ended_at_ms": live.sheet.ended_at_ms,
-        "appeal_deadline_ms": live.sheet.ended_at_ms.map(|e| e.saturating_add(crate::games::APPEAL_WINDOW_MS)),
+        "events": events,
+        "moves": live.moves.get(from..).unwrap_or_default(),
+        "changes": game_changes(live, now, sheet),
     })
 }
 

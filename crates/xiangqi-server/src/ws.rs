@@ -37,8 +37,13 @@ pub(crate) async fn live(
 ) -> Result<Response, ApiError> {
     // Subscribe before upgrading, so an unknown game is a plain 404.
     let (rx, snapshot) = state.games().subscribe(&id).await?;
-    Ok(ws.on_upgrade(move |socket| watch(socket, state, id, rx, snapshot)))
+    // Clients send short commands; tungstenite zeroes a whole read buffer on every read, and
+    // at its default of 128 KiB that was the server's largest cost under load.
+    Ok(ws.read_buffer_size(READ_BUFFER).on_upgrade(move |socket| watch(socket, state, id, rx, snapshot)))
 }
+
+/// The WebSocket read buffer: a move command is ~150 bytes, a longer message takes more reads.
+const READ_BUFFER: usize = 4 * 1024;
 
 fn error_message(e: &ApiError) -> String {
     json!({"type": "error", "status": e.status().as_u16(), "error": e.code(), "message": e.to_string()})

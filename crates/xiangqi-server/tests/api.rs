@@ -538,7 +538,15 @@ async fn watchers_see_every_move_live() {
             update["events"][1],
             json!({"type": "move", "color": "red", "iccs": "h2e2"})
         );
-        assert_eq!(update["game"]["moves"][0]["chinese"], "炮二平五");
+        // Only what changed: the new move and the fields that follow it, not the whole game.
+        assert_eq!(update["moves"].as_array().map(Vec::len), Some(1), "{update}");
+        assert_eq!(update["moves"][0]["chinese"], "炮二平五");
+        assert_eq!(update["changes"]["ply"], 1);
+        assert_eq!(update["changes"]["turn"], "black");
+        assert!(update["changes"]["clocks"]["red"]["remaining_ms"].is_u64());
+        assert!(update.get("game").is_none(), "{update}");
+        assert!(update["changes"].get("moves").is_none(), "{update}");
+        assert!(update["changes"].get("players").is_none(), "{update}");
     }
     // A move over the WebSocket reaches both.
     let cmd = json!({"type": "move", "token": black, "move": "马8进7", "ply": 1});
@@ -548,8 +556,10 @@ async fn watchers_see_every_move_live() {
         .expect("sends");
     for ws in [&mut spectator, &mut player] {
         let update = next_json(ws).await;
-        assert_eq!(update["game"]["ply"], 2);
-        assert_eq!(update["game"]["moves"][1]["wxf"], "H8+7");
+        assert_eq!(update["changes"]["ply"], 2);
+        assert_eq!(update["moves"].as_array().map(Vec::len), Some(1), "{update}");
+        assert_eq!(update["moves"][0]["ply"], 2);
+        assert_eq!(update["moves"][0]["wxf"], "H8+7");
     }
     // A bad command is answered to its sender only.
     let bad = json!({"type": "move", "token": black, "move": "h9g7", "ply": 2});
@@ -589,8 +599,9 @@ async fn a_flag_falls_when_nobody_moves() {
     assert_eq!(next_json(&mut watcher).await["type"], "state");
     // Nobody moves: the server's timer makes Red's flag fall after a second.
     let update = next_json(&mut watcher).await;
-    assert_eq!(update["game"]["termination"], "time_forfeit", "{update}");
-    assert_eq!(update["game"]["result"], "0-1");
+    assert_eq!(update["changes"]["termination"], "time_forfeit", "{update}");
+    assert_eq!(update["changes"]["result"], "0-1");
+    assert_eq!(update["moves"], json!([]));
     assert!(
         update["events"]
             .as_array()

@@ -95,8 +95,8 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     assert_eq!(st, StatusCode::OK, "{body}");
     let update = next_json(&mut ws).await;
     assert_eq!(update["type"], "update", "{update}");
-    assert_eq!(update["game"]["ply"], 1);
-    assert_eq!(update["game"]["moves"][0]["chinese"], "炮二平五");
+    assert_eq!(update["changes"]["ply"], 1);
+    assert_eq!(update["moves"][0]["chinese"], "炮二平五");
     assert!(
         update["events"]
             .as_array()
@@ -112,7 +112,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{body}");
-    assert_eq!(next_json(&mut ws).await["game"]["ply"], 2);
+    assert_eq!(next_json(&mut ws).await["changes"]["ply"], 2);
     // And red again on A, which heard of black's move.
     let (st, body) = call(
         &a,
@@ -122,7 +122,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{body}");
-    assert_eq!(next_json(&mut ws).await["game"]["ply"], 3);
+    assert_eq!(next_json(&mut ws).await["changes"]["ply"], 3);
     // A resignation on A reaches B too.
     let (st, body) = call(
         &a,
@@ -133,5 +133,5 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     .await;
     assert_eq!(st, StatusCode::OK, "{body}");
     let update = next_json(&mut ws).await;
-    assert_eq!(update["game"]["result"], "1-0", "{update}");
+    assert_eq!(update["changes"]["result"], "1-0", "{update}");
 }

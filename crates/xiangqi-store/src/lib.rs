@@ -152,6 +152,29 @@ pub struct StoredEvent {
     pub recorded_at_ms: i64,
 }
 
+/// What an append does to its stream's stored deadline: the moment a game's flag would fall,
+/// kept beside the events (table `deadlines`) so that any process can find the games that are
+/// due without replaying every stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Deadline {
+    /// Leaves it as it is.
+    #[default]
+    Keep,
+    /// Removes it: no clock runs (the game is over, untimed, or its clock is stopped).
+    Clear,
+    /// Sets it: milliseconds since the Unix epoch.
+    At(u64),
+}
+
+/// A stream with a stored deadline, as [`EventStore::due`] lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Due {
+    /// The stream's id.
+    pub id: String,
+    /// Its deadline: milliseconds since the Unix epoch.
+    pub deadline_ms: u64,
+}
+
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -200,7 +223,7 @@ pub enum StoreError {
 pub trait EventStore: Send + Sync {
     /// Appends `events` to the stream `kind`/`id` if its last sequence number is `expected`
     /// (0 for a stream that does not exist yet, which creates it), in one transaction. Returns
-    /// the new last sequence number.
+    /// the new last sequence number. The stream's stored deadline is left as it is.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the stream is elsewhere; [`StoreError::Empty`] for no events;
@@ -211,7 +234,48 @@ pub trait EventStore: Send + Sync {
         id: &str,
         expected: u64,
         events: &[NewEvent],
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send {
+        self.append_with_deadline(kind, id, expected, events, Deadline::Keep)
+    }
+
+    /// As [`EventStore::append`], and changes the stream's stored deadline in the same
+    /// transaction: both are written or neither is.
+    ///
+    /// # Errors
+    /// As [`EventStore::append`].
+    fn append_with_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+        deadline: Deadline,
     ) -> impl Future<Output = Result<u64, StoreError>> + Send;
+
+    /// Changes the stored deadline of a stream whose last sequence number is `expected`,
+    /// appending nothing (to correct a deadline found stale, e.g. after an upgrade).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the stream is elsewhere (or does not exist);
+    /// [`StoreError::Database`].
+    fn set_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        deadline: Deadline,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The streams of `kind` whose stored deadline is at or before `until_ms`, soonest first.
+    /// `u64::MAX` lists every stream with a deadline (every game whose clock runs).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    fn due(
+        &self,
+        kind: StreamKind,
+        until_ms: u64,
+    ) -> impl Future<Output = Result<Vec<Due>, StoreError>> + Send;
 
     /// The events of a stream after sequence number `after` (0 for all), in order. A stream that
     /// does not exist has none.
@@ -306,16 +370,43 @@ impl Store {
 }
 
 impl EventStore for Store {
-    async fn append(
+    async fn append_with_deadline(
         &self,
         kind: StreamKind,
         id: &str,
         expected: u64,
         events: &[NewEvent],
+        deadline: Deadline,
     ) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => s.append(kind, id, expected, events).await,
-            Store::Postgres(s) => s.append(kind, id, expected, events).await,
+            Store::Sqlite(s) => {
+                s.append_with_deadline(kind, id, expected, events, deadline)
+                    .await
+            }
+            Store::Postgres(s) => {
+                s.append_with_deadline(kind, id, expected, events, deadline)
+                    .await
+            }
+        }
+    }
+
+    async fn set_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        deadline: Deadline,
+    ) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => s.set_deadline(kind, id, expected, deadline).await,
+            Store::Postgres(s) => s.set_deadline(kind, id, expected, deadline).await,
+        }
+    }
+
+    async fn due(&self, kind: StreamKind, until_ms: u64) -> Result<Vec<Due>, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.due(kind, until_ms).await,
+            Store::Postgres(s) => s.due(kind, until_ms).await,
         }
     }
 

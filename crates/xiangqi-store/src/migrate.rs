@@ -13,17 +13,31 @@ struct Migration {
     sql: &'static str,
 }
 
-const SQLITE: &[Migration] = &[Migration {
-    version: 1,
-    name: "events",
-    sql: include_str!("../migrations/sqlite/0001_events.sql"),
-}];
+const SQLITE: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "events",
+        sql: include_str!("../migrations/sqlite/0001_events.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "deadlines",
+        sql: include_str!("../migrations/sqlite/0002_deadlines.sql"),
+    },
+];
 
-const POSTGRES: &[Migration] = &[Migration {
-    version: 1,
-    name: "events",
-    sql: include_str!("../migrations/postgres/0001_events.sql"),
-}];
+const POSTGRES: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "events",
+        sql: include_str!("../migrations/postgres/0001_events.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "deadlines",
+        sql: include_str!("../migrations/postgres/0002_deadlines.sql"),
+    },
+];
 
 const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS store_migrations (\
      version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)";

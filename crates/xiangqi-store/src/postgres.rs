@@ -13,7 +13,7 @@ use sqlx::{
 };
 
 use crate::{
-    Appended, CHANNEL, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
+    Appended, CHANNEL, Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
     migrate, now_ms, parse_payload, plan_append,
 };
 
@@ -95,13 +95,45 @@ impl PostgresStore {
     }
 }
 
+/// Sets or removes a stream's deadline.
+async fn write_deadline(
+    conn: &mut sqlx::PgConnection,
+    kind: StreamKind,
+    id: &str,
+    deadline: Deadline,
+) -> Result<(), StoreError> {
+    match deadline {
+        Deadline::Keep => {}
+        Deadline::Clear => {
+            sqlx::query("DELETE FROM deadlines WHERE stream_kind = $1 AND stream_id = $2")
+                .bind(kind.as_str())
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Deadline::At(ms) => {
+            sqlx::query(
+                "INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) VALUES ($1, $2, $3) \
+                 ON CONFLICT (stream_kind, stream_id) DO UPDATE SET deadline_ms = excluded.deadline_ms",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(ms))
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
 impl EventStore for PostgresStore {
-    async fn append(
+    async fn append_with_deadline(
         &self,
         kind: StreamKind,
         id: &str,
         expected: u64,
         events: &[NewEvent],
+        deadline: Deadline,
     ) -> Result<u64, StoreError> {
         let last = plan_append(expected, events)?;
         let now = now_ms();
@@ -149,6 +181,7 @@ impl EventStore for PostgresStore {
             .execute(&mut *tx)
             .await?;
         }
+        write_deadline(&mut tx, kind, id, deadline).await?;
         let appended = Appended {
             kind,
             id: id.to_owned(),
@@ -161,6 +194,49 @@ impl EventStore for PostgresStore {
             .await?;
         tx.commit().await?;
         Ok(last)
+    }
+
+    async fn set_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        deadline: Deadline,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        // The row lock holds off a concurrent append until this commits.
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT last_seq FROM streams WHERE stream_kind = $1 AND stream_id = $2 FOR UPDATE",
+        )
+        .bind(kind.as_str())
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let actual = row.map_or(0, |(s,)| api_seq(s));
+        if actual != expected || actual == 0 {
+            return Err(StoreError::Conflict { expected, actual });
+        }
+        write_deadline(&mut tx, kind, id, deadline).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn due(&self, kind: StreamKind, until_ms: u64) -> Result<Vec<Due>, StoreError> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT stream_id, deadline_ms FROM deadlines \
+             WHERE stream_kind = $1 AND deadline_ms <= $2 ORDER BY deadline_ms, stream_id",
+        )
+        .bind(kind.as_str())
+        .bind(db_seq(until_ms))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, ms)| Due {
+                id,
+                deadline_ms: api_seq(ms),
+            })
+            .collect())
     }
 
     async fn load(

@@ -17,7 +17,7 @@ use sqlx::{
 };
 
 use crate::{
-    EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
+    Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
     parse_payload, plan_append,
 };
 
@@ -29,7 +29,9 @@ struct Pending {
     kind: StreamKind,
     id: String,
     expected: u64,
+    /// Empty for a change of the deadline alone.
     events: Vec<NewEvent>,
+    deadline: Deadline,
     reply: tokio::sync::oneshot::Sender<Result<u64, StoreError>>,
 }
 
@@ -72,21 +74,28 @@ async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome
     let mut tx = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
     for p in batch {
-        outcomes.push(append_in(&mut tx, p.kind, &p.id, p.expected, &p.events, now).await?);
+        outcomes.push(append_in(&mut tx, p, now).await?);
     }
     tx.commit().await?;
     Ok(outcomes)
 }
 
-/// One conditional append inside a transaction. `Ok(Err(Conflict))` writes nothing.
+/// One conditional append (or, with no events, change of the deadline alone) inside a
+/// transaction. `Ok(Err(Conflict))` writes nothing.
 async fn append_in(
     conn: &mut sqlx::SqliteConnection,
-    kind: StreamKind,
-    id: &str,
-    expected: u64,
-    events: &[NewEvent],
+    p: &Pending,
     now: i64,
 ) -> Result<Outcome, StoreError> {
+    let (kind, id, expected, events) = (p.kind, p.id.as_str(), p.expected, &p.events);
+    if events.is_empty() {
+        let actual = SqliteStore::current(conn, kind, id).await?;
+        if actual != expected || actual == 0 {
+            return Ok(Err(StoreError::Conflict { expected, actual }));
+        }
+        write_deadline(conn, kind, id, p.deadline).await?;
+        return Ok(Ok(expected));
+    }
     let last = match plan_append(expected, events) {
         Ok(l) => l,
         Err(e) => return Ok(Err(e)),
@@ -132,7 +141,39 @@ async fn append_in(
         .execute(&mut *conn)
         .await?;
     }
+    write_deadline(conn, kind, id, p.deadline).await?;
     Ok(Ok(last))
+}
+
+/// Sets or removes a stream's deadline.
+async fn write_deadline(
+    conn: &mut sqlx::SqliteConnection,
+    kind: StreamKind,
+    id: &str,
+    deadline: Deadline,
+) -> Result<(), StoreError> {
+    match deadline {
+        Deadline::Keep => {}
+        Deadline::Clear => {
+            sqlx::query("DELETE FROM deadlines WHERE stream_kind = ? AND stream_id = ?")
+                .bind(kind.as_str())
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Deadline::At(ms) => {
+            sqlx::query(
+                "INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) VALUES (?, ?, ?) \
+                 ON CONFLICT (stream_kind, stream_id) DO UPDATE SET deadline_ms = excluded.deadline_ms",
+            )
+            .bind(kind.as_str())
+            .bind(id)
+            .bind(db_seq(ms))
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 impl SqliteStore {
@@ -196,21 +237,23 @@ impl SqliteStore {
     }
 }
 
-impl EventStore for SqliteStore {
-    async fn append(
+impl SqliteStore {
+    /// Queues a write for the writer task and waits for its commit.
+    async fn write(
         &self,
         kind: StreamKind,
         id: &str,
         expected: u64,
-        events: &[NewEvent],
+        events: Vec<NewEvent>,
+        deadline: Deadline,
     ) -> Result<u64, StoreError> {
-        plan_append(expected, events)?;
         let (reply, answer) = tokio::sync::oneshot::channel();
         let pending = Pending {
             kind,
             id: id.to_owned(),
             expected,
-            events: events.to_vec(),
+            events,
+            deadline,
             reply,
         };
         if self.writer.send(pending).is_err() {
@@ -219,6 +262,51 @@ impl EventStore for SqliteStore {
         answer
             .await
             .map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))?
+    }
+}
+
+impl EventStore for SqliteStore {
+    async fn append_with_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        events: &[NewEvent],
+        deadline: Deadline,
+    ) -> Result<u64, StoreError> {
+        plan_append(expected, events)?;
+        self.write(kind, id, expected, events.to_vec(), deadline)
+            .await
+    }
+
+    async fn set_deadline(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        expected: u64,
+        deadline: Deadline,
+    ) -> Result<(), StoreError> {
+        self.write(kind, id, expected, Vec::new(), deadline)
+            .await
+            .map(|_| ())
+    }
+
+    async fn due(&self, kind: StreamKind, until_ms: u64) -> Result<Vec<Due>, StoreError> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT stream_id, deadline_ms FROM deadlines \
+             WHERE stream_kind = ? AND deadline_ms <= ? ORDER BY deadline_ms, stream_id",
+        )
+        .bind(kind.as_str())
+        .bind(db_seq(until_ms))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, ms)| Due {
+                id,
+                deadline_ms: api_seq(ms),
+            })
+            .collect())
     }
 
     async fn load(

@@ -8,7 +8,7 @@ use std::{
 };
 
 use serde_json::json;
-use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
+use xiangqi_store::{Deadline, EventStore, NewEvent, Store, StoreError, StreamKind};
 
 /// A name no other test run uses.
 fn unique(tag: &str) -> String {
@@ -97,6 +97,75 @@ async fn contract(store: &Store, prefix: &str) {
     assert!(store.streams(kind).await.expect("lists").contains(&game));
 }
 
+/// This run's streams with a deadline up to `until`, as `(id, deadline)`.
+async fn due(store: &Store, prefix: &str, until: u64) -> Vec<(String, u64)> {
+    store
+        .due(StreamKind::Game, until)
+        .await
+        .expect("lists")
+        .into_iter()
+        .filter(|d| d.id.starts_with(prefix))
+        .map(|d| (d.id, d.deadline_ms))
+        .collect()
+}
+
+/// Deadlines are written with the append they belong to, and only with it.
+async fn deadlines(store: &Store, prefix: &str) {
+    let kind = StreamKind::Game;
+    let a = format!("{prefix}-dl-a");
+    let b = format!("{prefix}-dl-b");
+    store
+        .append_with_deadline(kind, &a, 0, &[ev(1)], Deadline::At(5_000))
+        .await
+        .expect("creates a");
+    store
+        .append_with_deadline(kind, &b, 0, &[ev(1)], Deadline::At(2_000))
+        .await
+        .expect("creates b");
+    // Soonest first; `until` bounds the list.
+    assert_eq!(
+        due(store, prefix, u64::MAX).await,
+        vec![(b.clone(), 2_000), (a.clone(), 5_000)]
+    );
+    assert_eq!(due(store, prefix, 4_999).await, vec![(b.clone(), 2_000)]);
+    // A plain append keeps the deadline; a refused append changes nothing.
+    store.append(kind, &a, 1, &[ev(2)]).await.expect("appends");
+    let refused = store
+        .append_with_deadline(kind, &a, 1, &[ev(3)], Deadline::Clear)
+        .await;
+    assert!(matches!(refused, Err(StoreError::Conflict { actual: 2, .. })));
+    assert_eq!(due(store, prefix, 5_000).await.len(), 2);
+    // Moving and clearing.
+    store
+        .append_with_deadline(kind, &a, 2, &[ev(3)], Deadline::At(1_000))
+        .await
+        .expect("appends");
+    store
+        .append_with_deadline(kind, &b, 1, &[ev(2)], Deadline::Clear)
+        .await
+        .expect("appends");
+    assert_eq!(due(store, prefix, u64::MAX).await, vec![(a.clone(), 1_000)]);
+    // A correction alone, only at the stream's current sequence number.
+    let stale = store.set_deadline(kind, &a, 2, Deadline::Clear).await;
+    assert!(matches!(stale, Err(StoreError::Conflict { actual: 3, .. })));
+    let missing = store
+        .set_deadline(kind, &format!("{prefix}-dl-none"), 0, Deadline::At(1))
+        .await;
+    assert!(matches!(missing, Err(StoreError::Conflict { actual: 0, .. })));
+    store
+        .set_deadline(kind, &b, 2, Deadline::At(9_000))
+        .await
+        .expect("sets");
+    store
+        .set_deadline(kind, &a, 3, Deadline::Clear)
+        .await
+        .expect("clears");
+    assert_eq!(due(store, prefix, u64::MAX).await, vec![(b.clone(), 9_000)]);
+    // Nothing was appended by the corrections.
+    assert_eq!(store.last_seq(kind, &a).await.expect("reads"), 3);
+    assert_eq!(store.last_seq(kind, &b).await.expect("reads"), 2);
+}
+
 /// Many writers racing for the same next slot: exactly one wins each round.
 async fn race(store: Arc<Store>, prefix: &str) {
     let id = format!("{prefix}-race");
@@ -138,6 +207,7 @@ async fn sqlite_keeps_the_contract() {
         .expect("opens");
     assert_eq!(store.backend(), "sqlite");
     contract(&store, "c").await;
+    deadlines(&store, "c").await;
     let store = Arc::new(store);
     race(Arc::clone(&store), "c").await;
     store.close().await;
@@ -148,6 +218,7 @@ async fn sqlite_keeps_the_contract() {
 async fn sqlite_in_memory_keeps_the_contract() {
     let store = Store::open("sqlite::memory:").await.expect("opens");
     contract(&store, "m").await;
+    deadlines(&store, "m").await;
 }
 
 #[tokio::test]
@@ -211,5 +282,6 @@ async fn postgres_keeps_the_contract() {
     again.close().await;
     let prefix = unique("pg");
     contract(&store, &prefix).await;
+    deadlines(&store, &prefix).await;
     race(Arc::new(store), &prefix).await;
 }

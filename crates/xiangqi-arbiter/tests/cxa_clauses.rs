@@ -1,0 +1,147 @@
+//! Our own cases for CXA 2011 clauses that no case of `shared/data` covers, each written from
+//! the book's text (`shared/rules/000_*.txt`) and citing its article.
+
+use xiangqi::{Color, Move, Position, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{MoveNature, Pattern, RuleSet, Ruling, Verdict, rule_game};
+
+fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start: Position = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position().ok())
+        .unwrap_or_else(|| panic!("bad fen {fen}"));
+    let mut pos = start.clone();
+    let mut list = Vec::new();
+    for text in moves.split_whitespace() {
+        let m = text
+            .parse::<Iccs>()
+            .ok()
+            .and_then(|i| i.to_move(&pos).ok())
+            .filter(|&m| pos.is_legal(m))
+            .unwrap_or_else(|| panic!("illegal move {text}"));
+        pos.play_unchecked(m);
+        list.push(m);
+    }
+    (start, list)
+}
+
+/// CXA 2011 art. 23.4 (九回合规则): "如果一方在三个或三个以上点上，连续以犯禁着法……达九个
+/// 回合，即使未形成三次重复的待判局面，经一方提出可按待判局面的有关规定进行裁决。"
+/// Red's two rooks check on every move for nine rounds over seven points (a9 a8 a7 i0 i8 i9 …)
+/// while the black king runs between d7, d8 and d9; no position occurs three times, so art.
+/// 23.1 gives no ruling, but the claim is accepted and a unilateral perpetual check loses at
+/// once (art. 23.5.1).
+#[test]
+fn cxa_23_4_nine_rounds_of_checks_over_three_points() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1";
+    let line = "a0a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8 \
+                i0i8 d8d9 i8i9 d9d8 a7a8 d8d7 a8a7 d7d8";
+    let (start, moves) = game_of(fen, line);
+    assert_eq!(moves.len(), 18);
+    let cxa = RuleSet::cxa2011();
+    assert!(
+        rule_game(&start, &moves, &cxa).is_none(),
+        "no position occurs three times: art. 23.1 rules nothing"
+    );
+    let ruling = Ruling::nine_rounds(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("art. 23.4 claim not accepted"));
+    assert_eq!(
+        ruling.verdict,
+        Verdict::Loses(Color::Red),
+        "{}",
+        ruling.explanation.en()
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualCheck);
+    assert!(ruling.red.natures.iter().all(|&n| n == MoveNature::Check));
+    assert!(!ruling.black.forbidden);
+    assert!(ruling.explanation.en().contains("art. 23.4"));
+    assert!(ruling.explanation.zh().contains("第23.4条"));
+
+    // Eight rounds are not enough, and WXF 2018 has no such rule.
+    assert!(Ruling::nine_rounds(&start, &moves[..16], &cxa).is_none());
+    assert!(Ruling::nine_rounds(&start, &moves, &RuleSet::wxf2018()).is_none());
+
+    // Nine rounds of quiet play over many points, no side attacking: nothing to rule
+    // (allowed play is left to the natural move limit, art. 22.2).
+    // Here Red's lone horse wanders over nine points, far from the black king.
+    let quiet = "a0b2 d9d8 b2c0 d8d9 c0a1 d9d8 a1b3 d8d9 b3c5 d9d8 c5a4 d8d9 \
+                 a4b2 d9d8 b2a0 d8d9 a0c1 d9d8";
+    let (start, moves) = game_of("3k5/9/9/9/9/9/9/9/9/N3K4 w - - 0 1", quiet);
+    assert!(Ruling::nine_rounds(&start, &moves, &cxa).is_none());
+}
+
+/// CXA 2011 art. 26.3: "守和方只有一个进攻子时，占据守和要点附带产生的捉士象按'闲'处理。"
+/// Black defends with its rook alone (its king behind advisors and elephants) against Red's
+/// rook and horse; the rook moves between g7
+/// and c7, and each move attacks one of Red's unprotected elephants (g4, c4). Without art.
+/// 26.3 that would be 长捉 of unrooted pieces (art. 24.11); with it the attacks are idle, both
+/// sides play allowed moves, and the game is drawn if neither changes (art. 25.2).
+#[test]
+fn cxa_26_3_lone_defender_attacking_elephants_is_idle() {
+    let fen = "2bak1b2/4a4/6r2/9/9/2B3B2/9/9/9/RN2K4 w - - 0 1";
+    let line = "a0a1 g7c7 a1a0 c7g7 a0a1 g7c7 a1a0 c7g7";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    assert!(!ruling.black.forbidden);
+    // The elephants are attacked, unprotected, and the attacks are judged idle by art. 26.3.
+    let black_attacks: Vec<_> = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == Color::Black)
+        .flat_map(|a| a.attacks.iter())
+        .collect();
+    assert!(!black_attacks.is_empty());
+    assert!(
+        black_attacks
+            .iter()
+            .all(|at| !at.is_chase() && at.protection.is_unrooted())
+    );
+    assert!(ruling.explanation.en().contains("26.3"));
+
+    // The same moves with a black horse on b9 as well: Black has two attacking pieces, art.
+    // 26.3 does not apply, and the rook's attacks chase the unprotected elephants (长捉).
+    let fen = "1nbak1b2/4a4/6r2/9/9/2B3B2/9/9/9/RN2K4 w - - 0 1";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(
+        ruling.verdict,
+        Verdict::MustChange(Color::Black),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// CXA 2011 art. 26.8, second sentence: "兵(卒)吃子时产生其他子'将军'按'捉'处理". Red's pawns
+/// on d6 and e6 screen Red's rook from the black king; the rook steps behind the pawn on the
+/// king's file, so that pawn can take a black cannon beside it (c6 or f6) and unmask check.
+/// The black king steps between d8 and e8 to get off that file, and the rook follows. Each rook
+/// move is 捉 by art. 26.8, though only the pawn captures: Red chases perpetually (art. 24.11)
+/// against Black's allowed king moves and must change (art. 25.3).
+#[test]
+fn cxa_26_8_pawn_capture_unmasking_check_is_a_chase() {
+    let fen = "9/4k4/9/2cPPc3/9/9/9/9/3R5/5K3 w - - 0 1";
+    let line = "d1e1 e8d8 e1d1 d8e8 d1e1 e8d8 e1d1 d8e8";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(
+        ruling.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        ruling.explanation.en()
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualChase);
+    assert!(!ruling.black.forbidden);
+    for a in ruling.moves.iter().filter(|a| a.mover == Color::Red) {
+        assert!(
+            a.attacks
+                .iter()
+                .any(|at| at.is_chase() && at.attacker_role == xiangqi::Role::Pawn),
+            "{}: the pawn's capture is the chase",
+            a.iccs
+        );
+    }
+}
