@@ -1002,6 +1002,18 @@ fn is_new(old: &[(Square, Square, bool)], m: Move, attack: &Attack) -> bool {
     }
 }
 
+/// Does the move `m` (played in `before`) make the attack of the piece on `a` on the point
+/// `v`: it is the moved piece, or the piece on `a` did not attack `v` before the move (its
+/// line was opened, or a screen made)?
+fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
+    let occupied = before.board().occupied();
+    a == m.to
+        || before
+            .board()
+            .piece_at(a)
+            .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
+}
+
 /// Analyses the move `m` played in `before` (which must be legal there).
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
     analyse_with(&mut Cache::default(), before, m, book, mate_depth)
@@ -1074,6 +1086,14 @@ pub(crate) fn analyse_with(
             continue;
         };
         if !is_new(&old, m, &attack) {
+            continue;
+        }
+        if book == Book::Cxa2011 && evasion && m.role != Role::King && !made_by(before, m, a, v) {
+            // CXA 2011 arts. 26.2, 26.4: answering check, a piece other than the king chases
+            // only with a *new* attack (its own, or one it uncovers). An attack that stood on
+            // the board before, which the check only made unplayable, is not the answer's doing:
+            // the target lost its root through the checker's own move (自己离线断根将军……
+            // 造成被保护的子失根被捉，责由自负), or was attacked already.
             continue;
         }
         if book == Book::Cxa2011 && evasion && m.role == Role::King && attack.is_chase() {

@@ -1,5 +1,6 @@
 //! Load benchmark (not a test): N concurrent timed games, each played over its own WebSocket
-//! on loopback, reporting the move round trip (send → the update that carries the move).
+//! on loopback, reporting the move round trip (send → the update that carries the move). The
+//! client keeps the game as the pages do: the `state` on connect, then each `update`'s changes.
 //!
 //! ```text
 //! XQ_LOAD_GAMES=1000 XQ_LOAD_PLIES=20 cargo bench -p xiangqi-server --bench load
@@ -16,7 +17,7 @@ use std::{
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::{net::TcpListener, sync::Mutex};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, protocol::WebSocketConfig};
 use xiangqi::fen::Fen;
 use xiangqi_server::{AppState, NewGame, serve};
 use xiangqi_store::Store;
@@ -37,7 +38,10 @@ async fn play(
     mut seed: u64,
 ) -> Result<Vec<u64>, String> {
     let url = format!("ws://{addr}/api/games/{id}/live");
-    let (mut ws, _) = tokio_tungstenite::connect_async(&url)
+    // The client's read buffer is sized like the server's: tungstenite zeroes all of it on every
+    // read, which at the default 128 KiB costs the load generator more than parsing.
+    let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), false)
         .await
         .map_err(|e| e.to_string())?;
     let mut rtts = Vec::new();
@@ -71,9 +75,17 @@ async fn play(
             if msg["type"] == "error" {
                 return Err(msg.to_string());
             }
-            if msg["game"]["ply"].as_u64() == Some(ply + 1) {
-                rtts.push(u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX));
+            if msg["type"] == "state" {
                 game = msg["game"].clone();
+            } else if let (Some(view), Some(changes)) =
+                (game.as_object_mut(), msg["changes"].as_object())
+            {
+                for (k, v) in changes {
+                    view.insert(k.clone(), v.clone());
+                }
+            }
+            if game["ply"].as_u64() == Some(ply + 1) {
+                rtts.push(u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX));
                 break;
             }
         }

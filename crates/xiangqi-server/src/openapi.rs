@@ -323,7 +323,7 @@ fn games_document() -> Value {
                 "responses": with_errors(json!({"200": {"description": "events", "content": {"application/json": {"schema": {"type": "object"}}}}})),
             }},
             "/api/games/{id}/live": {"get": {
-                "summary": "WebSocket: a `state` message, then an `update` for every move, clock event and ruling. Send `{\"type\":\"move\",\"token\":…,\"move\":…,\"ply\":…}` to move; errors come back as `{\"type\":\"error\",…}`.",
+                "summary": "WebSocket: a `state` message with the whole game (as `GET /api/games/{id}`), then an `update` for every move, clock event, ruling, signature and appeal carrying only what changed: `{\"type\":\"update\",\"seq\":…,\"events\":[…],\"moves\":[the new moves],\"changes\":{fen, turn, ply, seq, clocks, status, result, …}}` (the score sheet and appeals only when they change). Send `{\"type\":\"state\"}` for a fresh `state`. Send `{\"type\":\"move\",\"token\":…,\"move\":…,\"ply\":…}` to move; errors come back as `{\"type\":\"error\",…}`.",
                 "parameters": [id_param()],
                 "responses": {"101": {"description": "switching to WebSocket"}, "404": {"$ref": "#/components/responses/Error"}},
             }},

@@ -1,6 +1,9 @@
-//! `GET /api/games/{id}/live`: a WebSocket that pushes a `state` snapshot, then every
-//! `update` (moves, clock events, rulings) to players and spectators alike, and takes moves
-//! from players: `{"type":"move","token":…,"move":"h2e2","ply":0}`.
+//! `GET /api/games/{id}/live`: a WebSocket that pushes a `state` snapshot (the whole game),
+//! then every `update` (moves, clock events, rulings, signatures) to players and spectators
+//! alike, each carrying only what changed — the new events, the new moves and the changed fields
+//! (`views::update_message`) — and takes moves from players:
+//! `{"type":"move","token":…,"move":"h2e2","ply":0}`. A watcher that falls behind is sent a
+//! fresh `state`.
 
 use axum::{
     extract::{

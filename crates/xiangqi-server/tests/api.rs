@@ -611,6 +611,61 @@ async fn a_flag_falls_when_nobody_moves() {
     assert_eq!(view["clocks"]["red"]["remaining_ms"], 0);
 }
 
+/// The store keeps each running clock's deadline, written with the move that set it, and
+/// forgets it when the clock stops or the game ends.
+#[tokio::test]
+async fn deadlines_are_stored_with_the_writes() {
+    use xiangqi_store::{EventStore, StreamKind};
+    let store = Store::open("sqlite::memory:").await.expect("opens");
+    let state = AppState::new(store.clone());
+    let due = |store: Store| async move {
+        store
+            .due(StreamKind::Game, u64::MAX)
+            .await
+            .expect("lists")
+            .into_iter()
+            .map(|d| (d.id, d.deadline_ms))
+            .collect::<Vec<_>>()
+    };
+    let timed = create(&state, json!({"time_control": "10m+5s"})).await;
+    let untimed = create(&state, json!({})).await;
+    let id = s(&timed, "id");
+    let (_, view) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
+    let first = view["clocks"]["deadline_ms"].as_u64().expect("a deadline");
+    // The untimed game has none.
+    assert_eq!(due(store.clone()).await, vec![(id.clone(), first)]);
+    assert!(!s(&untimed, "id").is_empty());
+
+    let (status, view) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&s(&timed, "red_token")),
+        Some(json!({"move": "h2e2", "ply": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let second = view["clocks"]["deadline_ms"].as_u64().expect("a deadline");
+    assert_ne!(first, second);
+    assert_eq!(due(store.clone()).await, vec![(id.clone(), second)]);
+
+    // The arbiter stops the clock: nothing is due; resumed, it is again.
+    let arbiter = s(&timed, "arbiter_token");
+    let claims = format!("/api/games/{id}/claims");
+    let (status, _) = call(&state, "POST", &claims, Some(&arbiter), Some(json!({"type": "clock_stop"}))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(due(store.clone()).await.is_empty());
+    let (status, _) = call(&state, "POST", &claims, Some(&arbiter), Some(json!({"type": "clock_resume"}))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(due(store.clone()).await.len(), 1);
+
+    // Over: nothing left to enforce, and nothing to resume after a restart.
+    let (status, _) = call(&state, "POST", &claims, Some(&s(&timed, "black_token")), Some(json!({"type": "resign"}))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(due(store.clone()).await.is_empty());
+    assert_eq!(state.games().resume_clocks().await.expect("resumes"), 0);
+}
+
 /// The first server "crashes" (its runtime, with its timers, is dropped); the second restarts
 /// the clocks from the stored events and the flag falls with nobody looking.
 #[test]
@@ -624,25 +679,44 @@ fn flags_fall_after_a_restart_with_nobody_looking() {
             .build()
             .expect("runtime")
     };
-    let id = runtime().block_on(async {
-        let state = AppState::new(Store::open(&url).await.expect("opens"));
-        let game = create(&state, json!({"time_control": "1s"})).await;
-        s(&game, "id")
-    });
+    // `late`'s flag falls while the server is down; `id`'s after the restart.
+    let start = |url: String| {
+        runtime().block_on(async move {
+            let state = AppState::new(Store::open(&url).await.expect("opens"));
+            s(&create(&state, json!({"time_control": "1s"})).await, "id")
+        })
+    };
+    let late = start(url.clone());
+    std::thread::sleep(Duration::from_millis(1100));
+    let id = start(url.clone());
     runtime().block_on(async {
         let store = Store::open(&url).await.expect("reopens");
         let state = AppState::new(store.clone());
+        // `late` was due: its flag falls at once, so only `id`'s clock still runs.
         assert_eq!(state.games().resume_clocks().await.expect("resumes"), 1);
-        tokio::time::sleep(Duration::from_millis(1500)).await;
-        let events =
-            xiangqi_store::EventStore::load(&store, xiangqi_store::StreamKind::Game, &id, 0)
+        let flagged = |id: String| {
+            let store = store.clone();
+            async move {
+                let events = xiangqi_store::EventStore::load(
+                    &store,
+                    xiangqi_store::StreamKind::Game,
+                    &id,
+                    0,
+                )
                 .await
                 .expect("reads");
-        assert!(
-            events.iter().any(|e| e.event_type == "flag_fell"),
-            "{events:?}"
-        );
-        assert_eq!(events.last().map(|e| e.event_type.as_str()), Some("ended"));
+                events.iter().any(|e| e.event_type == "flag_fell")
+                    && events.last().map(|e| e.event_type.as_str()) == Some("ended")
+            }
+        };
+        assert!(flagged(late.clone()).await);
+        assert!(!flagged(id.clone()).await);
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert!(flagged(id.clone()).await);
+        let due = xiangqi_store::EventStore::due(&store, xiangqi_store::StreamKind::Game, u64::MAX)
+            .await
+            .expect("lists");
+        assert!(due.is_empty(), "{due:?}");
     });
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{url}{suffix}"));
