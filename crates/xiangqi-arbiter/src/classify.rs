@@ -27,6 +27,14 @@
 //!   several points that ends a piece up; such a chase needs several pieces, so it counts as
 //!   joint (联合捉, 24.17).
 //!
+//! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
+//! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
+//! piece unrooted by its own side's check is that side's fault); a lone defender's attacks on
+//! advisors and elephants are idle (26.3); a pawn's own captures and its captures after
+//! another piece's check are idle, one that unmasks a check is not (26.8); a same-type offer
+//! the offered side may take first without loss is 兑 (26.10), also when a rook touches the
+//! offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉).
+//!
 //! Where the books give no numbers we use rook 10, horse 5, cannon 5, advisor 2, elephant 2,
 //! crossed pawn 2, uncrossed pawn 1 (CXA 2011 art. 1.2 fixes only the ratios; the numbers are
 //! the ones on H.G. Muller's xiangqi rules page, which the repetition digest recommends).
@@ -239,7 +247,9 @@ impl Reason {
             Reason::LoneDefender => {
                 "守和方只有一个进攻子，占据要点附带捉士象，按闲处理（第26.3条）"
             }
-            Reason::RookContact => "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）",
+            Reason::RookContact => {
+                "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）"
+            }
         }
     }
 
@@ -879,13 +889,29 @@ fn judge(
             Book::Cxa2011 => {
                 // The opponent accepts the exchange by taking first: does that cost it?
                 let accepts_safely = attacker.role == victim.role
+                    && pos_o.is_some_and(|p| accepts_offer(cache, p, v, a));
+                // CXA 2011 art. 26.11.2: a rook touches a rooted horse (cannon) that a horse
+                // (cannon) of its side offers to exchange; if the offered side can accept
+                // without loss, the rook's move is 兑 too, not a chase of the under-rooted
+                // piece.
+                let rook_beside_offer = attacker.role == Role::Rook
+                    && matches!(victim.role, Role::Horse | Role::Cannon)
+                    && !protection.is_unrooted()
                     && pos_o.is_some_and(|p| {
-                        legal_capture(p, v, a).is_some_and(|back| {
-                            value(attacker.role, attacker.color, a)
-                                - exchange(&after(p, back), a, 8)
-                                >= 0
-                                && !cache.has_mate_in_one(&after(p, back))
-                        })
+                        (board.by_role(victim.role) & board.by_color(attacker.color))
+                            .into_iter()
+                            .any(|o| {
+                                piece_attacks(
+                                    Piece {
+                                        color: attacker.color,
+                                        role: victim.role,
+                                    },
+                                    o,
+                                    board.occupied(),
+                                )
+                                .contains(v)
+                                    && accepts_offer(cache, p, v, o)
+                            })
                     });
                 if matches!(victim.role, Role::Advisor | Role::Elephant)
                     && lone_defender(board, attacker.color)
@@ -897,7 +923,7 @@ fn judge(
                     && rook_touches(board, attacker.color, v)
                 {
                     Reason::RookContact
-                } else if accepts_safely {
+                } else if accepts_safely || rook_beside_offer {
                     // CXA 2011 arts. 24.4, 26.10: a same-type piece that can take back without
                     // losing material or being mated is offered an exchange (兑), not chased.
                     Reason::SameType
@@ -934,6 +960,20 @@ fn attacking_pieces(board: &xiangqi::Board, color: Color) -> usize {
                     || (p.role == Role::Pawn && crossed(color, sq)))
         })
         .count()
+}
+
+/// In `pos_o` (the offered side to move), can the piece on `v` take the piece of its own type
+/// on `o` without losing material or being mated at once? CXA 2011 arts. 24.4, 26.10: then
+/// the offer is 兑.
+fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> bool {
+    let Some(offered) = pos_o.board().piece_at(o) else {
+        return false;
+    };
+    legal_capture(pos_o, v, o).is_some_and(|back| {
+        let taken = after(pos_o, back);
+        value(offered.role, offered.color, o) - exchange(&taken, o, 8) >= 0
+            && !cache.has_mate_in_one(&taken)
+    })
 }
 
 /// Does a rook of `color` attack the point `v`? CXA 2011 art. 26.11 (车……产生接触).
@@ -1116,19 +1156,16 @@ pub(crate) fn analyse_with(
     {
         let (gain, first, lead) = forced_gain(cache, &threat, FORCED_CHECKS);
         let by_moved_piece = lead == Some(m.to);
-        // CXA 2011 art. 26.11.2: a rook and a horse (cannon) touch a rooted enemy horse
-        // (cannon), and the line starts by the horse (cannon) taking it. That piece is offered
-        // in exchange, and the offered side may take first without loss (judged in `judge`):
-        // the move is 兑, not a chase by the line. (Other offers that are also chases stay
-        // chases, art. 26.5.)
+        // CXA 2011 arts. 26.10, 26.11.2: when the line starts by a piece taking one of its
+        // own type that it offers in exchange, and the offered side may take first without
+        // loss or mate (judged in `judge`), the move is 兑: "被邀兑方兑子后立即被杀或子力价值
+        // 受损邀兑方按捉处理，反之则按兑处理". The offered side need not wait for the line.
+        // (An offer that is also a chase of another piece stays a chase, art. 26.5.)
         let offered = first.is_some_and(|(fa, fv)| {
-            analysis.attacks.iter().any(|at| {
-                at.reason == Reason::SameType
-                    && at.attacker == fa
-                    && at.victim == fv
-                    && matches!(at.victim_role, Role::Horse | Role::Cannon)
-                    && rook_touches(threat.board(), mover, fv)
-            })
+            analysis
+                .attacks
+                .iter()
+                .any(|at| at.reason == Reason::SameType && at.attacker == fa && at.victim == fv)
         });
         if gain > 0
             && !offered
@@ -1162,6 +1199,16 @@ pub(crate) fn analyse_with(
         }
     }
 
+    // CXA 2011 arts. 24.4, 26.10, 26.11.2: a new attack on a piece of the same type that may
+    // take first without loss (the moved piece's, or one it uncovers) is an offer, 兑.
+    if book == Book::Cxa2011
+        && analysis
+            .attacks
+            .iter()
+            .any(|at| at.reason == Reason::SameType)
+    {
+        analysis.exchange = true;
+    }
     // Exchange and sacrifice: can the opponent take the moved piece?
     if let Some(take) = pos_after
         .legal_moves_where(MoveFilter::CapturesOn(m.to))

@@ -1163,8 +1163,7 @@ impl TimedGame {
                 self.next_move_at = Some(at_ms);
             }
             GameEvent::Move { color, ref iccs } => {
-                let at = self.next_move_at.take();
-                let Some(at) = at else {
+                let Some(at) = self.next_move_at else {
                     if self.clock.started {
                         return Err(TimedError::Untimed);
                     }
@@ -1174,10 +1173,14 @@ impl TimedGame {
                 let mut clock = self.clock.clone();
                 let flag = clock.press(at)?;
                 let Some(flag) = flag else {
+                    // A move the game refuses (illegal, or breaking touch-move: CXA 2011 arts.
+                    // 5.1–5.5) leaves the clock and the move's time as they were.
                     self.game.record(event)?;
+                    self.next_move_at = None;
                     self.clock = clock;
                     return Ok(());
                 };
+                self.next_move_at = None;
                 self.clock = clock;
                 // CXA 2011 art. 21.6: a move that mates or stalemates stands.
                 let pos = self.game.position();
@@ -1638,6 +1641,7 @@ mod tests {
             color: Color::Red,
             foul: Foul::KnockedPieces,
             article: String::new(),
+            at_ms: Some(M),
         })
         .expect("recorded");
         assert_eq!(g.clock().remaining(Color::Black, M), 12 * M);
@@ -1648,9 +1652,55 @@ mod tests {
             color: Color::Red,
             foul: Foul::KnockedPieces,
             article: String::new(),
+            at_ms: Some(M),
         })
         .expect("recorded");
         assert_eq!(g.clock().remaining(Color::Black, M), 10 * M);
+    }
+
+    /// CXA 2011 art. 5.1 through the clock: a move breaking touch-move is refused and leaves
+    /// the clock and the move's time as they were; the bound move then goes through.
+    #[test]
+    fn touch_move_through_the_clock() {
+        let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), control("10m"));
+        g.start(0).expect("starts");
+        g.apply(GameEvent::Touched {
+            color: Color::Red,
+            squares: vec!["h2".into()],
+            at_ms: Some(5 * S),
+            foul: false,
+        })
+        .expect("a red piece");
+        g.apply(GameEvent::MoveTime {
+            color: Color::Red,
+            at_ms: 20 * S,
+        })
+        .expect("its time");
+        let refused = g.apply(GameEvent::Move {
+            color: Color::Red,
+            iccs: "b2e2".into(),
+        });
+        assert!(
+            matches!(refused, Err(TimedError::Game(GameError::Illegal(_)))),
+            "{refused:?}"
+        );
+        assert_eq!(g.clock().remaining(Color::Red, 20 * S), 10 * M - 20 * S);
+        assert_eq!(g.clock().turn(), Color::Red);
+        g.apply(GameEvent::Move {
+            color: Color::Red,
+            iccs: "h2e2".into(),
+        })
+        .expect("the touched cannon, at the time already given");
+        assert_eq!(g.clock().turn(), Color::Black);
+        assert_eq!(g.used(Color::Red), 20 * S);
+        let replay = TimedGame::from_events(
+            Position::new(),
+            RuleSet::cxa2011(),
+            control("10m"),
+            g.game().events(),
+        )
+        .expect("replays");
+        assert_eq!(replay.used(Color::Red), 20 * S);
     }
 
     #[test]

@@ -5,6 +5,11 @@
 //! rebuilt from its events with [`Game::from_events`]. The enum is `#[non_exhaustive]` so that
 //! clocks, fouls, touch-move and sealed moves can add theirs (they call [`Game::record`]).
 //!
+//! Touch-move is kept here: the pieces touched in a turn ([`Game::touch`], a
+//! [`GameEvent::Touched`]) bind the move, and [`Game::play`] refuses one that breaks the
+//! binding (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2 A–E); a piece left between two points is
+//! placed on the point the opponent names ([`Game::place_between`], CXA 2011 art. 5.10).
+//!
 //! After a "must change" ruling the offender that repeats forbidden play again, at the next
 //! repetition ruling, loses (CXA 2011 arts. 23.5.2, 4.1.5; WXF 2018 art. 3.1.C). The books count
 //! this in rounds and cycles over the board; a program sees it when the position recurs.
@@ -17,8 +22,16 @@ use crate::{
     fouls::{self, Foul},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{Ruling, Verdict, counted_from, occurrences, rule_cycle},
-    rules::RuleSet,
+    rules::{Book, RuleSet},
+    touch::{Binding, Order, bound_moves, placed_between},
 };
+
+/// A point in ICCS (`h2`), or [`GameError::Syntax`].
+fn parse_square(text: &str) -> Result<Square, GameError> {
+    text.trim()
+        .parse()
+        .map_err(|_| GameError::Syntax(text.to_owned()))
+}
 
 /// A game's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -196,6 +209,49 @@ pub enum GameEvent {
         /// The article.
         #[serde(default)]
         article: String,
+        /// When it was ruled, in milliseconds on the scale of the other events' `at_ms` (the
+        /// clock's start is the game's start). `None` when not given, as in records written
+        /// before the field existed; omitted from the JSON then.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
+    },
+    /// `color`, to move, touched the pieces on `squares` (ICCS squares, e.g. `h2`); more than
+    /// one square: touched at the same time. The touches of a turn, in order, bind the move
+    /// (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2 A–E; see [`crate::touch`]): [`Game::play`]
+    /// refuses a move that breaks the binding.
+    Touched {
+        /// Who touched.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// The points touched.
+        squares: Vec<String>,
+        /// When, on the scale of the other events' `at_ms`; `None` when not given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
+        /// Did this touch make a foul due: under CXA 2011 art. 8.1.5 an own piece that cannot
+        /// move or an opponent's piece no piece can take; under WXF 2018 art. 4.2 A–E a binding
+        /// that falls back from its first step (a technical foul). At most one per turn.
+        /// Recomputed by [`Game::record`].
+        #[serde(default)]
+        foul: bool,
+    },
+    /// After `color` moved and pressed the clock, its piece from `from` lay between the two
+    /// `points` and its place could not be told; the opponent named `named` (CXA 2011 art.
+    /// 5.10; see [`crate::touch::placed_between`]). The move is then played as a
+    /// [`GameEvent::Move`] to `named`, and [`Game::play`] refuses any other.
+    PlacedBetween {
+        /// Who moved.
+        #[serde(with = "crate::wire::color")]
+        color: Color,
+        /// The point the piece came from.
+        from: String,
+        /// The two points it lies between.
+        points: [String; 2],
+        /// The point the opponent named.
+        named: String,
+        /// When, on the scale of the other events' `at_ms`; `None` when not given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
     },
     /// `by` offered a draw, in its own time. CXA 2011 art. 22.1.
     DrawOffered {
@@ -273,6 +329,12 @@ pub struct Game {
     last_ruling: Option<Ruling>,
     /// The side told to change, and the position it was told at.
     told_to_change: Option<(Color, u64)>,
+    /// The pieces touched this turn, in the order that binds (CXA 2011 arts. 5.1–5.5).
+    touched: Vec<Square>,
+    /// A touch foul was already due this turn.
+    touch_foul: bool,
+    /// The move the opponent named for a piece between two points (CXA 2011 art. 5.10).
+    placed: Option<Move>,
 }
 
 impl Game {
@@ -290,6 +352,9 @@ impl Game {
             end: None,
             last_ruling: None,
             told_to_change: None,
+            touched: Vec::new(),
+            touch_foul: false,
+            placed: None,
         };
         if let Some(outcome) = game.position().outcome() {
             game.finish_by_outcome(outcome);
@@ -397,15 +462,42 @@ impl Game {
                 self.finish(GameResult::win(!color), Termination::TimeForfeit);
                 Ok(())
             }
-            GameEvent::Foul { color, foul, .. } => {
+            GameEvent::Foul {
+                color, foul, at_ms, ..
+            } => {
                 let article = foul.article(self.rules.book).to_owned();
                 self.events.push(GameEvent::Foul {
                     color,
                     foul,
                     article,
+                    at_ms,
                 });
                 self.rule_fouls();
                 Ok(())
+            }
+            GameEvent::Touched {
+                color,
+                squares,
+                at_ms,
+                ..
+            } => {
+                let squares = squares
+                    .iter()
+                    .map(|s| parse_square(s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.touch_at(color, &squares, at_ms).map(|_| ())
+            }
+            GameEvent::PlacedBetween {
+                color,
+                from,
+                points,
+                named,
+                at_ms,
+            } => {
+                let (from, named) = (parse_square(&from)?, parse_square(&named)?);
+                let points = [parse_square(&points[0])?, parse_square(&points[1])?];
+                self.place_between(color, from, points, named, at_ms)
+                    .map(|_| ())
             }
             GameEvent::DrawOffered { by } => {
                 // CXA 2011 art. 22.1: only in one's own time.
@@ -442,6 +534,167 @@ impl Game {
         }
     }
 
+    /// `color`, to move, touches the pieces on `squares` (more than one: at the same time) and
+    /// is bound by all its touches this turn (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2 A–E).
+    /// Records a [`GameEvent::Touched`]; a foul due from the touches (CXA 2011 art. 8.1.5;
+    /// WXF 2018 art. 4.2) is counted once per turn and may end the game
+    /// ([`crate::fouls`]). Returns the binding now in force.
+    ///
+    /// Pieces touched at the same time are ordered opponent's first (CXA 2011 art. 5.5; WXF
+    /// 2018 art. 4.2.E). Announced adjusting in one's own time is not a touch: do not record it
+    /// ([`crate::touch::adjusting_binds`]).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_arbiter::{Color, Game, GameError, RuleSet};
+    ///
+    /// let mut game = Game::new(Position::new(), RuleSet::cxa2011());
+    /// game.touch(Color::Red, &["h2".parse()?])?;
+    /// // CXA 2011 art. 5.1: the cannon touched must move.
+    /// assert!(matches!(game.play_iccs("b2e2"), Err(GameError::Illegal(_))));
+    /// game.play_iccs("h2e2")?;
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::Over`] after the end; [`GameError::OutOfTurn`] if `color` is not to move;
+    /// [`GameError::Illegal`] for an empty point, or no point at all.
+    pub fn touch(&mut self, color: Color, squares: &[Square]) -> Result<Binding, GameError> {
+        self.touch_at(color, squares, None)
+    }
+
+    /// [`Game::touch`] at `at_ms` (on the scale of the other events' times).
+    ///
+    /// # Errors
+    /// As [`Game::touch`].
+    pub fn touch_at(
+        &mut self,
+        color: Color,
+        squares: &[Square],
+        at_ms: Option<u64>,
+    ) -> Result<Binding, GameError> {
+        if self.end.is_some() {
+            return Err(GameError::Over);
+        }
+        if color != self.position().turn() {
+            return Err(GameError::OutOfTurn("touch".to_owned()));
+        }
+        if squares.is_empty() {
+            return Err(GameError::Illegal("a touch of no point".to_owned()));
+        }
+        let pos = self.position();
+        let mut ordered: Vec<Square> = Vec::with_capacity(squares.len());
+        for &sq in squares {
+            if pos.board().piece_at(sq).is_none() {
+                return Err(GameError::Illegal(format!(
+                    "a touch of the empty point {sq}"
+                )));
+            }
+        }
+        // CXA 2011 art. 5.5; WXF 2018 art. 4.2.E: at the same time is as opponent's first.
+        let theirs = |sq: &Square| pos.board().piece_at(*sq).is_some_and(|p| p.color != color);
+        ordered.extend(squares.iter().copied().filter(|sq| theirs(sq)));
+        ordered.extend(squares.iter().copied().filter(|sq| !theirs(sq)));
+        let mut touched = self.touched.clone();
+        touched.extend(ordered);
+        let binding = bound_moves(pos, &touched, Order::InTurn, self.rules.book)
+            .map_err(|e| GameError::Illegal(e.to_string()))?;
+        let foul = binding.foul.is_some() && !self.touch_foul;
+        self.touched = touched;
+        self.touch_foul |= foul;
+        self.events.push(GameEvent::Touched {
+            color,
+            squares: squares.iter().map(ToString::to_string).collect(),
+            at_ms,
+            foul,
+        });
+        if foul {
+            self.rule_fouls();
+        }
+        Ok(binding)
+    }
+
+    /// The moves the touches of this turn bind the side to move to; `None` if nothing was
+    /// touched. CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2 A–E.
+    pub fn binding(&self) -> Option<Binding> {
+        if self.touched.is_empty() || self.end.is_some() {
+            return None;
+        }
+        bound_moves(
+            self.position(),
+            &self.touched,
+            Order::InTurn,
+            self.rules.book,
+        )
+        .ok()
+    }
+
+    /// After `color` moved and pressed the clock, its piece from `from` lies between `points`;
+    /// the opponent names `named` (CXA 2011 art. 5.10). Records a [`GameEvent::PlacedBetween`]
+    /// and returns the move, which the caller then plays ([`Game::play`] refuses any other).
+    ///
+    /// # Errors
+    /// [`GameError::Over`], [`GameError::OutOfTurn`]; [`GameError::Illegal`] when the points
+    /// do not make a move (see [`crate::touch::placed_between`]; when neither point does, the
+    /// move is illegal: record a [`Foul::IllegalMove`]) or the move breaks the touch-move
+    /// binding.
+    pub fn place_between(
+        &mut self,
+        color: Color,
+        from: Square,
+        points: [Square; 2],
+        named: Square,
+        at_ms: Option<u64>,
+    ) -> Result<Move, GameError> {
+        if self.end.is_some() {
+            return Err(GameError::Over);
+        }
+        if color != self.position().turn() {
+            return Err(GameError::OutOfTurn("placement".to_owned()));
+        }
+        let m = placed_between(self.position(), from, points, named)
+            .map_err(|e| GameError::Illegal(format!("{from}: {e}")))?;
+        self.check_touch(m)?;
+        self.placed = Some(m);
+        self.events.push(GameEvent::PlacedBetween {
+            color,
+            from: from.to_string(),
+            points: points.map(|p| p.to_string()),
+            named: named.to_string(),
+            at_ms,
+        });
+        Ok(m)
+    }
+
+    /// Refuses `m` if it breaks this turn's touch-move binding (CXA 2011 arts. 5.1–5.5; WXF
+    /// 2018 art. 4.2 A–E). A suicide move is not refused: released, it loses (CXA 2011 art.
+    /// 4.1.3), whatever was touched.
+    fn check_touch(&self, m: Move) -> Result<(), GameError> {
+        if self.touched.is_empty() || self.position().is_suicide(m) {
+            return Ok(());
+        }
+        let Ok(binding) = bound_moves(
+            self.position(),
+            &self.touched,
+            Order::InTurn,
+            self.rules.book,
+        ) else {
+            return Ok(());
+        };
+        if binding.allows(m) {
+            return Ok(());
+        }
+        let bound: Vec<String> = binding.moves.iter().map(ToString::to_string).collect();
+        let article = match self.rules.book {
+            Book::Cxa2011 => "CXA 2011 arts. 5.1–5.5",
+            Book::Wxf2018 => "WXF 2018 art. 4.2",
+        };
+        Err(GameError::Illegal(format!(
+            "{m} breaks touch-move ({article}): bound to {}",
+            bound.join(" ")
+        )))
+    }
+
     /// Plays a move given in ICCS coordinates (`h2e2`, `H2-E2`).
     ///
     /// # Errors
@@ -474,7 +727,10 @@ impl Game {
     /// 2018 art. 4.5). Then the game is ruled: mate, stalemate, material, repetition.
     ///
     /// # Errors
-    /// [`GameError::Over`] after the end; [`GameError::Illegal`] if the piece cannot go there.
+    /// [`GameError::Over`] after the end; [`GameError::Illegal`] if the piece cannot go there,
+    /// if the move breaks the touch-move binding of this turn (CXA 2011 arts. 5.1–5.5; WXF
+    /// 2018 art. 4.2 A–E; see [`Game::touch`]) or is not the move the opponent named for a
+    /// piece between two points (CXA 2011 art. 5.10; [`Game::place_between`]).
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
         if self.end.is_some() {
             return Err(GameError::Over);
@@ -484,10 +740,22 @@ impl Game {
         if !pos.is_pseudo_legal(m) {
             return Err(GameError::Illegal(m.to_string()));
         }
+        if let Some(named) = self.placed
+            && named != m
+        {
+            // CXA 2011 art. 5.10: the opponent named the point.
+            return Err(GameError::Illegal(format!(
+                "{m}: the opponent named {named} (CXA 2011 art. 5.10)"
+            )));
+        }
+        self.check_touch(m)?;
         self.events.push(GameEvent::Move {
             color: mover,
             iccs: m.to_string(),
         });
+        self.touched.clear();
+        self.touch_foul = false;
+        self.placed = None;
         if pos.is_suicide(m) {
             self.moves.push(m);
             self.finish(GameResult::win(!mover), Termination::Suicide);
@@ -735,6 +1003,187 @@ mod tests {
         assert_eq!(replay.end(), g.end());
         assert_eq!(replay.events(), g.events());
         assert_eq!(g.false_claims(Color::Black), 1);
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap_or_else(|_| panic!("bad square {s}"))
+    }
+
+    /// CXA 2011 art. 5.1; WXF 2018 art. 4.2.A: the touched piece must move; the binding ends
+    /// with the move.
+    #[test]
+    fn touch_binds_the_move() {
+        for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+            let mut g = Game::new(Position::new(), rules);
+            let b = g.touch(Color::Red, &[sq("h2")]).expect("a red piece");
+            assert_eq!(b.foul, None);
+            assert_eq!(g.binding().map(|b| b.moves.len()), Some(b.moves.len()));
+            let refused = g.play_iccs("b2e2");
+            assert!(
+                matches!(&refused, Err(GameError::Illegal(t)) if t.contains("touch-move")),
+                "{refused:?}"
+            );
+            assert_eq!(g.moves().len(), 0);
+            g.play_iccs("h2e2").expect("keeps the binding");
+            assert_eq!(g.binding(), None);
+            // Black's turn is free again, and Red cannot touch in Black's time.
+            assert!(matches!(
+                g.touch(Color::Red, &[sq("e2")]),
+                Err(GameError::OutOfTurn(_))
+            ));
+            assert!(matches!(
+                g.touch(Color::Black, &[sq("e4")]),
+                Err(GameError::Illegal(_))
+            ));
+            g.play_iccs("b9c7").expect("untouched: any move");
+            assert_eq!(g.end(), None);
+        }
+    }
+
+    /// CXA 2011 art. 5.4 (opponent's piece first): the own piece touched second must take it.
+    /// Touched at once is the same (5.5).
+    #[test]
+    fn touch_order_binds() {
+        // Red rook a0, horse b0, king d0; a black cannon on a3 only the rook can take.
+        let fen = "4k4/9/9/9/9/9/c8/9/9/RH1K5 w - - 0 1";
+        let mut g = game(fen, RuleSet::cxa2011());
+        g.touch(Color::Red, &[sq("a3")]).expect("a black piece");
+        g.touch(Color::Red, &[sq("b0")]).expect("a red piece");
+        // 5.4.2: the horse cannot take the cannon, so another piece must: only a0a3.
+        assert!(g.play_iccs("b0c2").is_err());
+        g.play_iccs("a0a3").expect("the rook takes");
+        // At once (5.5): the horse b0 and the cannon a3 touched together bind as above.
+        let mut g = game(fen, RuleSet::cxa2011());
+        g.touch(Color::Red, &[sq("b0"), sq("a3")]).expect("pieces");
+        assert!(g.play_iccs("b0c2").is_err());
+        assert!(g.play_iccs("a0a3").is_ok());
+        // In turn, own first (5.3.2): the horse cannot take, so the horse moves.
+        let mut g = game(fen, RuleSet::cxa2011());
+        g.touch(Color::Red, &[sq("b0")]).expect("a red piece");
+        g.touch(Color::Red, &[sq("a3")]).expect("a black piece");
+        assert!(g.play_iccs("a0a3").is_err());
+        assert!(g.play_iccs("b0c2").is_ok());
+    }
+
+    /// A touch foul: CXA 2011 arts. 8.1.5, 4.1.10 (three fouls lose); WXF 2018 arts. 4.2.A,
+    /// 3.1.F (two technical fouls lose). One per turn.
+    #[test]
+    fn touch_fouls_count_and_lose() {
+        // The red advisor on d0 cannot move: e1 holds the red rook.
+        let fen = "3k5/9/9/9/4r4/9/9/9/4R4/3AK4 w - - 0 1";
+        let stuck = |g: &mut Game| {
+            let b = g.touch(Color::Red, &[sq("d0")]).expect("a red piece");
+            assert_eq!(b.step, crate::touch::Step::Free);
+            // Touched again in the same turn: no second foul.
+            if g.end().is_none() {
+                g.touch(Color::Red, &[sq("d0")]).expect("a red piece");
+            }
+        };
+        let fouls_of = |g: &Game| {
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, GameEvent::Touched { foul: true, .. }))
+                .count()
+        };
+        for (rules, lost_after) in [(RuleSet::wxf2018(), 2), (RuleSet::cxa2011(), 3)] {
+            let mut g = game(fen, rules);
+            let (red, black) = (["e0f0", "f0e0", "e0f0"], ["e5e6", "e6e5", "e6e5"]);
+            for turn in 0..lost_after {
+                stuck(&mut g);
+                assert_eq!(fouls_of(&g), turn + 1);
+                if turn + 1 < lost_after {
+                    assert_eq!(g.end(), None, "{:?} after {}", rules.book, turn + 1);
+                    // Free: any move.
+                    g.play_iccs(red[turn]).expect("free move");
+                    g.play_iccs(black[turn]).expect("black moves");
+                }
+            }
+            assert_eq!(
+                g.end(),
+                Some((GameResult::BlackWins, Termination::Foul)),
+                "{:?}",
+                rules.book
+            );
+            // The fouls are a projection of the events: a replay reaches the same end.
+            let json = serde_json::to_string(g.events()).expect("serializable");
+            let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
+            let replay = Game::from_events(g.start().clone(), rules, &back).expect("replays");
+            assert_eq!(replay.end(), g.end());
+            assert_eq!(replay.events(), g.events());
+        }
+    }
+
+    /// A suicide move is played and loses (CXA 2011 art. 4.1.3) whatever was touched.
+    #[test]
+    fn suicide_breaks_no_binding_it_loses() {
+        let mut g = game("4r4/3k5/9/9/9/9/9/9/4R4/4K4 w - - 0 1", RuleSet::cxa2011());
+        g.touch(Color::Red, &[sq("e0")]).expect("the king");
+        assert!(
+            g.play_iccs("e1e2").is_err(),
+            "a legal move of another piece"
+        );
+        g.play_iccs("e1a1").expect("a suicide is recorded");
+        assert_eq!(g.end(), Some((GameResult::BlackWins, Termination::Suicide)));
+    }
+
+    /// CXA 2011 art. 5.10: a piece between two points; the opponent names one.
+    #[test]
+    fn piece_between_two_points() {
+        let mut g = Game::new(Position::new(), RuleSet::cxa2011());
+        let m = g
+            .place_between(
+                Color::Red,
+                sq("h2"),
+                [sq("e2"), sq("f2")],
+                sq("f2"),
+                Some(7),
+            )
+            .expect("both points are moves");
+        assert_eq!(m.to_string(), "h2f2");
+        assert!(g.play_iccs("h2e2").is_err(), "the opponent named f2");
+        g.play_iccs("h2f2").expect("the named point");
+        // Refused: the horse h9 cannot go to h8; a touch binding is kept too.
+        assert!(
+            g.place_between(Color::Black, sq("h9"), [sq("h8"), sq("i8")], sq("h8"), None)
+                .is_err()
+        );
+        g.touch(Color::Black, &[sq("b9")]).expect("a black piece");
+        assert!(
+            g.place_between(Color::Black, sq("h9"), [sq("g7"), sq("g8")], sq("g7"), None)
+                .is_err(),
+            "breaks touch-move"
+        );
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(json.contains(r#""type":"placed_between""#), "{json}");
+        let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
+        let replay =
+            Game::from_events(Position::new(), RuleSet::cxa2011(), &back).expect("replays");
+        assert_eq!(replay.events(), g.events());
+        assert_eq!(replay.binding().map(|b| b.moves.len()), Some(2));
+    }
+
+    /// The foul's time is kept; a foul written before it had one still reads.
+    #[test]
+    fn foul_time_and_old_json() {
+        let mut g = Game::new(Position::new(), RuleSet::wxf2018());
+        g.record(GameEvent::Foul {
+            color: Color::Red,
+            foul: Foul::Disturbing,
+            article: String::new(),
+            at_ms: Some(61_000),
+        })
+        .expect("recorded");
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(json.contains(r#""at_ms":61000"#), "{json}");
+        let old = r#"[{"type":"foul","color":"black","foul":{"kind":"touch"},"article":""}]"#;
+        let back: Vec<GameEvent> = serde_json::from_str(old).expect("old JSON reads");
+        assert!(matches!(back[0], GameEvent::Foul { at_ms: None, .. }));
+        let g = Game::from_events(Position::new(), RuleSet::wxf2018(), &back).expect("replays");
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(
+            !json.contains("at_ms"),
+            "no time given, none written: {json}"
+        );
     }
 
     #[test]

@@ -6,6 +6,9 @@
 //! from its first counted occurrence to now is classified, not just the last period: a cycle
 //! may be irregular (AXF D3, D13).
 //!
+//! CXA 2011 art. 23.4 (the nine-round rule) lets a claim through without a threefold
+//! repetition: see [`Ruling::nine_rounds`].
+//!
 //! # Per side
 //! - **WXF 2018 / AXF**: a side checks perpetually (长将) when every one of its moves checks; it
 //!   chases perpetually (长捉) when one and the same enemy piece is chased on every one of its

@@ -12,6 +12,17 @@
 //! touched opponent's piece cannot be taken by any piece; WXF 2018 art. 4.2 counts a technical
 //! foul whenever the first step of the order cannot be kept ("三项均属技术犯规").
 //!
+//! [`Game`](crate::Game) keeps the binding: [`Game::touch`](crate::Game::touch) records a
+//! [`GameEvent::Touched`](crate::GameEvent::Touched), whose foul, if due, counts towards the
+//! loss by fouls ([`crate::fouls`]); [`Game::play`](crate::Game::play) refuses a move that
+//! breaks the binding of the turn (the arbiter has the player keep it, CXA 2011 art. 5.1 "就应
+//! 走那个棋子"). The books punish the touch, not the refused move, so the refusal itself adds
+//! no foul. A suicide move is not refused: released, it loses (CXA 2011 art. 4.1.3).
+//!
+//! A piece left between two points after the clock was pressed is placed on the point the
+//! opponent names (CXA 2011 art. 5.10): [`placed_between`],
+//! [`Game::place_between`](crate::Game::place_between).
+//!
 //! ## Choices where the books are silent
 //!
 //! - The books speak of one or two pieces. For more, we follow FIDE Laws art. 4.3.3 in spirit:
@@ -210,6 +221,79 @@ pub fn bound_moves(
     })
 }
 
+/// Why a piece left between two points cannot be placed (CXA 2011 art. 5.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// The two points are the same or not next to each other (straight or diagonal): a piece
+    /// cannot lie between them.
+    #[error("{0} and {1} are not two neighbouring points")]
+    NotNeighbours(Square, Square),
+    /// The point named is not one of the two.
+    #[error("{0} is not one of the two points")]
+    NotOnePoint(Square),
+    /// No piece of the side to move stands on the square it moved from.
+    #[error("no piece of the side to move on {0}")]
+    NoPiece(Square),
+    /// The piece cannot go to the point named, though it can go to the other: the opponent
+    /// must name that one.
+    #[error("the piece cannot go to {0}; the other point is its move")]
+    Unreachable(Square),
+    /// The piece can go to neither point: the move is illegal (CXA 2011 arts. 4.1.8, 8.1.8).
+    #[error("the piece can go to neither point: an illegal move")]
+    Illegal,
+}
+
+/// The move made when a piece, after the clock was pressed, lies between two points and its
+/// place cannot be told: the opponent names one of the two points (CXA 2011 art. 5.10:
+/// "凡走棋并按钟后出现棋子走在两个点之间且无法辨认位置，由对方指定其中一个点作为落点").
+/// WXF 2018 has no such article; we apply the same rule.
+///
+/// Where the book is silent: the two points must be neighbours (a piece cannot lie between
+/// points further apart); the opponent names a point the piece can go to by its way of
+/// moving, so when only one of them is, that one is the move ([`PlacementError::Unreachable`]
+/// for the other); when neither is, the move is illegal ([`PlacementError::Illegal`]: record a
+/// [`Foul::IllegalMove`](crate::Foul::IllegalMove)). A move so found that exposes its own
+/// king is a suicide move and loses like any other (CXA 2011 art. 4.1.3).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_arbiter::touch::placed_between;
+///
+/// // Red's cannon from h2 lies between e2 and f2; Black names e2.
+/// let m = placed_between(&Position::new(), "h2".parse()?, ["e2".parse()?, "f2".parse()?], "e2".parse()?)?;
+/// assert_eq!(m.to_string(), "h2e2");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// See [`PlacementError`].
+pub fn placed_between(
+    pos: &Position,
+    from: Square,
+    points: [Square; 2],
+    named: Square,
+) -> Result<Move, PlacementError> {
+    let [a, b] = points;
+    let df = a.file().index().abs_diff(b.file().index());
+    let dr = a.rank().index().abs_diff(b.rank().index());
+    if a == b || df > 1 || dr > 1 {
+        return Err(PlacementError::NotNeighbours(a, b));
+    }
+    if named != a && named != b {
+        return Err(PlacementError::NotOnePoint(named));
+    }
+    match pos.board().piece_at(from) {
+        Some(p) if p.color == pos.turn() => {}
+        _ => return Err(PlacementError::NoPiece(from)),
+    }
+    let other = if named == a { b } else { a };
+    match (pos.find_move(from, named), pos.find_move(from, other)) {
+        (Some(m), _) => Ok(m),
+        (None, Some(_)) => Err(PlacementError::Unreachable(named)),
+        (None, None) => Err(PlacementError::Illegal),
+    }
+}
+
 /// Does adjusting a piece bind as a touch? Not when announced in one's own time (CXA 2011 art.
 /// 5.6; WXF 2018 art. 4.2.F); an obvious accidental brush never binds (CXA 2011 art. 5.6).
 pub const fn adjusting_binds(announced: bool, own_time: bool, accidental: bool) -> bool {
@@ -320,6 +404,39 @@ mod tests {
         let b = bound_moves(&p, &[], Order::InTurn, Book::Cxa2011).expect("nothing");
         assert_eq!(b.step, Step::Untouched);
         assert_eq!(b.moves.len(), 44);
+    }
+
+    /// CXA 2011 art. 5.10: the opponent names one of the two points.
+    #[test]
+    fn piece_between_two_points() {
+        let p = Position::new();
+        let place = |from: &str, a: &str, b: &str, named: &str| {
+            placed_between(&p, sq(from), [sq(a), sq(b)], sq(named)).map(|m| m.to_string())
+        };
+        // The cannon h2 between e2 and f2: either point is a move, the opponent chooses.
+        assert_eq!(place("h2", "e2", "f2", "e2"), Ok("h2e2".to_owned()));
+        assert_eq!(place("h2", "e2", "f2", "f2"), Ok("h2f2".to_owned()));
+        // The horse h0 between g2 and g1: only g2 is a horse move.
+        assert_eq!(place("h0", "g2", "g1", "g2"), Ok("h0g2".to_owned()));
+        assert_eq!(
+            place("h0", "g2", "g1", "g1"),
+            Err(PlacementError::Unreachable(sq("g1")))
+        );
+        // Neither point: an illegal move.
+        assert_eq!(place("h0", "f1", "f2", "f1"), Err(PlacementError::Illegal));
+        // Not neighbours, a point not named, a black piece on Red's turn.
+        assert_eq!(
+            place("h2", "e2", "g2", "e2"),
+            Err(PlacementError::NotNeighbours(sq("e2"), sq("g2")))
+        );
+        assert_eq!(
+            place("h2", "e2", "f2", "d2"),
+            Err(PlacementError::NotOnePoint(sq("d2")))
+        );
+        assert_eq!(
+            place("h7", "e7", "f7", "e7"),
+            Err(PlacementError::NoPiece(sq("h7")))
+        );
     }
 
     #[test]

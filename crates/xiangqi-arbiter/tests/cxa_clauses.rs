@@ -145,3 +145,79 @@ fn cxa_26_8_pawn_capture_unmasking_check_is_a_chase() {
         );
     }
 }
+
+/// CXA 2011 art. 26.11 ("车马同时与马……产生接触"): Red's rook on a5 and horse both touch the
+/// black horse on d5. The red horse goes g8-f6 (offering itself to the black horse) and back
+/// to g8 with check; the black king steps e9-f9 and back.
+/// - 26.11.1: the black horse has no root, so the horse's move is 捉; Red plays 一将一捉
+///   (art. 24.13), forbidden against Black's idle king moves: Red must change (art. 25.3).
+/// - 26.11.2: with a second black horse on b6 rooting it, and nothing lost if the black horse
+///   takes the red one, the move is 兑 (though rook and horse together would win it, 少根):
+///   一将一兑 is allowed, and the game is drawn if neither changes (art. 25.2).
+#[test]
+fn cxa_26_11_rook_and_horse_touching_a_horse() {
+    let line = "f6g8 e9f9 g8f6 f9e9 f6g8 e9f9 g8f6 f9e9";
+    let cxa = RuleSet::cxa2011();
+
+    let (start, moves) = game_of("4k4/9/9/5N3/R2n5/9/9/9/9/3K5 w - - 0 1", line);
+    let unrooted = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(
+        unrooted.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        unrooted.explanation.en()
+    );
+    assert_eq!(unrooted.red.pattern, Pattern::CheckAndChase);
+    assert!(unrooted.explanation.en().contains("26.11.1"));
+
+    let (start, moves) = game_of("4k4/9/9/1n3N3/R2n5/9/9/9/9/3K5 w - - 0 1", line);
+    let rooted = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(rooted.verdict, Verdict::Draw, "{}", rooted.explanation.en());
+    assert_eq!(
+        rooted.red.natures,
+        vec![
+            MoveNature::Check,
+            MoveNature::Exchange,
+            MoveNature::Check,
+            MoveNature::Exchange
+        ]
+    );
+}
+
+/// CXA 2011 art. 26.4, second part: "做为根的子，自己离线断根'将军'（或应将）造成被保护的子失根
+/// 被捉，责由自负". Red's rook on d2 roots the cannon on d5, which the black rook on a5 attacks.
+/// The rook leaves the d-file to check from e2, the black horse blocks on e8, and only then
+/// can the black rook take the cannon, unrooted by Red's own check: that is Red's doing, so
+/// the block is no chase. The horse's way back to g7 chases the unprotected pawn on f5. Black
+/// plays 一捉一闲 (allowed, art. 24.14), Red 一将一闲: a draw if neither changes (art. 25.2).
+/// Were the block a chase of the cannon, Black would chase on every move and have to change.
+#[test]
+fn cxa_26_4_a_root_that_leaves_to_check_is_its_own_fault() {
+    let fen = "4k4/9/6n2/9/r2C1P3/9/9/3R5/9/3K5 w - - 0 1";
+    let line = "d2e2 g7e8 e2d2 e8g7 d2e2 g7e8 e2d2 e8g7";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    let blocks: Vec<_> = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == Color::Black && a.evasion)
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    for a in blocks {
+        assert!(!a.nature.is_attacking(), "{}: {:?}", a.iccs, a.nature);
+        assert!(a.chased().is_empty());
+    }
+    assert_eq!(
+        ruling
+            .black
+            .natures
+            .iter()
+            .filter(|&&n| n == MoveNature::Chase)
+            .count(),
+        2
+    );
+}

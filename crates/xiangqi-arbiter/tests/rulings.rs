@@ -152,28 +152,18 @@ const KNOWN_WRONG_WXF: &[&str] = &[
 
 /// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, with what goes wrong.
 const KNOWN_WRONG_CXA: &[&str] = &[
-    // An exchange offer that is also a chase, judged by the heavier nature (art. 26.5), where
-    // the book weighs the offer against a joint chase (26.10–26.11): we rule red's offer a
-    // chase too, so both sides are forbidden.
-    "CXA2020-fig09",
-    // Taking the offered cannon wins it by force, but walks into the mate that red's own check
-    // made (自毙, arts. 24.18, 26.4): the book calls the offer 兑; our forcing search ends the
-    // line when red stops capturing and never sees black's mate.
-    "CXA2020-fig13",
+    // 马八进九 offers the rook on a6 in exchange and, the book says, brings the horse into a
+    // mating net (马九进七、马七退六、车九进二): 杀 by art. 26.10's last sentence. Finding it needs
+    // a mate search with quiet moves, which 24.2's checks-only 杀 lacks (as for fig29 below);
+    // the offered side may take first without loss, so by 26.10 we call the move 兑.
+    "CXA2020-fig20",
     // Art. 26.10 mating-net offers: the book's 杀 for black's rook moves (a rook that cannot
     // leave its line) needs a mate search with quiet moves, which 24.2's checks-only 杀 lacks.
     "CXA2020-fig29x1",
     "CXA2020-fig29x2",
-    // Black's horse retreat offers an exchange (兑) that we read as a chase of the cannon
-    // through a forced line; 26.10's "the offered side loses nothing" test is not applied to
-    // forced lines.
-    "CXA2020-ref04",
     // Red's rook leaving the checking file threatens a line longer than our forcing search
     // (two checks, six plies).
     "CXA2020-ref12",
-    // Red's check unroots its own cannon (26.4: 责由自负), so black's attack on it is 闲; we
-    // see a forced gain made by black's move.
-    "CXA2020-ref22",
     // ref35: a discovered chase created while parrying a mate (art. 26.2), which the book
     // ranks against red's 一捉一杀.
     "CXA2020-ref35",

@@ -8,7 +8,9 @@ use std::{fs, path::PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
-    GameResult, Player, PlayerId, RuleSet, ScoringScheme, report,
+    GameResult, Player, PlayerId, RuleSet, ScoringScheme,
+    knockout::MatchFormat,
+    report,
     round_robin::{self, Pairing},
     swiss::{cxa::Cxa, dutch::Dutch},
     tiebreak::TieBreak,
@@ -31,6 +33,18 @@ enum FormatArg {
     DoubleRoundRobin,
     /// Swiss (积分编排制); pairings given with `pair --game`.
     Swiss,
+    /// Knockout (淘汰制, CXA 10.4): seeds are start numbers; see `--match-games`.
+    Knockout,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum MatchArg {
+    /// 一局制.
+    One,
+    /// 两局制, colours swapped (CXA 12.4).
+    Two,
+    /// 三局两胜制.
+    BestOfThree,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -76,6 +90,12 @@ enum Cmd {
         /// Rounds of a Swiss.
         #[arg(long, default_value_t = 7)]
         rounds: u32,
+        /// Games per knockout match.
+        #[arg(long, value_enum, default_value = "one")]
+        match_games: MatchArg,
+        /// Rapid play-off games at most after a level knockout match, then a lot (WXF 10.1).
+        #[arg(long, default_value_t = 2)]
+        playoff_games: u32,
         /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black).
         #[arg(long, default_value = "2-1-0")]
         scoring: String,
@@ -118,6 +138,11 @@ enum Cmd {
         /// Seed for any lot the engine draws (kept in the event).
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Show a knockout's bracket: each match, its games (first-listed player's score), winner.
+    Bracket {
+        /// The tournament file.
+        file: PathBuf,
     },
     /// Record a result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
     Result {
@@ -246,6 +271,8 @@ pub fn run(args: Args) -> Result<()> {
             rules,
             format,
             rounds,
+            match_games,
+            playoff_games,
             scoring,
             tie_breaks,
             entries,
@@ -272,6 +299,14 @@ pub fn run(args: Args) -> Result<()> {
                 FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
                 FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
                 FormatArg::Swiss => Format::Swiss { rounds },
+                FormatArg::Knockout => Format::Knockout {
+                    games: match match_games {
+                        MatchArg::One => MatchFormat::OneGame,
+                        MatchArg::Two => MatchFormat::TwoGames,
+                        MatchArg::BestOfThree => MatchFormat::BestOfThree,
+                    },
+                    playoff_games,
+                },
             };
             let mut events = vec![Event::Created {
                 name,
@@ -335,6 +370,8 @@ pub fn run(args: Args) -> Result<()> {
                         "cxa" => t.pair_swiss(&Cxa, seed)?,
                         _ => bail!("unknown engine {engine:?} (dutch or cxa)"),
                     },
+                    // Colours of each match's first game drawn by lot from the seed (CXA 12.4).
+                    Format::Knockout { .. } => t.pair_knockout(seed)?,
                 }
             } else {
                 let games = games
@@ -358,11 +395,13 @@ pub fn run(args: Args) -> Result<()> {
                     })
                     .collect::<Result<Vec<_>>>()?;
                 let byes = byes.into_iter().map(id).collect::<Result<Vec<_>>>()?;
+                // A knockout round keeps its seed (the play-off lot is drawn from it).
+                let knockout = matches!(t.format(), Format::Knockout { .. });
                 Event::RoundPaired {
                     round: t.rounds().len() as u32 + 1,
                     games,
                     byes,
-                    seed: None,
+                    seed: knockout.then_some(seed),
                 }
             };
             let t = update(&file, event)?;
@@ -380,6 +419,37 @@ pub fn run(args: Args) -> Result<()> {
                 for b in &r.byes {
                     println!("bye  {}", t.players()[b.index()].name);
                 }
+            }
+        }
+        Cmd::Bracket { file } => {
+            let t = load(&file)?;
+            let name = |p: Option<PlayerId>| {
+                p.and_then(|p| t.players().get(p.index()))
+                    .map_or("-", |p| p.name.as_str())
+            };
+            for (k, lines) in t.bracket().iter().enumerate() {
+                println!("bracket round {}", k + 1);
+                for m in lines {
+                    let games: Vec<String> = m
+                        .games
+                        .iter()
+                        .map(|g| match g.outcome {
+                            Some(o) => format!("{}", o.halves() as f64 / 2.0),
+                            None => "?".into(),
+                        })
+                        .collect();
+                    println!(
+                        "  {} - {}  [{}]  -> {} ({:?})",
+                        name(m.first),
+                        name(m.second),
+                        games.join(" "),
+                        name(m.winner),
+                        m.decision
+                    );
+                }
+            }
+            if let Some(c) = t.champion() {
+                println!("champion: {}", name(Some(c)));
             }
         }
         Cmd::Result {

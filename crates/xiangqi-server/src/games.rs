@@ -829,6 +829,7 @@ impl Games {
                     color: parse_color("color", &color)?,
                     foul,
                     article: String::new(),
+                    at_ms: Some(at),
                 }
             }
             Claim::ClockStop | Claim::ClockResume | Claim::TimeAdjust { .. } => {

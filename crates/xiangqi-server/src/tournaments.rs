@@ -644,6 +644,10 @@ fn format_view(f: Format) -> Value {
     match f {
         Format::RoundRobin { cycles } => json!({"type": "round_robin", "cycles": cycles}),
         Format::Swiss { rounds } => json!({"type": "swiss", "rounds": rounds}),
+        Format::Knockout {
+            games,
+            playoff_games,
+        } => json!({"type": "knockout", "games": games, "playoff_games": playoff_games}),
     }
 }
 
@@ -916,6 +920,7 @@ async fn pair(
                             t.pair_swiss(c.meta.engine.system(), seed)
                                 .map_err(refused)?
                         }
+                        Format::Knockout { .. } => t.pair_knockout(seed).map_err(refused)?,
                     },
                     (games, byes) => {
                         let games = games

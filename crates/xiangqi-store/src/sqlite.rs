@@ -71,12 +71,32 @@ async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiv
 /// Applies a batch in one transaction; a database error fails all of it.
 async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome>, StoreError> {
     let now = now_ms();
+    let t0 = std::time::Instant::now();
     let mut tx = pool.begin().await?;
+    let t1 = std::time::Instant::now();
     let mut outcomes = Vec::with_capacity(batch.len());
     for p in batch {
         outcomes.push(append_in(&mut tx, p, now).await?);
     }
+    let t2 = std::time::Instant::now();
     tx.commit().await?;
+    let t3 = std::time::Instant::now();
+    {
+        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+        static N: AtomicU64 = AtomicU64::new(0);
+        static ITEMS: AtomicU64 = AtomicU64::new(0);
+        static B: AtomicU64 = AtomicU64::new(0);
+        static W: AtomicU64 = AtomicU64::new(0);
+        static C: AtomicU64 = AtomicU64::new(0);
+        let n = N.fetch_add(1, Relaxed) + 1;
+        ITEMS.fetch_add(batch.len() as u64, Relaxed);
+        B.fetch_add((t1 - t0).as_micros() as u64, Relaxed);
+        W.fetch_add((t2 - t1).as_micros() as u64, Relaxed);
+        C.fetch_add((t3 - t2).as_micros() as u64, Relaxed);
+        if n % 200 == 0 {
+            eprintln!("TRACE batches {n} avg items {:.1} begin {}us write {}us commit {}us", ITEMS.load(Relaxed) as f64 / n as f64, B.load(Relaxed)/n, W.load(Relaxed)/n, C.load(Relaxed)/n);
+        }
+    }
     Ok(outcomes)
 }
 

@@ -14,10 +14,14 @@
 //! - Swiss then knockout (CXA 10.5): rank the Swiss, take the top k and seed them with
 //!   [`seeded_bracket`].
 //!
-//! Double elimination is [`crate::double_elimination`]. Not yet here: knockout as events of a
-//! [`crate::tournament::Tournament`] (brackets are pure functions for now).
+//! Double elimination is [`crate::double_elimination`]. A knockout as events of a
+//! [`crate::tournament::Tournament`] is `Format::Knockout`, paired by
+//! [`crate::tournament::Tournament::pair_knockout`]; its bracket ([`KnockoutMatch`]) is a
+//! projection of the rounds.
 
 use serde::{Deserialize, Serialize};
+
+pub use crate::knockout_stage::{Decision, KnockoutMatch, MatchGame};
 
 use crate::{
     lot::Lot,

@@ -45,6 +45,7 @@
 //! # Ok::<(), xiangqi_tournament::tournament::TournamentError>(())
 //! ```
 
+mod knockout_stage;
 mod lot;
 mod scoring;
 mod swiss_adapter;

@@ -207,6 +207,11 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
+        if matches!(format, Format::Knockout { .. }) {
+            return Err(TeamError::NoRound(
+                "a team knockout is not supported yet: round robin or swiss".into(),
+            ));
+        }
         let mut t = TeamTournament {
             rules,
             format,
@@ -403,7 +408,7 @@ impl TeamTournament {
     pub fn standings(&self) -> Vec<Standing> {
         let kind = match self.format {
             Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-            Format::Swiss { .. } => EventKind::TeamSwiss,
+            Format::Swiss { .. } | Format::Knockout { .. } => EventKind::TeamSwiss,
         };
         let order = self
             .tie_breaks

@@ -27,6 +27,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    knockout::MatchFormat,
     round_robin::{self, Pairing},
     scoring::{ScoringScheme, match_points},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
@@ -47,6 +48,19 @@ pub enum Format {
     Swiss {
         /// Number of rounds.
         rounds: u32,
+    },
+    /// 淘汰制 (CXA 10.4; WXF 10.1): a seeded bracket, byes to the top seeds, matches of one
+    /// game, two games or best of three with colours drawn then alternated (CXA 12.4), level
+    /// matches settled by rapid play-off games and then a lot. One tournament round is one
+    /// game of every match still on; see [`Tournament::pair_knockout`] and
+    /// [`Tournament::bracket`].
+    Knockout {
+        /// Games per match.
+        games: MatchFormat,
+        /// Rapid play-off games at most after a level match (WXF 10.1 加赛快棋); a lot
+        /// decides if they are level too. 0: straight to the lot.
+        #[serde(default)]
+        playoff_games: u32,
     },
 }
 
@@ -203,6 +217,12 @@ pub enum TournamentError {
         /// Rounds paired.
         paired: u32,
     },
+    /// The knockout's final is decided: nothing left to pair.
+    #[error("the knockout is decided")]
+    KnockoutDecided,
+    /// A knockout round that is not the bracket's next (CXA 10.4, 12.4).
+    #[error("not the bracket's next round: {0}")]
+    NotInBracket(String),
     /// A tournament file could not be read.
     #[error("invalid tournament file: {0}")]
     File(String),
@@ -386,7 +406,7 @@ impl Tournament {
                 byes,
                 seed,
             } => {
-                self.check_pairing(*round, games, byes)?;
+                self.check_pairing(*round, games, byes, *seed)?;
                 self.rounds.push(Round {
                     number: *round,
                     games: games
@@ -462,6 +482,7 @@ impl Tournament {
         round: u32,
         games: &[Pairing],
         byes: &[PlayerId],
+        seed: Option<u64>,
     ) -> Result<(), TournamentError> {
         let expected = self.rounds.len() as u32 + 1;
         if round != expected {
@@ -510,6 +531,9 @@ impl Tournament {
                     });
                 }
             }
+        }
+        if matches!(self.format, Format::Knockout { .. }) {
+            self.check_knockout_pairing(games, byes, seed)?;
         }
         Ok(())
     }
@@ -571,6 +595,14 @@ impl Tournament {
                 (n + n % 2).saturating_sub(1) * cycles
             }
             Format::Swiss { rounds } => rounds,
+            // An upper bound: every bracket round with all its games and play-offs.
+            Format::Knockout {
+                games,
+                playoff_games,
+            } => {
+                Self::bracket_rounds(self.table_players().len())
+                    * (games.max_games() as u32 + playoff_games)
+            }
         }
     }
 
@@ -598,7 +630,8 @@ impl Tournament {
         match self.format {
             Format::RoundRobin { cycles: 1 } => EventKind::RoundRobin,
             Format::RoundRobin { .. } => EventKind::MultiGameRoundRobin,
-            Format::Swiss { .. } => EventKind::Swiss,
+            // Knockout standings are the bracket; the games rank like a Swiss's.
+            Format::Swiss { .. } | Format::Knockout { .. } => EventKind::Swiss,
         }
     }
 
@@ -634,7 +667,7 @@ impl Tournament {
             .collect();
         let byes: Vec<PlayerId> = next.bye.map(player).into_iter().collect();
         // Validate (e.g. unfinished previous round) without changing anything.
-        self.check_pairing(round, &games, &byes)?;
+        self.check_pairing(round, &games, &byes, None)?;
         Ok(Event::RoundPaired {
             round,
             games,
@@ -666,7 +699,7 @@ impl Tournament {
 
     /// The result that counts for board `index` (0-based) of `round`: the recorded one, a
     /// forfeit for a game after a withdrawal, or `None` if pending or cancelled.
-    fn effective_result(&self, round: u32, index: usize) -> Option<GameResult> {
+    pub(crate) fn effective_result(&self, round: u32, index: usize) -> Option<GameResult> {
         let game = self.rounds.get(round as usize - 1)?.games.get(index)?;
         let p = game.pairing;
         if self.results_cancelled(p.red) || self.results_cancelled(p.black) {

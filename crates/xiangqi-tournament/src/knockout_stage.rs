@@ -1,0 +1,792 @@
+//! Knockout (淘汰制) as events of a [`Tournament`]: CXA 2011 arts. 10.4 and 12.4; WXF 2018
+//! art. 10.1.
+//!
+//! One tournament round ([`Event::RoundPaired`]) is one game of every match still being played
+//! in the current bracket round; a bracket round (1/8 final, quarter-final …) therefore spans one
+//! to three game rounds, plus its play-off games. Everything about the bracket is a projection of
+//! the rounds and results ([`Tournament::bracket`]):
+//!
+//! - Seeds are start numbers (register in seed order: by rating or earlier results, CXA 10.2,
+//!   10.5); the first round follows [`crate::knockout::first_round`], so missing seeds are byes
+//!   for the top seeds and seeds 1 and 2 can meet only in the final (WXF 10.1 "避免初复赛即碰头").
+//! - A match has one game, two games or is best of three ([`MatchFormat`]). Colours of its first
+//!   game are drawn by lot from the seed kept in the round's event, then alternate game by game,
+//!   play-off games included (CXA 12.4 "第一局抽签确定先后手，第二局换先").
+//! - A match level after its games goes to up to `playoff_games` rapid games (WXF 10.1 加赛快棋),
+//!   decided as soon as one side cannot be caught; level after those, a lot drawn from the seed
+//!   of the match's last game decides (the popular rules' "加赛一局或以抽签方式分出胜负").
+//! - A player who withdrew (CXA 19; WXF 11) or was expelled (CXA 18.3) loses the match: the
+//!   games already paired are forfeited (CXA 20.3) and no more are paired (a walkover).
+//!   Two who both withdrew leave the line empty and their next opponent goes through on a bye.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    knockout::{MatchFormat, seeded_bracket},
+    lot::Lot,
+    round_robin::Pairing,
+    tournament::{Event, Format, Tournament, TournamentError},
+    types::{Color, GameResult, Outcome, PlayerId},
+};
+
+/// One game of a knockout match, from the first-listed player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchGame {
+    /// Tournament round of the game.
+    pub round: u32,
+    /// Board in that round.
+    pub board: u32,
+    /// The colour of the match's first-listed player.
+    pub first_color: Color,
+    /// The first-listed player's outcome; `None` while the result is pending.
+    pub outcome: Option<Outcome>,
+    /// Whether this is a play-off (rapid) game after a level match (WXF 10.1).
+    pub playoff: bool,
+    /// Both players absent (CXA 20.2 双方均判负): both lose, so neither goes through.
+    pub double_forfeit: bool,
+}
+
+/// How a knockout match was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Not decided yet.
+    Open,
+    /// A bye: no opponent in the bracket line (CXA 10.4: byes to the top seeds).
+    Bye,
+    /// On the games of the match.
+    Games,
+    /// On play-off games (WXF 10.1 加赛快棋).
+    Playoff,
+    /// By lot after a level play-off.
+    Lot,
+    /// The opponent withdrew or was expelled (CXA 19, 18.3), or neither goes through after
+    /// both withdrew or both were absent (CXA 20.2).
+    Walkover,
+}
+
+/// One line of a bracket round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutMatch {
+    /// The first-listed player (the better seed in round 1); `None` for a line left empty.
+    pub first: Option<PlayerId>,
+    /// The second-listed player; `None` for a bye.
+    pub second: Option<PlayerId>,
+    /// The games so far, play-offs included.
+    pub games: Vec<MatchGame>,
+    /// Who goes through, once decided.
+    pub winner: Option<PlayerId>,
+    /// How it was decided.
+    pub decision: Decision,
+}
+
+impl KnockoutMatch {
+    fn new(first: Option<PlayerId>, second: Option<PlayerId>) -> KnockoutMatch {
+        KnockoutMatch {
+            first,
+            second,
+            games: Vec::new(),
+            winner: None,
+            decision: Decision::Open,
+        }
+    }
+}
+
+/// What a line needs next.
+enum Next {
+    Decided,
+    Pending,
+    Game(PlayerId, PlayerId, Option<Color>),
+}
+
+/// Half-points of the first-listed player and of the opponent.
+fn halves(outcomes: &[Outcome]) -> (i64, i64) {
+    let mine = outcomes.iter().map(|o| o.halves()).sum();
+    let theirs = outcomes
+        .iter()
+        .map(|o| match o {
+            // A double forfeit gives neither side anything (CXA 20.2).
+            Outcome::ForfeitLoss | Outcome::Loss => 2,
+            Outcome::Draw => 1,
+            _ => 0,
+        })
+        .sum();
+    (mine, theirs)
+}
+
+/// A mix of the round's seed and the bracket line, so every line draws its own lot.
+fn line_seed(seed: u64, line: usize) -> u64 {
+    Lot::new(seed ^ (line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// The plan for the next game round of a knockout.
+struct Plan {
+    /// Games to pair: (first-listed, second-listed, the first's colour if forced).
+    games: Vec<(PlayerId, PlayerId, Option<Color>)>,
+    /// Byes of a bracket round that starts with this game round.
+    byes: Vec<PlayerId>,
+}
+
+impl Tournament {
+    fn knockout_format(&self) -> Result<(MatchFormat, u32), TournamentError> {
+        match self.format() {
+            Format::Knockout {
+                games,
+                playoff_games,
+            } => Ok((games, playoff_games)),
+            _ => Err(TournamentError::InvalidFormat("not a knockout".into())),
+        }
+    }
+
+    /// The number of bracket rounds: ⌈log₂ n⌉ for n entrants.
+    pub(crate) fn bracket_rounds(entrants: usize) -> u32 {
+        if entrants < 2 {
+            0
+        } else {
+            entrants.next_power_of_two().trailing_zeros()
+        }
+    }
+
+    /// What `line` needs before the game round `round` (CXA 10.4, 12.4; WXF 10.1).
+    fn line_next(
+        &self,
+        line: &mut KnockoutMatch,
+        index: usize,
+        round: u32,
+        format: MatchFormat,
+        playoff_games: u32,
+    ) -> Next {
+        if line.decision != Decision::Open {
+            return Next::Decided;
+        }
+        let (first, second) = match (line.first, line.second) {
+            (Some(a), Some(b)) => (a, b),
+            (a, b) => {
+                line.winner = a.or(b);
+                line.decision = Decision::Bye;
+                return Next::Decided;
+            }
+        };
+        if line.games.iter().any(|g| g.outcome.is_none()) {
+            return Next::Pending;
+        }
+        if line.games.iter().any(|g| g.double_forfeit) {
+            line.decision = Decision::Walkover;
+            return Next::Decided;
+        }
+        let main: Vec<Outcome> = line
+            .games
+            .iter()
+            .filter(|g| !g.playoff)
+            .filter_map(|g| g.outcome)
+            .collect();
+        let extra: Vec<Outcome> = line
+            .games
+            .iter()
+            .filter(|g| g.playoff)
+            .filter_map(|g| g.outcome)
+            .collect();
+        let decide = |outcomes: &[Outcome], max: usize| {
+            let (mine, theirs) = halves(outcomes);
+            let left = max.saturating_sub(outcomes.len()) as i64;
+            if mine > theirs + 2 * left {
+                Some(Some(true))
+            } else if theirs > mine + 2 * left {
+                Some(Some(false))
+            } else if left == 0 {
+                Some(None)
+            } else {
+                None
+            }
+        };
+        let mut settle = |first_won: bool, how: Decision| {
+            line.winner = Some(if first_won { first } else { second });
+            line.decision = how;
+            Next::Decided
+        };
+        match decide(&main, format.max_games()) {
+            Some(Some(w)) => return settle(w, Decision::Games),
+            Some(None) => match decide(&extra, playoff_games as usize) {
+                Some(Some(w)) => return settle(w, Decision::Playoff),
+                Some(None) => {
+                    // Level after the play-off: the lot, from the last game's seed.
+                    let seed = line
+                        .games
+                        .last()
+                        .and_then(|g| self.rounds().get(g.round as usize - 1))
+                        .and_then(|r| r.seed)
+                        .unwrap_or(0);
+                    return settle(Lot::new(line_seed(seed, index)).coin(), Decision::Lot);
+                }
+                None => {}
+            },
+            None => {}
+        }
+        // Another game is due: a player gone before it loses the match (CXA 19, 18.3).
+        let gone = |p: PlayerId| self.withdrawn_after(p).is_some_and(|a| a < round);
+        match (gone(first), gone(second)) {
+            (false, false) => {}
+            (true, true) => {
+                line.decision = Decision::Walkover;
+                return Next::Decided;
+            }
+            (first_gone, _) => return settle(!first_gone, Decision::Walkover),
+        }
+        let colour = line.games.last().map(|g| g.first_color.other());
+        Next::Game(first, second, colour)
+    }
+
+    /// Replays the knockout: the bracket rounds so far and the plan for the next game round
+    /// (`None` when a round awaits results or the champion is known).
+    fn knockout_replay(&self) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
+        let (format, playoff_games) = self.knockout_format()?;
+        let entrants = self.table_players();
+        let mut lines: Vec<KnockoutMatch> = seeded_bracket(&entrants)
+            .into_iter()
+            .map(|(a, b)| KnockoutMatch::new(Some(a), b))
+            .collect();
+        let mut bracket = Vec::new();
+        let mut next_round = 1u32;
+        let mut fresh = true;
+        if lines.is_empty() {
+            return Ok((bracket, None));
+        }
+        loop {
+            let mut wanted = Vec::new();
+            let mut pending = false;
+            for (k, line) in lines.iter_mut().enumerate() {
+                match self.line_next(line, k, next_round, format, playoff_games) {
+                    Next::Decided => {}
+                    Next::Pending => pending = true,
+                    Next::Game(a, b, c) => wanted.push((k, a, b, c)),
+                }
+            }
+            if pending {
+                bracket.push(lines);
+                return Ok((bracket, None));
+            }
+            if wanted.is_empty() {
+                // Every line decided: winners go through, neighbours meeting.
+                let winners: Vec<Option<PlayerId>> = lines.iter().map(|l| l.winner).collect();
+                bracket.push(lines);
+                if winners.len() <= 1 {
+                    return Ok((bracket, None));
+                }
+                lines = winners
+                    .chunks(2)
+                    .map(|p| KnockoutMatch::new(p[0], p.get(1).copied().flatten()))
+                    .map(|mut l| {
+                        if l.first.is_none() {
+                            std::mem::swap(&mut l.first, &mut l.second);
+                        }
+                        l
+                    })
+                    .collect();
+                fresh = true;
+                continue;
+            }
+            let Some(round) = self.rounds().get(next_round as usize - 1) else {
+                let byes = if fresh {
+                    lines
+                        .iter()
+                        .filter(|l| l.second.is_none())
+                        .filter_map(|l| l.first)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
+                bracket.push(lines);
+                return Ok((bracket, Some(Plan { games, byes })));
+            };
+            for (k, g) in round.games.iter().enumerate() {
+                let p = g.pairing;
+                let Some(&(line, first, ..)) = wanted
+                    .iter()
+                    .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))
+                else {
+                    continue;
+                };
+                let first_color = if p.red == first {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let main_games = lines[line].games.iter().filter(|g| !g.playoff).count();
+                let result = self.effective_result(round.number, k);
+                lines[line].games.push(MatchGame {
+                    round: round.number,
+                    board: p.board,
+                    first_color,
+                    outcome: result.map(|r| r.outcome_for(first_color)),
+                    playoff: main_games >= format.max_games(),
+                    double_forfeit: result == Some(GameResult::DoubleForfeit),
+                });
+            }
+            next_round += 1;
+            fresh = false;
+        }
+    }
+
+    /// The knockout bracket so far, round by round (CXA 10.4): each line with its games, its
+    /// winner and how it was decided. Empty for other formats.
+    #[must_use]
+    pub fn bracket(&self) -> Vec<Vec<KnockoutMatch>> {
+        self.knockout_replay().map(|(b, _)| b).unwrap_or_default()
+    }
+
+    /// The knockout's winner, once the final is decided.
+    #[must_use]
+    pub fn champion(&self) -> Option<PlayerId> {
+        let bracket = self.bracket();
+        let last = bracket.last()?;
+        match last.as_slice() {
+            [only] if bracket.len() as u32 >= Self::bracket_rounds(self.table_players().len()) => {
+                only.winner
+            }
+            _ => None,
+        }
+    }
+
+    /// The next game round of a knockout (CXA 10.4, 12.4; WXF 10.1): the first game of each
+    /// match with colours drawn by lot from `seed` (kept in the event), later games and
+    /// play-offs with colours alternated, byes at the start of a bracket round.
+    ///
+    /// # Errors
+    /// Not a knockout, fewer than 2 entrants, a round still awaiting results, or the champion
+    /// already known.
+    pub fn pair_knockout(&self, seed: u64) -> Result<Event, TournamentError> {
+        let round = self.rounds().len() as u32 + 1;
+        if self.table_players().len() < 2 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let (_, plan) = self.knockout_replay()?;
+        let plan = match (plan, self.rounds().last()) {
+            (Some(plan), _) => plan,
+            (None, Some(last)) if self.champion().is_none() => {
+                return Err(TournamentError::RoundIncomplete(last.number));
+            }
+            (None, _) => return Err(TournamentError::KnockoutDecided),
+        };
+        let mut lot = Lot::new(seed);
+        let games = plan
+            .games
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, b, colour))| {
+                let first_red = match colour {
+                    Some(c) => c == Color::Red,
+                    None => lot.coin(),
+                };
+                let (red, black) = if first_red { (a, b) } else { (b, a) };
+                Pairing {
+                    board: k as u32 + 1,
+                    red,
+                    black,
+                }
+            })
+            .collect();
+        Ok(Event::RoundPaired {
+            round,
+            games,
+            byes: plan.byes,
+            seed: Some(seed),
+        })
+    }
+
+    /// Checks a knockout round against the bracket: the matches due, colours alternated after
+    /// a match's first game (CXA 12.4), the bracket round's byes (CXA 10.4), a seed kept.
+    pub(crate) fn check_knockout_pairing(
+        &self,
+        games: &[Pairing],
+        byes: &[PlayerId],
+        seed: Option<u64>,
+    ) -> Result<(), TournamentError> {
+        let (_, plan) = self.knockout_replay()?;
+        let plan = plan.ok_or(TournamentError::KnockoutDecided)?;
+        let wrong = |what: &str| Err(TournamentError::NotInBracket(what.into()));
+        if seed.is_none() {
+            return wrong("a knockout round keeps the seed of its lot");
+        }
+        if games.len() != plan.games.len() {
+            return wrong("the round must pair every match still being played");
+        }
+        let mut want_byes = plan.byes.clone();
+        let mut got_byes = byes.to_vec();
+        want_byes.sort_unstable();
+        got_byes.sort_unstable();
+        if want_byes != got_byes {
+            return wrong("the byes must be the bracket's");
+        }
+        for g in games {
+            let Some(&(a, _, colour)) = plan
+                .games
+                .iter()
+                .find(|(a, b, _)| (g.red, g.black) == (*a, *b) || (g.red, g.black) == (*b, *a))
+            else {
+                return wrong("a game that is not a match of the bracket");
+            };
+            let first_color = if g.red == a { Color::Red } else { Color::Black };
+            if colour.is_some_and(|c| c != first_color) {
+                return wrong("colours alternate after a match's first game");
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{
+        knockout::seed_order,
+        scoring::ScoringScheme,
+        types::{Player, RuleSet},
+    };
+
+    fn knockout(n: u32, games: MatchFormat, playoff_games: u32) -> Tournament {
+        let mut events = vec![Event::Created {
+            name: "cup".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::Knockout {
+                games,
+                playoff_games,
+            },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }];
+        events.extend((1..=n).map(|i| Event::Registered {
+            player: Player::named(format!("S{i}")),
+        }));
+        Tournament::from_events(events).unwrap()
+    }
+
+    fn id(n: u32) -> PlayerId {
+        PlayerId::new(n).unwrap()
+    }
+
+    /// Pairs the next game round with `seed` and records `result(red, black)` on every board.
+    fn play(t: &mut Tournament, seed: u64, mut result: impl FnMut(u32, u32) -> GameResult) -> Event {
+        let e = t.pair_knockout(seed).unwrap();
+        t.apply(e.clone()).unwrap();
+        let Event::RoundPaired { round, games, .. } = &e else {
+            unreachable!()
+        };
+        for g in games {
+            t.apply(Event::ResultRecorded {
+                round: *round,
+                board: g.board,
+                result: result(g.red.get(), g.black.get()),
+            })
+            .unwrap();
+        }
+        e
+    }
+
+    /// The better seed (lower start number) wins.
+    fn favourite(red: u32, black: u32) -> GameResult {
+        if red < black {
+            GameResult::RedWins
+        } else {
+            GameResult::BlackWins
+        }
+    }
+
+    fn pairs(e: &Event) -> Vec<(u32, u32)> {
+        let Event::RoundPaired { games, .. } = e else {
+            return Vec::new();
+        };
+        games
+            .iter()
+            .map(|g| (g.red.get().min(g.black.get()), g.red.get().max(g.black.get())))
+            .collect()
+    }
+
+    #[test]
+    fn sixteen_follow_the_standard_seed_order() {
+        // knockout_seed_order.json (checked against seed_order in knockout.rs): 1-16, 8-9, …
+        let t = knockout(16, MatchFormat::OneGame, 0);
+        let e = t.pair_knockout(3).unwrap();
+        let order = seed_order(16).unwrap();
+        let want: Vec<(u32, u32)> = order
+            .chunks(2)
+            .map(|p| (p[0].min(p[1]), p[0].max(p[1])))
+            .collect();
+        assert_eq!(pairs(&e), want);
+        let Event::RoundPaired { byes, seed, .. } = &e else {
+            unreachable!()
+        };
+        assert!(byes.is_empty());
+        assert_eq!(*seed, Some(3));
+    }
+
+    #[test]
+    fn six_entrants_byes_to_top_seeds_then_final_of_the_top_two() {
+        // CXA 10.4: 6 in a bracket of 8, seeds 1 and 2 have byes; WXF 10.1: 1 and 2 meet last.
+        let mut t = knockout(6, MatchFormat::OneGame, 0);
+        let r1 = play(&mut t, 11, favourite);
+        assert_eq!(pairs(&r1), [(4, 5), (3, 6)]);
+        let Event::RoundPaired { byes, .. } = &r1 else {
+            unreachable!()
+        };
+        assert_eq!(byes, &[id(1), id(2)]);
+        let r2 = play(&mut t, 12, favourite);
+        assert_eq!(pairs(&r2), [(1, 4), (2, 3)]);
+        let Event::RoundPaired { byes, .. } = &r2 else {
+            unreachable!()
+        };
+        assert!(byes.is_empty(), "a bye is given once, in its bracket round");
+        assert_eq!(t.champion(), None);
+        let r3 = play(&mut t, 13, favourite);
+        assert_eq!(pairs(&r3), [(1, 2)]);
+        assert_eq!(t.champion(), Some(id(1)));
+        assert_eq!(t.pair_knockout(14), Err(TournamentError::KnockoutDecided));
+        let b = t.bracket();
+        assert_eq!(b.len(), 3);
+        assert_eq!(b[0][0].decision, Decision::Bye);
+        assert_eq!(b[2][0].decision, Decision::Games);
+        // Same events, same tournament.
+        assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
+    }
+
+    #[test]
+    fn next_round_waits_for_every_match() {
+        let mut t = knockout(4, MatchFormat::OneGame, 0);
+        let e = t.pair_knockout(1).unwrap();
+        t.apply(e).unwrap();
+        t.apply(Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            result: GameResult::RedWins,
+        })
+        .unwrap();
+        assert_eq!(t.pair_knockout(2), Err(TournamentError::RoundIncomplete(1)));
+    }
+
+    #[test]
+    fn best_of_three_alternates_colours_and_stops_at_two_wins() {
+        // CXA 12.4: colours of game 1 by lot, then swapped each game.
+        let mut t = knockout(4, MatchFormat::BestOfThree, 0);
+        // Seed 1 wins everything; 2 and 3 split games 1 and 2.
+        let result = |red: u32, black: u32| {
+            if red.min(black) == 1 {
+                favourite(red, black)
+            } else {
+                GameResult::RedWins
+            }
+        };
+        play(&mut t, 5, result);
+        play(&mut t, 6, result);
+        // 1–4 is over at 2–0; 2–3 is 1–1 (red won both): a third game.
+        let e = t.pair_knockout(7).unwrap();
+        assert_eq!(pairs(&e), [(2, 3)]);
+        let b = t.bracket();
+        let m = &b[0][0];
+        assert_eq!(m.winner, Some(id(1)));
+        assert_eq!(m.games.len(), 2);
+        let other = &b[0][1];
+        assert_eq!(other.games[1].first_color, other.games[0].first_color.other());
+        t.apply(e).unwrap();
+        t.apply(Event::ResultRecorded {
+            round: 3,
+            board: 1,
+            result: GameResult::Draw,
+        })
+        .unwrap();
+        // 1.5–1.5 after three games: play-off count 0, so the lot decides.
+        let m = &t.bracket()[0][1];
+        assert_eq!(m.decision, Decision::Lot);
+        assert!(matches!(m.winner, Some(w) if w == id(2) || w == id(3)));
+        assert_eq!(m.games[2].first_color, m.games[0].first_color);
+    }
+
+    #[test]
+    fn two_games_level_go_to_playoff_then_lot() {
+        // WXF 10.1: rapid games after a level match; level again: the lot.
+        let mut t = knockout(2, MatchFormat::TwoGames, 2);
+        play(&mut t, 1, |_, _| GameResult::RedWins);
+        play(&mut t, 2, |_, _| GameResult::RedWins);
+        assert_eq!(t.champion(), None);
+        // Play-off game 1: a draw; game 2: seed 2 wins as black or red.
+        play(&mut t, 3, |_, _| GameResult::Draw);
+        let b = t.bracket();
+        assert!(b[0][0].games[2].playoff);
+        assert_eq!(b[0][0].decision, Decision::Open);
+        play(&mut t, 4, |red, _| {
+            if red == 2 {
+                GameResult::RedWins
+            } else {
+                GameResult::BlackWins
+            }
+        });
+        assert_eq!(t.champion(), Some(id(2)));
+        assert_eq!(t.bracket()[0][0].decision, Decision::Playoff);
+
+        // All level: the lot from the last game's seed, the same on every replay.
+        let mut winners = std::collections::HashSet::new();
+        for seed in 0..16 {
+            let mut t = knockout(2, MatchFormat::OneGame, 1);
+            play(&mut t, seed, |_, _| GameResult::Draw);
+            play(&mut t, seed + 100, |_, _| GameResult::Draw);
+            let m = &t.bracket()[0][0];
+            assert_eq!(m.decision, Decision::Lot);
+            assert_eq!(Tournament::from_json(&t.to_json()).unwrap().champion(), t.champion());
+            winners.insert(t.champion());
+        }
+        assert_eq!(winners.len(), 2, "either may win the lot");
+    }
+
+    #[test]
+    fn pairings_outside_the_bracket_are_refused() {
+        let mut t = knockout(4, MatchFormat::TwoGames, 0);
+        let good = t.pair_knockout(9).unwrap();
+        let Event::RoundPaired { games, .. } = good.clone() else {
+            unreachable!()
+        };
+        let no_seed = Event::RoundPaired {
+            round: 1,
+            games: games.clone(),
+            byes: vec![],
+            seed: None,
+        };
+        assert!(matches!(t.apply(no_seed), Err(TournamentError::NotInBracket(_))));
+        let mut swapped = games.clone();
+        swapped[0].black = games[1].black;
+        swapped[1].black = games[0].black;
+        let wrong = Event::RoundPaired {
+            round: 1,
+            games: swapped,
+            byes: vec![],
+            seed: Some(9),
+        };
+        assert!(matches!(t.apply(wrong), Err(TournamentError::NotInBracket(_))));
+        t.apply(good).unwrap();
+        for board in 1..=2 {
+            t.apply(Event::ResultRecorded {
+                round: 1,
+                board,
+                result: GameResult::Draw,
+            })
+            .unwrap();
+        }
+        // Game 2 must swap colours (CXA 12.4): the same colours again are refused.
+        let same = Event::RoundPaired {
+            round: 2,
+            games: games.clone(),
+            byes: vec![],
+            seed: Some(10),
+        };
+        assert!(matches!(t.apply(same), Err(TournamentError::NotInBracket(_))));
+        let next = t.pair_knockout(10).unwrap();
+        let Event::RoundPaired { games: g2, .. } = &next else {
+            unreachable!()
+        };
+        for (a, b) in games.iter().zip(g2) {
+            assert_eq!((a.red, a.black), (b.black, b.red));
+        }
+        assert_eq!(t.events().len(), 8, "refused events change nothing");
+    }
+
+    #[test]
+    fn a_withdrawal_is_a_walkover() {
+        // CXA 19: the player who withdrew is not paired again; the opponent goes through.
+        let mut t = knockout(4, MatchFormat::BestOfThree, 0);
+        play(&mut t, 1, |_, _| GameResult::Draw);
+        t.apply(Event::Withdrawn {
+            player: id(4),
+            after_round: 1,
+        })
+        .unwrap();
+        let e = t.pair_knockout(2).unwrap();
+        assert_eq!(pairs(&e), [(2, 3)]);
+        let m = &t.bracket()[0][0];
+        assert_eq!((m.winner, m.decision), (Some(id(1)), Decision::Walkover));
+    }
+
+    #[test]
+    fn both_absent_both_out() {
+        // CXA 20.2: a double forfeit; the next opponent goes through without playing.
+        let mut t = knockout(4, MatchFormat::OneGame, 0);
+        play(&mut t, 1, |red, black| {
+            if red.min(black) == 1 {
+                favourite(red, black)
+            } else {
+                GameResult::DoubleForfeit
+            }
+        });
+        let m = &t.bracket()[0][1];
+        assert_eq!((m.winner, m.decision), (None, Decision::Walkover));
+        let b = t.bracket();
+        assert_eq!(b.len(), 2);
+        assert_eq!((b[1][0].first, b[1][0].second), (Some(id(1)), None));
+        assert_eq!(b[1][0].decision, Decision::Bye);
+        assert_eq!(t.champion(), Some(id(1)));
+        assert_eq!(t.pair_knockout(2), Err(TournamentError::KnockoutDecided));
+
+        // With 8, the empty line's neighbour has a bye in the semi-final.
+        let mut t = knockout(8, MatchFormat::OneGame, 0);
+        play(&mut t, 1, |red, black| {
+            if red.min(black) == 4 {
+                GameResult::DoubleForfeit
+            } else {
+                favourite(red, black)
+            }
+        });
+        let e = t.pair_knockout(2).unwrap();
+        assert_eq!(pairs(&e), [(2, 3)]);
+        let Event::RoundPaired { byes, .. } = &e else {
+            unreachable!()
+        };
+        assert_eq!(byes, &[id(1)]);
+    }
+
+    #[test]
+    fn pair_knockout_refuses_other_formats_and_too_few() {
+        let t = knockout(1, MatchFormat::OneGame, 0);
+        assert_eq!(t.pair_knockout(0), Err(TournamentError::TooFewPlayers));
+        assert!(t.bracket().is_empty());
+    }
+
+    proptest! {
+        /// Any results: the knockout ends with one champion within the rounds the format
+        /// allows; every bracket round halves the field; nobody is knocked out twice.
+        #[test]
+        fn every_knockout_ends_with_one_champion(
+            n in 2u32..20,
+            format in prop_oneof![
+                Just(MatchFormat::OneGame),
+                Just(MatchFormat::TwoGames),
+                Just(MatchFormat::BestOfThree),
+            ],
+            playoff_games in 0u32..3,
+            results in proptest::collection::vec(0u8..3, 200),
+        ) {
+            let mut t = knockout(n, format, playoff_games);
+            let mut k = 0;
+            while t.champion().is_none() {
+                prop_assert!(t.rounds().len() < t.total_rounds() as usize);
+                play(&mut t, k as u64, |_, _| {
+                    k += 1;
+                    [GameResult::RedWins, GameResult::Draw, GameResult::BlackWins]
+                        [usize::from(results[k % results.len()])]
+                });
+            }
+            let b = t.bracket();
+            prop_assert_eq!(b.len() as u32, Tournament::bracket_rounds(n as usize));
+            for w in b.windows(2) {
+                prop_assert_eq!(w[1].len(), w[0].len().div_ceil(2));
+            }
+            let mut losers = std::collections::HashSet::new();
+            for m in b.iter().flatten() {
+                if let (Some(a), Some(b), Some(w)) = (m.first, m.second, m.winner) {
+                    let loser = if w == a { b } else { a };
+                    prop_assert!(losers.insert(loser));
+                }
+            }
+            prop_assert_eq!(losers.len() as u32, n - 1);
+            prop_assert!(!losers.contains(&t.champion().unwrap()));
+        }
+    }
+}
