@@ -1186,6 +1186,45 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Random touches and moves never panic; a move accepted under a binding keeps it
+        /// (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2), and a refused one changes nothing.
+        #[test]
+        fn touches_never_panic_and_bind(
+            steps in proptest::collection::vec((0usize..90, 0usize..90, 0usize..64), 1..40),
+            wxf in proptest::bool::ANY,
+        ) {
+            let rules = if wxf { RuleSet::wxf2018() } else { RuleSet::cxa2011() };
+            let mut g = Game::new(Position::new(), rules);
+            for (a, b, k) in steps {
+                if g.end().is_some() {
+                    break;
+                }
+                let turn = g.position().turn();
+                let _ = g.touch(turn, &[Square::ALL[a]]);
+                if g.end().is_some() {
+                    break;
+                }
+                let legal = g.position().legal_moves();
+                let Some(&m) = legal.get(k % legal.len().max(1)) else { break };
+                let binding = g.binding();
+                let before = g.events().len();
+                match g.play(m) {
+                    Ok(()) => {
+                        proptest::prop_assert!(binding.is_none_or(|b| b.allows(m)));
+                    }
+                    Err(_) => {
+                        proptest::prop_assert!(binding.is_some_and(|b| !b.allows(m)));
+                        proptest::prop_assert_eq!(g.events().len(), before);
+                    }
+                }
+                let _ = g.touch(!turn, &[Square::ALL[b]]);
+            }
+            let replay = Game::from_events(Position::new(), rules, g.events());
+            proptest::prop_assert_eq!(replay.map(|r| r.events().to_vec()), Ok(g.events().to_vec()));
+        }
+    }
+
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
         let mut g = Game::new(Position::new(), RuleSet::cxa2011());

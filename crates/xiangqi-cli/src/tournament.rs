@@ -139,6 +139,18 @@ enum Cmd {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Keep players apart in a Swiss (CXA 10.3 with appendix 3; TRF XXP): club-mates, or a
+    /// group of start numbers.
+    KeepApart {
+        /// The tournament file.
+        file: PathBuf,
+        /// Keep every two players of the same club or team apart.
+        #[arg(long)]
+        clubs: bool,
+        /// A start number of the group kept apart (repeat).
+        #[arg(long = "player")]
+        players: Vec<u32>,
+    },
     /// Show a knockout's bracket: each match, its games (first-listed player's score), winner.
     Bracket {
         /// The tournament file.
@@ -419,6 +431,25 @@ pub fn run(args: Args) -> Result<()> {
                 for b in &r.byes {
                     println!("bye  {}", t.players()[b.index()].name);
                 }
+            }
+        }
+        Cmd::KeepApart {
+            file,
+            clubs,
+            players,
+        } => {
+            if !clubs && players.len() < 2 {
+                bail!("give --clubs or at least two --player");
+            }
+            let players = players.into_iter().map(id).collect::<Result<Vec<_>>>()?;
+            let t = update(&file, Event::KeptApart { clubs, players })?;
+            for g in t.kept_apart() {
+                let names: Vec<&str> = g
+                    .iter()
+                    .filter_map(|&n| t.players().get(n as usize - 1))
+                    .map(|p| p.name.as_str())
+                    .collect();
+                println!("kept apart: {}", names.join(", "));
             }
         }
         Cmd::Bracket { file } => {

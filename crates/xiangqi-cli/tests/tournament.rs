@@ -104,3 +104,78 @@ fn bad_input_is_one_line_and_fails() {
     assert!(!ok);
     assert_eq!(err.trim(), "error: a round robin needs at least 2 players");
 }
+
+#[test]
+fn a_knockout_from_entries_to_champion() {
+    // CXA 10.4: 3 entrants in a bracket of 4, the top seed has the bye; one game a match.
+    let dir = scratch("ko");
+    let entries = dir.join("entries.csv");
+    std::fs::write(&entries, "name,rating\nA,2400\nB,2300\nC,2200\n").unwrap();
+    let file = dir.join("t.json");
+    let f = file.to_str().unwrap();
+    let e = entries.to_str().unwrap();
+    let (ok, _, err) = xiangqi(&[
+        "tournament",
+        "new",
+        f,
+        "--format",
+        "knockout",
+        "--entries",
+        e,
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = xiangqi(&["tournament", "pair", f, "--seed", "4"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("bye  A"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains("(red)")).count(), 1);
+    assert!(xiangqi(&["tournament", "result", f, "1", "1", "1-0"]).0);
+    assert!(xiangqi(&["tournament", "pair", f, "--seed", "5"]).0);
+    assert!(xiangqi(&["tournament", "result", f, "2", "1", "0-1"]).0);
+    let (ok, out, _) = xiangqi(&["tournament", "bracket", f]);
+    assert!(ok);
+    assert!(out.contains("bracket round 2"), "{out}");
+    assert!(out.contains("champion: "), "{out}");
+    let (ok, _, err) = xiangqi(&["tournament", "pair", f]);
+    assert!(!ok);
+    assert_eq!(err.trim(), "error: the knockout is decided");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn club_mates_kept_apart_in_a_swiss() {
+    let dir = scratch("apart");
+    let entries = dir.join("entries.csv");
+    std::fs::write(
+        &entries,
+        "name,rating,club\nA,2400,X\nB,2300,Y\nC,2200,X\nD,2100,Y\n",
+    )
+    .unwrap();
+    let file = dir.join("t.json");
+    let f = file.to_str().unwrap();
+    let e = entries.to_str().unwrap();
+    let new = ["tournament", "new", f, "--format", "swiss", "--rounds", "2"];
+    let (ok, _, err) = xiangqi(&[&new[..], &["--entries", e]].concat());
+    assert!(ok, "{err}");
+    let (ok, out, err) = xiangqi(&["tournament", "keep-apart", f, "--clubs"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("kept apart: A, C"), "{out}");
+    for engine in ["dutch", "cxa"] {
+        let _ = std::fs::copy(&file, dir.join(format!("{engine}.json")));
+        let g = dir.join(format!("{engine}.json"));
+        let (ok, out, err) = xiangqi(&[
+            "tournament",
+            "pair",
+            g.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(ok, "{err}");
+        // Round 1 would be A–C and B–D by rating halves; they are club-mates.
+        for line in out.lines().filter(|l| l.contains("(red)")) {
+            let same = (line.contains('A') && line.contains('C'))
+                || (line.contains('B') && line.contains('D'));
+            assert!(!same, "{engine}: {line}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

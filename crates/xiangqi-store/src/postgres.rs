@@ -13,8 +13,8 @@ use sqlx::{
 };
 
 use crate::{
-    Appended, CHANNEL, Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
-    migrate, now_ms, parse_payload, plan_append,
+    Appended, CHANNEL, Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind,
+    api_seq, db_seq, migrate, now_ms, parse_payload, plan_append,
 };
 
 /// A subscription to the appends of every replica.

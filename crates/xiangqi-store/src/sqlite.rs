@@ -7,18 +7,18 @@
 //! succeeds or fails on its own (a conflict in the batch changes nothing for the others), and
 //! none is answered before the commit that makes it durable.
 
-use std::{str::FromStr, sync::Arc, time::Duration};
+use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
-    Row,
+    QueryBuilder, Row, Sqlite,
     sqlite::{
         SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
     },
 };
 
 use crate::{
-    Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq, migrate, now_ms,
-    parse_payload, plan_append,
+    Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
+    migrate, now_ms, parse_payload, plan_append,
 };
 
 /// The most appends committed in one transaction.
@@ -69,129 +69,222 @@ async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiv
 }
 
 /// Applies a batch in one transaction; a database error fails all of it.
+///
+/// The batch costs a fixed number of statements, however many appends it holds: the streams'
+/// sequence numbers are read once under the write lock (`BEGIN IMMEDIATE`), every append is
+/// checked against them here, and what passes is written with one multi-row statement per
+/// table. Each statement is a round trip to the connection's worker thread, and at one
+/// statement per row those round trips were most of a move's latency under load.
 async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome>, StoreError> {
     let now = now_ms();
-    let t0 = std::time::Instant::now();
-    let mut tx = pool.begin().await?;
-    let t1 = std::time::Instant::now();
-    let mut outcomes = Vec::with_capacity(batch.len());
-    for p in batch {
-        outcomes.push(append_in(&mut tx, p, now).await?);
+    let mut conn = pool.acquire().await?;
+    sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    let written = match write_checked(&mut conn, batch, now).await {
+        Ok(outcomes) => sqlx::raw_sql("COMMIT")
+            .execute(&mut *conn)
+            .await
+            .map(|_| outcomes)
+            .map_err(StoreError::from),
+        Err(e) => Err(e),
+    };
+    if written.is_err() {
+        // The connection may already have rolled back; the first error is the one to tell.
+        let _ = sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await;
     }
-    let t2 = std::time::Instant::now();
-    tx.commit().await?;
-    let t3 = std::time::Instant::now();
-    {
-        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-        static N: AtomicU64 = AtomicU64::new(0);
-        static ITEMS: AtomicU64 = AtomicU64::new(0);
-        static B: AtomicU64 = AtomicU64::new(0);
-        static W: AtomicU64 = AtomicU64::new(0);
-        static C: AtomicU64 = AtomicU64::new(0);
-        let n = N.fetch_add(1, Relaxed) + 1;
-        ITEMS.fetch_add(batch.len() as u64, Relaxed);
-        B.fetch_add((t1 - t0).as_micros() as u64, Relaxed);
-        W.fetch_add((t2 - t1).as_micros() as u64, Relaxed);
-        C.fetch_add((t3 - t2).as_micros() as u64, Relaxed);
-        if n % 200 == 0 {
-            eprintln!("TRACE batches {n} avg items {:.1} begin {}us write {}us commit {}us", ITEMS.load(Relaxed) as f64 / n as f64, B.load(Relaxed)/n, W.load(Relaxed)/n, C.load(Relaxed)/n);
+    written
+}
+
+/// A stream as a batch keys it.
+type Key<'a> = (StreamKind, &'a str);
+
+/// The rows a batch writes, once checked.
+#[derive(Default)]
+struct Rows<'a> {
+    /// Each stream's new last sequence number (and whether the batch creates it), in order.
+    streams: Vec<(Key<'a>, u64)>,
+    /// `(stream, seq, event)`.
+    events: Vec<(Key<'a>, u64, &'a NewEvent)>,
+    /// Each stream's last deadline change in the batch.
+    deadlines: Vec<(Key<'a>, Deadline)>,
+}
+
+fn put<'a, T>(rows: &mut Vec<(Key<'a>, T)>, key: Key<'a>, value: T) {
+    match rows.iter_mut().find(|(k, _)| *k == key) {
+        Some(row) => row.1 = value,
+        None => rows.push((key, value)),
+    }
+}
+
+/// Checks each append of the batch in order against the stored sequence numbers (and those
+/// of the appends before it), then writes what passed.
+async fn write_checked(
+    conn: &mut sqlx::SqliteConnection,
+    batch: &[Pending],
+    now: i64,
+) -> Result<Vec<Outcome>, StoreError> {
+    let mut keys: Vec<Key<'_>> = Vec::with_capacity(batch.len());
+    for p in batch {
+        let key = (p.kind, p.id.as_str());
+        if !keys.contains(&key) {
+            keys.push(key);
         }
     }
+    let mut current: HashMap<(StreamKind, &str), u64> = HashMap::with_capacity(keys.len());
+    for chunk in keys.chunks(VARS / 2) {
+        let mut q = select_streams(chunk);
+        let found: Vec<(String, String, i64)> = q.build_query_as().fetch_all(&mut *conn).await?;
+        for (kind, id, seq) in found {
+            if let Some(key) = chunk.iter().find(|(k, i)| k.as_str() == kind && *i == id) {
+                current.insert(*key, api_seq(seq));
+            }
+        }
+    }
+    let mut rows = Rows::default();
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for p in batch {
+        let key = (p.kind, p.id.as_str());
+        let actual = current.get(&key).copied().unwrap_or(0);
+        let conflict = StoreError::Conflict {
+            expected: p.expected,
+            actual,
+        };
+        if p.events.is_empty() {
+            // A change of the deadline alone, to an existing stream.
+            if actual != p.expected || actual == 0 {
+                outcomes.push(Err(conflict));
+            } else {
+                if p.deadline != Deadline::Keep {
+                    put(&mut rows.deadlines, key, p.deadline);
+                }
+                outcomes.push(Ok(actual));
+            }
+            continue;
+        }
+        let last = match plan_append(p.expected, &p.events) {
+            Ok(l) => l,
+            Err(e) => {
+                outcomes.push(Err(e));
+                continue;
+            }
+        };
+        if actual != p.expected {
+            outcomes.push(Err(conflict));
+            continue;
+        }
+        current.insert(key, last);
+        put(&mut rows.streams, key, last);
+        for (seq, e) in (p.expected + 1..).zip(&p.events) {
+            rows.events.push((key, seq, e));
+        }
+        if p.deadline != Deadline::Keep {
+            put(&mut rows.deadlines, key, p.deadline);
+        }
+        outcomes.push(Ok(last));
+    }
+    write_rows(conn, &rows, now).await?;
     Ok(outcomes)
 }
 
-/// One conditional append (or, with no events, change of the deadline alone) inside a
-/// transaction. `Ok(Err(Conflict))` writes nothing.
-async fn append_in(
-    conn: &mut sqlx::SqliteConnection,
-    p: &Pending,
-    now: i64,
-) -> Result<Outcome, StoreError> {
-    let (kind, id, expected, events) = (p.kind, p.id.as_str(), p.expected, &p.events);
-    if events.is_empty() {
-        let actual = SqliteStore::current(conn, kind, id).await?;
-        if actual != expected || actual == 0 {
-            return Ok(Err(StoreError::Conflict { expected, actual }));
-        }
-        write_deadline(conn, kind, id, p.deadline).await?;
-        return Ok(Ok(expected));
-    }
-    let last = match plan_append(expected, events) {
-        Ok(l) => l,
-        Err(e) => return Ok(Err(e)),
-    };
-    let claimed = if expected == 0 {
-        sqlx::query(
-            "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) \
-             VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        )
-        .bind(kind.as_str())
-        .bind(id)
-        .bind(db_seq(last))
-        .bind(now)
-        .execute(&mut *conn)
-        .await?
-    } else {
-        sqlx::query(
-            "UPDATE streams SET last_seq = ? \
-             WHERE stream_kind = ? AND stream_id = ? AND last_seq = ?",
-        )
-        .bind(db_seq(last))
-        .bind(kind.as_str())
-        .bind(id)
-        .bind(db_seq(expected))
-        .execute(&mut *conn)
-        .await?
-    };
-    if claimed.rows_affected() != 1 {
-        let actual = SqliteStore::current(conn, kind, id).await?;
-        return Ok(Err(StoreError::Conflict { expected, actual }));
-    }
-    for (seq, e) in (expected + 1..).zip(events) {
-        sqlx::query(
-            "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) \
-             VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(kind.as_str())
-        .bind(id)
-        .bind(db_seq(seq))
-        .bind(&e.event_type)
-        .bind(e.payload.to_string())
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
-    }
-    write_deadline(conn, kind, id, p.deadline).await?;
-    Ok(Ok(last))
+// The batch's statements, built apart from the async code that runs them (their closures'
+// lifetimes would otherwise keep the writer's future from being `Send`). Values are bound.
+
+fn select_streams(chunk: &[Key<'_>]) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "SELECT stream_kind, stream_id, last_seq FROM streams \
+         WHERE (stream_kind, stream_id) IN (",
+    );
+    q.push_values(chunk, |mut b, (kind, id)| {
+        b.push_bind(kind.as_str()).push_bind((*id).to_owned());
+    });
+    q.push(")");
+    q
 }
 
-/// Sets or removes a stream's deadline.
-async fn write_deadline(
+fn insert_streams(chunk: &[(Key<'_>, u64)], now: i64) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) ",
+    );
+    q.push_values(chunk, |mut b, ((kind, id), last)| {
+        b.push_bind(kind.as_str())
+            .push_bind((*id).to_owned())
+            .push_bind(db_seq(*last))
+            .push_bind(now);
+    });
+    q.push(" ON CONFLICT (stream_kind, stream_id) DO UPDATE SET last_seq = excluded.last_seq");
+    q
+}
+
+fn insert_events(chunk: &[(Key<'_>, u64, &NewEvent)], now: i64) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::<Sqlite>::new(
+        "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) ",
+    );
+    q.push_values(chunk, |mut b, ((kind, id), seq, e)| {
+        b.push_bind(kind.as_str())
+            .push_bind((*id).to_owned())
+            .push_bind(db_seq(*seq))
+            .push_bind(e.event_type.clone())
+            .push_bind(e.payload.to_string())
+            .push_bind(now);
+    });
+    q
+}
+
+fn upsert_deadlines(chunk: &[&(Key<'_>, Deadline)]) -> QueryBuilder<'static, Sqlite> {
+    let mut q =
+        QueryBuilder::<Sqlite>::new("INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) ");
+    q.push_values(chunk, |mut b, ((kind, id), d)| {
+        let ms = match d {
+            Deadline::At(ms) => *ms,
+            Deadline::Keep | Deadline::Clear => 0,
+        };
+        b.push_bind(kind.as_str())
+            .push_bind((*id).to_owned())
+            .push_bind(db_seq(ms));
+    });
+    q.push(
+        " ON CONFLICT (stream_kind, stream_id) DO UPDATE SET deadline_ms = excluded.deadline_ms",
+    );
+    q
+}
+
+fn delete_deadlines(chunk: &[&(Key<'_>, Deadline)]) -> QueryBuilder<'static, Sqlite> {
+    let mut q =
+        QueryBuilder::<Sqlite>::new("DELETE FROM deadlines WHERE (stream_kind, stream_id) IN (");
+    q.push_values(chunk, |mut b, ((kind, id), _)| {
+        b.push_bind(kind.as_str()).push_bind((*id).to_owned());
+    });
+    q.push(")");
+    q
+}
+
+/// The most bound values in one statement (SQLite's limit is 32,766).
+const VARS: usize = 30_000;
+
+/// Writes a checked batch: one statement per table (and per `VARS` values).
+async fn write_rows(
     conn: &mut sqlx::SqliteConnection,
-    kind: StreamKind,
-    id: &str,
-    deadline: Deadline,
+    rows: &Rows<'_>,
+    now: i64,
 ) -> Result<(), StoreError> {
-    match deadline {
-        Deadline::Keep => {}
-        Deadline::Clear => {
-            sqlx::query("DELETE FROM deadlines WHERE stream_kind = ? AND stream_id = ?")
-                .bind(kind.as_str())
-                .bind(id)
-                .execute(&mut *conn)
-                .await?;
-        }
-        Deadline::At(ms) => {
-            sqlx::query(
-                "INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) VALUES (?, ?, ?) \
-                 ON CONFLICT (stream_kind, stream_id) DO UPDATE SET deadline_ms = excluded.deadline_ms",
-            )
-            .bind(kind.as_str())
-            .bind(id)
-            .bind(db_seq(ms))
-            .execute(&mut *conn)
-            .await?;
-        }
+    for chunk in rows.streams.chunks(VARS / 4) {
+        let mut q = insert_streams(chunk, now);
+        q.build().execute(&mut *conn).await?;
+    }
+    for chunk in rows.events.chunks(VARS / 6) {
+        let mut q = insert_events(chunk, now);
+        q.build().execute(&mut *conn).await?;
+    }
+    let (set, clear): (Vec<_>, Vec<_>) = rows
+        .deadlines
+        .iter()
+        .partition(|(_, d)| matches!(d, Deadline::At(_)));
+    for chunk in set.chunks(VARS / 3) {
+        let mut q = upsert_deadlines(chunk);
+        q.build().execute(&mut *conn).await?;
+    }
+    for chunk in clear.chunks(VARS / 2) {
+        let mut q = delete_deadlines(chunk);
+        q.build().execute(&mut *conn).await?;
     }
     Ok(())
 }

@@ -133,7 +133,10 @@ async fn deadlines(store: &Store, prefix: &str) {
     let refused = store
         .append_with_deadline(kind, &a, 1, &[ev(3)], Deadline::Clear)
         .await;
-    assert!(matches!(refused, Err(StoreError::Conflict { actual: 2, .. })));
+    assert!(matches!(
+        refused,
+        Err(StoreError::Conflict { actual: 2, .. })
+    ));
     assert_eq!(due(store, prefix, 5_000).await.len(), 2);
     // Moving and clearing.
     store
@@ -151,7 +154,10 @@ async fn deadlines(store: &Store, prefix: &str) {
     let missing = store
         .set_deadline(kind, &format!("{prefix}-dl-none"), 0, Deadline::At(1))
         .await;
-    assert!(matches!(missing, Err(StoreError::Conflict { actual: 0, .. })));
+    assert!(matches!(
+        missing,
+        Err(StoreError::Conflict { actual: 0, .. })
+    ));
     store
         .set_deadline(kind, &b, 2, Deadline::At(9_000))
         .await

@@ -468,7 +468,11 @@ mod tests {
     }
 
     /// Pairs the next game round with `seed` and records `result(red, black)` on every board.
-    fn play(t: &mut Tournament, seed: u64, mut result: impl FnMut(u32, u32) -> GameResult) -> Event {
+    fn play(
+        t: &mut Tournament,
+        seed: u64,
+        mut result: impl FnMut(u32, u32) -> GameResult,
+    ) -> Event {
         let e = t.pair_knockout(seed).unwrap();
         t.apply(e.clone()).unwrap();
         let Event::RoundPaired { round, games, .. } = &e else {
@@ -500,7 +504,12 @@ mod tests {
         };
         games
             .iter()
-            .map(|g| (g.red.get().min(g.black.get()), g.red.get().max(g.black.get())))
+            .map(|g| {
+                (
+                    g.red.get().min(g.black.get()),
+                    g.red.get().max(g.black.get()),
+                )
+            })
             .collect()
     }
 
@@ -587,7 +596,10 @@ mod tests {
         assert_eq!(m.winner, Some(id(1)));
         assert_eq!(m.games.len(), 2);
         let other = &b[0][1];
-        assert_eq!(other.games[1].first_color, other.games[0].first_color.other());
+        assert_eq!(
+            other.games[1].first_color,
+            other.games[0].first_color.other()
+        );
         t.apply(e).unwrap();
         t.apply(Event::ResultRecorded {
             round: 3,
@@ -632,7 +644,10 @@ mod tests {
             play(&mut t, seed + 100, |_, _| GameResult::Draw);
             let m = &t.bracket()[0][0];
             assert_eq!(m.decision, Decision::Lot);
-            assert_eq!(Tournament::from_json(&t.to_json()).unwrap().champion(), t.champion());
+            assert_eq!(
+                Tournament::from_json(&t.to_json()).unwrap().champion(),
+                t.champion()
+            );
             winners.insert(t.champion());
         }
         assert_eq!(winners.len(), 2, "either may win the lot");
@@ -651,7 +666,10 @@ mod tests {
             byes: vec![],
             seed: None,
         };
-        assert!(matches!(t.apply(no_seed), Err(TournamentError::NotInBracket(_))));
+        assert!(matches!(
+            t.apply(no_seed),
+            Err(TournamentError::NotInBracket(_))
+        ));
         let mut swapped = games.clone();
         swapped[0].black = games[1].black;
         swapped[1].black = games[0].black;
@@ -661,7 +679,10 @@ mod tests {
             byes: vec![],
             seed: Some(9),
         };
-        assert!(matches!(t.apply(wrong), Err(TournamentError::NotInBracket(_))));
+        assert!(matches!(
+            t.apply(wrong),
+            Err(TournamentError::NotInBracket(_))
+        ));
         t.apply(good).unwrap();
         for board in 1..=2 {
             t.apply(Event::ResultRecorded {
@@ -678,7 +699,10 @@ mod tests {
             byes: vec![],
             seed: Some(10),
         };
-        assert!(matches!(t.apply(same), Err(TournamentError::NotInBracket(_))));
+        assert!(matches!(
+            t.apply(same),
+            Err(TournamentError::NotInBracket(_))
+        ));
         let next = t.pair_knockout(10).unwrap();
         let Event::RoundPaired { games: g2, .. } = &next else {
             unreachable!()

@@ -3,7 +3,11 @@
 //! Swiss pairing numbers are start numbers. Points go to the engine in tenths; a scheme whose
 //! draw is worth more to black than to red (CXA 13.3, 3/0 with 1/2) is passed with red's value,
 //! the engine's point system having one draw value. Withdrawn players are marked absent
-//! (CXA 19.3; WXF 11.4). The top player's colour in round 1 is drawn by lot from the seed. Club/team-mates are not kept apart yet (no `forbidden` groups).
+//! (CXA 19.3; WXF 11.4). The top player's colour in round 1 is drawn by lot from the seed.
+//! Players kept apart on request ([`crate::tournament::Event::KeptApart`]: club/team-mates under CXA 10.3 and its
+//! appendix 3, or any group as TRF `XXP`) go to the engine as [`SwissInput::forbidden`] groups,
+//! which both engines treat as an absolute criterion (Dutch C.04.3 C3 style; CXA engine: never
+//! meet).
 
 use crate::{
     lot::Lot,
@@ -80,7 +84,7 @@ impl Tournament {
                     Color::Black
                 }
             }),
-            forbidden: Vec::new(),
+            forbidden: self.kept_apart(),
             seed,
         }
     }
@@ -184,5 +188,113 @@ mod tests {
             t.pair_swiss(&Dutch, 1),
             Err(TournamentError::AllRoundsPaired(3))
         );
+    }
+
+    /// CXA 10.3 with appendix 3: club-mates kept apart on request, through both engines.
+    #[test]
+    fn club_mates_never_meet_when_kept_apart() {
+        use crate::swiss::cxa::Cxa;
+        let clubs = [
+            "上海", "北京", "上海", "广东", "北京", "上海", "广东", " 北京 ",
+        ];
+        let created = Event::Created {
+            name: "s".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::Swiss { rounds: 4 },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        };
+        let mut events = vec![created];
+        for (k, club) in clubs.iter().enumerate() {
+            events.push(Event::Registered {
+                player: Player {
+                    rating: Some(2400 - 10 * k as u16),
+                    club: Some((*club).into()),
+                    ..Player::named(format!("P{k}"))
+                },
+            });
+        }
+        // Without the request some club-mates meet within three rounds (checked below, so the
+        // test cannot pass vacuously); with it, none do, under either engine.
+        let plain = Tournament::from_events(events.clone()).unwrap();
+        assert!(plain.kept_apart().is_empty());
+        events.push(Event::KeptApart {
+            clubs: true,
+            players: vec![],
+        });
+        let t0 = Tournament::from_events(events.clone()).unwrap();
+        assert_eq!(
+            t0.kept_apart(),
+            [vec![1, 3, 6], vec![2, 5, 8], vec![4, 7]],
+            "clubs trimmed, in club-name order"
+        );
+        let club = |n: PlayerId| clubs[n.index()].trim();
+        let mut met_in_plain = false;
+        for engine in [&Dutch as &dyn PairingSystem, &Cxa] {
+            for (start, apart) in [(&plain, false), (&t0, true)] {
+                let mut t = start.clone();
+                for round in 1..=3u32 {
+                    let e = t.pair_swiss(engine, u64::from(round)).unwrap();
+                    t.apply(e).unwrap();
+                    let r = t.rounds().last().unwrap().clone();
+                    for g in &r.games {
+                        let same = club(g.pairing.red) == club(g.pairing.black);
+                        assert!(!(apart && same), "{:?} in round {round}", g.pairing);
+                        met_in_plain |= same;
+                        t.apply(Event::ResultRecorded {
+                            round,
+                            board: g.pairing.board,
+                            result: if g.pairing.red < g.pairing.black {
+                                GameResult::RedWins
+                            } else {
+                                GameResult::BlackWins
+                            },
+                        })
+                        .unwrap();
+                    }
+                }
+            }
+        }
+        assert!(met_in_plain, "the test would pass without the request");
+    }
+
+    #[test]
+    fn kept_apart_groups_are_checked() {
+        let mut t = Tournament::from_events([
+            Event::Created {
+                name: "s".into(),
+                rules: RuleSet::Cxa2011,
+                format: Format::Swiss { rounds: 1 },
+                scoring: ScoringScheme::CXA,
+                tie_breaks: None,
+            },
+            Event::Registered {
+                player: Player::named("a"),
+            },
+            Event::Registered {
+                player: Player::named("b"),
+            },
+        ])
+        .unwrap();
+        let id = |n| PlayerId::new(n).unwrap();
+        assert_eq!(
+            t.apply(Event::KeptApart {
+                clubs: false,
+                players: vec![id(1), id(3)],
+            }),
+            Err(TournamentError::UnknownPlayer(3))
+        );
+        t.apply(Event::KeptApart {
+            clubs: false,
+            players: vec![id(1), id(2)],
+        })
+        .unwrap();
+        assert_eq!(t.kept_apart(), [vec![1, 2]]);
+        // The only pairing left is forbidden: the engine says so, it does not pair them.
+        assert!(matches!(
+            t.pair_swiss(&Dutch, 0),
+            Err(TournamentError::Pairing(_))
+        ));
+        assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
     }
 }

@@ -130,6 +130,18 @@ pub enum Event {
         /// The last round the player took part in (0 before the first).
         after_round: u32,
     },
+    /// Players to keep apart in a Swiss, on the organiser's request (CXA 10.3 积分编排制 with
+    /// its appendix 3 编排原则, which lets an event keep players of one unit 同单位 from
+    /// meeting; TRF `XXP`). The pairing engines get them as forbidden pairs; the groups add up
+    /// over events.
+    KeptApart {
+        /// Keep every two players of the same club or team (单位, [`Player::club`]) apart.
+        #[serde(default)]
+        clubs: bool,
+        /// A group of players who must not meet one another.
+        #[serde(default)]
+        players: Vec<PlayerId>,
+    },
     /// A penalty was given.
     Penalised {
         /// Who.
@@ -302,6 +314,10 @@ pub struct Tournament {
     before_start: Vec<bool>,
     fouls: Vec<u32>,
     sanctions: Vec<u32>,
+    /// Club-mates kept apart in a Swiss (CXA 10.3, appendix 3).
+    clubs_apart: bool,
+    /// Groups kept apart in a Swiss (TRF `XXP`).
+    apart: Vec<Vec<PlayerId>>,
     events: Vec<Event>,
 }
 
@@ -356,6 +372,8 @@ impl Tournament {
             before_start: Vec::new(),
             fouls: Vec::new(),
             sanctions: Vec::new(),
+            clubs_apart: false,
+            apart: Vec::new(),
             events: vec![first],
         };
         for e in it {
@@ -459,6 +477,20 @@ impl Tournament {
                 *slot = Some(*after_round);
                 self.before_start[player.index()] = self.rounds.is_empty();
             }
+            Event::KeptApart { clubs, players } => {
+                if !matches!(self.format, Format::Swiss { .. }) {
+                    return Err(TournamentError::InvalidFormat(
+                        "players are kept apart only in a swiss".into(),
+                    ));
+                }
+                if let Some(p) = players.iter().find(|p| p.index() >= self.players.len()) {
+                    return Err(TournamentError::UnknownPlayer(p.get()));
+                }
+                self.clubs_apart |= *clubs;
+                if players.len() >= 2 {
+                    self.apart.push(players.clone());
+                }
+            }
             Event::Penalised {
                 player, penalty, ..
             } => {
@@ -560,6 +592,29 @@ impl Tournament {
     #[must_use]
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// Groups of players who must not meet in a Swiss (CXA 10.3, appendix 3; TRF `XXP`): one
+    /// group per club with two or more players when club-mates are kept apart (clubs compared
+    /// trimmed, blank ignored), then the groups given one by one, in start numbers.
+    #[must_use]
+    pub fn kept_apart(&self) -> Vec<Vec<u32>> {
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        if self.clubs_apart {
+            let mut by_club: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+            for (i, p) in self.players.iter().enumerate() {
+                if let Some(club) = p.club.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+                    by_club.entry(club).or_default().push(i as u32 + 1);
+                }
+            }
+            groups.extend(by_club.into_values().filter(|g| g.len() >= 2));
+        }
+        groups.extend(
+            self.apart
+                .iter()
+                .map(|g| g.iter().map(|p| p.get()).collect::<Vec<u32>>()),
+        );
+        groups
     }
 
     /// The scoring scheme.

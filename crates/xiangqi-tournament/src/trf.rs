@@ -425,6 +425,13 @@ impl Document {
                 },
             });
         }
+        // `XXP`: players kept apart in a Swiss (CXA 10.3 with appendix 3).
+        if matches!(format, Format::Swiss { .. }) {
+            events.extend(self.forbidden.iter().map(|g| Event::KeptApart {
+                clubs: false,
+                players: g.iter().filter_map(|&n| PlayerId::new(n)).collect(),
+            }));
+        }
         for r in 0..rounds_present as usize {
             let round = r as u32 + 1;
             let entry = |n: u32| {
@@ -747,6 +754,10 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    for group in t.kept_apart() {
+        let numbers: Vec<String> = group.iter().map(u32::to_string).collect();
+        out.push_str(&format!("XXP {}\n", numbers.join(" ")));
+    }
     out
 }
 
@@ -879,6 +890,37 @@ mod tests {
         )
         .unwrap();
         assert_eq!(again.results(), t.results());
+    }
+
+    #[test]
+    fn kept_apart_groups_round_trip_as_xxp() {
+        // CXA 10.3 with appendix 3: club-mates kept apart; TRF carries them as `XXP`.
+        let mut events = vec![Event::Created {
+            name: "open".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::Swiss { rounds: 5 },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }];
+        for (k, club) in ["A", "B", "A", "B", "C"].iter().enumerate() {
+            events.push(Event::Registered {
+                player: Player {
+                    club: Some((*club).into()),
+                    ..Player::named(format!("P{k}"))
+                },
+            });
+        }
+        events.push(Event::KeptApart {
+            clubs: true,
+            players: vec![],
+        });
+        let t = Tournament::from_events(events).unwrap();
+        let out = export(&t);
+        assert!(out.contains("XXP 1 3\nXXP 2 4\n"), "{out}");
+        let again =
+            Tournament::from_events(import(&out, RuleSet::Cxa2011, None, None).unwrap()).unwrap();
+        assert_eq!(again.kept_apart(), t.kept_apart());
+        assert_eq!(read(&out).unwrap().forbidden, t.kept_apart());
     }
 
     #[test]
