@@ -35,6 +35,9 @@ enum FormatArg {
     Swiss,
     /// Knockout (淘汰制, CXA 10.4): seeds are start numbers; see `--match-games`.
     Knockout,
+    /// Seeded groups (分组循环制, CXA 10.2): serpentine by rating, a round robin in each;
+    /// see `--groups` and `final`.
+    Groups,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -90,6 +93,9 @@ enum Cmd {
         /// Rounds of a Swiss.
         #[arg(long, default_value_t = 7)]
         rounds: u32,
+        /// Number of groups of a group stage.
+        #[arg(long, default_value_t = 2)]
+        groups: u32,
         /// Games per knockout match.
         #[arg(long, value_enum, default_value = "one")]
         match_games: MatchArg,
@@ -150,6 +156,25 @@ enum Cmd {
         /// A start number of the group kept apart (repeat).
         #[arg(long = "player")]
         players: Vec<u32>,
+    },
+    /// Show each group's standings of a group stage (CXA 10.2).
+    Groups {
+        /// The tournament file.
+        file: PathBuf,
+    },
+    /// Open the final of a finished group stage as a new tournament file: the top K of each
+    /// group, group winners first (CXA 10.2).
+    Final {
+        /// The group stage's tournament file.
+        file: PathBuf,
+        /// The final's tournament file to create.
+        out: PathBuf,
+        /// Finalists from each group.
+        #[arg(long, default_value_t = 2)]
+        qualifiers: usize,
+        /// The final's format: knockout (one game a match, 2 play-off games) or round-robin.
+        #[arg(long, value_enum, default_value = "knockout")]
+        format: FormatArg,
     },
     /// Show a knockout's bracket: each match, its games (first-listed player's score), winner.
     Bracket {
@@ -285,6 +310,7 @@ pub fn run(args: Args) -> Result<()> {
             rounds,
             match_games,
             playoff_games,
+            groups,
             scoring,
             tie_breaks,
             entries,
@@ -311,6 +337,7 @@ pub fn run(args: Args) -> Result<()> {
                 FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
                 FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
                 FormatArg::Swiss => Format::Swiss { rounds },
+                FormatArg::Groups => Format::Groups { groups, cycles: 1 },
                 FormatArg::Knockout => Format::Knockout {
                     games: match match_games {
                         MatchArg::One => MatchFormat::OneGame,
@@ -376,7 +403,7 @@ pub fn run(args: Args) -> Result<()> {
             let t = load(&file)?;
             let event = if games.is_empty() && byes.is_empty() {
                 match t.format() {
-                    Format::RoundRobin { .. } => t.pair_next_round()?,
+                    Format::RoundRobin { .. } | Format::Groups { .. } => t.pair_next_round()?,
                     Format::Swiss { .. } => match engine.as_str() {
                         "dutch" => t.pair_swiss(&Dutch, seed)?,
                         "cxa" => t.pair_swiss(&Cxa, seed)?,
@@ -450,6 +477,49 @@ pub fn run(args: Args) -> Result<()> {
                     .map(|p| p.name.as_str())
                     .collect();
                 println!("kept apart: {}", names.join(", "));
+            }
+        }
+        Cmd::Groups { file } => {
+            let t = load(&file)?;
+            for (k, g) in t.group_standings().iter().enumerate() {
+                let letter = char::from(b'A' + (k % 26) as u8);
+                println!("group {letter}");
+                for s in g {
+                    println!(
+                        "{:>4}  {:<20} {}",
+                        s.rank,
+                        t.players()[s.competitor].name,
+                        s.score
+                    );
+                }
+            }
+        }
+        Cmd::Final {
+            file,
+            out,
+            qualifiers,
+            format,
+        } => {
+            if out.exists() {
+                bail!("{} already exists", out.display());
+            }
+            let t = load(&file)?;
+            let format = match format {
+                FormatArg::Knockout => Format::Knockout {
+                    games: MatchFormat::OneGame,
+                    playoff_games: 2,
+                },
+                FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
+                FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
+                FormatArg::Swiss | FormatArg::Groups => {
+                    bail!("a final is a knockout or a round robin")
+                }
+            };
+            let name = format!("{} final", t.name());
+            let f = Tournament::from_events(t.final_events(&name, format, qualifiers)?)?;
+            save(&out, &f)?;
+            for (k, p) in f.players().iter().enumerate() {
+                println!("seed {:>2}  {}", k + 1, p.name);
             }
         }
         Cmd::Bracket { file } => {

@@ -179,3 +179,52 @@ fn club_mates_kept_apart_in_a_swiss() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn groups_then_a_knockout_final() {
+    // CXA 10.2: two groups of three by rating, top 1 of each to a knockout final.
+    let dir = scratch("groups");
+    let entries = dir.join("entries.csv");
+    std::fs::write(
+        &entries,
+        "name,rating\nA,2400\nB,2300\nC,2200\nD,2100\nE,2000\nF,1900\n",
+    )
+    .unwrap();
+    let file = dir.join("t.json");
+    let f = file.to_str().unwrap();
+    let e = entries.to_str().unwrap();
+    let new = [
+        "tournament",
+        "new",
+        f,
+        "--format",
+        "groups",
+        "--groups",
+        "2",
+    ];
+    let (ok, _, err) = xiangqi(&[&new[..], &["--entries", e]].concat());
+    assert!(ok, "{err}");
+    for round in 1..=3 {
+        let (ok, out, err) = xiangqi(&["tournament", "pair", f]);
+        assert!(ok, "{err}");
+        assert_eq!(out.lines().filter(|l| l.contains("(red)")).count(), 2);
+        let r = round.to_string();
+        assert!(xiangqi(&["tournament", "result", f, &r, "1", "1-0"]).0);
+        assert!(xiangqi(&["tournament", "result", f, &r, "2", "1-0"]).0);
+    }
+    let (ok, out, _) = xiangqi(&["tournament", "groups", f]);
+    assert!(ok);
+    assert!(
+        out.starts_with("group A\n") && out.contains("group B\n"),
+        "{out}"
+    );
+    let fin = dir.join("final.json");
+    let fs = fin.to_str().unwrap();
+    let (ok, out, err) = xiangqi(&["tournament", "final", f, fs, "--qualifiers", "1"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let (ok, out, err) = xiangqi(&["tournament", "pair", fs, "--seed", "1"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().filter(|l| l.contains("(red)")).count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -644,6 +644,9 @@ fn format_view(f: Format) -> Value {
     match f {
         Format::RoundRobin { cycles } => json!({"type": "round_robin", "cycles": cycles}),
         Format::Swiss { rounds } => json!({"type": "swiss", "rounds": rounds}),
+        Format::Groups { groups, cycles } => {
+            json!({"type": "groups", "groups": groups, "cycles": cycles})
+        }
         Format::Knockout {
             games,
             playoff_games,
@@ -907,7 +910,9 @@ async fn pair(
                 let round = t.rounds().len() as u32 + 1;
                 let event = match (req.games, req.byes) {
                     (None, None) => match t.format() {
-                        Format::RoundRobin { .. } => t.pair_next_round().map_err(refused)?,
+                        Format::RoundRobin { .. } | Format::Groups { .. } => {
+                            t.pair_next_round().map_err(refused)?
+                        }
                         Format::Swiss { .. } => {
                             if round > t.total_rounds() {
                                 return Err(refused(TournamentError::AllRoundsPaired(

@@ -78,9 +78,9 @@ async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiv
 async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome>, StoreError> {
     let now = now_ms();
     let mut conn = pool.acquire().await?;
-    sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
     let written = match write_checked(&mut conn, batch, now).await {
-        Ok(outcomes) => sqlx::raw_sql("COMMIT")
+        Ok(outcomes) => sqlx::query("COMMIT")
             .execute(&mut *conn)
             .await
             .map(|_| outcomes)
@@ -89,29 +89,43 @@ async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome
     };
     if written.is_err() {
         // The connection may already have rolled back; the first error is the one to tell.
-        let _ = sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await;
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
     }
     written
 }
 
 /// A stream as a batch keys it.
-type Key<'a> = (StreamKind, &'a str);
+type Key = (StreamKind, String);
 
 /// The rows a batch writes, once checked.
 #[derive(Default)]
-struct Rows<'a> {
-    /// Each stream's new last sequence number (and whether the batch creates it), in order.
-    streams: Vec<(Key<'a>, u64)>,
-    /// `(stream, seq, event)`.
-    events: Vec<(Key<'a>, u64, &'a NewEvent)>,
-    /// Each stream's last deadline change in the batch.
-    deadlines: Vec<(Key<'a>, Deadline)>,
+struct Rows {
+    /// Each stream's new last sequence number, in order.
+    streams: Vec<(Key, u64)>,
+    /// `(stream, seq, type, payload)`.
+    events: Vec<(Key, u64, String, String)>,
+    /// Each stream's deadline when it is set by the batch.
+    set: Vec<(Key, u64)>,
+    /// The streams whose deadline the batch clears.
+    clear: Vec<Key>,
 }
 
-fn put<'a, T>(rows: &mut Vec<(Key<'a>, T)>, key: Key<'a>, value: T) {
-    match rows.iter_mut().find(|(k, _)| *k == key) {
-        Some(row) => row.1 = value,
-        None => rows.push((key, value)),
+impl Rows {
+    fn stream(&mut self, key: &Key, last: u64) {
+        match self.streams.iter_mut().find(|(k, _)| k == key) {
+            Some(row) => row.1 = last,
+            None => self.streams.push((key.clone(), last)),
+        }
+    }
+
+    fn deadline(&mut self, key: &Key, deadline: Deadline) {
+        self.set.retain(|(k, _)| k != key);
+        self.clear.retain(|k| k != key);
+        match deadline {
+            Deadline::Keep => {}
+            Deadline::Clear => self.clear.push(key.clone()),
+            Deadline::At(ms) => self.set.push((key.clone(), ms)),
+        }
     }
 }
 
@@ -122,27 +136,38 @@ async fn write_checked(
     batch: &[Pending],
     now: i64,
 ) -> Result<Vec<Outcome>, StoreError> {
-    let mut keys: Vec<Key<'_>> = Vec::with_capacity(batch.len());
+    let mut keys: Vec<Key> = Vec::with_capacity(batch.len());
     for p in batch {
-        let key = (p.kind, p.id.as_str());
-        if !keys.contains(&key) {
-            keys.push(key);
+        if !keys.iter().any(|(k, i)| *k == p.kind && *i == p.id) {
+            keys.push((p.kind, p.id.clone()));
         }
     }
-    let mut current: HashMap<(StreamKind, &str), u64> = HashMap::with_capacity(keys.len());
+    let mut current: HashMap<Key, u64> = HashMap::with_capacity(keys.len());
     for chunk in keys.chunks(VARS / 2) {
-        let mut q = select_streams(chunk);
-        let found: Vec<(String, String, i64)> = q.build_query_as().fetch_all(&mut *conn).await?;
+        let found: Vec<(String, String, i64)> = select_streams(chunk)
+            .build_query_as()
+            .fetch_all(&mut *conn)
+            .await?;
         for (kind, id, seq) in found {
-            if let Some(key) = chunk.iter().find(|(k, i)| k.as_str() == kind && *i == id) {
-                current.insert(*key, api_seq(seq));
+            if let Some(kind) = StreamKind::parse(&kind) {
+                current.insert((kind, id), api_seq(seq));
             }
         }
     }
+    let rows = check(batch, &mut current)?;
+    write_rows(conn, &rows.0, now).await?;
+    Ok(rows.1)
+}
+
+/// Decides each append of the batch, in order.
+fn check(
+    batch: &[Pending],
+    current: &mut HashMap<Key, u64>,
+) -> Result<(Rows, Vec<Outcome>), StoreError> {
     let mut rows = Rows::default();
     let mut outcomes = Vec::with_capacity(batch.len());
     for p in batch {
-        let key = (p.kind, p.id.as_str());
+        let key = (p.kind, p.id.clone());
         let actual = current.get(&key).copied().unwrap_or(0);
         let conflict = StoreError::Conflict {
             expected: p.expected,
@@ -153,9 +178,7 @@ async fn write_checked(
             if actual != p.expected || actual == 0 {
                 outcomes.push(Err(conflict));
             } else {
-                if p.deadline != Deadline::Keep {
-                    put(&mut rows.deadlines, key, p.deadline);
-                }
+                rows.deadline(&key, p.deadline);
                 outcomes.push(Ok(actual));
             }
             continue;
@@ -171,74 +194,74 @@ async fn write_checked(
             outcomes.push(Err(conflict));
             continue;
         }
-        current.insert(key, last);
-        put(&mut rows.streams, key, last);
+        rows.stream(&key, last);
         for (seq, e) in (p.expected + 1..).zip(&p.events) {
-            rows.events.push((key, seq, e));
+            rows.events.push((
+                key.clone(),
+                seq,
+                e.event_type.clone(),
+                e.payload.to_string(),
+            ));
         }
-        if p.deadline != Deadline::Keep {
-            put(&mut rows.deadlines, key, p.deadline);
-        }
+        rows.deadline(&key, p.deadline);
+        current.insert(key, last);
         outcomes.push(Ok(last));
     }
-    write_rows(conn, &rows, now).await?;
-    Ok(outcomes)
+    Ok((rows, outcomes))
 }
 
-// The batch's statements, built apart from the async code that runs them (their closures'
-// lifetimes would otherwise keep the writer's future from being `Send`). Values are bound.
+/// The most bound values in one statement (SQLite's limit is 32,766).
+const VARS: usize = 30_000;
 
-fn select_streams(chunk: &[Key<'_>]) -> QueryBuilder<'static, Sqlite> {
-    let mut q = QueryBuilder::<Sqlite>::new(
-        "SELECT stream_kind, stream_id, last_seq FROM streams \
-         WHERE (stream_kind, stream_id) IN (",
+// The batch's statements, built apart from the async code that runs them. Values are bound.
+
+fn select_streams(chunk: &[Key]) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::new(
+        "SELECT stream_kind, stream_id, last_seq FROM streams WHERE (stream_kind, stream_id) IN (",
     );
-    q.push_values(chunk, |mut b, (kind, id)| {
-        b.push_bind(kind.as_str()).push_bind((*id).to_owned());
+    q.push_values(chunk.iter().cloned(), |mut b, (kind, id)| {
+        b.push_bind(kind.as_str()).push_bind(id);
     });
     q.push(")");
     q
 }
 
-fn insert_streams(chunk: &[(Key<'_>, u64)], now: i64) -> QueryBuilder<'static, Sqlite> {
-    let mut q = QueryBuilder::<Sqlite>::new(
-        "INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) ",
-    );
-    q.push_values(chunk, |mut b, ((kind, id), last)| {
+fn insert_streams(chunk: &[(Key, u64)], now: i64) -> QueryBuilder<'static, Sqlite> {
+    let mut q =
+        QueryBuilder::new("INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) ");
+    q.push_values(chunk.iter().cloned(), |mut b, ((kind, id), last)| {
         b.push_bind(kind.as_str())
-            .push_bind((*id).to_owned())
-            .push_bind(db_seq(*last))
+            .push_bind(id)
+            .push_bind(db_seq(last))
             .push_bind(now);
     });
     q.push(" ON CONFLICT (stream_kind, stream_id) DO UPDATE SET last_seq = excluded.last_seq");
     q
 }
 
-fn insert_events(chunk: &[(Key<'_>, u64, &NewEvent)], now: i64) -> QueryBuilder<'static, Sqlite> {
-    let mut q = QueryBuilder::<Sqlite>::new(
+fn insert_events(chunk: &[(Key, u64, String, String)], now: i64) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::new(
         "INSERT INTO events (stream_kind, stream_id, seq, event_type, payload, recorded_at) ",
     );
-    q.push_values(chunk, |mut b, ((kind, id), seq, e)| {
-        b.push_bind(kind.as_str())
-            .push_bind((*id).to_owned())
-            .push_bind(db_seq(*seq))
-            .push_bind(e.event_type.clone())
-            .push_bind(e.payload.to_string())
-            .push_bind(now);
-    });
+    q.push_values(
+        chunk.iter().cloned(),
+        |mut b, ((kind, id), seq, ty, payload)| {
+            b.push_bind(kind.as_str())
+                .push_bind(id)
+                .push_bind(db_seq(seq))
+                .push_bind(ty)
+                .push_bind(payload)
+                .push_bind(now);
+        },
+    );
     q
 }
 
-fn upsert_deadlines(chunk: &[&(Key<'_>, Deadline)]) -> QueryBuilder<'static, Sqlite> {
-    let mut q =
-        QueryBuilder::<Sqlite>::new("INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) ");
-    q.push_values(chunk, |mut b, ((kind, id), d)| {
-        let ms = match d {
-            Deadline::At(ms) => *ms,
-            Deadline::Keep | Deadline::Clear => 0,
-        };
+fn upsert_deadlines(chunk: &[(Key, u64)]) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::new("INSERT INTO deadlines (stream_kind, stream_id, deadline_ms) ");
+    q.push_values(chunk.iter().cloned(), |mut b, ((kind, id), ms)| {
         b.push_bind(kind.as_str())
-            .push_bind((*id).to_owned())
+            .push_bind(id)
             .push_bind(db_seq(ms));
     });
     q.push(
@@ -247,44 +270,38 @@ fn upsert_deadlines(chunk: &[&(Key<'_>, Deadline)]) -> QueryBuilder<'static, Sql
     q
 }
 
-fn delete_deadlines(chunk: &[&(Key<'_>, Deadline)]) -> QueryBuilder<'static, Sqlite> {
-    let mut q =
-        QueryBuilder::<Sqlite>::new("DELETE FROM deadlines WHERE (stream_kind, stream_id) IN (");
-    q.push_values(chunk, |mut b, ((kind, id), _)| {
-        b.push_bind(kind.as_str()).push_bind((*id).to_owned());
+fn delete_deadlines(chunk: &[Key]) -> QueryBuilder<'static, Sqlite> {
+    let mut q = QueryBuilder::new("DELETE FROM deadlines WHERE (stream_kind, stream_id) IN (");
+    q.push_values(chunk.iter().cloned(), |mut b, (kind, id)| {
+        b.push_bind(kind.as_str()).push_bind(id);
     });
     q.push(")");
     q
 }
 
-/// The most bound values in one statement (SQLite's limit is 32,766).
-const VARS: usize = 30_000;
-
 /// Writes a checked batch: one statement per table (and per `VARS` values).
 async fn write_rows(
     conn: &mut sqlx::SqliteConnection,
-    rows: &Rows<'_>,
+    rows: &Rows,
     now: i64,
 ) -> Result<(), StoreError> {
     for chunk in rows.streams.chunks(VARS / 4) {
-        let mut q = insert_streams(chunk, now);
-        q.build().execute(&mut *conn).await?;
+        insert_streams(chunk, now)
+            .build()
+            .execute(&mut *conn)
+            .await?;
     }
     for chunk in rows.events.chunks(VARS / 6) {
-        let mut q = insert_events(chunk, now);
-        q.build().execute(&mut *conn).await?;
+        insert_events(chunk, now)
+            .build()
+            .execute(&mut *conn)
+            .await?;
     }
-    let (set, clear): (Vec<_>, Vec<_>) = rows
-        .deadlines
-        .iter()
-        .partition(|(_, d)| matches!(d, Deadline::At(_)));
-    for chunk in set.chunks(VARS / 3) {
-        let mut q = upsert_deadlines(chunk);
-        q.build().execute(&mut *conn).await?;
+    for chunk in rows.set.chunks(VARS / 3) {
+        upsert_deadlines(chunk).build().execute(&mut *conn).await?;
     }
-    for chunk in clear.chunks(VARS / 2) {
-        let mut q = delete_deadlines(chunk);
-        q.build().execute(&mut *conn).await?;
+    for chunk in rows.clear.chunks(VARS / 2) {
+        delete_deadlines(chunk).build().execute(&mut *conn).await?;
     }
     Ok(())
 }

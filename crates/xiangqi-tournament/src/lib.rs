@@ -8,6 +8,12 @@
 //! - [`round_robin`]: the order tables (CXA appendix 2 = FIDE Berger), single and double.
 //! - [`groups`], [`knockout`], [`team`]: seeded groups (CXA 10.2), knockout brackets, match
 //!   formats and play-offs (CXA 10.4, 12.4; WXF 10.1), team line-ups and scoring (CXA 11–13).
+//!   As tournament events: `Format::Knockout` ([`tournament::Tournament::pair_knockout`],
+//!   [`tournament::Tournament::bracket`]) and `Format::Groups` (a round robin per seeded group,
+//!   [`tournament::Tournament::group_standings`], then
+//!   [`tournament::Tournament::final_events`] to open the final).
+//! - Players kept apart in a Swiss (club/team-mates, CXA 10.3 with appendix 3; TRF `XXP`):
+//!   [`tournament::Event::KeptApart`], passed to the engines as forbidden pairs.
 //! - [`team_tournament`]: a team event driven by events: line-ups checked against CXA 11,
 //!   场分/局分, team tie-breaks.
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
@@ -45,6 +51,7 @@
 //! # Ok::<(), xiangqi_tournament::tournament::TournamentError>(())
 //! ```
 
+mod group_stage;
 mod knockout_stage;
 mod lot;
 mod scoring;

@@ -207,9 +207,10 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
-        if matches!(format, Format::Knockout { .. }) {
+        if matches!(format, Format::Knockout { .. } | Format::Groups { .. }) {
             return Err(TeamError::NoRound(
-                "a team knockout is not supported yet: round robin or swiss".into(),
+                "team knockouts and group stages are not supported yet: round robin or swiss"
+                    .into(),
             ));
         }
         let mut t = TeamTournament {
@@ -408,7 +409,9 @@ impl TeamTournament {
     pub fn standings(&self) -> Vec<Standing> {
         let kind = match self.format {
             Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-            Format::Swiss { .. } | Format::Knockout { .. } => EventKind::TeamSwiss,
+            Format::Swiss { .. } | Format::Knockout { .. } | Format::Groups { .. } => {
+                EventKind::TeamSwiss
+            }
         };
         let order = self
             .tie_breaks

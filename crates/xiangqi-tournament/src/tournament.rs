@@ -49,6 +49,15 @@ pub enum Format {
         /// Number of rounds.
         rounds: u32,
     },
+    /// 分组循环制 (CXA 10.2): players seeded by rating into `groups` groups (serpentine),
+    /// a round robin in each; see [`Tournament::groups`], [`Tournament::group_standings`] and
+    /// [`Tournament::final_events`].
+    Groups {
+        /// Number of groups.
+        groups: u32,
+        /// 1 for 一局制, 2 for 两局制 in each group.
+        cycles: u32,
+    },
     /// 淘汰制 (CXA 10.4; WXF 10.1): a seeded bracket, byes to the top seeds, matches of one
     /// game, two games or best of three with colours drawn then alternated (CXA 12.4), level
     /// matches settled by rapid play-off games and then a lot. One tournament round is one
@@ -235,6 +244,9 @@ pub enum TournamentError {
     /// A knockout round that is not the bracket's next (CXA 10.4, 12.4).
     #[error("not the bracket's next round: {0}")]
     NotInBracket(String),
+    /// A group stage still has rounds to play.
+    #[error("the group stage has {0} of {1} rounds paired")]
+    StageUnfinished(u32, u32),
     /// A tournament file could not be read.
     #[error("invalid tournament file: {0}")]
     File(String),
@@ -351,6 +363,12 @@ impl Tournament {
             Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
                 return Err(TournamentError::InvalidFormat(format!(
                     "a round robin has 1 or 2 cycles, not {cycles}"
+                )));
+            }
+            Format::Groups { groups, cycles } if groups == 0 || !(1..=2).contains(&cycles) => {
+                return Err(TournamentError::InvalidFormat(format!(
+                    "a group stage has at least 1 group and 1 or 2 cycles, not {groups} and \
+                     {cycles}"
                 )));
             }
             Format::Swiss { rounds: 0 } => {
@@ -553,8 +571,10 @@ impl Tournament {
             }
             // In a round robin the table still lists a player who withdrew once play began;
             // the game is forfeited. One who withdrew before the start is not in the table.
-            let listed =
-                matches!(self.format, Format::RoundRobin { .. }) && !self.before_start[p.index()];
+            let listed = matches!(
+                self.format,
+                Format::RoundRobin { .. } | Format::Groups { .. }
+            ) && !self.before_start[p.index()];
             if let (false, Some(after)) = (listed, self.withdrawn[p.index()]) {
                 if round > after {
                     return Err(TournamentError::Withdrawn {
@@ -650,6 +670,7 @@ impl Tournament {
                 (n + n % 2).saturating_sub(1) * cycles
             }
             Format::Swiss { rounds } => rounds,
+            Format::Groups { .. } => self.group_rounds(),
             // An upper bound: every bracket round with all its games and play-offs.
             Format::Knockout {
                 games,
@@ -683,8 +704,10 @@ impl Tournament {
 
     fn event_kind(&self) -> EventKind {
         match self.format {
-            Format::RoundRobin { cycles: 1 } => EventKind::RoundRobin,
-            Format::RoundRobin { .. } => EventKind::MultiGameRoundRobin,
+            Format::RoundRobin { cycles: 1 } | Format::Groups { cycles: 1, .. } => {
+                EventKind::RoundRobin
+            }
+            Format::RoundRobin { .. } | Format::Groups { .. } => EventKind::MultiGameRoundRobin,
             // Knockout standings are the bracket; the games rank like a Swiss's.
             Format::Swiss { .. } | Format::Knockout { .. } => EventKind::Swiss,
         }
@@ -696,6 +719,20 @@ impl Tournament {
     /// Too few players, an unfinished round, every round paired, or a Swiss (which needs a
     /// pairing engine: see [`crate::swiss`]).
     pub fn pair_next_round(&self) -> Result<Event, TournamentError> {
+        if let Format::Groups { .. } = self.format {
+            let round = self.rounds.len() as u32 + 1;
+            if self.table_players().len() < 2 {
+                return Err(TournamentError::TooFewPlayers);
+            }
+            let (games, byes) = self.group_round(round);
+            self.check_pairing(round, &games, &byes, None)?;
+            return Ok(Event::RoundPaired {
+                round,
+                games,
+                byes,
+                seed: None,
+            });
+        }
         let Format::RoundRobin { cycles } = self.format else {
             return Err(TournamentError::NeedsPairings);
         };
@@ -735,12 +772,17 @@ impl Tournament {
     /// played fewer than half of their games (CXA 19.2; WXF 11.3).
     #[must_use]
     pub fn results_cancelled(&self, player: PlayerId) -> bool {
-        let (Format::RoundRobin { cycles }, Some(after)) =
-            (self.format, self.withdrawn_after(player))
-        else {
+        let Some(after) = self.withdrawn_after(player) else {
             return false;
         };
-        let scheduled = (self.table_players().len() as u32).saturating_sub(1) * cycles;
+        let scheduled = match self.format {
+            Format::RoundRobin { cycles } => {
+                (self.table_players().len() as u32).saturating_sub(1) * cycles
+            }
+            // In a group stage, the games of the player's own group (CXA 10.2, 19.2).
+            Format::Groups { .. } => self.group_games(player).unwrap_or(0),
+            _ => return false,
+        };
         let played = self
             .rounds
             .iter()
@@ -860,7 +902,9 @@ impl Tournament {
             .map(|(i, encounters)| Competitor {
                 start_number: i as u32 + 1,
                 encounters: match self.format {
-                    Format::RoundRobin { cycles } if cycles >= 2 => {
+                    Format::RoundRobin { cycles } | Format::Groups { cycles, .. }
+                        if cycles >= 2 =>
+                    {
                         Self::as_matches(encounters, cycles)
                     }
                     _ => encounters,
