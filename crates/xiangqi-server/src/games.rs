@@ -356,7 +356,10 @@ fn deadline_of(timed: &TimedGame, timed_clock: bool) -> Deadline {
     if !timed_clock || timed.game().end().is_some() {
         return Deadline::Clear;
     }
-    timed.clock().deadline().map_or(Deadline::Clear, Deadline::At)
+    timed
+        .clock()
+        .deadline()
+        .map_or(Deadline::Clear, Deadline::At)
 }
 
 /// A game's id as the store keys it: 1–64 characters of `[0-9a-zA-Z_-]`.

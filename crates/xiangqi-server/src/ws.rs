@@ -42,7 +42,9 @@ pub(crate) async fn live(
     let (rx, snapshot) = state.games().subscribe(&id).await?;
     // Clients send short commands; tungstenite zeroes a whole read buffer on every read, and
     // at its default of 128 KiB that was the server's largest cost under load.
-    Ok(ws.read_buffer_size(READ_BUFFER).on_upgrade(move |socket| watch(socket, state, id, rx, snapshot)))
+    Ok(ws
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| watch(socket, state, id, rx, snapshot)))
 }
 
 /// The WebSocket read buffer: a move command is ~150 bytes, a longer message takes more reads.

@@ -539,7 +539,11 @@ async fn watchers_see_every_move_live() {
             json!({"type": "move", "color": "red", "iccs": "h2e2"})
         );
         // Only what changed: the new move and the fields that follow it, not the whole game.
-        assert_eq!(update["moves"].as_array().map(Vec::len), Some(1), "{update}");
+        assert_eq!(
+            update["moves"].as_array().map(Vec::len),
+            Some(1),
+            "{update}"
+        );
         assert_eq!(update["moves"][0]["chinese"], "炮二平五");
         assert_eq!(update["changes"]["ply"], 1);
         assert_eq!(update["changes"]["turn"], "black");
@@ -557,7 +561,11 @@ async fn watchers_see_every_move_live() {
     for ws in [&mut spectator, &mut player] {
         let update = next_json(ws).await;
         assert_eq!(update["changes"]["ply"], 2);
-        assert_eq!(update["moves"].as_array().map(Vec::len), Some(1), "{update}");
+        assert_eq!(
+            update["moves"].as_array().map(Vec::len),
+            Some(1),
+            "{update}"
+        );
         assert_eq!(update["moves"][0]["ply"], 2);
         assert_eq!(update["moves"][0]["wxf"], "H8+7");
     }
@@ -652,18 +660,55 @@ async fn deadlines_are_stored_with_the_writes() {
     // The arbiter stops the clock: nothing is due; resumed, it is again.
     let arbiter = s(&timed, "arbiter_token");
     let claims = format!("/api/games/{id}/claims");
-    let (status, _) = call(&state, "POST", &claims, Some(&arbiter), Some(json!({"type": "clock_stop"}))).await;
+    let (status, _) = call(
+        &state,
+        "POST",
+        &claims,
+        Some(&arbiter),
+        Some(json!({"type": "clock_stop"})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert!(due(store.clone()).await.is_empty());
-    let (status, _) = call(&state, "POST", &claims, Some(&arbiter), Some(json!({"type": "clock_resume"}))).await;
+    let (status, _) = call(
+        &state,
+        "POST",
+        &claims,
+        Some(&arbiter),
+        Some(json!({"type": "clock_resume"})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(due(store.clone()).await.len(), 1);
 
     // Over: nothing left to enforce, and nothing to resume after a restart.
-    let (status, _) = call(&state, "POST", &claims, Some(&s(&timed, "black_token")), Some(json!({"type": "resign"}))).await;
+    let (status, _) = call(
+        &state,
+        "POST",
+        &claims,
+        Some(&s(&timed, "black_token")),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert!(due(store.clone()).await.is_empty());
     assert_eq!(state.games().resume_clocks().await.expect("resumes"), 0);
+
+    // Rows as the migration writes them for older games (due at 0) are corrected at start-up:
+    // the finished game's removed, the running one's set to its true deadline.
+    let running = s(&create(&state, json!({"time_control": "10m"})).await, "id");
+    let (_, view) = call(&state, "GET", &format!("/api/games/{running}"), None, None).await;
+    let real = view["clocks"]["deadline_ms"].as_u64().expect("a deadline");
+    for game in [&id, &running] {
+        let seq = store.last_seq(StreamKind::Game, game).await.expect("reads");
+        store
+            .set_deadline(StreamKind::Game, game, seq, xiangqi_store::Deadline::At(0))
+            .await
+            .expect("sets");
+    }
+    assert_eq!(due(store.clone()).await.len(), 2);
+    assert_eq!(state.games().resume_clocks().await.expect("resumes"), 1);
+    assert_eq!(due(store.clone()).await, vec![(running, real)]);
 }
 
 /// The first server "crashes" (its runtime, with its timers, is dropped); the second restarts
