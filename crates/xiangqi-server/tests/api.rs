@@ -1,63 +1,25 @@
 //! The API end to end: router tests with `oneshot`, and a real server on 127.0.0.1:0 for the
 //! WebSocket. Run against SQLite always, and against PostgreSQL when `DATABASE_URL` names one.
 
-use std::{
-    path::PathBuf,
-    time::{Duration, SystemTime, UNIX_EPOCH},
-};
+use std::time::Duration;
 
 use axum::{
     body::{Body, to_bytes},
-    http::{Request, StatusCode, header},
+    http::{Request, StatusCode},
 };
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::TcpListener,
-};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
-use xiangqi_server::{AppState, router, serve};
+use xiangqi_server::{AppState, router};
 use xiangqi_store::Store;
 
-fn temp_db(tag: &str) -> PathBuf {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    std::env::temp_dir().join(format!("xq-server-{tag}-{}-{nanos}.db", std::process::id()))
-}
+mod common;
+use common::{call, next_json, start_server, temp_db};
 
 async fn memory_state() -> AppState {
     AppState::new(Store::open("sqlite::memory:").await.expect("opens"))
-}
-
-/// One request through the router; the status and the body (JSON if it parses, else a string).
-async fn call(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let body = match body {
-        Some(v) => Body::from(v.to_string()),
-        None => Body::empty(),
-    };
-    let res = router(state.clone())
-        .oneshot(req.body(body).expect("request"))
-        .await
-        .expect("infallible");
-    let status = res.status();
-    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    (status, value)
 }
 
 async fn raw(state: &AppState, uri: &str, body: &'static str) -> (StatusCode, Value) {
@@ -462,29 +424,6 @@ async fn games_survive_a_restart() {
     );
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{url}{suffix}"));
-    }
-}
-
-async fn start_server(state: AppState) -> std::net::SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
-    let addr = listener.local_addr().expect("address");
-    tokio::spawn(serve(listener, state));
-    addr
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next_json(ws: &mut Ws) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message in time")
-            .expect("open")
-            .expect("no error");
-        if let Message::Text(t) = msg {
-            return serde_json::from_str(t.as_str()).expect("JSON");
-        }
     }
 }
 

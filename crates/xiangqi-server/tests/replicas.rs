@@ -1,63 +1,22 @@
 //! Two replicas on one PostgreSQL (DESIGN, "Scaling out"): a move made on one reaches the
 //! watchers connected to the other through LISTEN/NOTIFY. Skipped without `DATABASE_URL`.
 
-use std::time::Duration;
-
-use axum::{
-    body::{Body, to_bytes},
-    http::{Request, StatusCode, header},
-};
-use futures_util::StreamExt;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tokio::net::TcpListener;
-use tokio_tungstenite::tungstenite::Message;
-use tower::ServiceExt;
-use xiangqi_server::{AppState, router, serve};
+use xiangqi_server::AppState;
 use xiangqi_store::Store;
 
-async fn call(
+mod common;
+use common::{next_json, start_server};
+
+/// A POST through the router.
+async fn post(
     state: &AppState,
     uri: &str,
     token: Option<&str>,
     body: Value,
 ) -> (StatusCode, Value) {
-    let mut req = Request::builder().method("POST").uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let res = router(state.clone())
-        .oneshot(req.body(Body::from(body.to_string())).expect("request"))
-        .await
-        .expect("infallible");
-    let status = res.status();
-    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
-async fn start(state: AppState) -> std::net::SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
-    let addr = listener.local_addr().expect("address");
-    tokio::spawn(serve(listener, state));
-    addr
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn next_json(ws: &mut Ws) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message in time")
-            .expect("open")
-            .expect("no error");
-        if let Message::Text(t) = msg {
-            return serde_json::from_str(t.as_str()).expect("JSON");
-        }
-    }
+    common::call(state, "POST", uri, token, Some(body)).await
 }
 
 #[tokio::test]
@@ -68,10 +27,10 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     };
     let a = AppState::new(Store::open(&url).await.expect("opens"));
     let b = AppState::new(Store::open(&url).await.expect("opens"));
-    let _addr_a = start(a.clone()).await;
-    let addr_b = start(b.clone()).await;
+    let _addr_a = start_server(a.clone()).await;
+    let addr_b = start_server(b.clone()).await;
 
-    let (st, game) = call(&a, "/api/games", None, json!({"time_control": "10m+5s"})).await;
+    let (st, game) = post(&a, "/api/games", None, json!({"time_control": "10m+5s"})).await;
     assert_eq!(st, StatusCode::CREATED, "{game}");
     let id = game["id"].as_str().expect("id").to_owned();
     let red = game["red_token"].as_str().expect("red").to_owned();
@@ -85,7 +44,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     assert_eq!(next_json(&mut ws).await["game"]["ply"], 0);
 
     // Red moves on A: B's spectator sees it.
-    let (st, body) = call(
+    let (st, body) = post(
         &a,
         &format!("/api/games/{id}/moves"),
         Some(&red),
@@ -104,7 +63,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     );
 
     // Black answers on B, whose copy is current: no conflict.
-    let (st, body) = call(
+    let (st, body) = post(
         &b,
         &format!("/api/games/{id}/moves"),
         Some(&black),
@@ -114,7 +73,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     assert_eq!(st, StatusCode::OK, "{body}");
     assert_eq!(next_json(&mut ws).await["changes"]["ply"], 2);
     // And red again on A, which heard of black's move.
-    let (st, body) = call(
+    let (st, body) = post(
         &a,
         &format!("/api/games/{id}/moves"),
         Some(&red),
@@ -124,7 +83,7 @@ async fn a_move_on_one_replica_reaches_the_watchers_of_another() {
     assert_eq!(st, StatusCode::OK, "{body}");
     assert_eq!(next_json(&mut ws).await["changes"]["ply"], 3);
     // A resignation on A reaches B too.
-    let (st, body) = call(
+    let (st, body) = post(
         &a,
         &format!("/api/games/{id}/claims"),
         Some(&black),

@@ -1,47 +1,16 @@
 //! The score sheet (CXA 9; WXF 12.6) and the appeals log (WXF 12.4) through the API.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use axum::{
-    body::{Body, to_bytes},
-    http::{Request, StatusCode, header},
-};
-use serde_json::{Value, json};
-use tower::ServiceExt;
-use xiangqi_server::{AppState, router};
+use axum::http::StatusCode;
+use serde_json::json;
+use xiangqi_server::AppState;
 use xiangqi_store::Store;
 
-async fn call(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let body = body.map_or_else(Body::empty, |v| Body::from(v.to_string()));
-    let res = router(state.clone())
-        .oneshot(req.body(body).expect("request"))
-        .await
-        .expect("infallible");
-    let status = res.status();
-    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+mod common;
+use common::{call, temp_db};
 
 #[tokio::test]
 async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let path = std::env::temp_dir().join(format!("xq-sheet-{}-{nanos}.db", std::process::id()));
+    let path = temp_db("sheet");
     let url = path.to_string_lossy().into_owned();
     let state = AppState::new(Store::open(&url).await.expect("opens"));
     let (st, g) = call(

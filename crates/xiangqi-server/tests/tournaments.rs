@@ -1,13 +1,10 @@
 //! Tournaments, accounts and roles through the API, with `oneshot`. Run against SQLite always,
 //! and against PostgreSQL when `DATABASE_URL` names one.
 
-use std::{
-    path::PathBuf,
-    time::{Duration, SystemTime, UNIX_EPOCH},
-};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::{
-    body::{Body, to_bytes},
+    body::Body,
     http::{Request, StatusCode, header},
 };
 use serde_json::{Value, json};
@@ -15,71 +12,8 @@ use tower::ServiceExt;
 use xiangqi_server::{AppState, LoginLimit, router};
 use xiangqi_store::Store;
 
-fn temp_db(tag: &str) -> PathBuf {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    std::env::temp_dir().join(format!("xq-tour-{tag}-{}-{nanos}.db", std::process::id()))
-}
-
-struct Reply {
-    status: StatusCode,
-    headers: axum::http::HeaderMap,
-    text: String,
-    json: Value,
-}
-
-async fn send(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    content_type: &str,
-    body: String,
-) -> Reply {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header(header::CONTENT_TYPE, content_type);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    let res = router(state.clone())
-        .oneshot(req.body(Body::from(body)).expect("request"))
-        .await
-        .expect("infallible");
-    let status = res.status();
-    let headers = res.headers().clone();
-    let bytes = to_bytes(res.into_body(), 1 << 24).await.expect("body");
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Reply {
-        status,
-        headers,
-        text,
-        json,
-    }
-}
-
-async fn call(
-    state: &AppState,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let r = send(
-        state,
-        method,
-        uri,
-        token,
-        "application/json",
-        body.map(|b| b.to_string()).unwrap_or_default(),
-    )
-    .await;
-    (r.status, r.json)
-}
+mod common;
+use common::{call, send, temp_db};
 
 /// Registers `name` and logs in; the session token.
 async fn account(state: &AppState, name: &str) -> String {
