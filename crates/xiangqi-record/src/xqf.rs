@@ -14,7 +14,10 @@
 use encoding_rs::GB18030;
 use xiangqi::{File, Rank, Role, Square, iccs::Iccs};
 
-use crate::game::{Game, NodeId};
+use crate::{
+    diagram::SLOTS,
+    game::{Game, NodeId},
+};
 
 /// Why bytes are not an XQF record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -29,25 +32,6 @@ pub enum XqfError {
     #[error("unsupported xqf version {0} (expected 10 to 18)")]
     BadVersion(u8),
 }
-
-const SLOTS: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 const COPYRIGHT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 
