@@ -240,11 +240,11 @@ impl Position {
         }
         let horses = theirs & b.by_role(Role::Horse);
         if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
+            let with_legs = horse_attackers(king, occupied);
             for leg in ours & diagonal_neighbours(king) {
                 // The horses that would reach the general if this leg were free.
                 let without_leg = horse_attackers(king, occupied & !Bitboard::from_square(leg));
-                let with_leg = horse_attackers(king, occupied);
-                if ((without_leg & !with_leg) & horses).any() {
+                if ((without_leg & !with_legs) & horses).any() {
                     shields.pinned.add(leg);
                 }
             }
@@ -266,13 +266,8 @@ impl Position {
         } else {
             self.king(us)
         };
-        let theirs = b.by_color(!us) & !to_bb;
-        ((rook_attacks(king, occupied) & (b.by_role(Role::Rook) | b.by_role(Role::King)))
-            | (cannon_attacks(king, occupied) & b.by_role(Role::Cannon))
-            | (horse_attackers(king, occupied) & b.by_role(Role::Horse))
-            | (pawn_attackers(!us, king) & b.by_role(Role::Pawn)))
-            & theirs
-            != Bitboard::EMPTY
+        // A captured piece attacks no more.
+        (attackers_to(b, king, !us, occupied) & !to_bb).any()
     }
 
     /// Where the piece on `from` may go by its own way of moving, ignoring what happens to its
