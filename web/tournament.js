@@ -1,5 +1,7 @@
 // The organiser's pages: /tournaments (sign in, create, list) and /tournaments/{id} (entries,
-// CSV import, rounds, results, withdrawals, penalties, standings, crosstable, print, export).
+// CSV import, rounds, results, live games for the boards with the players' links, withdrawals,
+// penalties, keep-apart, standings, crosstable, knockout bracket, groups and their final,
+// print, export).
 // Writes need an organiser's or an appointed arbiter's session (a cookie set at sign-in).
 
 import { api, h, t, setupPage, toast, getLang } from './common.js';
@@ -49,21 +51,36 @@ async function listPage() {
     const format = h('select', { id: 't-format' },
       h('option', { value: 'round_robin' }, L('单循环', 'Round robin')),
       h('option', { value: 'double_round_robin' }, L('双循环', 'Double round robin')),
-      h('option', { value: 'swiss' }, L('积分编排（瑞士制）', 'Swiss')));
+      h('option', { value: 'swiss' }, L('积分编排（瑞士制）', 'Swiss')),
+      h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')),
+      h('option', { value: 'groups' }, L('分组循环', 'Groups')));
+    const games = h('select', { id: 't-games' },
+      h('option', { value: '1' }, L('一局制', 'One game')), h('option', { value: '2' }, L('两局制', 'Two games')),
+      h('option', { value: '3' }, L('三局两胜', 'Best of three')));
+    const playoff = h('input', { id: 't-playoff', type: 'number', min: '0', max: '10', value: '2' });
+    const groups = h('input', { id: 't-groups', type: 'number', min: '1', max: '64', value: '2' });
     const rounds = h('input', { id: 't-rounds', type: 'number', min: '1', max: '30', value: '7' });
     const rules = h('select', { id: 't-rules' }, h('option', { value: 'cxa2011' }, 'CXA 2011'), h('option', { value: 'wxf2018' }, 'WXF 2018'));
     const scoring = h('select', { id: 't-scoring' }, ...['2-1-0', '1-0.5-0', '3-1-0', '3-0-1-2'].map((s) => h('option', { value: s }, s)));
     const engine = h('select', { id: 't-engine' }, h('option', { value: 'dutch' }, 'FIDE Dutch'), h('option', { value: 'cxa' }, 'CXA 2011'));
     const ties = h('input', { id: 't-ties', placeholder: L('默认：规则书顺序，如 SB,WIN,BWG', "Default: the book's order, e.g. SB,WIN,BWG") });
-    const tc = h('input', { id: 't-tc', value: '60m+30s' });
+    const tc = h('input', { id: 't-tc', value: '60m+30s', placeholder: '60m+30s, 90m/40,30m, 5m;30s' });
+    // Only the fields of the chosen format are shown.
+    const only = (formats, el) => { el.dataset.formats = formats; return el; };
+    const showFields = () => {
+      for (const el of main.querySelectorAll('[data-formats]')) el.hidden = !el.dataset.formats.split(' ').includes(format.value);
+    };
+    format.addEventListener('change', showFields);
     const create = async (e) => {
       e.preventDefault();
       const body = { name: name.value, rules: rules.value, format: format.value, scoring: scoring.value };
       if (format.value === 'swiss') { body.rounds = Number(rounds.value); body.engine = engine.value; }
+      if (format.value === 'knockout') { body.games = Number(games.value); body.playoff_games = Number(playoff.value); }
+      if (format.value === 'groups') body.groups = Number(groups.value);
       if (ties.value.trim()) body.tie_breaks = ties.value.split(/[,\s]+/).filter(Boolean);
+      if (tc.value.trim()) body.time_control = tc.value.trim();
       try {
         const r = await api('POST', '/api/tournaments', { body });
-        localStorage.setItem(`xq.t.${r.id}.tc`, tc.value);
         location.href = `/tournaments/${r.id}`;
       } catch (err) { fail(err); }
     };
@@ -74,21 +91,55 @@ async function listPage() {
       me ? h('form', { class: 'panel form', id: 't-create', onsubmit: create },
         h('h2', {}, L('创建赛事', 'Create a tournament')),
         field(L('名称', 'Name'), name), field(L('赛制', 'Format'), format),
-        field(L('轮数（积分编排）', 'Rounds (Swiss)'), rounds), field(L('编排引擎（积分编排）', 'Pairing engine (Swiss)'), engine),
+        only('swiss', field(L('轮数', 'Rounds'), rounds)), only('swiss', field(L('编排引擎', 'Pairing engine'), engine)),
+        only('knockout', field(L('每场局数', 'Games per match'), games)),
+        only('knockout', field(L('平局后加赛快棋局数（再平抽签）', 'Rapid play-off games after a level match (then a lot)'), playoff)),
+        only('groups', field(L('组数（按等级分蛇形分组）', 'Groups (serpentine by rating)'), groups)),
         field(L('规则', 'Rules'), rules), field(L('计分', 'Scoring'), scoring), field(L('破同分顺序', 'Tie-breaks'), ties),
-        field(L('用时（用于对局）', 'Time control (for the games)'), tc),
+        field(L('用时（每盘对局；留空不计时）', 'Time control (each game; empty: untimed)'), tc),
         h('button', { type: 'submit', class: 'primary', id: 't-create-submit' }, L('创建', 'Create'))) : null,
+      me ? teamForm() : null,
       h('h2', {}, L('全部赛事', 'All tournaments')), list));
+    showFields();
     try {
       const r = await api('GET', '/api/tournaments');
       for (const tid of (r.tournaments || []).slice(-100).reverse()) {
         const li = h('li', {}, h('a', { href: `/tournaments/${tid}` }, tid));
         list.append(li);
-        api('GET', `/api/tournaments/${tid}`).then((v) => { li.firstChild.textContent = v.name; }).catch(() => {});
+        // A team event shares the list: its own page.
+        api('GET', `/api/tournaments/${tid}`).then((v) => { li.firstChild.textContent = v.name; })
+          .catch(() => api('GET', `/api/teams/${tid}`).then((v) => {
+            li.firstChild.textContent = `${v.name} (${L('团体', 'teams')})`;
+            li.firstChild.href = `/teams/${tid}`;
+          }).catch(() => {}));
       }
     } catch (err) { list.append(h('li', {}, t('t.none'))); }
   };
   render();
+}
+
+/** Creates a team event (CXA 11): a round robin of teams with so many boards a match. */
+function teamForm() {
+  const name = h('input', { id: 'team-name', required: true });
+  const boards = h('input', { id: 'team-boards', type: 'number', min: '1', max: '20', value: '4' });
+  const cycles = h('select', { id: 'team-cycles' }, h('option', { value: '1' }, L('单循环', 'Round robin')), h('option', { value: '2' }, L('双循环', 'Double round robin')));
+  const rule = h('select', { id: 'team-rule' },
+    h('option', { value: 'fixed' }, L('分台定人制（11.1）', 'Fixed boards (11.1)')),
+    h('option', { value: 'order_kept' }, L('分台换人制（11.2）', 'Reserves, order kept (11.2)')),
+    h('option', { value: 'temporary' }, L('临时定台制（11.3）', 'Order chosen per match (11.3)')));
+  const rules = h('select', { id: 'team-rules' }, h('option', { value: 'cxa2011' }, 'CXA 2011'), h('option', { value: 'wxf2018' }, 'WXF 2018'));
+  const create = async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api('POST', '/api/teams', { body: { name: name.value, boards: Number(boards.value), cycles: Number(cycles.value), board_rule: rule.value, rules: rules.value } });
+      location.href = `/teams/${r.id}`;
+    } catch (err) { fail(err); }
+  };
+  return h('form', { class: 'panel form', id: 'team-create', onsubmit: create },
+    h('h2', {}, L('创建团体赛', 'Create a team event')),
+    field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles),
+    field(L('出场办法', 'Line-ups'), rule), field(L('规则', 'Rules'), rules),
+    h('button', { type: 'submit', class: 'primary', id: 'team-create-submit' }, L('创建', 'Create')));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,12 +147,22 @@ async function listPage() {
 
 let T = null;
 
+let extra = {};
+
 async function reload() {
   T = await api('GET', `/api/tournaments/${encodeURIComponent(id)}`);
-  const [st, ct] = await Promise.all([
+  const type = T.format.type;
+  const tokens = canWrite()
+    ? Promise.all(T.rounds.filter((r) => r.games.some((g) => g.game)).map((r) => api('GET', `/api/tournaments/${id}/rounds/${r.round}/games`).catch(() => null)))
+    : Promise.resolve([]);
+  const [st, ct, bracket, groups, tok] = await Promise.all([
     api('GET', `/api/tournaments/${id}/standings`).catch(() => null),
     api('GET', `/api/tournaments/${id}/crosstable`).catch(() => null),
+    type === 'knockout' ? api('GET', `/api/tournaments/${id}/bracket`).catch(() => null) : null,
+    type === 'groups' ? api('GET', `/api/tournaments/${id}/groups`).catch(() => null) : null,
+    tokens,
   ]);
+  extra = { bracket, groups, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
   renderTournament(st, ct);
 }
 
@@ -110,6 +171,11 @@ const canWrite = () => me && (me === T.organiser || (T.arbiters || []).includes(
 
 function formatText(f) {
   if (f.type === 'swiss') return L(`积分编排 ${f.rounds} 轮`, `Swiss, ${f.rounds} rounds`);
+  if (f.type === 'knockout') {
+    const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
+    return L(`淘汰制（${g}，加赛 ${f.playoff_games} 局）`, `Knockout (${g}, ${f.playoff_games} play-off games)`);
+  }
+  if (f.type === 'groups') return L(`分组循环 ${f.groups} 组`, `Groups: ${f.groups}`) + (f.cycles === 2 ? L('（双循环）', ' (double)') : '');
   return f.cycles === 2 ? L('双循环', 'Double round robin') : L('单循环', 'Round robin');
 }
 
@@ -146,16 +212,110 @@ function roundSection(r) {
       h('td', {}, `${playerName(g.red)} (${g.red})`),
       h('td', {}, `${playerName(g.black)} (${g.black})`),
       h('td', { class: 'result' }, h('span', { class: 'print-only' }, g.result || ''), h('span', { class: 'no-print' }, sel)),
+      h('td', { class: 'no-print live' }, g.game
+        ? h('a', { href: `/games/${g.game}`, id: `game-${r.round}-${g.board}`, class: 'game-link' }, L('观看', 'Watch'))
+        : ''),
       h('td', { class: 'arbiter-col' }, ''));
   });
-  for (const b of r.byes) rows.push(h('tr', {}, h('td', {}, ''), h('td', {}, `${playerName(b)} (${b})`), h('td', {}, L('轮空', 'bye')), h('td', {}, ''), h('td', {}, '')));
+  for (const b of r.byes) rows.push(h('tr', {}, h('td', {}, ''), h('td', {}, `${playerName(b)} (${b})`), h('td', {}, L('轮空', 'bye')), h('td', {}, ''), h('td', { class: 'no-print' }, ''), h('td', {}, '')));
+  const startable = r.games.some((g) => !g.game && !g.result);
+  const start = canWrite() && startable
+    ? h('button', { type: 'button', class: 'no-print', id: `start-games-${r.round}`, onclick: async () => {
+      try { await api('POST', `/api/tournaments/${id}/rounds/${r.round}/games`, { body: {} }); await reload(); } catch (err) { fail(err); }
+    } }, L('开始各台对局', 'Start live games'))
+    : null;
   return h('section', { class: 'panel sheet round', id: `round-${r.round}`, 'data-round': r.round },
     h('div', { class: 'panel-head' },
       h('h2', {}, `${T.name} — ${L(`第 ${r.round} 轮对阵表`, `Round ${r.round} pairings`)}`),
-      h('button', { type: 'button', class: 'no-print', onclick: () => printSheet(`round-${r.round}`) }, L('打印', 'Print'))),
+      h('div', { class: 'actions' }, start,
+        h('button', { type: 'button', class: 'no-print', onclick: () => printSheet(`round-${r.round}`) }, L('打印', 'Print')))),
     h('table', { class: 'data pairings' },
-      h('thead', {}, h('tr', {}, ...[L('台', 'Bd'), L('红方', 'Red'), L('黑方', 'Black'), L('结果', 'Result'), L('裁判签名', 'Arbiter')].map((x) => h('th', {}, x)))),
-      h('tbody', {}, ...rows)));
+      h('thead', {}, h('tr', {}, ...[L('台', 'Bd'), L('红方', 'Red'), L('黑方', 'Black'), L('结果', 'Result')].map((x) => h('th', {}, x)),
+        h('th', { class: 'no-print' }, L('对局', 'Game')), h('th', {}, L('裁判签名', 'Arbiter')))),
+      h('tbody', {}, ...rows)),
+    tokensTable(r));
+}
+
+/** The links with the players' and arbiter's tokens, for the officials to hand out. */
+function tokensTable(r) {
+  const tok = extra.tokens && extra.tokens[r.round];
+  if (!tok || !tok.games.length) return null;
+  const base = location.origin;
+  const link = (g, role, token, label) => h('a', { href: `${base}/games/${g.game}#${role}=${token}`, class: `token-link ${role}`, 'data-role': role, 'data-board': g.board }, label);
+  const game = (b) => r.games.find((g) => g.board === b) || {};
+  return h('details', { class: 'no-print tokens', id: `tokens-${r.round}` },
+    h('summary', {}, L('棋手与裁判链接（只交给本人）', "Players' and arbiter's links (give each only to its holder)"),
+      tok.time_control ? ` · ${L('用时', 'time control')} ${tok.time_control}` : ''),
+    h('table', { class: 'data' },
+      h('thead', {}, h('tr', {}, ...[L('台', 'Bd'), L('红方', 'Red'), L('黑方', 'Black'), L('裁判', 'Arbiter')].map((x) => h('th', {}, x)))),
+      h('tbody', {}, ...tok.games.map((g) => h('tr', {},
+        h('td', { class: 'num' }, g.board),
+        h('td', {}, link(g, 'red', g.red_token, playerName(game(g.board).red))),
+        h('td', {}, link(g, 'black', g.black_token, playerName(game(g.board).black))),
+        h('td', {}, link(g, 'arbiter', g.arbiter_token, L('裁判', 'Arbiter'))))))));
+}
+
+/** A knockout's bracket: one column per bracket round (CXA 10.4). */
+function bracketSection() {
+  const b = extra.bracket;
+  if (!b || !b.rounds.length) return null;
+  const name = (no) => (no == null ? L('（空）', '(empty)') : `${playerName(no)} (${no})`);
+  const decision = { bye: '', games: '', playoff: L('加赛', 'play-off'), lot: L('抽签', 'lot'), walkover: L('不战', 'walkover'), open: '' };
+  const mark = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', bye: '' };
+  const side = (m, no, first) => h('div', { class: `ko-player${m.winner != null && m.winner === no ? ' winner' : ''}` },
+    h('span', {}, m.decision === 'bye' && no == null ? L('轮空', 'bye') : name(no)),
+    h('span', { class: 'ko-games' }, m.games.map((g) => {
+      const o = g.first_outcome;
+      if (!o) return '·';
+      const mine = first ? o : { win: 'loss', loss: 'win', forfeit_win: 'forfeit_loss', forfeit_loss: 'forfeit_win' }[o] || o;
+      return mark[mine] ?? '?';
+    }).join(' ')));
+  return h('section', { class: 'panel sheet', id: 'bracket' },
+    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('对阵图', 'Bracket')}`),
+      b.champion != null ? h('p', { id: 'champion' }, L('冠军：', 'Champion: '), h('strong', {}, playerName(b.champion))) : null),
+    h('div', { class: 'bracket scroll' }, ...b.rounds.map((round, k) => h('div', { class: 'ko-round', 'data-round': k + 1 },
+      h('h3', {}, roundName(k, round.length)),
+      h('div', { class: 'ko-matches' }, ...round.map((m) => h('div', { class: 'ko-match', 'data-decision': m.decision },
+        side(m, m.first, true), side(m, m.second, false),
+        decision[m.decision] ? h('small', {}, decision[m.decision]) : null)))))));
+}
+
+/** A bracket round's name: the final, the semi-finals, … by how many lines it has. */
+function roundName(k, lines) {
+  if (lines === 1) return L('决赛', 'Final');
+  if (lines === 2) return L('半决赛', 'Semi-finals');
+  if (lines === 4) return L('四分之一决赛', 'Quarter-finals');
+  return L(`第 ${k + 1} 轮`, `Round ${k + 1}`);
+}
+
+/** A group stage's tables, and the form that opens its final (CXA 10.2). */
+function groupsSection() {
+  const g = extra.groups;
+  if (!g) return null;
+  const done = T.rounds.length >= T.total_rounds && T.rounds.every((r) => r.complete);
+  const k = h('input', { id: 'final-k', type: 'number', min: '1', value: '2' });
+  const fmt = h('select', { id: 'final-format' },
+    h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')), h('option', { value: 'round_robin' }, L('单循环', 'Round robin')));
+  const open = async () => {
+    try {
+      const f = await api('POST', `/api/tournaments/${id}/final`, { body: { qualifiers: Number(k.value), format: fmt.value } });
+      location.href = `/tournaments/${f.id}`;
+    } catch (err) { fail(err); }
+  };
+  return h('section', { class: 'panel sheet', id: 'groups' },
+    h('h2', {}, `${T.name} — ${L('分组成绩', 'Groups')}`),
+    h('div', { class: 'groups' }, ...g.groups.map((grp) => h('div', { class: 'group', 'data-group': grp.group },
+      h('h3', {}, L(`第 ${grp.group} 组`, `Group ${grp.group}`)),
+      h('table', { class: 'data' },
+        h('thead', {}, h('tr', {}, ...[L('名次', 'Rank'), L('序号', 'No'), L('姓名', 'Name'), L('积分', 'Score')].map((x) => h('th', {}, x)))),
+        h('tbody', {}, ...(grp.standings.length ? grp.standings : grp.players.map((no) => ({ rank: '', no, name: playerName(no), score: '' })))
+          .map((s) => h('tr', {}, h('td', { class: 'num' }, s.rank), h('td', { class: 'num' }, s.no), h('td', {}, s.name), h('td', { class: 'num score' }, s.score)))))))),
+    g.final
+      ? h('p', {}, h('a', { href: `/tournaments/${g.final}`, id: 'final-link', class: 'button' }, L('决赛', 'The final')))
+      : me === T.organiser && done
+        ? h('div', { class: 'actions no-print' }, L('每组出线人数', 'Qualifiers per group'), k, fmt,
+          h('button', { type: 'button', class: 'primary', id: 'open-final', onclick: open }, L('开始决赛', 'Open the final')))
+        : null);
 }
 
 function standingsSection(st) {
@@ -211,11 +371,24 @@ function officeSection() {
       } }, L('登记退赛', 'Withdraw'))) : null,
     T.players.length && all ? h('div', { class: 'actions' }, L('处罚：', 'Penalty: '), pPlayer, L('轮', 'round'), pRound, pKind,
       h('button', { type: 'button', id: 'penalise', onclick: async () => {
-        try { await api('POST', `/api/tournaments/${id}/penalties`, { body: { player: Number(pPlayer.value), round: Number(pRound.value), penalty: pKind.value } }); toast(L('已记录', 'Recorded')); await reload(); } catch (err) { fail(err); }
+        try { await api('POST', `/api/tournaments/${id}/penalties`, { body: { player: Number(pPlayer.value), round: Number(pRound.value), penalty: pKind.value } }); await reload(); toast(L('已记录', 'Recorded')); } catch (err) { fail(err); }
       } }, L('记录', 'Record'))) : null,
-    me === T.organiser ? h('div', { class: 'actions' }, arb, h('button', { type: 'button', onclick: async () => {
-      try { await api('POST', `/api/tournaments/${id}/arbiters`, { body: { username: arb.value } }); await reload(); } catch (err) { fail(err); }
-    } }, L('任命裁判', 'Appoint arbiter'))) : null);
+    me === T.organiser ? h('div', { class: 'actions' }, arb, h('button', { type: 'button', id: 'appoint', onclick: async () => {
+      try { await api('POST', `/api/tournaments/${id}/arbiters`, { body: { username: arb.value } }); await reload(); toast(L('已任命', 'Appointed')); } catch (err) { fail(err); }
+    } }, L('任命裁判', 'Appoint arbiter'))) : null,
+    me === T.organiser && T.format.type === 'swiss' ? keepApartForm() : null);
+}
+
+/** Players kept apart in a Swiss (CXA 10.3, appendix 3: players of one unit 同单位). */
+function keepApartForm() {
+  const clubs = h('input', { type: 'checkbox', id: 'apart-clubs' });
+  const players = h('input', { id: 'apart-players', placeholder: L('序号，如 3,7,12', 'Start numbers, e.g. 3,7,12') });
+  return h('div', { class: 'actions' }, L('回避：', 'Keep apart: '),
+    h('label', {}, clubs, L('同单位棋手', 'club-mates')), players,
+    h('button', { type: 'button', id: 'keep-apart', onclick: async () => {
+      const list = players.value.split(/[,\s]+/).filter(Boolean).map(Number);
+      try { await api('POST', `/api/tournaments/${id}/keep-apart`, { body: { clubs: clubs.checked, players: list } }); await reload(); toast(L('已记录', 'Recorded')); } catch (err) { fail(err); }
+    } }, L('记录', 'Record')));
 }
 
 function printSheet(sheetId) {
@@ -226,15 +399,18 @@ function printSheet(sheetId) {
 window.addEventListener('afterprint', () => { delete document.body.dataset.print; });
 
 function renderTournament(st, ct) {
-  const tc = localStorage.getItem(`xq.t.${id}.tc`);
+  const tc = T.time_control;
   main.replaceChildren(
     h('div', { class: 'tournament' },
       h('header', { class: 'panel t-head' },
         h('h1', { id: 't-title' }, T.name),
         h('p', {}, formatText(T.format), ' · ', T.rules === 'wxf2018' ? 'WXF 2018' : 'CXA 2011',
           ` · ${L('计分', 'scoring')} ${T.scoring.win}-${T.scoring.draw_red}-${T.scoring.loss}`,
-          ` · ${L('破同分', 'tie-breaks')} ${T.tie_breaks.join(', ')}`, tc ? ` · ${tc}` : '',
-          ` · ${L('组织者', 'organiser')} ${T.organiser}`, T.arbiters.length ? ` · ${L('裁判', 'arbiters')} ${T.arbiters.join(', ')}` : ''),
+          ` · ${L('破同分', 'tie-breaks')} ${T.tie_breaks.join(', ')}`,
+          ' · ', h('span', { id: 't-tc-shown' }, tc ? `${L('用时', 'time control')} ${tc}` : L('不计时', 'untimed')),
+          ` · ${L('组织者', 'organiser')} ${T.organiser}`, T.arbiters.length ? h('span', { id: 't-arbiters' }, ` · ${L('裁判', 'arbiters')} ${T.arbiters.join(', ')}`) : '',
+          T.kept_apart && T.kept_apart.length ? ` · ${L('回避', 'kept apart')} ${T.kept_apart.map((g) => g.join('/')).join('; ')}` : ''),
+        T.stage_of ? h('p', {}, h('a', { href: `/tournaments/${T.stage_of}` }, L('← 分组赛', '← Group stage'))) : null,
         h('p', { class: 'actions no-print' },
           h('a', { class: 'button', href: `/api/tournaments/${id}/export.trf` }, 'TRF'),
           h('a', { class: 'button', href: `/api/tournaments/${id}/export.csv?table=standings` }, L('名次 CSV', 'Standings CSV')),
@@ -242,7 +418,9 @@ function renderTournament(st, ct) {
           h('a', { class: 'button', href: `/api/tournaments/${id}/export.csv?table=players` }, L('名单 CSV', 'Entries CSV')))),
       me ? null : accountBox(reload),
       officeSection(),
-      standingsSection(st),
+      bracketSection(),
+      groupsSection(),
+      T.format.type === 'knockout' ? null : standingsSection(st),
       crosstableSection(ct),
       ...T.rounds.slice().reverse().map(roundSection),
       playersSection()));

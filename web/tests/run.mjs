@@ -365,6 +365,303 @@ test('a tournament from entries to final standings, with a printed pairing sheet
   await ctx.close();
 });
 
+/** Signs in on a tournament page's form, registering the account first when `register`. */
+async function signIn(page, user, pass, register) {
+  await page.fill('#login-user', user);
+  await page.fill('#login-pass', pass);
+  await page.click(register ? '#register' : '#login-submit');
+}
+
+/** Fails with the page's error toast, if any, when `p` fails. */
+async function orToast(page, p) {
+  return p.catch(async (e) => { throw new Error(`${e.message}; page says: ${await page.locator('#toasts').textContent().catch(() => '')}`); });
+}
+
+test('a tournament\'s time control and live games for its boards: draw offer and answer, resignation, results back on the sheet', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'boards-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#t-create');
+  // A bad time control is refused by the server's parser, naming the field.
+  await page.fill('#t-name', 'Live boards cup');
+  await page.fill('#t-tc', '15 minutes');
+  await page.click('#t-create-submit');
+  await page.waitForSelector('.toast.error');
+  const err = await page.locator('.toast.error').first().textContent();
+  assert(err.includes('time_control'), `the error names the field (${err})`);
+  await page.fill('#t-tc', '15m+10s');
+  await page.click('#t-create-submit');
+  await page.waitForURL(/\/tournaments\/[^/]+$/);
+  await page.waitForSelector('#t-tc-shown');
+  const shown = await page.locator('#t-tc-shown').textContent();
+  assert(shown.includes('15m+10s'), `the stored time control is shown (${shown})`);
+  // Not from this browser's storage: a fresh context sees it too.
+  const tid = page.url().split('/').pop();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(`${base}/tournaments/${tid}`);
+  await other.waitForSelector('#t-tc-shown');
+  assert((await other.locator('#t-tc-shown').textContent()).includes('15m+10s'), 'the time control is the server\'s');
+  await fresh.close();
+
+  await page.fill('#csv', 'name,rating\n王天一,2700\n郑惟桐,2690\n许银川,2650\n赵鑫鑫,2640\n');
+  await page.click('#import');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 4, null, { timeout: 10000 }));
+  await page.click('#pair');
+  await page.waitForSelector('#start-games-1');
+  assert(await page.locator('#round-1 a.game-link').count() === 0, 'no live game before they are started');
+  await page.click('#start-games-1');
+  await orToast(page, page.waitForSelector('#game-1-2'));
+  assert(await page.locator('#start-games-1').count() === 0, 'every board has its game');
+  const href = await page.getAttribute('#game-1-1', 'href');
+  assert(/^\/games\/[0-9a-f]+$/.test(href), `board 1 links to its live game (${href})`);
+  await page.click('#tokens-1 summary');
+  await page.screenshot({ path: join(shots, 'tournament-live-boards.png'), fullPage: true });
+  const tokenLink = (b, role) => page.getAttribute(`#tokens-1 a.${role}[data-board="${b}"]`, 'href');
+
+  // Board 1: the players draw by agreement after a declined offer.
+  const redCtx = await browser.newContext({ viewport: { width: 1100, height: 860 } });
+  const blackCtx = await browser.newContext({ viewport: { width: 1100, height: 860 } });
+  const red = await redCtx.newPage();
+  const black = await blackCtx.newPage();
+  for (const p of [red, black]) await p.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await red.goto(await tokenLink(1, 'red'));
+  await black.goto(await tokenLink(1, 'black'));
+  for (const p of [red, black]) await p.waitForSelector('#board .xq-piece');
+  // The game has the tournament's clock: 15 minutes, running for Red.
+  await red.waitForSelector('#clock-red.running');
+  const left = Number(await red.locator('#clock-red').getAttribute('data-ms'));
+  assert(left > 14 * 60000 && left <= 15 * 60000, `15 minutes on Red's clock (${left})`);
+  // Red offers in its own time (CXA 22.1); Black declines.
+  await red.click('[data-action="draw_offer"]');
+  await black.waitForSelector('[data-action="draw_decline"]');
+  await black.screenshot({ path: join(shots, 'live-draw-offered.png') });
+  await black.click('[data-action="draw_decline"]');
+  await red.waitForSelector('[data-action="draw_offer"]');
+  await black.waitForFunction(() => !document.querySelector('[data-action="draw_accept"]'));
+  await clickMove(red, 'h2e2');
+  await waitPly(black, 1);
+  // Black offers after its move's turn comes; Red accepts.
+  await waitLegal(black);
+  await black.click('[data-action="draw_offer"]');
+  await red.waitForSelector('[data-action="draw_accept"]');
+  await red.click('[data-action="draw_accept"]');
+  for (const p of [red, black]) await p.waitForFunction(() => document.getElementById('status').dataset.status === 'ended');
+  await red.screenshot({ path: join(shots, 'live-draw-agreed.png') });
+
+  // Board 2: Black resigns, with the confirmation step.
+  await black.goto(await tokenLink(2, 'black'));
+  await black.waitForSelector('[data-action="resign"]');
+  await black.click('[data-action="resign"]');
+  await black.waitForSelector('[data-action="resign-no"]');
+  await black.click('[data-action="resign-no"]');
+  assert(await black.locator('#status').getAttribute('data-status') === 'playing', 'cancelling the resignation changes nothing');
+  await black.click('[data-action="resign"]');
+  await black.click('[data-action="resign-yes"]');
+  await black.waitForFunction(() => document.getElementById('status').dataset.status === 'ended');
+  await black.screenshot({ path: join(shots, 'live-resigned.png') });
+
+  // The results come back to the pairing sheet by themselves.
+  await page.reload();
+  const resultOf = (b) => page.locator(`#round-1 select[data-board="${b}"]`).locator('xpath=ancestor::tr').locator('.print-only').textContent();
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#round-1 select[data-board]').length === 2));
+  assert(await resultOf(1) === '1/2', `board 1 drawn (${await resultOf(1)})`);
+  assert(await resultOf(2) === '1-0', `board 2 won by Red (${await resultOf(2)})`);
+  assert(!(await page.locator('#pair').isDisabled()), 'round 2 can be paired');
+  await page.screenshot({ path: join(shots, 'tournament-results-from-live-games.png'), fullPage: true });
+  for (const c of [ctx, redCtx, blackCtx]) await c.close();
+});
+
+test('withdrawal, penalty, appointing an arbiter, keeping players apart; the arbiter pairs and records', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'arbiter-li', password: 'arbiter password' });
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'swiss-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#t-create');
+  await page.fill('#t-name', '积分编排测试');
+  await page.selectOption('#t-format', 'swiss');
+  assert(await page.locator('#t-rounds').isVisible(), 'the Swiss asks for its rounds');
+  assert(!(await page.locator('#t-groups').isVisible()), 'but not for groups');
+  await page.fill('#t-rounds', '3');
+  await page.fill('#t-tc', '');
+  await page.click('#t-create-submit');
+  await page.waitForURL(/\/tournaments\/[^/]+$/);
+  const tid = page.url().split('/').pop();
+  await page.waitForSelector('#t-tc-shown');
+  assert((await page.locator('#t-tc-shown').textContent()).includes('不计时'), 'no time control: untimed');
+  await page.fill('#csv', 'name,rating,club\n甲,2500,北京\n乙,2400,北京\n丙,2300,上海\n丁,2200,广东\n戊,2100,四川\n');
+  await page.click('#import');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 5, null, { timeout: 10000 }));
+
+  // Appoint an arbiter: an unknown account is refused, a known one listed.
+  await page.fill('#arb-user', 'nobody-here');
+  await page.click('#appoint');
+  await page.waitForSelector('.toast.error');
+  await page.fill('#arb-user', 'arbiter-li');
+  await page.click('#appoint');
+  await orToast(page, page.waitForSelector('#t-arbiters'));
+  assert((await page.locator('#t-arbiters').textContent()).includes('arbiter-li'), 'the arbiter is listed');
+
+  // Club-mates kept apart.
+  await page.check('#apart-clubs');
+  await page.click('#keep-apart');
+  await orToast(page, page.waitForFunction(() => document.querySelector('.t-head').textContent.includes('1/2')));
+
+  await page.click('#pair');
+  await page.waitForSelector('#round-1');
+  const pairs = await page.locator('#round-1 tbody tr').allTextContents();
+  assert(!pairs.some((r) => r.includes('甲') && r.includes('乙')), `club-mates 甲 and 乙 do not meet (${pairs})`);
+
+  // A warning for player 2 in round 1.
+  await page.selectOption('#p-player', '2');
+  await page.fill('#p-round', '1');
+  await page.selectOption('#p-kind', 'warning');
+  await page.evaluate(() => document.getElementById('toasts')?.replaceChildren());
+  await page.click('#penalise');
+  await page.waitForSelector('.toast:not(.error)');
+  const events = await api(base, 'GET', `/api/tournaments/${tid}/events`);
+  const pen = events.events.find((e) => e.type === 'penalised');
+  assert(pen && pen.data.player === 2 && pen.data.penalty === 'warning', `the penalty is stored (${JSON.stringify(pen)})`);
+
+  // Player 5 withdraws after round 1.
+  await page.selectOption('#w-player', '5');
+  await page.click('#withdraw');
+  await orToast(page, page.waitForSelector('#players-table tr.withdrawn'));
+  assert((await page.locator('#players-table tr.withdrawn').textContent()).includes('戊'), 'player 5 is struck through');
+  await page.screenshot({ path: join(shots, 'tournament-office.png'), fullPage: true });
+
+  // The arbiter signs in elsewhere, records round 1 and pairs round 2 without player 5.
+  const arbCtx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const arb = await arbCtx.newPage();
+  await arb.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+  await arb.goto(`${base}/tournaments/${tid}`);
+  await signIn(arb, 'arbiter-li', 'arbiter password', false);
+  await orToast(arb, arb.waitForSelector('#pair'));
+  assert(await arb.locator('#appoint').count() === 0, 'only the organiser appoints arbiters');
+  const boards = await arb.locator('#round-1 select[data-board]').count();
+  for (let b = 1; b <= boards; b++) {
+    await arb.selectOption(`#round-1 select[data-board="${b}"]`, '1-0');
+    await arb.waitForFunction((b) => {
+      const s = document.querySelector(`#round-1 select[data-board="${b}"]`);
+      return s && s.closest('tr').querySelector('.print-only').textContent === '1-0';
+    }, b);
+  }
+  await arb.click('#pair');
+  await orToast(arb, arb.waitForSelector('#round-2'));
+  const round2 = await arb.locator('#round-2 tbody').textContent();
+  assert(!round2.includes('戊'), 'the withdrawn player is not paired');
+  await arb.screenshot({ path: join(shots, 'tournament-arbiter.png'), fullPage: true });
+  await arbCtx.close();
+  await ctx.close();
+});
+
+test('a knockout\'s bracket and a group stage with its final', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'ko-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'ko-organiser', password: 'correct horse battery' });
+  const players = ['王天一', '郑惟桐', '许银川', '赵鑫鑫', '洪智', '蒋川'].map((name, k) => ({ name, rating: 2700 - k * 20 }));
+  const ko = await api(base, 'POST', '/api/tournaments', { name: '淘汰赛', format: 'knockout', games: 1, players }, session.token);
+  // Two rounds played: the better seed wins.
+  for (let n = 1; n <= 2; n++) {
+    const r = await api(base, 'POST', `/api/tournaments/${ko.id}/rounds`, { seed: 3 }, session.token);
+    for (const g of r.games) {
+      await api(base, 'PUT', `/api/tournaments/${ko.id}/rounds/${n}/boards/${g.board}/result`, { result: g.red < g.black ? '1-0' : '0-1' }, session.token);
+    }
+  }
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments/${ko.id}`);
+  await page.waitForSelector('#bracket .ko-match');
+  // Round 1 and the semi-finals played: the final's line is drawn, not yet decided.
+  const cols = await page.locator('#bracket .ko-round').count();
+  assert(cols === 3, `three bracket rounds (${cols})`);
+  assert(await page.locator('#bracket .ko-round[data-round="3"] .ko-match').count() === 1, 'one final');
+  assert(await page.locator('#bracket .ko-round[data-round="3"] .winner').count() === 0, 'the final still open');
+  assert(await page.locator('#champion').count() === 0, 'no champion yet');
+  const firstRound = await page.locator('#bracket .ko-round[data-round="1"] .ko-match').count();
+  assert(firstRound === 4, `six players: an 8-line first round (${firstRound})`);
+  assert(await page.locator('#bracket .ko-round[data-round="1"] .ko-match[data-decision="bye"]').count() === 2, 'byes to the top two seeds');
+  const winners = await page.locator('#bracket .ko-round[data-round="1"] .winner').allTextContents();
+  assert(winners.length === 4 && winners.some((w) => w.includes('王天一')), `first-round winners in bold (${winners})`);
+  await page.screenshot({ path: join(shots, 'tournament-bracket.png'), fullPage: true });
+
+  // Groups: two of three, then the final from the page.
+  const gs = await api(base, 'POST', '/api/tournaments', { name: '分组赛', format: 'groups', groups: 2, players, time_control: '30m+10s' }, session.token);
+  for (let n = 1; n <= 3; n++) {
+    const r = await api(base, 'POST', `/api/tournaments/${gs.id}/rounds`, {}, session.token);
+    for (const g of r.games) {
+      await api(base, 'PUT', `/api/tournaments/${gs.id}/rounds/${n}/boards/${g.board}/result`, { result: g.red < g.black ? '1-0' : '0-1' }, session.token);
+    }
+  }
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'ko-organiser', 'correct horse battery', false);
+  await page.waitForSelector('#t-create');
+  await page.goto(`${base}/tournaments/${gs.id}`);
+  await page.waitForSelector('#groups .group');
+  assert(await page.locator('#groups .group').count() === 2, 'two groups');
+  const leaders = await page.locator('#groups .group tbody tr:first-child td:nth-child(3)').allTextContents();
+  assert(leaders.join() === '王天一,郑惟桐', `group winners on top (${leaders})`);
+  await page.screenshot({ path: join(shots, 'tournament-groups.png'), fullPage: true });
+  await page.fill('#final-k', '2');
+  await page.click('#open-final');
+  await orToast(page, page.waitForURL((u) => !u.pathname.endsWith(gs.id)));
+  await page.waitForSelector('#players-table');
+  const finalists = await page.locator('#players-table tbody td:nth-child(2)').allTextContents();
+  // Serpentine: group 1 is 王天一, 赵鑫鑫, 洪智; group 2 郑惟桐, 许银川, 蒋川. Winners first.
+  assert(finalists.join() === '王天一,郑惟桐,赵鑫鑫,许银川', `the final seeds group winners first (${finalists})`);
+  assert((await page.locator('#t-tc-shown').textContent()).includes('30m+10s'), 'the final keeps the time control');
+  await ctx.close();
+});
+
+test('a team event: teams, a round robin with fixed boards, results board by board, team standings', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'team-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#team-create');
+  await page.fill('#team-name', '团体测试赛');
+  await page.fill('#team-boards', '2');
+  await page.click('#team-create-submit');
+  await page.waitForURL(/\/teams\/[^/]+$/);
+  await page.waitForSelector('#teams-text');
+  await page.fill('#teams-text', '北京: 蒋川, 唐丹, 王天一\n上海: 谢靖, 孙勇征\n广东: 许银川, 吕钦\n');
+  await page.click('#add-teams');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#teams-table tbody tr').length === 3));
+  for (let round = 1; round <= 3; round++) {
+    await page.click('#pair');
+    await orToast(page, page.waitForSelector(`#round-${round} select[data-board]`));
+    const boards = await page.locator(`#round-${round} select[data-board]`).count();
+    assert(boards === 2, `one match of two boards in round ${round} (${boards})`);
+    if (round === 1) {
+      // CXA 12.2: the first-listed team has red on board 1 and black on board 2.
+      const rows = await page.locator('#round-1 tbody tr').allTextContents();
+      const team = (row, col) => /\((.+)\)/.exec(row.split(')')[col] + ')');
+      assert(rows.length === 2, `two boards (${rows})`);
+      assert(rows[0] !== rows[1] && team(rows[0], 0)[1] !== team(rows[1], 0)[1], `colours alternate by board (${rows})`);
+    }
+    for (let b = 1; b <= 2; b++) {
+      const value = b === 1 ? '1-0' : '1/2';
+      await page.selectOption(`#round-${round} select[data-board="${b}"]`, value);
+      await page.waitForFunction(([r, b, v]) => {
+        const s = document.querySelector(`#round-${r} select[data-board="${b}"]`);
+        return s && s.closest('tr').querySelector('.print-only').textContent === v;
+      }, [round, b, value]);
+    }
+  }
+  assert(await page.locator('#pair').isDisabled(), 'every round paired');
+  assert(await page.locator('#standings-table tbody tr').count() === 3, 'three teams ranked');
+  await page.screenshot({ path: join(shots, 'team-event.png'), fullPage: true });
+  // The list links the team event to its own page.
+  await page.goto(`${base}/tournaments`);
+  await page.waitForSelector('#t-list a[href^="/teams/"]');
+  await ctx.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];

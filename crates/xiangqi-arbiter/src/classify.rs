@@ -45,14 +45,19 @@
 
 use std::collections::HashMap;
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use xiangqi::{
-    Bitboard, Color, Move, MoveFilter, MoveList, Piece, Position, Role, Square, advisor_attacks,
+    Bitboard, Color, MAX_MOVES, Move, MoveFilter, MoveList, Piece, Position, Role, Square,
+    advisor_attacks,
     cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attacks,
     rook_attacks,
 };
 
-use crate::rules::Book;
+use crate::{
+    movegen::{captures_on, forcing_moves, has_move},
+    rules::Book,
+};
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -412,19 +417,26 @@ fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// going on as long as it pays (static exchange; every capture legal, so pins, facing generals,
 /// screens and legs are the board's own).
 fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
+    if depth == 0 || pos.board().piece_at(sq).is_none() {
+        return 0;
+    }
+    exchange_by(pos, sq, depth, &captures_on(pos, sq))
+}
+
+/// [`exchange`] with the legal captures on `sq` known.
+fn exchange_by(pos: &Position, sq: Square, depth: u32, captures: &[Move]) -> i32 {
     let Some(target) = pos.board().piece_at(sq) else {
         return 0;
     };
     if depth == 0 {
         return 0;
     }
-    let best = pos
-        .legal_moves_where(MoveFilter::CapturesOn(sq))
-        .into_iter()
+    let best = captures
+        .iter()
         .min_by_key(|m| value(m.role, pos.turn(), m.from));
     match best {
         None => 0,
-        Some(m) => {
+        Some(&m) => {
             let v = value(target.role, target.color, sq);
             (v - exchange(&after(pos, m), sq, depth - 1)).max(0)
         }
@@ -433,13 +445,23 @@ fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
 
 /// What the searches of one ruling remember, by Zobrist hash (the hash covers the board and
 /// the side to move): a cycle's positions recur, and so do the positions its searches reach.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Cache {
     /// For [`Cache::mate_by_checks`]: the greatest depth known to fail and the least depth
     /// known to mate (0: none). A mate within `d` moves is a mate within `d + 1`.
     mate: HashMap<u64, (u32, u32), ZobristState>,
     /// For [`forcing`]: a node's best line and whether its score is exact or a bound.
     forcing: HashMap<ForcingKey, (Line, Bound), ZobristState>,
+}
+
+impl Default for Cache {
+    /// Room for a ruling's usual searches, so the tables do not grow step by step.
+    fn default() -> Cache {
+        Cache {
+            mate: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            forcing: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+        }
+    }
 }
 
 /// Hashes keys that start with a Zobrist hash: the hash is random already, so the other fields
@@ -537,12 +559,12 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let moves = pos.legal_moves_where(MoveFilter::Checks);
+        let moves = forcing_moves(pos, MoveFilter::Checks);
         let mut checked = Vec::with_capacity(moves.len());
         for m in moves {
             let p = after(pos, m);
             // A check with no answer mates: look for one before going deeper.
-            if !p.has_legal_move() {
+            if !has_move(&p) {
                 return true;
             }
             checked.push(p);
@@ -551,7 +573,11 @@ impl Cache {
             return false;
         }
         checked.into_iter().any(|p| {
-            p.legal_moves()
+            // The general's steps and the captures of a checker first: the likeliest escapes,
+            // so a check that fails is refuted soon.
+            let mut replies = p.legal_moves();
+            replies.sort_by_key(|r| (r.role != Role::King, r.capture.is_none()));
+            replies
                 .iter()
                 .all(|&r| self.mate_by_checks(&after(&p, r), depth - 1))
         })
@@ -599,9 +625,11 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 /// defender's mate search, the dearest part, is left out where the node is refuted anyway, and
 /// nodes are remembered by hash with their bound ([`Cache`]); an exact node keeps its best
 /// line, which is the first move (in the core's order) reaching its value whatever the window.
+#[allow(clippy::too_many_arguments)]
 fn forcing(
     cache: &mut Cache,
     pos: &Position,
+    in_check: bool,
     attacker: Color,
     budget: Budget,
     gained: i32,
@@ -623,7 +651,7 @@ fn forcing(
             _ => {}
         }
     }
-    let line = forcing_search(cache, pos, attacker, budget, gained, alpha, beta);
+    let line = forcing_search(cache, pos, in_check, attacker, budget, gained, alpha, beta);
     let bound = if line.0 <= alpha {
         Bound::Upper
     } else if line.0 >= beta {
@@ -635,16 +663,18 @@ fn forcing(
     line
 }
 
+/// [`forcing`] without the memory; `in_check` is whether the side to move is in check.
+#[allow(clippy::too_many_arguments)]
 fn forcing_search(
     cache: &mut Cache,
     pos: &Position,
+    in_check: bool,
     attacker: Color,
     budget: Budget,
     gained: i32,
     mut alpha: i32,
     beta: i32,
 ) -> Line {
-    let in_check = pos.is_check();
     let attacking = pos.turn() == attacker;
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
@@ -653,7 +683,7 @@ fn forcing_search(
     } else {
         MoveList::new()
     };
-    if moves.is_empty() && !pos.has_legal_move() {
+    if moves.is_empty() && !has_move(pos) {
         return (MATED, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -673,7 +703,7 @@ fn forcing_search(
     alpha = alpha.max(best.0);
     let may_check = attacking && budget.checks > 0;
     if !in_check {
-        moves = pos.legal_moves_where(if may_check {
+        moves = forcing_moves(pos, if may_check {
             MoveFilter::CapturesOrChecks
         } else {
             MoveFilter::Captures
@@ -683,7 +713,7 @@ fn forcing_search(
     // piece; checks after captures) for cut-offs, but keep the core's order for ties: a move
     // listed earlier that scores as much as the best so far takes its place, as it would have
     // come first. It is searched with the window opened by one to see the tie.
-    let mut order: Vec<(i32, usize, Move)> = moves
+    let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = moves
         .into_iter()
         .enumerate()
         .map(|(i, m)| {
@@ -693,7 +723,7 @@ fn forcing_search(
             (key, i, m)
         })
         .collect();
-    order.sort_by_key(|&(key, i, _)| (key, i));
+    order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
     for (_, index, m) in order {
         let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
@@ -701,11 +731,12 @@ fn forcing_search(
         if !in_check && !capture && !may_check {
             continue;
         }
-        let gives_check = pos.gives_check(m);
+        // The child is in check exactly when the move gives check.
+        let child = after(pos, m);
+        let gives_check = child.is_check();
         if !in_check && !capture && !gives_check {
             continue;
         }
-        let child = after(pos, m);
         let taken = m.capture.map_or(0, |role| {
             if !attacking && role == Role::Pawn {
                 // CXA 2011 art. 26.7: a pawn given up for any piece but a rook, or for several
@@ -728,6 +759,7 @@ fn forcing_search(
         let (reply, line, _) = forcing(
             cache,
             &child,
+            gives_check,
             attacker,
             next,
             gained + won,
@@ -759,7 +791,16 @@ fn forcing_search(
 /// 对方将死"). Returns the gain, the first capture of the best line and where its first move starts.
 pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
     let budget = Budget { checks, plies: 6 };
-    let line = forcing(cache, pos, pos.turn(), budget, 0, 2 * MATED, -2 * MATED);
+    let line = forcing(
+        cache,
+        pos,
+        pos.is_check(),
+        pos.turn(),
+        budget,
+        0,
+        2 * MATED,
+        -2 * MATED,
+    );
     if line.0 <= 0 || line.0 >= -MATED / 2 {
         (0, None, None)
     } else {
@@ -825,12 +866,13 @@ fn judge(
         (None, Some(pos_o)) => capture_out_of_turn(pos_o, a, v)?,
         (None, None) => return None,
     };
-    let recaptures = taken.legal_moves_where(MoveFilter::CapturesOn(v)).len();
+    let recapture_moves = captures_on(&taken, v);
+    let recaptures = recapture_moves.len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
         & !(taken.board().by_role(Role::King) & !king_attacks(v)))
     .any();
-    let gain = value(victim.role, victim.color, v) - exchange(&taken, v, 8);
+    let gain = value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves);
     let protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)
@@ -1210,8 +1252,7 @@ pub(crate) fn analyse_with(
         analysis.exchange = true;
     }
     // Exchange and sacrifice: can the opponent take the moved piece?
-    if let Some(take) = pos_after
-        .legal_moves_where(MoveFilter::CapturesOn(m.to))
+    if let Some(take) = captures_on(&pos_after, m.to)
         .into_iter()
         .min_by_key(|c| value(c.role, !mover, c.from))
     {

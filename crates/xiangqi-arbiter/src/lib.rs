@@ -25,6 +25,7 @@ pub mod clock;
 mod explain;
 pub mod fouls;
 mod game;
+mod movegen;
 mod movelimit;
 mod repetition;
 mod rules;

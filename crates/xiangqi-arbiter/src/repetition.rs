@@ -26,12 +26,14 @@
 //! rook or an unrooted piece; 26.9.2–3 (single against joint chase) then break ties. This
 //! reading of 26.9 follows the digest in `shared/rules/repetition-rules.md`.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::{
     classify::{Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with},
-    explain::Explanation,
+    explain::{Draft, Explanation},
     rules::{Book, RuleSet},
 };
 
@@ -276,25 +278,10 @@ pub fn rule_cycle(
         .unwrap_or(0);
     let end = moves.len().min(positions.len().saturating_sub(1));
     let first = first.min(end);
-    let occ_text = occurrences
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let header = (
-        format!(
-            "{}：同一局面在第 {occ_text} 着后出现，判第 {}–{} 着。",
-            rules.book.name_zh(),
-            first + 1,
-            end
-        ),
-        format!(
-            "{}: the same position occurs after plies {occ_text}; plies {}–{} are judged.",
-            rules.book.name(),
-            first + 1,
-            end
-        ),
-    );
+    let header = Header::Cycle {
+        occurrences: occurrences.to_vec(),
+        end,
+    };
     let (analyses, red, black) = judge_span(positions, moves, first, end, rules);
     finish_ruling(
         rules,
@@ -379,20 +366,7 @@ impl Ruling {
         let occurrences: Vec<usize> = (first..=end)
             .filter(|&i| positions[i].zobrist_hash() == last)
             .collect();
-        let header = (
-            format!(
-                "{}：第 {}–{} 着共九个回合，无吃子、无进兵，一方在三个或三个以上点上连续走禁止着法，按待判局面裁决（第23.4条）。",
-                rules.book.name_zh(),
-                first + 1,
-                end
-            ),
-            format!(
-                "{}: plies {}–{}, nine rounds without a capture or a pawn advance, in which a side plays forbidden moves over three or more points: ruled as a repetition (art. 23.4).",
-                rules.book.name(),
-                first + 1,
-                end
-            ),
-        );
+        let header = Header::NineRounds { end };
         Some(finish_ruling(
             rules,
             first,
@@ -442,7 +416,7 @@ fn finish_ruling(
     rules: &RuleSet,
     first: usize,
     occurrences: Vec<usize>,
-    header: (String, String),
+    header: Header,
     analyses: Vec<MoveAnalysis>,
     red: SideSummary,
     black: SideSummary,
@@ -451,46 +425,15 @@ fn finish_ruling(
         Book::Wxf2018 => verdict_wxf(&red, &black),
         Book::Cxa2011 => verdict_cxa(&red, &black, rules),
     };
-    let mut explanation = Explanation::default();
-    explanation.push(header.0, header.1);
-    for (k, a) in analyses.iter().enumerate() {
-        explain_move(&mut explanation, first + k + 1, a);
-    }
-    for (color, s) in [(Color::Red, &red), (Color::Black, &black)] {
-        let natures_zh: String = s
-            .natures
-            .iter()
-            .map(|n| n.zh())
-            .collect::<Vec<_>>()
-            .join("");
-        let natures_en = s
-            .natures
-            .iter()
-            .map(|n| n.en())
-            .collect::<Vec<_>>()
-            .join(", ");
-        explanation.push(
-            format!(
-                "{}方：{}（{}），{}。",
-                color.chinese(),
-                natures_zh,
-                s.pattern.zh(),
-                if s.forbidden {
-                    "禁止着法"
-                } else {
-                    "允许着法"
-                }
-            ),
-            format!(
-                "{}: {} ({}), {}.",
-                color_en(color),
-                natures_en,
-                s.pattern.en(),
-                if s.forbidden { "forbidden" } else { "allowed" }
-            ),
-        );
-    }
-    explanation.push(zh, en);
+    let draft = RulingDraft {
+        book: rules.book,
+        header,
+        first,
+        analyses: analyses.clone(),
+        sides: [(Color::Red, &red), (Color::Black, &black)]
+            .map(|(c, s)| (c, s.natures.clone(), s.pattern, s.forbidden)),
+        decision: (zh, en),
+    };
     Ruling {
         book: rules.book,
         verdict,
@@ -498,7 +441,110 @@ fn finish_ruling(
         red,
         black,
         moves: analyses,
-        explanation,
+        explanation: Explanation::drafted(Arc::new(draft)),
+    }
+}
+
+/// The first line of an explanation: what was judged.
+#[derive(Debug)]
+enum Header {
+    /// A position occurred at these plies; the moves up to `end` are judged.
+    Cycle { occurrences: Vec<usize>, end: usize },
+    /// CXA 2011 art. 23.4: nine rounds up to `end`.
+    NineRounds { end: usize },
+}
+
+/// What a ruling's explanation is written from (see [`Explanation`]): the lines are the same
+/// whenever they are written.
+#[derive(Debug)]
+struct RulingDraft {
+    book: Book,
+    header: Header,
+    first: usize,
+    analyses: Vec<MoveAnalysis>,
+    /// Each side's natures, pattern and whether it is forbidden.
+    sides: [(Color, Vec<MoveNature>, Pattern, bool); 2],
+    /// The rule applied, with its article.
+    decision: (String, String),
+}
+
+impl Draft for RulingDraft {
+    fn write(&self, explanation: &mut Explanation) {
+        let book = self.book;
+        let first = self.first;
+        match &self.header {
+            Header::Cycle { occurrences, end } => {
+                let occ_text = occurrences
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                explanation.push(
+                    format!(
+                        "{}：同一局面在第 {occ_text} 着后出现，判第 {}–{} 着。",
+                        book.name_zh(),
+                        first + 1,
+                        end
+                    ),
+                    format!(
+                        "{}: the same position occurs after plies {occ_text}; plies {}–{} are judged.",
+                        book.name(),
+                        first + 1,
+                        end
+                    ),
+                );
+            }
+            Header::NineRounds { end } => explanation.push(
+                format!(
+                    "{}：第 {}–{} 着共九个回合，无吃子、无进兵，一方在三个或三个以上点上连续走禁止着法，按待判局面裁决（第23.4条）。",
+                    book.name_zh(),
+                    first + 1,
+                    end
+                ),
+                format!(
+                    "{}: plies {}–{}, nine rounds without a capture or a pawn advance, in which a side plays forbidden moves over three or more points: ruled as a repetition (art. 23.4).",
+                    book.name(),
+                    first + 1,
+                    end
+                ),
+            ),
+        }
+        for (k, a) in self.analyses.iter().enumerate() {
+            explain_move(explanation, first + k + 1, a);
+        }
+        for (color, natures, pattern, forbidden) in &self.sides {
+            let natures_zh: String = natures
+                .iter()
+                .map(|n| n.zh())
+                .collect::<Vec<_>>()
+                .join("");
+            let natures_en = natures
+                .iter()
+                .map(|n| n.en())
+                .collect::<Vec<_>>()
+                .join(", ");
+            explanation.push(
+                format!(
+                    "{}方：{}（{}），{}。",
+                    color.chinese(),
+                    natures_zh,
+                    pattern.zh(),
+                    if *forbidden {
+                        "禁止着法"
+                    } else {
+                        "允许着法"
+                    }
+                ),
+                format!(
+                    "{}: {} ({}), {}.",
+                    color_en(*color),
+                    natures_en,
+                    pattern.en(),
+                    if *forbidden { "forbidden" } else { "allowed" }
+                ),
+            );
+        }
+        explanation.push(self.decision.0.clone(), self.decision.1.clone());
     }
 }
 

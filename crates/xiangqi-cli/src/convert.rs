@@ -16,6 +16,7 @@ use xiangqi_record::{
     Encoding, Format, Game, Notation, SNIFF_LEN, check, encoding,
     pgn::{self, WriteOptions},
     read_games, sniff,
+    validate::Validator,
 };
 
 /// Inputs this large (bytes, all files together) get a progress bar.
@@ -184,6 +185,24 @@ pub fn run(args: Args) -> Result<()> {
                     inner: std::io::Cursor::new(head).chain(file),
                     bar: bar.clone(),
                 });
+                if args.check {
+                    // Checking only: no move tree, the same verdicts (validate module docs).
+                    for checked in Validator::new(reader, args.input_encoding) {
+                        let checked = checked.with_context(|| format!("reading {name}"))?;
+                        summary.games += 1;
+                        summary.moves += checked.moves;
+                        summary.errors += checked.errors.len();
+                        bar.suspend(|| {
+                            for w in &checked.warnings {
+                                eprintln!("{name}: game {}: warning: {w}", checked.game);
+                            }
+                            for e in &checked.errors {
+                                eprintln!("{name}: {e}");
+                            }
+                        });
+                    }
+                    continue;
+                }
                 for (i, game) in pgn::Reader::new(reader, args.input_encoding).enumerate() {
                     each(i + 1, Ok(game.with_context(|| format!("reading {name}"))?))?;
                 }

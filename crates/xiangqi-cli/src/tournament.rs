@@ -3,13 +3,16 @@
 //! Every change appends one event and rewrites the file atomically; views are computed from
 //! the events each time.
 
+mod team;
+
 use std::{fs, path::PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
     GameResult, Player, PlayerId, RuleSet, ScoringScheme,
-    knockout::MatchFormat,
+    double_elimination::Part,
+    knockout::{KnockoutMatch, MatchFormat},
     report,
     round_robin::{self, Pairing},
     swiss::{cxa::Cxa, dutch::Dutch},
@@ -31,13 +34,25 @@ enum FormatArg {
     RoundRobin,
     /// Double round robin (两局制, colours swapped in the second cycle).
     DoubleRoundRobin,
-    /// Swiss (积分编排制); pairings given with `pair --game`.
+    /// Swiss (积分编排制, CXA 10.3): `--rounds`; paired by an engine (`pair --engine`) or
+    /// given with `pair --game`.
     Swiss,
     /// Knockout (淘汰制, CXA 10.4): seeds are start numbers; see `--match-games`.
     Knockout,
     /// Seeded groups (分组循环制, CXA 10.2): serpentine by rating, a round robin in each;
     /// see `--groups` and `final`.
     Groups,
+    /// Swiss then knockout (积分晋圈淘汰制, CXA 10.5): `--rounds` Swiss rounds, then the top
+    /// `--qualifiers` seeded by Swiss place play a knockout (`--match-games`,
+    /// `--playoff-games`) in the same file.
+    SwissKnockout,
+    /// Swiss with bottom elimination (积分末位淘汰制, CXA 10.6): once more than half of the
+    /// `--rounds` are played, the `--per-round` lowest placed go out after each round until
+    /// `--keep` are left for the last round.
+    SwissElimination,
+    /// Double elimination (双败淘汰制, CXA 10.4): out after two lost matches of one game;
+    /// `--reset` for a second grand final, `--playoff-games` after a draw.
+    DoubleElimination,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -102,6 +117,19 @@ enum Cmd {
         /// Rapid play-off games at most after a level knockout match, then a lot (WXF 10.1).
         #[arg(long, default_value_t = 2)]
         playoff_games: u32,
+        /// Players going from the Swiss to the knockout (swiss-knockout, CXA 10.5).
+        #[arg(long, default_value_t = 8)]
+        qualifiers: u32,
+        /// Players eliminated after each round once past half (swiss-elimination, CXA 10.6).
+        #[arg(long, default_value_t = 1)]
+        per_round: u32,
+        /// Players left for the last round (swiss-elimination, CXA 10.6).
+        #[arg(long, default_value_t = 8)]
+        keep: u32,
+        /// A second grand final if the losers' bracket champion wins the first
+        /// (double-elimination).
+        #[arg(long)]
+        reset: bool,
         /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black).
         #[arg(long, default_value = "2-1-0")]
         scoring: String,
@@ -128,7 +156,9 @@ enum Cmd {
         #[arg(long)]
         federation: Option<String>,
     },
-    /// Pair the next round (round robin: from the table; Swiss: the given games).
+    /// Pair the next round: from the order table (round robin, groups), the Swiss engine
+    /// (Swiss rounds) or the bracket (knockout rounds, colours of a match's first game drawn
+    /// from --seed); or the given games.
     Pair {
         /// The tournament file.
         file: PathBuf,
@@ -176,7 +206,8 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "knockout")]
         format: FormatArg,
     },
-    /// Show a knockout's bracket: each match, its games (first-listed player's score), winner.
+    /// Show a knockout's bracket (also a Swiss then knockout's, a double elimination's): each
+    /// match, its games (first-listed player's score), winner.
     Bracket {
         /// The tournament file.
         file: PathBuf,
@@ -253,6 +284,11 @@ enum Cmd {
         #[arg(long)]
         round_robin: bool,
     },
+    /// Run a team event (CXA 11–14, 19; WXF 9–11) from its own file.
+    Team {
+        #[command(subcommand)]
+        command: team::TeamCmd,
+    },
     /// Print a schedule without a tournament file.
     Schedule {
         #[command(subcommand)]
@@ -310,6 +346,10 @@ pub fn run(args: Args) -> Result<()> {
             rounds,
             match_games,
             playoff_games,
+            qualifiers,
+            per_round,
+            keep,
+            reset,
             groups,
             scoring,
             tie_breaks,
@@ -333,17 +373,33 @@ pub fn run(args: Args) -> Result<()> {
                         .collect::<Result<Vec<_>>>()
                 })
                 .transpose()?;
+            let games = match match_games {
+                MatchArg::One => MatchFormat::OneGame,
+                MatchArg::Two => MatchFormat::TwoGames,
+                MatchArg::BestOfThree => MatchFormat::BestOfThree,
+            };
             let format = match format {
                 FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
                 FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
                 FormatArg::Swiss => Format::Swiss { rounds },
                 FormatArg::Groups => Format::Groups { groups, cycles: 1 },
                 FormatArg::Knockout => Format::Knockout {
-                    games: match match_games {
-                        MatchArg::One => MatchFormat::OneGame,
-                        MatchArg::Two => MatchFormat::TwoGames,
-                        MatchArg::BestOfThree => MatchFormat::BestOfThree,
-                    },
+                    games,
+                    playoff_games,
+                },
+                FormatArg::SwissKnockout => Format::SwissKnockout {
+                    rounds,
+                    qualifiers,
+                    games,
+                    playoff_games,
+                },
+                FormatArg::SwissElimination => Format::SwissElimination {
+                    rounds,
+                    per_round,
+                    keep,
+                },
+                FormatArg::DoubleElimination => Format::DoubleElimination {
+                    reset,
                     playoff_games,
                 },
             };
@@ -401,16 +457,14 @@ pub fn run(args: Args) -> Result<()> {
             seed,
         } => {
             let t = load(&file)?;
+            // CXA 10.6: who goes out before this round, fixed when the round is paired.
+            let out = t.elimination_due();
             let event = if games.is_empty() && byes.is_empty() {
-                match t.format() {
-                    Format::RoundRobin { .. } | Format::Groups { .. } => t.pair_next_round()?,
-                    Format::Swiss { .. } => match engine.as_str() {
-                        "dutch" => t.pair_swiss(&Dutch, seed)?,
-                        "cxa" => t.pair_swiss(&Cxa, seed)?,
-                        _ => bail!("unknown engine {engine:?} (dutch or cxa)"),
-                    },
-                    // Colours of each match's first game drawn by lot from the seed (CXA 12.4).
-                    Format::Knockout { .. } => t.pair_knockout(seed)?,
+                // Knockout rounds: colours of a match's first game drawn from the seed (CXA 12.4).
+                match engine.as_str() {
+                    "dutch" => t.pair_next(&Dutch, seed)?,
+                    "cxa" => t.pair_next(&Cxa, seed)?,
+                    _ => bail!("unknown engine {engine:?} (dutch or cxa)"),
                 }
             } else {
                 let games = games
@@ -435,7 +489,10 @@ pub fn run(args: Args) -> Result<()> {
                     .collect::<Result<Vec<_>>>()?;
                 let byes = byes.into_iter().map(id).collect::<Result<Vec<_>>>()?;
                 // A knockout round keeps its seed (the play-off lot is drawn from it).
-                let knockout = matches!(t.format(), Format::Knockout { .. });
+                let knockout = matches!(
+                    t.format(),
+                    Format::Knockout { .. } | Format::DoubleElimination { .. }
+                ) || t.in_knockout_stage();
                 Event::RoundPaired {
                     round: t.rounds().len() as u32 + 1,
                     games,
@@ -444,6 +501,9 @@ pub fn run(args: Args) -> Result<()> {
                 }
             };
             let t = update(&file, event)?;
+            for p in out {
+                println!("eliminated  {}", t.players()[p.index()].name);
+            }
             if let Some(r) = t.rounds().last() {
                 println!("round {}", r.number);
                 for g in &r.games {
@@ -460,6 +520,7 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
         }
+        Cmd::Team { command } => team::run(command)?,
         Cmd::KeepApart {
             file,
             clubs,
@@ -511,8 +572,15 @@ pub fn run(args: Args) -> Result<()> {
                 },
                 FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
                 FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
-                FormatArg::Swiss | FormatArg::Groups => {
-                    bail!("a final is a knockout or a round robin")
+                FormatArg::DoubleElimination => Format::DoubleElimination {
+                    reset: false,
+                    playoff_games: 2,
+                },
+                FormatArg::Swiss
+                | FormatArg::Groups
+                | FormatArg::SwissKnockout
+                | FormatArg::SwissElimination => {
+                    bail!("a final is a knockout, a double elimination or a round robin")
                 }
             };
             let name = format!("{} final", t.name());
@@ -528,26 +596,50 @@ pub fn run(args: Args) -> Result<()> {
                 p.and_then(|p| t.players().get(p.index()))
                     .map_or("-", |p| p.name.as_str())
             };
-            for (k, lines) in t.bracket().iter().enumerate() {
-                println!("bracket round {}", k + 1);
-                for m in lines {
-                    let games: Vec<String> = m
-                        .games
-                        .iter()
-                        .map(|g| match g.outcome {
-                            Some(o) => format!("{}", o.halves() as f64 / 2.0),
-                            None => "?".into(),
-                        })
-                        .collect();
+            let show = |m: &KnockoutMatch| {
+                let games: Vec<String> = m
+                    .games
+                    .iter()
+                    .map(|g| match g.outcome {
+                        Some(o) => format!("{}", o.halves() as f64 / 2.0),
+                        None => "?".into(),
+                    })
+                    .collect();
+                println!(
+                    "  {} - {}  [{}]  -> {} ({:?})",
+                    name(m.first),
+                    name(m.second),
+                    games.join(" "),
+                    name(m.winner),
+                    m.decision
+                );
+            };
+            if let Format::SwissKnockout { qualifiers, .. } = t.format() {
+                if !t.in_knockout_stage() {
+                    let q: Vec<&str> = t.qualifiers().into_iter().map(|p| name(Some(p))).collect();
                     println!(
-                        "  {} - {}  [{}]  -> {} ({:?})",
-                        name(m.first),
-                        name(m.second),
-                        games.join(" "),
-                        name(m.winner),
-                        m.decision
+                        "swiss stage on; {qualifiers} go through, now: {}",
+                        q.join(", ")
                     );
                 }
+            }
+            for (k, lines) in t.bracket().iter().enumerate() {
+                println!("bracket round {}", k + 1);
+                lines.iter().for_each(show);
+            }
+            let double = t.double_bracket();
+            let shown = double
+                .iter()
+                .filter(|m| m.needed && (m.line.first.is_some() || m.line.second.is_some()));
+            for m in shown {
+                let part = match m.part {
+                    Part::Winners(r) => format!("winners' round {r}"),
+                    Part::Losers(r) => format!("losers' round {r}"),
+                    Part::GrandFinal => "grand final".into(),
+                    Part::Reset => "second grand final".into(),
+                };
+                println!("{part}");
+                show(&m.line);
             }
             if let Some(c) = t.champion() {
                 println!("champion: {}", name(Some(c)));

@@ -228,3 +228,294 @@ fn groups_then_a_knockout_final() {
     assert_eq!(out.lines().filter(|l| l.contains("(red)")).count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Creates a tournament of `n` rated entries with `args` after `new FILE`.
+fn created(dir: &std::path::Path, n: usize, args: &[&str]) -> String {
+    let entries = dir.join("entries.csv");
+    let rows: String = (0..n)
+        .map(|k| format!("P{},{}\n", k + 1, 2400 - 10 * k))
+        .collect();
+    std::fs::write(&entries, format!("name,rating\n{rows}")).unwrap();
+    let file = dir.join("t.json").to_str().unwrap().to_owned();
+    let mut all = vec!["tournament", "new", &file, "--entries"];
+    all.push(entries.to_str().unwrap());
+    all.extend_from_slice(args);
+    let (ok, _, err) = xiangqi(&all);
+    assert!(ok, "{err}");
+    file
+}
+
+/// Pairs rounds (red winning every game) until pairing fails; the pairing outputs and the
+/// error line that stopped it.
+fn play_until_refused(f: &str) -> (Vec<String>, String) {
+    let mut outs = Vec::new();
+    for round in 1..40 {
+        let seed = round.to_string();
+        let (ok, out, err) = xiangqi(&["tournament", "pair", f, "--seed", &seed]);
+        if !ok {
+            return (outs, err);
+        }
+        let boards = out.lines().filter(|l| l.contains("(red)")).count();
+        for b in 1..=boards {
+            let (ok, _, err) = xiangqi(&["tournament", "result", f, &seed, &b.to_string(), "1-0"]);
+            assert!(ok, "{err}");
+        }
+        outs.push(out);
+    }
+    panic!("never decided");
+}
+
+#[test]
+fn swiss_then_knockout_in_one_file() {
+    // CXA 10.5: 2 Swiss rounds, the top 4 to a one-game knockout in the same file.
+    let dir = scratch("sk");
+    let f = created(
+        &dir,
+        6,
+        &[
+            "--format",
+            "swiss-knockout",
+            "--rounds",
+            "2",
+            "--qualifiers",
+            "4",
+            "--playoff-games",
+            "0",
+        ],
+    );
+    let (outs, err) = play_until_refused(&f);
+    assert_eq!(err.trim(), "error: the knockout is decided");
+    // 2 Swiss rounds of 3 games, then the semi-finals and the final.
+    let games: Vec<usize> = outs
+        .iter()
+        .map(|o| o.lines().filter(|l| l.contains("(red)")).count())
+        .collect();
+    assert_eq!(games, [3, 3, 2, 1]);
+    let (ok, out, _) = xiangqi(&["tournament", "bracket", &f]);
+    assert!(ok);
+    assert!(out.contains("bracket round 2"), "{out}");
+    assert!(out.contains("champion: P"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn swiss_with_bottom_elimination() {
+    // CXA 10.6: 8 players, 4 rounds, 2 out after round 3 (past half), at least 4 kept.
+    let dir = scratch("se");
+    let f = created(
+        &dir,
+        8,
+        &[
+            "--format",
+            "swiss-elimination",
+            "--rounds",
+            "4",
+            "--per-round",
+            "2",
+            "--keep",
+            "4",
+        ],
+    );
+    let (outs, err) = play_until_refused(&f);
+    assert_eq!(err.trim(), "error: all 4 rounds have been paired");
+    assert_eq!(outs.len(), 4);
+    let out4 = &outs[3];
+    assert_eq!(out4.matches("eliminated").count(), 2, "{out4}");
+    assert_eq!(out4.lines().filter(|l| l.contains("(red)")).count(), 3);
+    assert!(outs[..3].iter().all(|o| !o.contains("eliminated")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn double_elimination_to_a_champion() {
+    // CXA 10.4 双败淘汰制: 5 players, a second final if needed.
+    let dir = scratch("de");
+    let f = created(&dir, 5, &["--format", "double-elimination", "--reset"]);
+    let (outs, err) = play_until_refused(&f);
+    assert_eq!(err.trim(), "error: the knockout is decided");
+    // 2n − 2 = 8 matches at least, one game each (red always wins: no play-offs).
+    let games: usize = outs
+        .iter()
+        .map(|o| o.lines().filter(|l| l.contains("(red)")).count())
+        .sum();
+    assert!(games == 8 || games == 9, "{games}");
+    let (ok, out, _) = xiangqi(&["tournament", "bracket", &f]);
+    assert!(ok);
+    assert!(out.contains("losers' round 1"), "{out}");
+    assert!(out.contains("grand final"), "{out}");
+    assert!(out.contains("champion: P"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_two_game_team_match_by_da_fen() {
+    // WXF 9.4: two boards, two games each, colours swapped in the second (CXA 12.4). Red wins
+    // every game: each player wins once, 大分 and 小分 level, a drawn match (场分 1 each).
+    let dir = scratch("team");
+    let file = dir.join("teams.json");
+    let f = file.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let (ok, out, err) = xiangqi(args);
+        assert!(ok, "{args:?}: {err}");
+        out
+    };
+    ok(&[
+        "tournament",
+        "team",
+        "new",
+        f,
+        "--rules",
+        "wxf",
+        "--boards",
+        "2",
+        "--two-games",
+        "--board-rule",
+        "fixed",
+    ]);
+    for n in ["A", "B", "C"] {
+        let (p1, p2, p3) = (format!("{n}1:2300"), format!("{n}2"), format!("{n}3"));
+        ok(&[
+            "tournament",
+            "team",
+            "add",
+            f,
+            n,
+            "--player",
+            &p1,
+            "--player",
+            &p2,
+            "--player",
+            &p3,
+        ]);
+    }
+    // 3 teams in a round robin: one rests each round, unscored.
+    let out = ok(&["tournament", "team", "pair", f]);
+    assert!(
+        out.contains("1  B  -  C") && out.contains("bye  A"),
+        "{out}"
+    );
+    let (fine, _, err) = xiangqi(&["tournament", "team", "result", f, "1", "1", "1", "1-0"]);
+    assert!(!fine);
+    assert_eq!(
+        err.trim(),
+        "error: table 1 of round 1 has no line-up from both teams yet"
+    );
+    ok(&["tournament", "team", "lineup", f, "1", "2", "1,2"]);
+    ok(&["tournament", "team", "lineup", f, "1", "3", "1,2"]);
+    for second in [false, true] {
+        for board in ["1", "2"] {
+            let mut args = vec!["tournament", "team", "result", f, "1", "1", board, "1-0"];
+            if second {
+                args.push("--second");
+            }
+            ok(&args);
+        }
+    }
+    let out = ok(&["tournament", "team", "standings", f]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[1].contains('B') && lines[1].trim_end().ends_with('1'),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains('C') && lines[2].trim_end().ends_with('1'),
+        "{out}"
+    );
+    assert!(
+        lines[3].contains('A') && lines[3].trim_end().ends_with('0'),
+        "{out}"
+    );
+    // CXA 19.2: A rested in round 1, so leaving now it played none of its 2 matches: its
+    // results are cancelled; B played 1 of 2, half, so its results stand.
+    let out = ok(&["tournament", "team", "withdraw", f, "1"]);
+    assert!(out.contains("all results of team 1 are cancelled"), "{out}");
+    let out = ok(&["tournament", "team", "withdraw", f, "2"]);
+    assert!(!out.contains("cancelled"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_team_knockout_to_its_winner() {
+    // CXA 10.4: 3 teams, the top seed has the bye; red wins every game, so each 2-board match
+    // is level (one win each) and goes to the play-off match, then the lot (WXF 10.1).
+    let dir = scratch("teamko");
+    let file = dir.join("cup.json");
+    let f = file.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let (ok, out, err) = xiangqi(args);
+        assert!(ok, "{args:?}: {err}");
+        out
+    };
+    ok(&[
+        "tournament",
+        "team",
+        "new",
+        f,
+        "--format",
+        "knockout",
+        "--boards",
+        "2",
+    ]);
+    for n in ["A", "B", "C"] {
+        let (p1, p2) = (format!("{n}1"), format!("{n}2"));
+        ok(&[
+            "tournament",
+            "team",
+            "add",
+            f,
+            n,
+            "--player",
+            &p1,
+            "--player",
+            &p2,
+        ]);
+    }
+    let mut rounds = 0;
+    loop {
+        let seed = (rounds + 10).to_string();
+        let (fine, out, err) = xiangqi(&["tournament", "team", "pair", f, "--seed", &seed]);
+        if !fine {
+            assert_eq!(
+                err.trim(),
+                "error: no round to pair: the knockout is decided"
+            );
+            break;
+        }
+        rounds += 1;
+        let round = rounds.to_string();
+        let tables = out.lines().filter(|l| l.contains("  -  ")).count();
+        for table in 1..=tables {
+            let table = table.to_string();
+            for team in 1..=3 {
+                // Only the two teams at this table are accepted.
+                let _ = xiangqi(&[
+                    "tournament",
+                    "team",
+                    "lineup",
+                    f,
+                    &round,
+                    &team.to_string(),
+                    "1,2",
+                ]);
+            }
+            for board in ["1", "2"] {
+                ok(&[
+                    "tournament",
+                    "team",
+                    "result",
+                    f,
+                    &round,
+                    &table,
+                    board,
+                    "1-0",
+                ]);
+            }
+        }
+        assert!(rounds < 10);
+    }
+    // Semi-final: match and play-off; final: match and play-off.
+    assert_eq!(rounds, 4);
+    let out = ok(&["tournament", "team", "bracket", f]);
+    assert!(out.contains("(Lot)") && out.contains("champion: "), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

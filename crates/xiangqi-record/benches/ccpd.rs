@@ -3,11 +3,18 @@
 //! goal is ≥ 3 million moves a second, parsed and checked for legality, on one thread.
 //!
 //! `cargo bench -p xiangqi-record --bench ccpd`; throughput is in moves (main-line plies).
+//! `validate` is the tree-less checker (`validate::Validator`, what `xiangqi convert --check`
+//! runs); `read+check` builds each game's move tree and resolves it. The `(cpu time)` entries
+//! time the thread's CPU time instead of the wall clock (Unix), the figure to quote on a
+//! shared, loaded machine.
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use xiangqi_record::{Encoding, pgn};
+use xiangqi_record::{Encoding, pgn, validate::Validator};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/corpus");
 
@@ -42,12 +49,63 @@ fn read_and_check(records: &[Vec<u8>], encoding: Option<Encoding>) -> usize {
     moves
 }
 
+fn validate(records: &[Vec<u8>], encoding: Option<Encoding>) -> usize {
+    let mut moves = 0;
+    for bytes in records {
+        for checked in Validator::new(bytes.as_slice(), encoding).flatten() {
+            if checked.errors.is_empty() {
+                moves += checked.moves;
+            }
+        }
+    }
+    moves
+}
+
+/// CPU time used by this thread so far.
+#[cfg(unix)]
+fn cpu_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(
+        u64::try_from(t.tv_sec).unwrap_or(0),
+        u32::try_from(t.tv_nsec).unwrap_or(0),
+    )
+}
+
+#[cfg(not(unix))]
+fn cpu_time() -> Duration {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// Times `iters` runs of `f` in CPU time.
+fn cpu<T>(iters: u64, mut f: impl FnMut() -> T) -> Duration {
+    let start = cpu_time();
+    for _ in 0..iters {
+        std::hint::black_box(f());
+    }
+    cpu_time().saturating_sub(start)
+}
+
 fn bench(c: &mut Criterion) {
     let records = load();
     let moves = read_and_check(&records, None);
+    assert_eq!(validate(&records, None), moves, "both readers count the same moves");
     let mut group = c.benchmark_group("ccpd");
     group.sample_size(10);
     group.throughput(Throughput::Elements(moves as u64));
+    group.bench_function("validate (encoding detected, cpu time)", |b| {
+        b.iter_custom(|iters| cpu(iters, || validate(&records, None)));
+    });
+    group.bench_function("read+check (encoding detected, cpu time)", |b| {
+        b.iter_custom(|iters| cpu(iters, || read_and_check(&records, None)));
+    });
+    group.bench_function("validate (encoding detected)", |b| {
+        b.iter(|| validate(&records, None));
+    });
+    group.bench_function("validate (big5 given)", |b| {
+        b.iter(|| validate(&records, Some(Encoding::Big5)));
+    });
     group.bench_function("read+check (encoding detected)", |b| {
         b.iter(|| read_and_check(&records, None));
     });

@@ -1,5 +1,8 @@
 //! Reads and checks every CCPD game `N` times (default 3) and prints moves per second of
-//! wall-clock time. On a busy machine run it under `perf stat` and divide by the task clock.
+//! wall-clock time: `speed [N] [tree|validate]` — with the move tree (`pgn::Reader` then
+//! `Game::resolve`) or without it (`validate::Validator`, the default). On a busy machine run it
+//! under `perf stat` (or `/usr/bin/time`) and divide by the CPU time, or count instructions
+//! with `valgrind --tool=callgrind`.
 
 use std::path::Path;
 
@@ -8,6 +11,7 @@ fn main() {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
+    let tree = std::env::args().nth(2).is_some_and(|m| m == "tree");
     let dir =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/corpus/ccpd_big5_pgn");
     let mut paths = Vec::new();
@@ -27,10 +31,20 @@ fn main() {
     let mut moves = 0usize;
     for _ in 0..rounds {
         for bytes in &records {
-            for game in xiangqi_record::pgn::Reader::new(bytes.as_slice(), None).flatten() {
-                let mut game = game;
-                if game.resolve().is_ok() {
-                    moves += game.move_count();
+            if tree {
+                for game in xiangqi_record::pgn::Reader::new(bytes.as_slice(), None).flatten() {
+                    let mut game = game;
+                    if game.resolve().is_ok() {
+                        moves += game.move_count();
+                    }
+                }
+            } else {
+                for checked in
+                    xiangqi_record::validate::Validator::new(bytes.as_slice(), None).flatten()
+                {
+                    if checked.errors.is_empty() {
+                        moves += checked.moves;
+                    }
                 }
             }
         }

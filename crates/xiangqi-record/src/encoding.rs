@@ -195,6 +195,38 @@ pub fn decode(bytes: &[u8], encoding: Option<Encoding>) -> (String, Encoding) {
     (text.into_owned(), encoding)
 }
 
+/// Decodes `bytes` into `out` (cleared first) as [`decode`] does, reusing its allocation;
+/// returns the encoding.
+pub fn decode_into(bytes: &[u8], encoding: Option<Encoding>, out: &mut String) -> Encoding {
+    let encoding = encoding.unwrap_or_else(|| guess(bytes));
+    out.clear();
+    let mut decoder = match encoding {
+        Encoding::Utf8 => {
+            // Valid UTF-8 (nearly always) is copied as it is.
+            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            if let Ok(text) = std::str::from_utf8(text) {
+                out.push_str(text);
+                return encoding;
+            }
+            UTF_8.new_decoder_with_bom_removal()
+        }
+        Encoding::Gbk => GB18030.new_decoder_without_bom_handling(),
+        Encoding::Big5 => BIG5.new_decoder_without_bom_handling(),
+    };
+    let mut src = bytes;
+    loop {
+        let room = decoder
+            .max_utf8_buffer_length(src.len())
+            .unwrap_or(src.len().saturating_mul(3));
+        out.reserve(room);
+        let (result, read, _) = decoder.decode_to_string(src, out, true);
+        src = &src[read..];
+        if result == encoding_rs::CoderResult::InputEmpty {
+            return encoding;
+        }
+    }
+}
+
 /// Encodes `text`; characters the encoding lacks become HTML numeric references (`&#20320;`),
 /// as encoding_rs does.
 pub fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
@@ -218,6 +250,23 @@ mod tests {
         let trad = "1. 炮二平五 馬８進７ 2. 馬二進三 車９平８";
         let big5 = encode(trad, Encoding::Big5);
         assert_eq!(decode(&big5, None), (trad.to_owned(), Encoding::Big5));
+    }
+
+    #[test]
+    fn decodes_into_a_buffer_as_decode_does() {
+        let text = "[Event \"x\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８\n";
+        let mut out = String::from("left over");
+        for bytes in [
+            encode(text, Encoding::Big5),
+            encode(text, Encoding::Gbk),
+            text.as_bytes().to_vec(),
+            [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat(),
+            [text.as_bytes(), b"\xFF\xFE bad \xE7\x82"].concat(),
+            [encode(text, Encoding::Big5).as_slice(), b"\xFF\x81"].concat(),
+        ] {
+            let encoding = decode_into(&bytes, None, &mut out);
+            assert_eq!((out.clone(), encoding), decode(&bytes, None));
+        }
     }
 
     #[test]

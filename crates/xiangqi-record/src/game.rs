@@ -124,14 +124,7 @@ impl Game {
     /// # Errors
     /// The FEN tag's text if it is not a valid position.
     pub fn start_position(&self) -> Result<Position, String> {
-        let fen = self
-            .tag("FEN")
-            .filter(|f| !f.trim().is_empty())
-            .unwrap_or(INITIAL);
-        fen.parse::<Fen>()
-            .map_err(|e| format!("{e}"))?
-            .into_position()
-            .map_err(|e| format!("invalid fen {fen:?}: {e}"))
+        start_position(self.tag("FEN"))
     }
 
     /// The main line: the first child of each node from the root.
@@ -186,8 +179,7 @@ impl Game {
             // A record with no moves has nothing to replay: libraries hold such records as
             // section headings, with an empty board (1989年龙化杯….CBL).
             Err(reason) if self.nodes[0].children.is_empty() => {
-                self.warnings
-                    .push(format!("no moves and no valid start position: {reason}"));
+                self.warnings.push(no_start_warning(&reason));
                 return Ok(());
             }
             Err(reason) => {
@@ -249,6 +241,30 @@ impl Game {
             Err(errors)
         }
     }
+}
+
+/// The start position a `FEN` tag's value names: the standard start if there is none or it is
+/// blank.
+pub(crate) fn start_position(fen: Option<&str>) -> Result<Position, String> {
+    let fen = fen.filter(|f| !f.trim().is_empty()).unwrap_or(INITIAL);
+    // Most records start from the standard start, written out: read once.
+    static START: std::sync::OnceLock<Result<Position, String>> = std::sync::OnceLock::new();
+    if fen == INITIAL {
+        return START.get_or_init(|| parse_start(INITIAL)).clone();
+    }
+    parse_start(fen)
+}
+
+fn parse_start(fen: &str) -> Result<Position, String> {
+    fen.parse::<Fen>()
+        .map_err(|e| format!("{e}"))?
+        .into_position()
+        .map_err(|e| format!("invalid fen {fen:?}: {e}"))
+}
+
+/// The warning [`Game::resolve`] gives for a record with no moves and no valid start position.
+pub(crate) fn no_start_warning(reason: &str) -> String {
+    format!("no moves and no valid start position: {reason}")
 }
 
 /// Which notation a written move is in, told from its characters: ICCS coordinates (`h2e2`,

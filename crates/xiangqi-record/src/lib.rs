@@ -26,6 +26,7 @@ mod diagram;
 pub mod encoding;
 mod game;
 pub mod pgn;
+pub mod validate;
 pub mod xqf;
 
 use std::fmt;

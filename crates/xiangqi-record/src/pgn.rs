@@ -23,7 +23,10 @@
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
-use std::io::{self, BufRead};
+use std::{
+    borrow::Cow,
+    io::{self, BufRead},
+};
 
 use xiangqi::{
     Color, Position,
@@ -40,24 +43,9 @@ use crate::{
 /// Reads one game's text: tags, then move text.
 pub fn parse_game(text: &str) -> Game {
     let mut game = Game::new();
-    let mut rest = text;
-    // Tag section: lines starting with '['.
-    loop {
-        let trimmed = rest.trim_start();
-        if !trimmed.starts_with('[') {
-            rest = trimmed;
-            break;
-        }
-        let end = trimmed.find('\n').unwrap_or(trimmed.len());
-        let line = &trimmed[..end];
-        if let Some((name, value)) = parse_tag(line) {
-            game.tags.push((name, value));
-        }
-        rest = &trimmed[end..];
-        if rest.is_empty() {
-            break;
-        }
-    }
+    let rest = tags(text, |name, value| {
+        game.tags.push((name.to_owned(), value.into_owned()));
+    });
     if let Some(result) = parse_movetext(&mut game, rest)
         && game.tag("Result").is_none_or(|r| r.trim().is_empty())
     {
@@ -66,29 +54,54 @@ pub fn parse_game(text: &str) -> Game {
     game
 }
 
+/// Reads the tag section (lines starting with '[') of one game's text, giving each tag pair to
+/// `each`; returns the move text after it.
+pub(crate) fn tags<'a>(text: &'a str, mut each: impl FnMut(&'a str, Cow<'a, str>)) -> &'a str {
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        if !trimmed.starts_with('[') {
+            return trimmed;
+        }
+        let end = trimmed.find('\n').unwrap_or(trimmed.len());
+        if let Some((name, value)) = parse_tag(&trimmed[..end]) {
+            each(name, value);
+        }
+        rest = &trimmed[end..];
+        if rest.is_empty() {
+            return rest;
+        }
+    }
+}
+
 /// `[Name "Value"]` → (Name, Value); `\"` and `\\` are unescaped.
-fn parse_tag(line: &str) -> Option<(String, String)> {
+fn parse_tag(line: &str) -> Option<(&str, Cow<'_, str>)> {
     let inner = line.trim().strip_prefix('[')?;
     let inner = inner.strip_suffix(']').unwrap_or(inner);
     let name_end = inner.find(|c: char| c.is_whitespace() || c == '"')?;
-    let name = inner[..name_end].to_owned();
+    let name = &inner[..name_end];
     let value_part = inner[name_end..].trim();
     let value = value_part
         .strip_prefix('"')
         .map(|v| v.strip_suffix('"').unwrap_or(v))
         .unwrap_or(value_part);
-    let mut out = String::with_capacity(value.len());
-    let mut chars = value.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
+    let value = if value.contains('\\') {
+        let mut out = String::with_capacity(value.len());
+        let mut chars = value.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            } else {
+                out.push(c);
             }
-        } else {
-            out.push(c);
         }
-    }
-    (!name.is_empty()).then_some((name, out))
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(value)
+    };
+    (!name.is_empty()).then_some((name, value))
 }
 
 fn is_result(word: &str) -> bool {
@@ -112,6 +125,156 @@ fn strip_number(word: &str) -> &str {
     word
 }
 
+/// One element of PGN move text, as [`Tokens`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
+    /// `{…}`, trimmed, not empty.
+    Comment(&'a str),
+    /// `(`: a variation opens, an alternative to the last move.
+    Open,
+    /// `)`: the variation closes.
+    Close,
+    /// `1-0`, `0-1`, `1/2-1/2`, `½-½` or `*`.
+    Result(&'a str),
+    /// A move as written, its number and `!`/`?` marks stripped.
+    Move(&'a str),
+}
+
+/// The tokenizer of PGN move text, shared by the tree reader ([`parse_game`]) and the
+/// tree-less checker ([`crate::validate`]) so that both read the same moves. Move numbers
+/// (`1.`, `1...`, `１．`), `$n` glyphs and `;` comments are skipped.
+#[derive(Debug, Clone)]
+pub(crate) struct Tokens<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    pub(crate) fn new(text: &'a str) -> Tokens<'a> {
+        Tokens { text, at: 0 }
+    }
+}
+
+/// Byte classes of move text: [`PART`] of a word, [`STOP`] (`{ } ( ) ;`, ending a word),
+/// [`SPACE`] (ASCII white space) and [`LEAD`] (the first byte of a non-ASCII character that may
+/// be white space: U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000). CJK text is all `PART`.
+const CLASS: [u8; 256] = {
+    let mut class = [PART; 256];
+    class[b'{' as usize] = STOP;
+    class[b'}' as usize] = STOP;
+    class[b'(' as usize] = STOP;
+    class[b')' as usize] = STOP;
+    class[b';' as usize] = STOP;
+    let mut b = b'\t';
+    while b <= b'\r' {
+        class[b as usize] = SPACE;
+        b += 1;
+    }
+    class[b' ' as usize] = SPACE;
+    class[0xC2] = LEAD;
+    class[0xE1] = LEAD;
+    class[0xE2] = LEAD;
+    class[0xE3] = LEAD;
+    class
+};
+const PART: u8 = 0;
+const STOP: u8 = 1;
+const SPACE: u8 = 2;
+const LEAD: u8 = 3;
+
+/// The length of the white space (as `char::is_whitespace`) at byte `i`, if any.
+fn space_at(text: &str, i: usize) -> Option<usize> {
+    let b = *text.as_bytes().get(i)?;
+    match CLASS[usize::from(b)] {
+        SPACE => Some(1),
+        LEAD => {
+            let c = text.get(i..)?.chars().next()?;
+            c.is_whitespace().then(|| c.len_utf8())
+        }
+        _ => None,
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        loop {
+            let i = self.at;
+            let &b = bytes.get(i)?;
+            match b {
+                b'}' => self.at += 1,
+                b'{' => {
+                    let start = i + 1;
+                    let end = bytes[start..]
+                        .iter()
+                        .position(|&d| d == b'}')
+                        .map_or(bytes.len(), |k| start + k);
+                    self.at = (end + 1).min(bytes.len());
+                    let comment = text[start..end].trim();
+                    if !comment.is_empty() {
+                        return Some(Token::Comment(comment));
+                    }
+                }
+                b';' => {
+                    self.at = bytes[i..]
+                        .iter()
+                        .position(|&d| d == b'\n')
+                        .map_or(bytes.len(), |k| i + k + 1);
+                }
+                b'(' => {
+                    self.at += 1;
+                    return Some(Token::Open);
+                }
+                b')' => {
+                    self.at += 1;
+                    return Some(Token::Close);
+                }
+                _ => {
+                    if let Some(n) = space_at(text, i) {
+                        self.at += n;
+                        continue;
+                    }
+                    let mut end = i + 1;
+                    while let Some(&d) = bytes.get(end) {
+                        match CLASS[usize::from(d)] {
+                            PART => end += 1,
+                            LEAD if space_at(text, end).is_none() => end += 1,
+                            _ => break,
+                        }
+                    }
+                    // A word ends only at ASCII or at a whole character: `end` is on a
+                    // character boundary.
+                    self.at = end;
+                    // A word opening with a CJK character (炮二平五) is a move: no number,
+                    // result or glyph opens so (they open with ASCII, '½' (C2), '、' (E3) or
+                    // full-width '０'…'９' and '．' (EF)).
+                    if b >= 0x80 && !matches!(b, 0xC2 | 0xE3 | 0xEF) {
+                        let mut e = end;
+                        while e > i && matches!(bytes[e - 1], b'!' | b'?') {
+                            e -= 1;
+                        }
+                        return Some(Token::Move(&text[i..e]));
+                    }
+                    let word = &text[i..end];
+                    if is_result(word) {
+                        return Some(Token::Result(word));
+                    }
+                    if is_number(word) || word.starts_with('$') {
+                        continue;
+                    }
+                    let word = strip_number(word).trim_end_matches(['!', '?']);
+                    if !word.is_empty() {
+                        return Some(Token::Move(word));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Reads move text into the tree; returns the result token, if any.
 fn parse_movetext(game: &mut Game, text: &str) -> Option<String> {
     // A move and its separator take at least five bytes ("h2e2 "; a Chinese move in UTF-8
@@ -119,72 +282,33 @@ fn parse_movetext(game: &mut Game, text: &str) -> Option<String> {
     game.nodes.reserve(text.len() / 8 + 1);
     let mut cur: NodeId = 0;
     let mut stack: Vec<NodeId> = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let special = |c: char| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';');
-    while let Some((i, c)) = chars.next() {
-        match c {
-            c if c.is_whitespace() || c == '}' => {}
-            '{' => {
-                let start = i + 1;
-                let mut end = text.len();
-                for (j, d) in chars.by_ref() {
-                    if d == '}' {
-                        end = j;
-                        break;
+    for token in Tokens::new(text) {
+        match token {
+            Token::Comment(comment) => {
+                let slot = &mut game.nodes[cur].comment;
+                match slot {
+                    Some(old) => {
+                        old.push('\n');
+                        old.push_str(comment);
                     }
-                }
-                let comment = text[start..end].trim();
-                if !comment.is_empty() {
-                    let slot = &mut game.nodes[cur].comment;
-                    match slot {
-                        Some(old) => {
-                            old.push('\n');
-                            old.push_str(comment);
-                        }
-                        None => *slot = Some(comment.to_owned()),
-                    }
+                    None => *slot = Some(comment.to_owned()),
                 }
             }
-            ';' => {
-                for (_, d) in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
+            Token::Open => {
                 stack.push(cur);
                 cur = game.nodes[cur].parent.unwrap_or(0);
             }
-            ')' => {
+            Token::Close => {
                 if let Some(back) = stack.pop() {
                     cur = back;
                 }
             }
-            _ => {
-                let mut end = text.len();
-                while let Some(&(j, d)) = chars.peek() {
-                    if special(d) {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                let word = &text[i..end];
-                if is_result(word) {
-                    if stack.is_empty() {
-                        return Some(word.replace('½', "1/2"));
-                    }
-                    continue;
-                }
-                if is_number(word) || word.starts_with('$') {
-                    continue;
-                }
-                let word = strip_number(word).trim_end_matches(['!', '?']);
-                if !word.is_empty() {
-                    cur = game.add_child(cur, Some(word.to_owned()), None);
+            Token::Result(word) => {
+                if stack.is_empty() {
+                    return Some(word.replace('½', "1/2"));
                 }
             }
+            Token::Move(word) => cur = game.add_child(cur, Some(word.to_owned()), None),
         }
     }
     None
@@ -214,6 +338,7 @@ pub struct Reader<R> {
     inner: R,
     encoding: Option<Encoding>,
     carry: Vec<u8>,
+    line: Vec<u8>,
     done: bool,
     games: usize,
 }
@@ -226,6 +351,7 @@ impl<R: BufRead> Reader<R> {
             inner,
             encoding,
             carry: Vec::new(),
+            line: Vec::with_capacity(1 << 10),
             done: false,
             games: 0,
         }
@@ -236,31 +362,50 @@ impl<R: BufRead> Reader<R> {
         self.encoding
     }
 
-    /// The raw bytes of the next game, if any.
-    fn next_chunk(&mut self) -> io::Result<Option<Vec<u8>>> {
+    /// Reads the raw bytes of the next game into `chunk` (cleared first); false at the end.
+    fn next_chunk(&mut self, chunk: &mut Vec<u8>) -> io::Result<bool> {
+        chunk.clear();
         if self.done {
-            return Ok(None);
+            return Ok(false);
         }
-        let mut chunk = std::mem::take(&mut self.carry);
+        // A game takes a few kilobytes: room at once spares the doublings of a fresh buffer.
+        chunk.reserve(8 << 10);
+        chunk.append(&mut self.carry);
         let mut seen_moves = false;
-        let mut line = Vec::new();
         loop {
+            let line = &mut self.line;
             line.clear();
-            if self.inner.read_until(b'\n', &mut line)? == 0 {
+            if self.inner.read_until(b'\n', line)? == 0 {
                 self.done = true;
                 break;
             }
-            if is_tag_line(&line) {
+            if is_tag_line(line) {
                 if seen_moves {
-                    self.carry = std::mem::take(&mut line);
+                    std::mem::swap(&mut self.carry, line);
                     break;
                 }
             } else if !line.trim_ascii().is_empty() {
                 seen_moves = true;
             }
-            chunk.extend_from_slice(&line);
+            chunk.extend_from_slice(line);
         }
-        Ok((!chunk.trim_ascii().is_empty()).then_some(chunk))
+        Ok(!chunk.trim_ascii().is_empty())
+    }
+
+    /// Decodes the next game's text into `text` (cleared first), reusing `chunk` for its bytes;
+    /// false at the end. The buffers are the caller's so that a long collection is read with
+    /// no allocation per game.
+    pub(crate) fn next_text(&mut self, chunk: &mut Vec<u8>, text: &mut String) -> io::Result<bool> {
+        let result = self.next_chunk(chunk);
+        if result.is_err() {
+            self.done = true;
+        }
+        if !result? {
+            return Ok(false);
+        }
+        self.encoding = Some(encoding::decode_into(chunk, self.encoding, text));
+        self.games += 1;
+        Ok(true)
     }
 }
 
@@ -268,18 +413,12 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Game>;
 
     fn next(&mut self) -> Option<io::Result<Game>> {
-        let chunk = match self.next_chunk() {
-            Ok(Some(c)) => c,
-            Ok(None) => return None,
-            Err(e) => {
-                self.done = true;
-                return Some(Err(e));
-            }
-        };
-        let (text, encoding) = encoding::decode(&chunk, self.encoding);
-        self.encoding = Some(encoding);
-        self.games += 1;
-        Some(Ok(parse_game(&text)))
+        let (mut chunk, mut text) = (Vec::new(), String::new());
+        match self.next_text(&mut chunk, &mut text) {
+            Ok(true) => Some(Ok(parse_game(&text))),
+            Ok(false) => None,
+            Err(e) => Some(Err(e)),
+        }
     }
 }
 
@@ -500,7 +639,94 @@ mod tests {
         assert_eq!(games[1].mainline().len(), 3);
     }
 
+    /// The move-text reader as it was before the tokenizer was shared (char by char), kept as
+    /// the reference the byte tokenizer must agree with.
+    fn reference_movetext(game: &mut Game, text: &str) -> Option<String> {
+        let mut cur: NodeId = 0;
+        let mut stack: Vec<NodeId> = Vec::new();
+        let mut chars = text.char_indices().peekable();
+        let special = |c: char| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';');
+        while let Some((i, c)) = chars.next() {
+            match c {
+                c if c.is_whitespace() || c == '}' => {}
+                '{' => {
+                    let start = i + 1;
+                    let mut end = text.len();
+                    for (j, d) in chars.by_ref() {
+                        if d == '}' {
+                            end = j;
+                            break;
+                        }
+                    }
+                    let comment = text[start..end].trim();
+                    if !comment.is_empty() {
+                        let slot = &mut game.nodes[cur].comment;
+                        match slot {
+                            Some(old) => {
+                                old.push('\n');
+                                old.push_str(comment);
+                            }
+                            None => *slot = Some(comment.to_owned()),
+                        }
+                    }
+                }
+                ';' => {
+                    for (_, d) in chars.by_ref() {
+                        if d == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '(' => {
+                    stack.push(cur);
+                    cur = game.nodes[cur].parent.unwrap_or(0);
+                }
+                ')' => {
+                    if let Some(back) = stack.pop() {
+                        cur = back;
+                    }
+                }
+                _ => {
+                    let mut end = text.len();
+                    while let Some(&(j, d)) = chars.peek() {
+                        if special(d) {
+                            end = j;
+                            break;
+                        }
+                        chars.next();
+                    }
+                    let word = &text[i..end];
+                    if is_result(word) {
+                        if stack.is_empty() {
+                            return Some(word.replace('½', "1/2"));
+                        }
+                        continue;
+                    }
+                    if is_number(word) || word.starts_with('$') {
+                        continue;
+                    }
+                    let word = strip_number(word).trim_end_matches(['!', '?']);
+                    if !word.is_empty() {
+                        cur = game.add_child(cur, Some(word.to_owned()), None);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     proptest! {
+        #[test]
+        fn tokenizer_agrees_with_the_char_reader(
+            s in "([ \t\r\n\u{0B}\u{85}\u{A0}\u{1680}\u{2000}\u{2028}\u{205F}\u{3000}\u{1C}{}();$!?.．、０１*½/10-]|1-0|1/2-1/2|h2e2|炮二平五|１．|\\PC){0,60}"
+        ) {
+            let (mut a, mut b) = (Game::new(), Game::new());
+            let ra = parse_movetext(&mut a, &s);
+            let rb = reference_movetext(&mut b, &s);
+            prop_assert_eq!(ra, rb);
+            prop_assert_eq!(a, b);
+        }
+
         #[test]
         fn never_panics(s in "\\PC{0,200}") {
             let mut g = parse_game(&s);

@@ -307,3 +307,59 @@ fn xqf_writer_round_trips_the_corpus() {
     }
     println!("xqf writer: {games} games ({nodes} move nodes) round-trip");
 }
+
+/// The tree-less checker (`validate::Validator`, what `xiangqi convert --check` runs) says of
+/// every PGN game of the corpus (CCPD included) exactly what the tree reader and `check` say:
+/// the same games, moves counted, errors and warnings. The tree reader's own truth is checked
+/// above; this holds the fast path to it.
+#[test]
+fn validator_agrees_with_the_tree_reader() {
+    use xiangqi_record::{pgn, validate::Validator};
+
+    fn all(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                all(&p, out);
+            } else if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+            {
+                out.push(p);
+            }
+        }
+    }
+    let dir = corpus();
+    let mut paths = Vec::new();
+    all(&dir, &mut paths);
+    paths.sort();
+    let (mut games, mut moves, mut bad) = (0usize, 0usize, 0usize);
+    for p in &paths {
+        let bytes = std::fs::read(p).unwrap();
+        let tree: Vec<_> = pgn::Reader::new(bytes.as_slice(), None)
+            .enumerate()
+            .map(|(i, g)| {
+                let mut g = g.unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                let errors = check(&mut g, i + 1).err().unwrap_or_default();
+                (i + 1, g.move_count(), errors, g.warnings)
+            })
+            .collect();
+        let fast: Vec<_> = Validator::new(bytes.as_slice(), None)
+            .map(|c| {
+                let c = c.unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                (c.game, c.moves, c.errors, c.warnings)
+            })
+            .collect();
+        assert_eq!(fast, tree, "{}", p.display());
+        games += tree.len();
+        moves += tree.iter().map(|g| g.1).sum::<usize>();
+        bad += tree.iter().filter(|g| !g.2.is_empty()).count();
+    }
+    println!(
+        "validator: {} PGN files, {games} games, {moves} moves, {bad} games with errors: \
+         the same verdicts as the tree reader",
+        paths.len()
+    );
+    assert!(games > 9000, "only {games} PGN games");
+    assert!(bad > 0, "the corpus has bad games (impossible CCPD starts): both must see them");
+}

@@ -10,7 +10,11 @@
 use std::{
     collections::HashMap,
     fmt::Write as _,
-    sync::{Arc, Mutex as StdMutex},
+    sync::{
+        Arc, Mutex as StdMutex,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::Duration,
 };
 
 use serde::{Deserialize, Serialize};
@@ -41,6 +45,17 @@ pub const APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
 
 /// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.
 const WATCH_BUFFER: usize = 64;
+
+/// How often [`Games::housekeeping`] evicts idle games.
+const EVICT_EVERY: Duration = Duration::from_secs(30);
+/// A finished game nobody has asked for in this long leaves memory.
+const FINISHED_IDLE: Duration = Duration::from_secs(60);
+/// An unfinished game nobody has asked for in this long leaves memory (its clock is kept by
+/// the stored deadline and the sweep).
+const RUNNING_IDLE: Duration = Duration::from_secs(10 * 60);
+
+/// How often a server sweeps the stored deadlines for flags its timers missed.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 /// What the server stores first in a game's stream.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -254,6 +269,8 @@ impl Live {
 struct Slot {
     live: Arc<Mutex<Option<Live>>>,
     tx: broadcast::Sender<Arc<str>>,
+    /// When the game was last asked for, on the server's time scale: idle games are evicted.
+    used_ms: AtomicU64,
 }
 
 /// Every live game this process knows, with its watchers.
@@ -392,13 +409,94 @@ impl Games {
     }
 
     fn slot(&self, id: &str) -> Arc<Slot> {
+        let now = self.time.now_ms();
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        Arc::clone(slots.entry(id.to_owned()).or_insert_with(|| {
+        let slot = Arc::clone(slots.entry(id.to_owned()).or_insert_with(|| {
             Arc::new(Slot {
                 live: Arc::new(Mutex::new(None)),
                 tx: broadcast::channel(WATCH_BUFFER).0,
+                used_ms: AtomicU64::new(now),
             })
-        }))
+        }));
+        slot.used_ms.store(now, Ordering::Relaxed);
+        slot
+    }
+
+    /// How many games this process holds in memory.
+    pub fn held(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Drops from memory the games nobody watches or uses: finished ones unused for
+    /// `finished_idle`, unfinished ones unused for `running_idle`. Their events stay in the
+    /// store and a game is replayed from them when next asked for; the flag timer of an evicted
+    /// game goes with it, and the deadline sweep ([`Games::sweep`]) reloads the game when its
+    /// stored deadline comes. Returns how many were dropped.
+    pub fn evict(&self, finished_idle: Duration, running_idle: Duration) -> usize {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let (finished_idle, running_idle) = (ms(finished_idle), ms(running_idle));
+        let now = self.time.now_ms();
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        let before = slots.len();
+        slots.retain(|_, slot| {
+            // In use: a request, a timer or a replica's notice holds it, or someone watches.
+            if Arc::strong_count(slot) > 1 || slot.tx.receiver_count() > 0 {
+                return true;
+            }
+            let Ok(mut guard) = slot.live.try_lock() else {
+                return true;
+            };
+            let idle = now.saturating_sub(slot.used_ms.load(Ordering::Relaxed));
+            let limit = match guard.as_ref() {
+                None => 0,
+                Some(l) if l.timed.game().end().is_some() => finished_idle,
+                Some(_) => running_idle,
+            };
+            if idle < limit {
+                return true;
+            }
+            if let Some(t) = guard.as_mut().and_then(|l| l.timer.take()) {
+                t.abort();
+            }
+            false
+        });
+        before - slots.len()
+    }
+
+    /// Enforces every stored deadline that has passed: the safety net under the flag timers,
+    /// for a game whose timer this process never set (another replica wrote its last move and
+    /// its notice was lost, the game was evicted, a replica died after writing). A copy older
+    /// than the store is refreshed first. Returns how many games were due.
+    ///
+    /// # Errors
+    /// The store's, when it cannot list the due games.
+    pub async fn sweep(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let due = self.store.due(StreamKind::Game, self.time.now_ms()).await?;
+        for d in &due {
+            if let Ok(seq) = self.store.last_seq(StreamKind::Game, &d.id).await {
+                // A no-op unless this process holds an older copy.
+                self.on_appended(&d.id, seq).await;
+            }
+            self.check_due(&d.id, Some(d.deadline_ms)).await;
+        }
+        Ok(due.len())
+    }
+
+    /// Runs until the process ends: the deadline sweep every `every`, and eviction of finished
+    /// games unused for a minute and unfinished ones unused for ten.
+    pub async fn housekeeping(self: Arc<Self>, every: Duration) {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_eviction = tokio::time::Instant::now();
+        loop {
+            tick.tick().await;
+            // A store that fails now is tried again at the next tick.
+            let _ = self.sweep().await;
+            if last_eviction.elapsed() >= EVICT_EVERY {
+                last_eviction = tokio::time::Instant::now();
+                self.evict(FINISHED_IDLE, RUNNING_IDLE);
+            }
+        }
     }
 
     fn forget(&self, id: &str) {

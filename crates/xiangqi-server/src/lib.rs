@@ -16,6 +16,7 @@ mod games;
 mod openapi;
 mod pages;
 mod sheet;
+mod teams;
 mod time;
 mod tournaments;
 mod views;
@@ -97,6 +98,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/live", get(ws::live))
         .merge(tournaments::routes())
+        .merge(teams::routes())
         .merge(accounts::routes())
         .merge(sheet::routes())
         .fallback(not_found)
@@ -104,7 +106,9 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Serves the API on `listener` until the process ends, first restarting the flag timers of
-/// unfinished games and, on PostgreSQL, listening for the other replicas' appends.
+/// unfinished games and, on PostgreSQL, listening for the other replicas' appends; meanwhile
+/// the stored deadlines are swept every second and idle games leave memory
+/// ([`Games::housekeeping`]).
 ///
 /// # Errors
 /// The listener's I/O errors.
@@ -116,6 +120,7 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
     tokio::spawn(async move {
         // A store that fails here fails requests too: those will say so.
         let _ = games.resume_clocks().await;
+        games.housekeeping(games::SWEEP_EVERY).await;
     });
     // The peer's address is what login attempts are limited by, besides the user name.
     axum::serve(

@@ -162,8 +162,105 @@ fn tournament_paths() -> Value {
             "responses": with_errors(json!({"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}})),
         }},
         "/api/tournaments/{id}/events": {"get": {
-            "summary": "The tournament's stored events, in order",
+            "summary": "The tournament's stored events, in order (the players' tokens left out)",
             "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any})),
+        }},
+    })
+}
+
+/// Live games for a round's boards, and the knockout, group and keep-apart routes.
+fn tournament_stage_paths() -> Value {
+    let any = json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}});
+    json!({
+        "/api/tournaments/{id}/rounds/{round}/games": {
+            "post": {
+                "summary": "Start live games for a paired round's boards (all without a game or a result, or those named), each with the tournament's rule set and time control; the board's result is recorded from its game as soon as the game ends",
+                "parameters": [id_param(), int_param("round")],
+                "security": [{"session": []}, {"session_cookie": []}],
+                "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {"boards": {"type": "array", "items": {"type": "integer"}}}}}}},
+                "responses": with_errors(json!({"201": ok("the round's games with their tokens", "BoardGames")})),
+            },
+            "get": {
+                "summary": "The round's live games with the players' and arbiter's tokens, for the organiser and arbiters to hand out",
+                "parameters": [id_param(), int_param("round")],
+                "security": [{"session": []}, {"session_cookie": []}],
+                "responses": with_errors(json!({"200": ok("the round's games with their tokens", "BoardGames")})),
+            },
+        },
+        "/api/tournaments/{id}/bracket": {"get": {
+            "summary": "A knockout's bracket round by round (CXA 10.4): each match's players, games, winner and how it was decided; the champion once known",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any.clone()})),
+        }},
+        "/api/tournaments/{id}/groups": {"get": {
+            "summary": "A group stage's groups (serpentine by rating, CXA 10.2) with each group's standings, and its final once opened",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any.clone()})),
+        }},
+        "/api/tournaments/{id}/final": {"post": {
+            "summary": "The organiser opens the final of a finished group stage: a new tournament with the top `qualifiers` of each group, group winners first (CXA 10.2)",
+            "parameters": [id_param()],
+            "security": [{"session": []}, {"session_cookie": []}],
+            "requestBody": body("FinalRequest"),
+            "responses": with_errors(json!({"201": ok("the final", "Tournament")})),
+        }},
+        "/api/tournaments/{id}/keep-apart": {"post": {
+            "summary": "The organiser keeps players apart in a Swiss's later rounds: club-mates and/or a named group (CXA 10.3 and its appendix 3; TRF XXP)",
+            "parameters": [id_param()],
+            "security": [{"session": []}, {"session_cookie": []}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {
+                "clubs": {"type": "boolean", "default": false}, "players": {"type": "array", "items": {"type": "integer"}, "description": "start numbers"},
+            }}}}},
+            "responses": with_errors(json!({"201": any})),
+        }},
+    })
+}
+
+/// Team events (CXA 11): a round robin of teams, line-ups, board results, team standings.
+fn team_paths() -> Value {
+    let any = json!({"description": "the team event", "content": {"application/json": {"schema": {"type": "object"}}}});
+    let session = json!([{"session": []}, {"session_cookie": []}]);
+    let object = |props: Value, required: Value| json!({"required": true, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "required": required, "properties": props}}}});
+    json!({
+        "/api/teams": {"post": {
+            "summary": "Create a team event, a round robin of teams (CXA 10.1, 11); the caller organises it",
+            "security": session.clone(),
+            "requestBody": object(json!({
+                "name": {"type": "string"}, "rules": {"enum": ["cxa2011", "wxf2018"]}, "cycles": {"enum": [1, 2]},
+                "boards": {"type": "integer", "minimum": 1, "maximum": 20},
+                "board_rule": {"enum": ["fixed", "order_kept", "temporary"], "description": "CXA 11.1, 11.2, 11.3"},
+                "scoring": {"enum": ["2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2"]},
+                "teams": {"type": "array", "items": {"type": "object"}},
+            }), json!(["name", "boards"])),
+            "responses": with_errors(json!({"201": any.clone()})),
+        }},
+        "/api/teams/{id}": {"get": {
+            "summary": "A team event: teams, rounds with each match board by board (the first-listed team red on odd boards, CXA 12.2), standings",
+            "parameters": [id_param()],
+            "responses": with_errors(json!({"200": any.clone()})),
+        }},
+        "/api/teams/{id}/teams": {"post": {
+            "summary": "Register teams (before round 1): name and players in registered order",
+            "parameters": [id_param()], "security": session.clone(),
+            "requestBody": object(json!({"teams": {"type": "array", "items": {"type": "object"}}}), json!(["teams"])),
+            "responses": with_errors(json!({"201": any.clone()})),
+        }},
+        "/api/teams/{id}/rounds": {"post": {
+            "summary": "Pair the next round from the order tables; under fixed boards the registered order is entered as both line-ups",
+            "parameters": [id_param()], "security": session.clone(),
+            "responses": with_errors(json!({"201": any.clone()})),
+        }},
+        "/api/teams/{id}/rounds/{round}/lineups": {"post": {
+            "summary": "A team's line-up for a round: registered positions, board 1 first (checked against CXA 11.2/11.3)",
+            "parameters": [id_param(), int_param("round")], "security": session.clone(),
+            "requestBody": object(json!({"team": {"type": "integer"}, "lineup": {"type": "array", "items": {"type": "integer"}}}), json!(["team", "lineup"])),
+            "responses": with_errors(json!({"201": any.clone()})),
+        }},
+        "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result": {"put": {
+            "summary": "Record (or correct) one board's result",
+            "parameters": [id_param(), int_param("round"), int_param("table"), int_param("board")], "security": session,
+            "requestBody": body("ResultRequest"),
             "responses": with_errors(json!({"200": any})),
         }},
     })
@@ -186,9 +283,13 @@ fn tournament_schemas() -> Value {
         "NewTournament": {"type": "object", "required": ["name"], "additionalProperties": false, "properties": {
             "name": {"type": "string"},
             "rules": {"enum": ["cxa2011", "wxf2018"], "default": "cxa2011"},
-            "format": {"enum": ["round_robin", "double_round_robin", "swiss"], "default": "round_robin"},
-            "cycles": {"enum": [1, 2], "description": "round robin"},
+            "format": {"enum": ["round_robin", "double_round_robin", "swiss", "knockout", "groups"], "default": "round_robin"},
+            "cycles": {"enum": [1, 2], "description": "round robin, groups"},
             "rounds": {"type": "integer", "minimum": 1, "description": "swiss"},
+            "games": {"enum": [1, 2, 3], "default": 1, "description": "knockout: games per match (3: best of three)"},
+            "playoff_games": {"type": "integer", "minimum": 0, "default": 0, "description": "knockout: rapid play-off games after a level match, then a lot (WXF 10.1)"},
+            "groups": {"type": "integer", "minimum": 1, "description": "groups: how many (CXA 10.2)"},
+            "time_control": {"type": "string", "examples": ["60m+30s", "90m/40,30m", "5m;30s"], "description": "the games' time control, read as `xiangqi clock` reads it; untimed if absent"},
             "scoring": {"enum": ["2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2"], "default": "2-1-0"},
             "tie_breaks": {"type": "array", "items": {"type": "string"}, "description": "codes (SB, DE, WIN, BWG, BPG, DEB, FOUL, BH, BH/C1, PREV, PS, PS/C, SANC, …) or Chinese names; the book's order by default"},
             "engine": {"enum": ["dutch", "cxa"], "default": "dutch", "description": "the Swiss pairing engine"},
@@ -210,11 +311,27 @@ fn tournament_schemas() -> Value {
             "player": {"type": "integer"}, "round": {"type": "integer"},
             "penalty": {"enum": ["foul", "warning", "game_disqualification"]},
         }},
+        "FinalRequest": {"type": "object", "required": ["qualifiers"], "additionalProperties": false, "properties": {
+            "qualifiers": {"type": "integer", "minimum": 1, "description": "how many go through from each group"},
+            "name": {"type": "string"},
+            "format": {"enum": ["knockout", "round_robin", "double_round_robin", "swiss"], "default": "knockout"},
+            "cycles": {"enum": [1, 2]}, "rounds": {"type": "integer"}, "games": {"enum": [1, 2, 3]},
+            "playoff_games": {"type": "integer"},
+            "time_control": {"type": "string", "description": "the group stage's by default"},
+        }},
+        "BoardGames": {"type": "object", "properties": {
+            "round": {"type": "integer"}, "time_control": {"type": ["string", "null"]},
+            "games": {"type": "array", "items": {"type": "object", "properties": {
+                "board": {"type": "integer"}, "game": {"type": "string"},
+                "red_token": {"type": "string"}, "black_token": {"type": "string"}, "arbiter_token": {"type": "string"},
+            }}},
+        }},
         "Round": {"type": "object", "properties": {
             "round": {"type": "integer"},
             "games": {"type": "array", "items": {"type": "object", "properties": {
                 "board": {"type": "integer"}, "red": {"type": "integer"}, "black": {"type": "integer"},
                 "result": {"type": ["string", "null"]},
+                "game": {"type": ["string", "null"], "description": "the board's live game, `/games/{game}`"},
             }}},
             "byes": {"type": "array", "items": {"type": "integer"}},
             "seed": {"type": ["integer", "null"]},
@@ -229,6 +346,10 @@ fn tournament_schemas() -> Value {
             "seq": {"type": "integer"}, "total_rounds": {"type": "integer"},
             "players": {"type": "array", "items": {"type": "object"}},
             "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/Round"}},
+            "time_control": {"type": ["string", "null"]},
+            "kept_apart": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            "stage_of": {"type": ["string", "null"], "description": "the group stage this is the final of"},
+            "final": {"type": ["string", "null"], "description": "the final opened after this group stage"},
         }},
         "Standings": {"type": "object", "properties": {
             "tie_breaks": {"type": "array", "items": {"type": "object", "properties": {"code": {"type": "string"}, "zh": {"type": "string"}}}},
@@ -251,6 +372,8 @@ fn merge(into: &mut Value, extra: Value) {
 pub fn document() -> Value {
     let mut doc = games_document();
     merge(&mut doc["paths"], tournament_paths());
+    merge(&mut doc["paths"], tournament_stage_paths());
+    merge(&mut doc["paths"], team_paths());
     merge(&mut doc["components"]["schemas"], tournament_schemas());
     merge(
         &mut doc["components"]["schemas"]["Game"]["properties"],

@@ -13,7 +13,8 @@
 //! | `/games/new` | create a live game; links for Red, Black, the arbiter and spectators |
 //! | `/games/{id}` | live board: players (token in the URL fragment), arbiter, spectators |
 //! | `/viewer` | step through an uploaded PGN/XQF or a stored game; SVG/PNG diagram export |
-//! | `/tournaments`, `/tournaments/{id}` | the organiser's pages |
+//! | `/teams/{id}` | a team event (CXA 11): teams, line-ups, matches board by board, standings |
+//! | `/tournaments`, `/tournaments/{id}` | the organiser's pages: entries, rounds, live games for the boards with the players' links, results, standings, a knockout's bracket, a group stage's tables and its final |
 
 use axum::{
     Json, Router,
@@ -68,6 +69,7 @@ static ASSETS: &[Asset] = assets! {
     "game.js" => JS,
     "viewer.js" => JS,
     "tournament.js" => JS,
+    "teams.js" => JS,
 };
 
 /// The page routes, the assets and the helpers, to merge into the API's router.
@@ -82,6 +84,7 @@ pub fn routes() -> Router<AppState> {
             get(|| page("tournament", "赛事 Tournaments")),
         )
         .route("/tournaments/{id}", get(tournament_page))
+        .route("/teams/{id}", get(team_page))
         .route("/assets/{name}", get(asset))
         .route("/api/position", get(position))
         .route("/api/touch", post(touch))
@@ -145,6 +148,10 @@ async fn page(script: &'static str, title: &'static str) -> Html<String> {
 
 async fn game_page(Path(id): Path<String>) -> Html<String> {
     Html(shell("game", "对局 Game", Some(&id)))
+}
+
+async fn team_page(Path(id): Path<String>) -> Html<String> {
+    Html(shell("teams", "团体赛 Team event", Some(&id)))
 }
 
 async fn tournament_page(Path(id): Path<String>) -> Html<String> {

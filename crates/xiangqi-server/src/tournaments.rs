@@ -4,7 +4,8 @@
 //! The stream holds the server's `tournament_opened` (the organiser's account and the Swiss
 //! engine), then the tournament's own [`Event`]s under their names (`created`, `registered`,
 //! `round_paired`, `result_recorded`, `withdrawn`, `penalised`), and `arbiter_appointed` when
-//! the organiser appoints one. Pairing is pure: the server draws a seed, the tournament crate
+//! the organiser appoints one, `board_game_started` when an official starts a live game for a
+//! board, and `final_opened` when a group stage hands over to its final. Pairing is pure: the server draws a seed, the tournament crate
 //! computes the round from the events and the seed, and the `round_paired` event keeps the
 //! seed, so the same log always gives the same tournament.
 //!
@@ -12,9 +13,17 @@
 //! the new events to a copy (the tournament refuses what its rules do not allow, changing
 //! nothing), and appends them conditionally on the stream's last sequence number: a replica
 //! that wrote first makes this one's append a 409, never a lost update.
+//!
+//! The tournament's time control is part of its creation (`tournament_opened`), checked by the
+//! same parser as `xiangqi clock`, and every live game started for a board is created with it
+//! and the tournament's rule set. A board's result comes from its live game as soon as the game
+//! ends (no wait for the score sheet): the server records it the next time anyone reads the
+//! tournament, a round, the standings or the crosstable, or pairs the next round. A board that
+//! already has a result is never overwritten, so an arbiter's correction (after an appeal,
+//! WXF 2018 art. 12.4) stands.
 
 use std::{
-    collections::HashMap,
+    collections::{BTreeMap, HashMap},
     sync::{Arc, Mutex as StdMutex},
 };
 
@@ -29,9 +38,12 @@ use axum::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
+use xiangqi_arbiter::TimeControl;
 use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
 use xiangqi_tournament::{
-    GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme, report,
+    GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme,
+    knockout::{Decision, KnockoutMatch, MatchFormat},
+    report,
     round_robin::Pairing,
     swiss::{PairingSystem, cxa::Cxa, dutch::Dutch},
     tiebreak::TieBreak,
@@ -39,12 +51,21 @@ use xiangqi_tournament::{
     trf,
 };
 
-use crate::{ApiError, AppState, accounts::Caller, games::random_hex, parse_body};
+use crate::{
+    ApiError, AppState,
+    accounts::Caller,
+    games::{Games, NewGame, random_hex},
+    parse_body,
+};
 
 /// The type of the first event of a tournament's stream.
 pub const OPENED: &str = "tournament_opened";
 /// The type of an arbiter's appointment.
 pub const ARBITER_APPOINTED: &str = "arbiter_appointed";
+/// The type of a live game started for a board: it keeps the players' tokens for the officials.
+pub const BOARD_GAME_STARTED: &str = "board_game_started";
+/// The type of the link from a group stage to its final (CXA 2011 art. 10.2).
+pub const FINAL_OPENED: &str = "final_opened";
 
 /// The most players a tournament takes (a pairing must stay fast).
 const MAX_PLAYERS: usize = 2000;
@@ -82,13 +103,32 @@ impl Engine {
     }
 }
 
-/// Who runs a tournament, as its server events say.
+/// A live game started for a board, with the tokens the officials hand out.
+#[derive(Debug, Clone, serde::Serialize, Deserialize)]
+struct BoardGame {
+    round: u32,
+    board: u32,
+    game: String,
+    red_token: String,
+    black_token: String,
+    arbiter_token: String,
+}
+
+/// Who runs a tournament and what the server keeps beside its events.
 #[derive(Debug, Clone)]
 struct Meta {
     owner: String,
     engine: Engine,
     arbiters: Vec<String>,
     created_at_ms: u64,
+    /// The games' time control in `xiangqi clock`'s SPEC form; untimed games if absent.
+    time_control: Option<String>,
+    /// Live games by (round, board).
+    games: BTreeMap<(u32, u32), BoardGame>,
+    /// The group stage this tournament is the final of.
+    stage_of: Option<String>,
+    /// The final opened after this group stage.
+    final_id: Option<String>,
 }
 
 /// A tournament replayed up to `seq`.
@@ -270,6 +310,16 @@ impl Tournaments {
                             .get("created_at_ms")
                             .and_then(Value::as_u64)
                             .unwrap_or(0),
+                        time_control: payload
+                            .get("time_control")
+                            .and_then(Value::as_str)
+                            .map(str::to_owned),
+                        games: BTreeMap::new(),
+                        stage_of: payload
+                            .get("stage_of")
+                            .and_then(Value::as_str)
+                            .map(str::to_owned),
+                        final_id: None,
                     },
                     tournament: Tournament::from_events([Event::Created {
                         name: String::new(),
@@ -282,6 +332,8 @@ impl Tournaments {
                 });
                 Ok(())
             }
+            // A team event shares the stream kind; it is not a tournament of players.
+            (crate::teams::TEAM_OPENED, None) => Err(ApiError::NotFound("tournament")),
             (_, None) => Err(corrupt(id, "first event", &event_type)),
             (ARBITER_APPOINTED, Some(c)) => {
                 let name = payload
@@ -291,6 +343,22 @@ impl Tournaments {
                 if !c.meta.arbiters.iter().any(|a| a == name) {
                     c.meta.arbiters.push(name.to_owned());
                 }
+                c.seq = seq;
+                Ok(())
+            }
+            (BOARD_GAME_STARTED, Some(c)) => {
+                let g: BoardGame =
+                    serde_json::from_value(payload).map_err(|e| corrupt(id, event_type, &e))?;
+                c.meta.games.insert((g.round, g.board), g);
+                c.seq = seq;
+                Ok(())
+            }
+            (FINAL_OPENED, Some(c)) => {
+                let f = payload
+                    .get("final")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| corrupt(id, event_type, &payload))?;
+                c.meta.final_id = Some(f.to_owned());
                 c.seq = seq;
                 Ok(())
             }
@@ -363,6 +431,79 @@ impl Tournaments {
         Ok(out)
     }
 
+    /// Records on their boards the results of the live games that have ended since the last
+    /// look (a board that has a result already keeps it). Best effort: a store error or a
+    /// replica that wrote first leaves the boards for the next reader.
+    async fn collect(&self, games: &Arc<Games>, id: &str) {
+        let Ok(mut guard) = self.lock(id).await else {
+            return;
+        };
+        let Some(cached) = guard.as_ref() else {
+            return;
+        };
+        let open: Vec<(u32, u32, String)> = cached
+            .meta
+            .games
+            .values()
+            .filter(|b| {
+                cached
+                    .tournament
+                    .rounds()
+                    .get((b.round as usize).wrapping_sub(1))
+                    .and_then(|r| r.games.get((b.board as usize).wrapping_sub(1)))
+                    .is_some_and(|g| g.result.is_none())
+            })
+            .map(|b| (b.round, b.board, b.game.clone()))
+            .collect();
+        let mut events = Vec::new();
+        for (round, board, game) in open {
+            let Ok(view) = games.view(&game).await else {
+                continue;
+            };
+            if view["status"] != "ended" {
+                continue;
+            }
+            if let Some(result) = view["result"]
+                .as_str()
+                .and_then(|r| r.parse::<GameResult>().ok())
+            {
+                events.push(Event::ResultRecorded {
+                    round,
+                    board,
+                    result,
+                });
+            }
+        }
+        if events.is_empty() {
+            return;
+        }
+        let mut next = cached.clone();
+        if events
+            .iter()
+            .any(|e| next.tournament.apply(e.clone()).is_err())
+        {
+            return;
+        }
+        let Ok(new) = events
+            .iter()
+            .map(to_new_event)
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return;
+        };
+        match self
+            .store
+            .append(StreamKind::Tournament, id, cached.seq, &new)
+            .await
+        {
+            Ok(seq) => {
+                next.seq = seq;
+                *guard = Some(next);
+            }
+            Err(_) => *guard = None,
+        }
+    }
+
     /// Creates a tournament owned by `caller`; returns its id and view.
     ///
     /// # Errors
@@ -382,42 +523,16 @@ impl Tournaments {
                 |e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()),
             )?,
         };
-        let format = match req
-            .format
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None | Some("round_robin") | Some("roundrobin") => {
-                let cycles = req.cycles.unwrap_or(1);
-                if !(1..=2).contains(&cycles) {
-                    return Err(ApiError::invalid("cycles", "1 or 2"));
-                }
-                if req.rounds.is_some() {
-                    return Err(ApiError::invalid(
-                        "rounds",
-                        "a round robin has as many rounds as its table: give `cycles`",
-                    ));
-                }
-                Format::RoundRobin { cycles }
-            }
-            Some("double_round_robin") => Format::RoundRobin { cycles: 2 },
-            Some("swiss") => {
-                let rounds = req.rounds.ok_or_else(|| {
-                    ApiError::invalid("rounds", "a swiss needs its number of rounds")
-                })?;
-                if !(1..=50).contains(&rounds) {
-                    return Err(ApiError::invalid("rounds", "1 to 50"));
-                }
-                Format::Swiss { rounds }
-            }
-            Some(other) => {
-                return Err(ApiError::invalid(
-                    "format",
-                    format!("unknown format {other:?} (round_robin, double_round_robin, swiss)"),
-                ));
-            }
-        };
+        let format = FormatRequest {
+            format: req.format.as_deref(),
+            cycles: req.cycles,
+            rounds: req.rounds,
+            games: req.games,
+            playoff_games: req.playoff_games,
+            groups: req.groups,
+        }
+        .parse()?;
+        let time_control = parse_time_control(req.time_control.as_deref())?;
         let scoring = match &req.scoring {
             None => ScoringScheme::CXA,
             Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
@@ -466,6 +581,19 @@ impl Tournaments {
                 .into_iter()
                 .map(|player| Event::Registered { player }),
         );
+        self.open(caller, events, engine, time_control, None).await
+    }
+
+    /// Opens a tournament from its first events: `tournament_opened` with the server's part,
+    /// then `events`.
+    async fn open(
+        &self,
+        caller: &Caller,
+        events: Vec<Event>,
+        engine: Engine,
+        time_control: Option<String>,
+        stage_of: Option<String>,
+    ) -> Result<(String, Value), ApiError> {
         let tournament = Tournament::from_events(events.clone()).map_err(refused)?;
         let id = random_hex(8)?;
         let meta = Meta {
@@ -473,11 +601,21 @@ impl Tournaments {
             engine,
             arbiters: Vec::new(),
             created_at_ms: now_ms(),
+            time_control,
+            games: BTreeMap::new(),
+            stage_of,
+            final_id: None,
         };
-        let mut new = vec![NewEvent::new(
-            OPENED,
-            json!({"owner": meta.owner, "engine": engine.name(), "created_at_ms": meta.created_at_ms}),
-        )];
+        let mut opened = json!({"owner": meta.owner, "engine": engine.name(), "created_at_ms": meta.created_at_ms});
+        if let Some(o) = opened.as_object_mut() {
+            if let Some(tc) = &meta.time_control {
+                o.insert("time_control".into(), json!(tc));
+            }
+            if let Some(s) = &meta.stage_of {
+                o.insert("stage_of".into(), json!(s));
+            }
+        }
+        let mut new = vec![NewEvent::new(OPENED, opened)];
         for e in &events {
             new.push(to_new_event(e)?);
         }
@@ -493,6 +631,143 @@ impl Tournaments {
         let view = tournament_view(&id, &cached);
         *self.slot(&id).lock().await = Some(cached);
         Ok((id, view))
+    }
+}
+
+/// A time control checked by the parser of `xiangqi clock` (`60m+30s`, `90m/40,30m`,
+/// `5m;30s`, …), in its canonical form.
+fn parse_time_control(text: Option<&str>) -> Result<Option<String>, ApiError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => {
+            let control = t
+                .parse::<TimeControl>()
+                .map_err(|e| ApiError::invalid("time_control", e.to_string()))?;
+            Ok(Some(control.to_string()))
+        }
+    }
+}
+
+/// The format fields of a request to create a tournament or open a final.
+struct FormatRequest<'a> {
+    format: Option<&'a str>,
+    cycles: Option<u32>,
+    rounds: Option<u32>,
+    games: Option<u32>,
+    playoff_games: Option<u32>,
+    groups: Option<u32>,
+}
+
+impl FormatRequest<'_> {
+    /// The format, or a 422 naming the field at fault.
+    fn parse(&self) -> Result<Format, ApiError> {
+        let name = self.format.map(str::to_ascii_lowercase);
+        let kind = match name.as_deref() {
+            None | Some("round_robin") | Some("roundrobin") | Some("double_round_robin") => {
+                "round_robin"
+            }
+            Some(k @ ("swiss" | "knockout" | "groups")) => k,
+            Some(other) => {
+                return Err(ApiError::invalid(
+                    "format",
+                    format!(
+                        "unknown format {other:?} (round_robin, double_round_robin, swiss, knockout, groups)"
+                    ),
+                ));
+            }
+        };
+        let not_for = |field: &str, given: bool| {
+            if given {
+                Err(ApiError::invalid(
+                    field,
+                    format!("not a field of the {kind} format"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let cycles = |default: u32| {
+            let c = self.cycles.unwrap_or(default);
+            if (1..=2).contains(&c) {
+                Ok(c)
+            } else {
+                Err(ApiError::invalid("cycles", "1 or 2"))
+            }
+        };
+        Ok(match kind {
+            "round_robin" => {
+                if self.rounds.is_some() {
+                    return Err(ApiError::invalid(
+                        "rounds",
+                        "a round robin has as many rounds as its table: give `cycles`",
+                    ));
+                }
+                not_for("games", self.games.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                let double = name.as_deref() == Some("double_round_robin");
+                Format::RoundRobin {
+                    cycles: cycles(if double { 2 } else { 1 })?,
+                }
+            }
+            "swiss" => {
+                not_for("games", self.games.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                let rounds = self.rounds.ok_or_else(|| {
+                    ApiError::invalid("rounds", "a swiss needs its number of rounds")
+                })?;
+                if !(1..=50).contains(&rounds) {
+                    return Err(ApiError::invalid("rounds", "1 to 50"));
+                }
+                Format::Swiss { rounds }
+            }
+            "knockout" => {
+                not_for("rounds", self.rounds.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                let games = match self.games.unwrap_or(1) {
+                    1 => MatchFormat::OneGame,
+                    2 => MatchFormat::TwoGames,
+                    3 => MatchFormat::BestOfThree,
+                    _ => {
+                        return Err(ApiError::invalid(
+                            "games",
+                            "1 (one game), 2 (two games) or 3 (best of three)",
+                        ));
+                    }
+                };
+                let playoff_games = self.playoff_games.unwrap_or(0);
+                if playoff_games > 10 {
+                    return Err(ApiError::invalid("playoff_games", "0 to 10"));
+                }
+                Format::Knockout {
+                    games,
+                    playoff_games,
+                }
+            }
+            _ => {
+                not_for("rounds", self.rounds.is_some())?;
+                not_for("games", self.games.is_some())?;
+                let groups = self.groups.ok_or_else(|| {
+                    ApiError::invalid("groups", "a group stage needs its number of groups")
+                })?;
+                if !(1..=64).contains(&groups) {
+                    return Err(ApiError::invalid("groups", "1 to 64"));
+                }
+                Format::Groups {
+                    groups,
+                    cycles: cycles(1)?,
+                }
+            }
+        })
+        .and_then(|f| {
+            if self.playoff_games.is_some() && !matches!(f, Format::Knockout { .. }) {
+                Err(ApiError::invalid(
+                    "playoff_games",
+                    "only a knockout has play-offs",
+                ))
+            } else {
+                Ok(f)
+            }
+        })
     }
 }
 
@@ -524,12 +799,20 @@ struct NewTournament {
     name: String,
     /// `cxa2011` (default) or `wxf2018`.
     rules: Option<String>,
-    /// `round_robin` (default), `double_round_robin` or `swiss`.
+    /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout` or `groups`.
     format: Option<String>,
-    /// Round robin: 1 or 2 cycles.
+    /// Round robin and groups: 1 or 2 cycles.
     cycles: Option<u32>,
     /// Swiss: the number of rounds.
     rounds: Option<u32>,
+    /// Knockout: games per match, 1, 2 or 3 (best of three).
+    games: Option<u32>,
+    /// Knockout: rapid play-off games at most after a level match (WXF 10.1), then a lot.
+    playoff_games: Option<u32>,
+    /// Groups: the number of groups (CXA 10.2).
+    groups: Option<u32>,
+    /// The games' time control, as `xiangqi clock` reads it (`60m+30s`, `90m/40,30m`, …).
+    time_control: Option<String>,
     /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`.
     scoring: Option<String>,
     /// Tie-break codes in order (`SB`, `WIN`, …); the book's order by default.
@@ -650,7 +933,11 @@ fn format_view(f: Format) -> Value {
         Format::Knockout {
             games,
             playoff_games,
-        } => json!({"type": "knockout", "games": games, "playoff_games": playoff_games}),
+        } => {
+            json!({"type": "knockout", "games": games.max_games(), "playoff_games": playoff_games})
+        }
+        // Swiss → knockout, Swiss with bottom elimination, double elimination: their own tags.
+        other => serde_json::to_value(other).unwrap_or(Value::Null),
     }
 }
 
@@ -672,7 +959,7 @@ fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
-fn round_view(r: &Round) -> Value {
+fn round_view(r: &Round, meta: &Meta) -> Value {
     json!({
         "round": r.number,
         "games": r.games.iter().map(|g| json!({
@@ -680,6 +967,7 @@ fn round_view(r: &Round) -> Value {
             "red": g.pairing.red.get(),
             "black": g.pairing.black.get(),
             "result": g.result.map(GameResult::notation),
+            "game": meta.games.get(&(r.number, g.pairing.board)).map(|b| &b.game),
         })).collect::<Vec<_>>(),
         "byes": r.byes.iter().map(|p| p.get()).collect::<Vec<_>>(),
         "seed": r.seed,
@@ -705,6 +993,10 @@ fn tournament_view(id: &str, c: &Cached) -> Value {
         "organiser": c.meta.owner,
         "arbiters": c.meta.arbiters,
         "created_at_ms": c.meta.created_at_ms,
+        "time_control": c.meta.time_control,
+        "kept_apart": t.kept_apart(),
+        "stage_of": c.meta.stage_of,
+        "final": c.meta.final_id,
         "seq": c.seq,
         "total_rounds": t.total_rounds(),
         "players": t.players().iter().enumerate().map(|(i, p)| {
@@ -714,7 +1006,7 @@ fn tournament_view(id: &str, c: &Cached) -> Value {
                 "federation": p.federation, "withdrawn_after": t.withdrawn_after(id),
             })
         }).collect::<Vec<_>>(),
-        "rounds": t.rounds().iter().map(round_view).collect::<Vec<_>>(),
+        "rounds": t.rounds().iter().map(|r| round_view(r, &c.meta)).collect::<Vec<_>>(),
     })
 }
 
@@ -782,6 +1074,14 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/export.trf", get(export_trf))
         .route("/api/tournaments/{id}/export.csv", get(export_csv))
         .route("/api/tournaments/{id}/events", get(events))
+        .route(
+            "/api/tournaments/{id}/rounds/{round}/games",
+            get(board_games).post(start_games),
+        )
+        .route("/api/tournaments/{id}/bracket", get(bracket))
+        .route("/api/tournaments/{id}/groups", get(groups))
+        .route("/api/tournaments/{id}/final", post(open_final))
+        .route("/api/tournaments/{id}/keep-apart", post(keep_apart))
 }
 
 async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
@@ -808,6 +1108,7 @@ async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
     Ok(Json(
         state
             .tournaments()
@@ -899,6 +1200,8 @@ async fn pair(
         Some(s) => s,
         None => random_seed()?,
     };
+    // The last round's live games may have ended since anyone looked.
+    state.tournaments().collect(state.games(), &id).await;
     let view = state
         .tournaments()
         .write(
@@ -926,6 +1229,7 @@ async fn pair(
                                 .map_err(refused)?
                         }
                         Format::Knockout { .. } => t.pair_knockout(seed).map_err(refused)?,
+                        _ => t.pair_next(c.meta.engine.system(), seed).map_err(refused)?,
                     },
                     (games, byes) => {
                         let games = games
@@ -960,7 +1264,7 @@ async fn pair(
                 c.tournament
                     .rounds()
                     .last()
-                    .map(round_view)
+                    .map(|r| round_view(r, &c.meta))
                     .unwrap_or(Value::Null)
             },
         )
@@ -973,6 +1277,7 @@ async fn show_round(
     Path((id, round)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
     let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    state.tournaments().collect(state.games(), &id).await;
     state
         .tournaments()
         .read(&id, |c| {
@@ -980,7 +1285,7 @@ async fn show_round(
                 .rounds()
                 .iter()
                 .find(|r| r.number == round)
-                .map(round_view)
+                .map(|r| round_view(r, &c.meta))
         })
         .await?
         .map(Json)
@@ -1022,7 +1327,7 @@ async fn record_result(
                     .rounds()
                     .iter()
                     .find(|r| r.number == round)
-                    .map(round_view)
+                    .map(|r| round_view(r, &c.meta))
                     .unwrap_or(Value::Null)
             },
         )
@@ -1151,6 +1456,7 @@ async fn standings(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
     Ok(Json(
         state
             .tournaments()
@@ -1163,6 +1469,7 @@ async fn crosstable(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
     Ok(Json(
         state
             .tournaments()
@@ -1189,6 +1496,7 @@ async fn export_trf(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
     let text = state
         .tournaments()
         .read(&id, |c| trf::export(&c.tournament))
@@ -1223,6 +1531,7 @@ async fn export_csv(
             ));
         }
     };
+    state.tournaments().collect(state.games(), &id).await;
     let text = state
         .tournaments()
         .read(&id, |c| write(&c.tournament))
@@ -1251,7 +1560,421 @@ async fn events(
     }
     let mut out = Vec::with_capacity(stored.len());
     for e in stored {
-        out.push(json!({"seq": e.seq, "type": e.event_type, "recorded_at_ms": e.recorded_at_ms, "data": e.payload}));
+        let mut payload = e.payload;
+        // The players' tokens are for the officials only (`GET …/rounds/{round}/games`).
+        if let Some(o) = payload.as_object_mut() {
+            o.retain(|k, _| !k.ends_with("_token"));
+        }
+        out.push(json!({"seq": e.seq, "type": e.event_type, "recorded_at_ms": e.recorded_at_ms, "data": payload}));
     }
     Ok(Json(json!({"id": id, "events": out})))
+}
+
+/// Which boards to start live games for; every board without a game or a result by default.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartRequest {
+    boards: Option<Vec<u32>>,
+}
+
+fn board_game_view(b: &BoardGame) -> Value {
+    json!({
+        "board": b.board,
+        "game": b.game,
+        "red_token": b.red_token,
+        "black_token": b.black_token,
+        "arbiter_token": b.arbiter_token,
+    })
+}
+
+/// The round's live games with the players' and arbiter's tokens, for the officials to hand out.
+fn round_games_view(meta: &Meta, round: u32) -> Value {
+    json!({
+        "round": round,
+        "time_control": meta.time_control,
+        "games": meta.games.range((round, 0)..=(round, u32::MAX)).map(|(_, b)| board_game_view(b)).collect::<Vec<_>>(),
+    })
+}
+
+/// At most `max` bytes of `text`, cut at a character boundary.
+fn clip(text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
+/// Starts live games for a paired round's boards, each with the tournament's rule set and
+/// time control and the players' names; a board with a game or a result already is skipped.
+async fn start_games(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    let req: StartRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        StartRequest::default()
+    } else {
+        parse_body(&body)?
+    };
+    let tournaments = state.tournaments();
+    let mut guard = tournaments.lock(&id).await?;
+    let cached = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    if !cached.allows(&caller, Need::Official) {
+        return Err(ApiError::NotAllowed(
+            "start games: only the tournament's organiser and arbiters may",
+        ));
+    }
+    let t = &cached.tournament;
+    let r = t
+        .rounds()
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or(ApiError::NotFound("round"))?;
+    if let Some(boards) = &req.boards {
+        if let Some(b) = boards
+            .iter()
+            .find(|&&b| b == 0 || b as usize > r.games.len())
+        {
+            return Err(ApiError::invalid(
+                "boards",
+                format!("no board {b} in round {round}"),
+            ));
+        }
+    }
+    let mut started = Vec::new();
+    for g in &r.games {
+        let board = g.pairing.board;
+        let wanted = req.boards.as_ref().is_none_or(|b| b.contains(&board));
+        if !wanted || g.result.is_some() || cached.meta.games.contains_key(&(round, board)) {
+            continue;
+        }
+        let name = |p: PlayerId| t.players().get(p.index()).map(|p| p.name.clone());
+        let new = NewGame {
+            rules: Some(rules_name(t.rules()).to_owned()),
+            fen: None,
+            time_control: cached.meta.time_control.clone(),
+            red: name(g.pairing.red),
+            black: name(g.pairing.black),
+            event: Some(clip(format!("{} R{round} B{board}", t.name()), 200)),
+        };
+        let (tokens, _) = state.games().create(new).await?;
+        started.push(BoardGame {
+            round,
+            board,
+            game: tokens.id,
+            red_token: tokens.red_token,
+            black_token: tokens.black_token,
+            arbiter_token: tokens.arbiter_token,
+        });
+    }
+    let mut next = cached.clone();
+    if !started.is_empty() {
+        let events = started
+            .iter()
+            .map(|b| {
+                serde_json::to_value(b)
+                    .map(|v| NewEvent::new(BOARD_GAME_STARTED, v))
+                    .map_err(|e| ApiError::Corrupt(format!("board game: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        match tournaments
+            .store
+            .append(StreamKind::Tournament, &id, cached.seq, &events)
+            .await
+        {
+            Ok(seq) => next.seq = seq,
+            Err(e) => {
+                *guard = None;
+                return Err(e.into());
+            }
+        }
+        for b in started {
+            next.meta.games.insert((b.round, b.board), b);
+        }
+    }
+    let view = round_games_view(&next.meta, round);
+    *guard = Some(next);
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// A round's live games with their tokens: officials only.
+async fn board_games(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    state
+        .tournaments()
+        .read(&id, |c| {
+            if !c.allows(&caller, Need::Official) {
+                return Err(ApiError::NotAllowed(
+                    "see the tokens: only the tournament's organiser and arbiters may",
+                ));
+            }
+            if !c.tournament.rounds().iter().any(|r| r.number == round) {
+                return Err(ApiError::NotFound("round"));
+            }
+            Ok(Json(round_games_view(&c.meta, round)))
+        })
+        .await?
+}
+
+fn decision_name(d: Decision) -> &'static str {
+    match d {
+        Decision::Open => "open",
+        Decision::Bye => "bye",
+        Decision::Games => "games",
+        Decision::Playoff => "playoff",
+        Decision::Lot => "lot",
+        Decision::Walkover => "walkover",
+    }
+}
+
+fn color_name(c: xiangqi_tournament::Color) -> &'static str {
+    match c {
+        xiangqi_tournament::Color::Red => "red",
+        xiangqi_tournament::Color::Black => "black",
+    }
+}
+
+fn match_view(m: &KnockoutMatch) -> Value {
+    json!({
+        "first": m.first.map(PlayerId::get),
+        "second": m.second.map(PlayerId::get),
+        "winner": m.winner.map(PlayerId::get),
+        "decision": decision_name(m.decision),
+        "games": m.games.iter().map(|g| json!({
+            "round": g.round,
+            "board": g.board,
+            "first_color": color_name(g.first_color),
+            "first_outcome": g.outcome.map(outcome_name),
+            "playoff": g.playoff,
+            "double_forfeit": g.double_forfeit,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// A knockout's bracket, round by round (CXA 2011 art. 10.4).
+async fn bracket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
+    state
+        .tournaments()
+        .read(&id, |c| {
+            let t = &c.tournament;
+            if !matches!(t.format(), Format::Knockout { .. }) {
+                return Err(ApiError::NotFound("bracket: not a knockout"));
+            }
+            Ok(Json(json!({
+                "rounds": t.bracket().iter().map(|r| r.iter().map(match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                "champion": t.champion().map(PlayerId::get),
+            })))
+        })
+        .await?
+}
+
+/// A group stage's groups with their standings, and its final once opened (CXA 2011 art. 10.2).
+async fn groups(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
+    state
+        .tournaments()
+        .read(&id, |c| {
+            let t = &c.tournament;
+            if !matches!(t.format(), Format::Groups { .. }) {
+                return Err(ApiError::NotFound("groups: not a group stage"));
+            }
+            let standings = t.group_standings();
+            let groups: Vec<Value> = t
+                .groups()
+                .iter()
+                .zip(standings.iter().map(Some).chain(std::iter::repeat(None)))
+                .enumerate()
+                .map(|(k, (members, st))| {
+                    json!({
+                        "group": k + 1,
+                        "players": members.iter().map(|p| p.get()).collect::<Vec<_>>(),
+                        "standings": st.map(|st| st.iter().map(|s| json!({
+                            "rank": s.rank,
+                            "no": s.competitor + 1,
+                            "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
+                            "score": s.score.to_string(),
+                            "tie_breaks": s.tie_breaks.iter().map(|v| v.text()).collect::<Vec<_>>(),
+                        })).collect::<Vec<_>>()).unwrap_or_default(),
+                    })
+                })
+                .collect();
+            Ok(Json(json!({
+                "groups": groups,
+                "tie_breaks": t.tie_break_order().iter().map(|tb| tb.code()).collect::<Vec<_>>(),
+                "final": c.meta.final_id,
+            })))
+        })
+        .await?
+}
+
+/// A request to open the final of a group stage.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FinalRequest {
+    /// The final's name; the stage's name and "final" by default.
+    name: Option<String>,
+    /// How many go through from each group (CXA 10.2).
+    qualifiers: u32,
+    /// The final's format: `knockout` (default), `round_robin`, `double_round_robin`, `swiss`.
+    format: Option<String>,
+    cycles: Option<u32>,
+    rounds: Option<u32>,
+    games: Option<u32>,
+    playoff_games: Option<u32>,
+    /// The final's time control; the stage's by default.
+    time_control: Option<String>,
+}
+
+/// Opens the final of a finished group stage as a tournament of its own, seeded with the top
+/// players of each group, group winners first (CXA 2011 art. 10.2).
+async fn open_final(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: FinalRequest = parse_body(&body)?;
+    if !(1..=64).contains(&req.qualifiers) {
+        return Err(ApiError::invalid("qualifiers", "1 to 64"));
+    }
+    let format = FormatRequest {
+        format: Some(req.format.as_deref().unwrap_or("knockout")),
+        cycles: req.cycles,
+        rounds: req.rounds,
+        games: req.games,
+        playoff_games: req.playoff_games,
+        groups: None,
+    }
+    .parse()?;
+    if matches!(format, Format::Groups { .. }) {
+        return Err(ApiError::invalid(
+            "format",
+            "a final is not another group stage",
+        ));
+    }
+    let tournaments = state.tournaments();
+    state.tournaments().collect(state.games(), &id).await;
+    let mut guard = tournaments.lock(&id).await?;
+    let cached = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    if !cached.allows(&caller, Need::Owner) {
+        return Err(ApiError::NotAllowed(
+            "open the final: only the tournament's organiser may",
+        ));
+    }
+    if cached.meta.final_id.is_some() {
+        return Err(ApiError::conflict(
+            "final_opened",
+            "the final is open already",
+        ));
+    }
+    let time_control = match req.time_control.as_deref() {
+        Some(tc) => parse_time_control(Some(tc))?,
+        None => cached.meta.time_control.clone(),
+    };
+    let name = match req.name.as_deref().map(str::trim) {
+        Some(n) if !n.is_empty() && n.len() <= 200 => n.to_owned(),
+        Some(_) => return Err(ApiError::invalid("name", "1 to 200 bytes")),
+        None => clip(format!("{} — 决赛 final", cached.tournament.name()), 200),
+    };
+    let events = cached
+        .tournament
+        .final_events(&name, format, req.qualifiers as usize)
+        .map_err(refused)?;
+    let (final_id, view) = tournaments
+        .open(
+            &caller,
+            events,
+            cached.meta.engine,
+            time_control,
+            Some(id.clone()),
+        )
+        .await?;
+    let mut next = cached.clone();
+    let event = NewEvent::new(FINAL_OPENED, json!({"final": final_id}));
+    match tournaments
+        .store
+        .append(StreamKind::Tournament, &id, cached.seq, &[event])
+        .await
+    {
+        Ok(seq) => next.seq = seq,
+        Err(e) => {
+            *guard = None;
+            return Err(e.into());
+        }
+    }
+    next.meta.final_id = Some(final_id);
+    *guard = Some(next);
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// Players to keep apart in a Swiss.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeepApartRequest {
+    /// Keep every two players of one club apart.
+    #[serde(default)]
+    clubs: bool,
+    /// Start numbers of players who must not meet one another.
+    #[serde(default)]
+    players: Vec<u32>,
+}
+
+/// Keeps players apart in a Swiss's later pairings (CXA 2011 art. 10.3 and its appendix 3:
+/// players of one unit 同单位 need not meet).
+async fn keep_apart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: KeepApartRequest = parse_body(&body)?;
+    if !req.clubs && req.players.len() < 2 {
+        return Err(ApiError::invalid(
+            "players",
+            "at least two players, or `clubs`: true",
+        ));
+    }
+    let view = state
+        .tournaments()
+        .write(
+            &id,
+            &caller,
+            Need::Owner,
+            |c| {
+                let players = req
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &n)| player_id(&format!("players[{k}]"), n, &c.tournament))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(vec![Event::KeptApart {
+                    clubs: req.clubs,
+                    players,
+                }])
+            },
+            |c| json!({"kept_apart": c.tournament.kept_apart(), "seq": c.seq}),
+        )
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
 }

@@ -706,3 +706,145 @@ fn flags_fall_after_a_restart_with_nobody_looking() {
         let _ = std::fs::remove_file(format!("{url}{suffix}"));
     }
 }
+
+/// A claim made on a replica that then dies: its timer dies with it, and the replica that
+/// still holds the game knows nothing of the write (SQLite tells no one). The deadline sweep
+/// finds the stored deadline, refreshes the stale copy and makes the flag fall.
+#[test]
+fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
+    use xiangqi_server::Claim;
+    let path = temp_db("sweep");
+    let url = path.to_str().expect("utf-8").to_owned();
+    let runtime = || {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("runtime")
+    };
+    let a_runtime = runtime();
+    let a = a_runtime.block_on(async {
+        AppState::new(Store::open(&url).await.expect("opens"))
+    });
+    // Replica A creates a one-second game and its arbiter stops the clock: A sets no timer.
+    let game = a_runtime.block_on(async {
+        let game = create(&a, json!({"time_control": "1s"})).await;
+        let stop = a
+            .games()
+            .claim(&s(&game, "id"), Some(&s(&game, "arbiter_token")), Claim::ClockStop)
+            .await;
+        assert!(stop.is_ok(), "{stop:?}");
+        game
+    });
+    let id = s(&game, "id");
+    // Replica B restarts the clock (setting its own timer and the stored deadline), then dies.
+    runtime().block_on(async {
+        let b = AppState::new(Store::open(&url).await.expect("opens"));
+        let resume = b
+            .games()
+            .claim(&id, Some(&s(&game, "arbiter_token")), Claim::ClockResume)
+            .await;
+        assert!(resume.is_ok(), "{resume:?}");
+    });
+    a_runtime.block_on(async {
+        let flagged = || async {
+            let events = xiangqi_store::EventStore::load(
+                a.games().store(),
+                xiangqi_store::StreamKind::Game,
+                &id,
+                0,
+            )
+            .await
+            .expect("reads");
+            events.iter().any(|e| e.event_type == "flag_fell")
+        };
+        // A's copy still has the clock stopped: without the sweep nothing would happen.
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        assert!(!flagged().await, "no timer should have run");
+        tokio::spawn(
+            std::sync::Arc::clone(a.games()).housekeeping(Duration::from_millis(100)),
+        );
+        let mut waited = 0;
+        while !flagged().await {
+            assert!(waited < 50, "the sweep did not make the flag fall");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            waited += 1;
+        }
+        // A now holds the current game.
+        let (_, view) = call(&a, "GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(view["termination"], "time_forfeit", "{view}");
+        assert_eq!(view["result"], "0-1");
+    });
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{url}{suffix}"));
+    }
+}
+
+/// Games leave memory when finished and idle, or idle long enough, but never while watched;
+/// they come back from their events on demand, and an evicted game's flag still falls.
+#[tokio::test]
+async fn idle_games_are_evicted_and_reloaded() {
+    let state = memory_state().await;
+    let games = state.games();
+    let over = create(&state, json!({})).await;
+    let running = create(&state, json!({})).await;
+    let watched = create(&state, json!({})).await;
+    let (status, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{}/moves", s(&running, "id")),
+        Some(&s(&running, "red_token")),
+        Some(json!({"move": "h2e2", "ply": 0})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{}/claims", s(&over, "id")),
+        Some(&s(&over, "red_token")),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let (rx, _) = games.subscribe(&s(&watched, "id")).await.expect("watches");
+    assert_eq!(games.held(), 3);
+
+    let hour = Duration::from_secs(3600);
+    // Only the finished game goes when unfinished ones may idle an hour.
+    assert_eq!(games.evict(Duration::ZERO, hour), 1);
+    assert_eq!(games.evict(hour, hour), 0);
+    // Then the running one; the watched one stays.
+    assert_eq!(games.evict(Duration::ZERO, Duration::ZERO), 1);
+    assert_eq!(games.held(), 1);
+
+    // Both come back from their events as they were.
+    let (_, view) = call(&state, "GET", &format!("/api/games/{}", s(&over, "id")), None, None).await;
+    assert_eq!(view["result"], "0-1", "{view}");
+    let (_, view) =
+        call(&state, "GET", &format!("/api/games/{}", s(&running, "id")), None, None).await;
+    assert_eq!(view["ply"], 1, "{view}");
+    assert_eq!(view["moves"][0]["chinese"], "炮二平五");
+    assert_eq!(games.held(), 3);
+    drop(rx);
+    assert_eq!(games.evict(Duration::ZERO, Duration::ZERO), 3);
+    assert_eq!(games.held(), 0);
+
+    // A timed game evicted at once loses its timer; the sweep still makes its flag fall.
+    let timed = create(&state, json!({"time_control": "1s"})).await;
+    assert_eq!(games.evict(Duration::ZERO, Duration::ZERO), 1);
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(games.held(), 0, "no timer should have reloaded it");
+    assert_eq!(games.sweep().await.expect("sweeps"), 1);
+    let events = xiangqi_store::EventStore::load(
+        games.store(),
+        xiangqi_store::StreamKind::Game,
+        &s(&timed, "id"),
+        0,
+    )
+    .await
+    .expect("reads");
+    assert!(events.iter().any(|e| e.event_type == "flag_fell"));
+    // Nothing is due any more.
+    assert_eq!(games.sweep().await.expect("sweeps"), 0);
+}

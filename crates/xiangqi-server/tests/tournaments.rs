@@ -722,6 +722,19 @@ async fn openapi_describes_the_tournament_and_account_routes() {
         ("/api/tournaments/{id}/crosstable", "get"),
         ("/api/tournaments/{id}/export.trf", "get"),
         ("/api/tournaments/{id}/export.csv", "get"),
+        ("/api/tournaments/{id}/rounds/{round}/games", "post"),
+        ("/api/tournaments/{id}/rounds/{round}/games", "get"),
+        ("/api/tournaments/{id}/bracket", "get"),
+        ("/api/tournaments/{id}/groups", "get"),
+        ("/api/tournaments/{id}/final", "post"),
+        ("/api/tournaments/{id}/keep-apart", "post"),
+        ("/api/teams", "post"),
+        ("/api/teams/{id}", "get"),
+        ("/api/teams/{id}/rounds/{round}/lineups", "post"),
+        (
+            "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result",
+            "put",
+        ),
         ("/api/accounts", "post"),
         ("/api/sessions", "post"),
     ] {
@@ -734,4 +747,745 @@ async fn openapi_describes_the_tournament_and_account_routes() {
         let pointer = r.trim_start_matches('#');
         assert!(doc.pointer(pointer).is_some(), "{r} does not resolve");
     }
+}
+
+/// Creates a tournament as `token`; the body of the answer.
+async fn create(state: &AppState, token: &str, body: Value) -> Value {
+    let (st, b) = call(state, "POST", "/api/tournaments", Some(token), Some(body)).await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    b
+}
+
+#[tokio::test]
+async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "olga").await;
+    let other = account(&state, "oscar").await;
+    // The same parser as `xiangqi clock`: a bad SPEC names the field.
+    for bad in ["60x", "m+30s", "60m+", "red:10m"] {
+        let (st, b) = call(
+            &state,
+            "POST",
+            "/api/tournaments",
+            Some(&org),
+            Some(json!({"name": "Cup", "time_control": bad})),
+        )
+        .await;
+        assert_error(
+            st,
+            &b,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("time_control"),
+        );
+    }
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "Cup", "rules": "wxf2018", "time_control": "90m/40,30m", "players": [
+            {"name": "王天一"}, {"name": "郑惟桐"}, {"name": "许银川"}, {"name": "赵鑫鑫"}]}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let tc = t["time_control"].as_str().expect("time control").to_owned();
+    // Canonical, as `xiangqi clock` writes it.
+    assert_eq!(tc, "1h30m/40,30m");
+    // Stored with the opening event, so a fresh server reads it back.
+    let (_, events) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/events"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(events["events"][0]["data"]["time_control"], tc);
+
+    // No games before a round is paired; only officials start them.
+    let games = format!("/api/tournaments/{id}/rounds/1/games");
+    let (st, _) = call(&state, "POST", &games, Some(&org), None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, round) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        Some(&org),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    let (st, _) = call(&state, "POST", &games, Some(&other), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, b) = call(
+        &state,
+        "POST",
+        &games,
+        Some(&org),
+        Some(json!({"boards": [3]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("boards"));
+
+    // Board 1 only first, then the rest; a board never gets two games.
+    let (st, one) = call(
+        &state,
+        "POST",
+        &games,
+        Some(&org),
+        Some(json!({"boards": [1]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{one}");
+    assert_eq!(one["games"].as_array().map(Vec::len), Some(1), "{one}");
+    let (st, all) = call(&state, "POST", &games, Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{all}");
+    let list = all["games"].as_array().expect("games");
+    assert_eq!(list.len(), 2, "{all}");
+    assert_eq!(list[0]["game"], one["games"][0]["game"]);
+
+    // Each live game has the tournament's rules, time control and the paired players.
+    let (_, t) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    for (k, g) in list.iter().enumerate() {
+        let gid = g["game"].as_str().expect("game id");
+        assert_eq!(t["rounds"][0]["games"][k]["game"], gid, "{t}");
+        let (st, view) = call(&state, "GET", &format!("/api/games/{gid}"), None, None).await;
+        assert_eq!(st, StatusCode::OK, "{view}");
+        let names = |no: &Value| {
+            t["players"]
+                .as_array()
+                .and_then(|ps| ps.iter().find(|p| p["no"] == *no))
+                .map(|p| p["name"].clone())
+                .expect("player")
+        };
+        assert_eq!(
+            view["players"]["red"],
+            names(&t["rounds"][0]["games"][k]["red"]),
+            "{view}"
+        );
+        assert_eq!(
+            view["players"]["black"],
+            names(&t["rounds"][0]["games"][k]["black"]),
+            "{view}"
+        );
+        assert_eq!(view["clocks"]["control"], tc, "{view}");
+        assert_eq!(view["rules"], "wxf2018", "{view}");
+    }
+    // Tokens: to the officials only, and never in the public events.
+    let (st, _) = call(&state, "GET", &games, Some(&other), None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call(&state, "GET", &games, None, None).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED);
+    let (st, shown) = call(&state, "GET", &games, Some(&org), None).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(shown["games"], all["games"]);
+    let (_, events) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/events"),
+        None,
+        None,
+    )
+    .await;
+    let red_token = list[0]["red_token"].as_str().expect("token");
+    assert!(
+        !events.to_string().contains(red_token),
+        "a token leaked: {events}"
+    );
+
+    // Board 1's game ends by resignation: the tournament records it as soon as it is read.
+    let g1 = list[0]["game"].as_str().expect("game");
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{g1}/claims"),
+        Some(red_token),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let (_, r1) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r1["games"][0]["result"], "0-1", "{r1}");
+    assert!(r1["games"][1]["result"].is_null(), "{r1}");
+    // An arbiter's correction stands: the game's result does not overwrite it.
+    let (st, _) = call(
+        &state,
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        Some(&org),
+        Some(json!({"result": "1/2"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let (_, r1) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/standings"),
+        None,
+        None,
+    )
+    .await;
+    let (_, r1b) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r1b["games"][0]["result"], "1/2", "{r1} {r1b}");
+    // A board with a result gets no live game.
+    let (_, again) = call(&state, "POST", &games, Some(&org), None).await;
+    assert_eq!(again["games"], all["games"]);
+}
+
+#[tokio::test]
+async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "kate").await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "KO", "format": "knockout", "games": 4})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "KO", "format": "swiss", "rounds": 3, "playoff_games": 2})),
+    )
+    .await;
+    assert_error(
+        st,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("playoff_games"),
+    );
+    let players: Vec<Value> = (1..=5)
+        .map(|k| json!({"name": format!("P{k}"), "rating": 2600 - k * 10}))
+        .collect();
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "KO", "format": "knockout", "games": 1, "players": players}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    assert_eq!(t["format"]["type"], "knockout");
+    assert_eq!(t["format"]["games"], 1);
+    // Keep-apart is a Swiss's.
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/keep-apart"),
+        Some(&org),
+        Some(json!({"players": [1, 2]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("format"));
+    let (st, _) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/groups"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    // Five entrants: an 8-line bracket, byes to the top three seeds (CXA 10.4).
+    let mut champion = Value::Null;
+    for _ in 0..6 {
+        let (st, round) = call(
+            &state,
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&org),
+            Some(json!({"seed": 7})),
+        )
+        .await;
+        if st != StatusCode::CREATED {
+            assert_error(st, &round, StatusCode::CONFLICT, None);
+            break;
+        }
+        let n = round["round"].as_u64().expect("round");
+        for g in round["games"].as_array().expect("games") {
+            // The higher start number (the lower seed) wins every game.
+            let result = if g["red"].as_u64() > g["black"].as_u64() {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            let (st, b) = call(
+                &state,
+                "PUT",
+                &format!(
+                    "/api/tournaments/{id}/rounds/{n}/boards/{}/result",
+                    g["board"]
+                ),
+                Some(&org),
+                Some(json!({"result": result})),
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{b}");
+        }
+        let (st, br) = call(
+            &state,
+            "GET",
+            &format!("/api/tournaments/{id}/bracket"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{br}");
+        champion = br["champion"].clone();
+        if n == 1 {
+            let first = br["rounds"][0].as_array().expect("first round");
+            assert_eq!(first.len(), 4, "{br}");
+            let byes: Vec<&Value> = first.iter().filter(|m| m["decision"] == "bye").collect();
+            assert_eq!(byes.len(), 3, "{br}");
+            assert!(byes.iter().all(|m| m["first"].as_u64() <= Some(3)), "{br}");
+        }
+    }
+    assert_eq!(champion, 5, "the lowest seed won every game");
+}
+
+#[tokio::test]
+async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "greta").await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "G", "format": "groups"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("groups"));
+    let players: Vec<Value> = (1..=6)
+        .map(|k| json!({"name": format!("P{k}"), "rating": 2000 + k * 10}))
+        .collect();
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "G", "format": "groups", "groups": 2, "time_control": "30m+10s", "players": players}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let (st, g) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/groups"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{g}");
+    // Serpentine by rating: 6 (the highest), 3, 2 | 5, 4, 1.
+    assert_eq!(g["groups"][0]["players"], json!([6, 3, 2]), "{g}");
+    assert_eq!(g["groups"][1]["players"], json!([5, 4, 1]), "{g}");
+    let final_url = format!("/api/tournaments/{id}/final");
+    let (st, b) = call(
+        &state,
+        "POST",
+        &final_url,
+        Some(&org),
+        Some(json!({"qualifiers": 1})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::CONFLICT, None);
+    // Three rounds; the higher rated player wins each game.
+    for n in 1..=3 {
+        let (st, round) = call(
+            &state,
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&org),
+            Some(json!({})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::CREATED, "{round}");
+        for g in round["games"].as_array().expect("games") {
+            let result = if g["red"].as_u64() > g["black"].as_u64() {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            let (st, _) = call(
+                &state,
+                "PUT",
+                &format!(
+                    "/api/tournaments/{id}/rounds/{n}/boards/{}/result",
+                    g["board"]
+                ),
+                Some(&org),
+                Some(json!({"result": result})),
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK);
+        }
+    }
+    let (_, g) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/groups"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(g["groups"][0]["standings"][0]["no"], 6, "{g}");
+    assert_eq!(g["groups"][1]["standings"][0]["no"], 5, "{g}");
+    let other = account(&state, "gus").await;
+    let (st, _) = call(
+        &state,
+        "POST",
+        &final_url,
+        Some(&other),
+        Some(json!({"qualifiers": 1})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, fin) = call(
+        &state,
+        "POST",
+        &final_url,
+        Some(&org),
+        Some(json!({"qualifiers": 2, "games": 2})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{fin}");
+    // Group winners first, then the runners-up; the stage's time control carried over.
+    let names: Vec<&str> = fin["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(names, ["P6", "P5", "P3", "P4"], "{fin}");
+    assert_eq!(fin["stage_of"], id.as_str());
+    assert_eq!(fin["format"]["type"], "knockout");
+    assert_eq!(fin["time_control"], t["time_control"]);
+    let (_, g) = call(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/groups"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(g["final"], fin["id"]);
+    let (st, b) = call(
+        &state,
+        "POST",
+        &final_url,
+        Some(&org),
+        Some(json!({"qualifiers": 1})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::CONFLICT, None);
+
+    // A Swiss keeps club-mates and named players apart.
+    let s = create(
+        &state,
+        &org,
+        json!({"name": "S", "format": "swiss", "rounds": 3, "players": [
+            {"name": "A", "club": "北京"}, {"name": "B", "club": "北京"}, {"name": "C"}, {"name": "D"}]}),
+    )
+    .await;
+    let sid = s["id"].as_str().expect("id");
+    let apart = format!("/api/tournaments/{sid}/keep-apart");
+    let (st, b) = call(
+        &state,
+        "POST",
+        &apart,
+        Some(&org),
+        Some(json!({"players": [3]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
+    let (st, b) = call(
+        &state,
+        "POST",
+        &apart,
+        Some(&org),
+        Some(json!({"players": [3, 9]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players[1]"));
+    let (st, _) = call(
+        &state,
+        "POST",
+        &apart,
+        Some(&other),
+        Some(json!({"clubs": true})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, b) = call(
+        &state,
+        "POST",
+        &apart,
+        Some(&org),
+        Some(json!({"clubs": true, "players": [3, 4]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    assert_eq!(b["kept_apart"], json!([[1, 2], [3, 4]]));
+    let (st, round) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{sid}/rounds"),
+        Some(&org),
+        Some(json!({"seed": 1})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    for g in round["games"].as_array().expect("games") {
+        let pair = [g["red"].as_u64(), g["black"].as_u64()];
+        assert!(
+            !pair.contains(&Some(1)) || !pair.contains(&Some(2)),
+            "{round}"
+        );
+        assert!(
+            !pair.contains(&Some(3)) || !pair.contains(&Some(4)),
+            "{round}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "tina").await;
+    let team = |name: &str, n: usize| json!({"name": name, "players": (1..=n).map(|k| json!({"name": format!("{name}{k}")})).collect::<Vec<_>>()});
+    // A team needs a player per board.
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/teams",
+        Some(&org),
+        Some(json!({"name": "T", "boards": 3, "teams": [team("北京", 2)]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/teams",
+        Some(&org),
+        Some(json!({"name": "T", "boards": 2, "board_rule": "swap"})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("board_rule"));
+    let (st, t) = call(
+        &state,
+        "POST",
+        "/api/teams",
+        Some(&org),
+        Some(json!({"name": "团体赛", "boards": 2, "teams": [team("北京", 2), team("上海", 3)]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().expect("id").to_owned();
+    // Not a tournament of players, and not listed as one's view.
+    let (st, _) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let other = account(&state, "tom").await;
+    let (st, _) = call(
+        &state,
+        "POST",
+        &format!("/api/teams/{id}/teams"),
+        Some(&other),
+        Some(json!({"teams": [team("广东", 2)]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, t) = call(
+        &state,
+        "POST",
+        &format!("/api/teams/{id}/teams"),
+        Some(&org),
+        Some(json!({"teams": [team("广东", 2)]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    assert_eq!(t["teams"].as_array().map(Vec::len), Some(3));
+
+    // Three teams: three rounds, one team resting each; fixed boards give the line-ups.
+    let mut results = 0;
+    for n in 1..=3 {
+        let (st, t) = call(
+            &state,
+            "POST",
+            &format!("/api/teams/{id}/rounds"),
+            Some(&org),
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::CREATED, "{t}");
+        let round = &t["rounds"][n - 1];
+        let m = &round["matches"][0];
+        assert_eq!(
+            round["matches"].as_array().map(Vec::len),
+            Some(1),
+            "{round}"
+        );
+        assert_eq!(m["lineups"][0], json!([1, 2]), "{round}");
+        // CXA 12.2: the first-listed team is red on board 1, black on board 2.
+        let first = m["first"].as_u64().expect("first");
+        assert_eq!(m["boards"][0]["red_team"], first, "{m}");
+        assert_ne!(m["boards"][1]["red_team"], first, "{m}");
+        // The next round waits for this one.
+        let (st, _) = call(
+            &state,
+            "POST",
+            &format!("/api/teams/{id}/rounds"),
+            Some(&org),
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::CONFLICT);
+        for board in 1..=2 {
+            let (st, t) = call(
+                &state,
+                "PUT",
+                &format!("/api/teams/{id}/rounds/{n}/tables/1/boards/{board}/result"),
+                Some(&org),
+                Some(json!({"result": "1-0"})),
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{t}");
+            assert_eq!(
+                t["rounds"][n - 1]["matches"][0]["boards"][board - 1]["result"],
+                "1-0",
+                "{t}"
+            );
+            results += 1;
+        }
+    }
+    assert_eq!(results, 6);
+    let (st, _) = call(
+        &state,
+        "POST",
+        &format!("/api/teams/{id}/rounds"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT, "all rounds paired");
+    let (st, t) = call(&state, "GET", &format!("/api/teams/{id}"), None, None).await;
+    assert_eq!(st, StatusCode::OK);
+    // Every match split 1-1 (red wins on each board): equal 场分 for all.
+    let scores: Vec<&str> = t["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .filter_map(|s| s["score"].as_str())
+        .collect();
+    assert_eq!(scores.len(), 3, "{t}");
+    assert!(scores.iter().all(|s| *s == scores[0]), "{t}");
+    let (st, b) = call(
+        &state,
+        "PUT",
+        &format!("/api/teams/{id}/rounds/1/tables/1/boards/3/result"),
+        Some(&org),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::NOT_FOUND, "{b}");
+}
+
+#[tokio::test]
+async fn a_team_line_up_is_checked_under_order_kept_boards() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "una").await;
+    let team = |name: &str| json!({"name": name, "players": (1..=4).map(|k| json!({"name": format!("{name}{k}")})).collect::<Vec<_>>()});
+    let (st, t) = call(
+        &state,
+        "POST",
+        "/api/teams",
+        Some(&org),
+        Some(json!({"name": "换人", "boards": 2, "board_rule": "order_kept", "teams": [team("甲"), team("乙")]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    let id = t["id"].as_str().expect("id").to_owned();
+    let (st, t) = call(
+        &state,
+        "POST",
+        &format!("/api/teams/{id}/rounds"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{t}");
+    assert!(t["rounds"][0]["matches"][0]["lineups"][0].is_null(), "{t}");
+    // No results before both line-ups.
+    let result = format!("/api/teams/{id}/rounds/1/tables/1/boards/1/result");
+    let (st, _) = call(
+        &state,
+        "PUT",
+        &result,
+        Some(&org),
+        Some(json!({"result": "1/2"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    let lineups = format!("/api/teams/{id}/rounds/1/lineups");
+    // CXA 11.2: reserves may come in, but the registered order is kept.
+    let (st, b) = call(
+        &state,
+        "POST",
+        &lineups,
+        Some(&org),
+        Some(json!({"team": 1, "lineup": [3, 1]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("lineup"));
+    let (st, b) = call(
+        &state,
+        "POST",
+        &lineups,
+        Some(&org),
+        Some(json!({"team": 3, "lineup": [1, 2]})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("team"));
+    for (team, lineup) in [(1, [1, 3]), (2, [2, 4])] {
+        let (st, b) = call(
+            &state,
+            "POST",
+            &lineups,
+            Some(&org),
+            Some(json!({"team": team, "lineup": lineup})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::CREATED, "{b}");
+    }
+    let (st, t) = call(
+        &state,
+        "PUT",
+        &result,
+        Some(&org),
+        Some(json!({"result": "1/2"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{t}");
+    let m = &t["rounds"][0]["matches"][0];
+    // Board 1: 甲's first player (red) against 乙's second; board 2: 乙's fourth red.
+    assert_eq!(m["boards"][0]["red"], "甲1", "{m}");
+    assert_eq!(m["boards"][0]["black"], "乙2", "{m}");
+    assert_eq!(m["boards"][0]["result"], "1/2", "{m}");
+    assert_eq!(m["boards"][1]["red"], "乙4", "{m}");
+    assert_eq!(m["boards"][1]["black"], "甲3", "{m}");
 }

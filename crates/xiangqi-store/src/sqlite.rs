@@ -6,8 +6,25 @@
 //! thousand games moving at once cost one disk sync rather than a thousand. Each append still
 //! succeeds or fails on its own (a conflict in the batch changes nothing for the others), and
 //! none is answered before the commit that makes it durable.
+//!
+//! Checkpoints (copying the WAL back into the database file) are kept off the commit path:
+//! SQLite's automatic checkpoint would run inside the commit that crosses its threshold — with
+//! thousands of games moving, nearly every commit — and write every page again with two more
+//! disk syncs. Instead a checkpoint runs on another connection beside the writer every
+//! [`CHECKPOINT_EVERY`], where it copies each page once however many commits changed it, and
+//! the writer itself finishes one between batches only when the WAL has grown past
+//! [`WAL_LIMIT`] frames (so that the next batch starts the WAL afresh). Durability is the WAL's
+//! sync at each commit either way.
 
-use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
+use std::{
+    collections::HashMap,
+    str::FromStr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
 
 use sqlx::{
     QueryBuilder, Row, Sqlite,
@@ -21,8 +38,25 @@ use crate::{
     migrate, now_ms, parse_payload, plan_append,
 };
 
-/// The most appends committed in one transaction.
-pub const MAX_BATCH: usize = 256;
+/// The most appends committed in one transaction. Large, because a commit's cost is mostly
+/// its disk sync, paid once however many appends it holds: under load the queue that builds up
+/// during one sync is the next batch.
+pub const MAX_BATCH: usize = 4096;
+
+/// How often a checkpoint runs beside the writer (see the module's docs).
+pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
+
+/// WAL frames (pages) past which the writer finishes a checkpoint itself between batches.
+pub const WAL_LIMIT: u64 = 16_384;
+
+/// What the writer knows of the WAL.
+#[derive(Debug, Default)]
+struct Wal {
+    /// Frames in the WAL not yet copied to the database, as the last checkpoint left them.
+    behind: AtomicU64,
+    /// Is a checkpoint running beside the writer?
+    running: AtomicBool,
+}
 
 /// One append waiting for the writer.
 struct Pending {
@@ -45,10 +79,53 @@ pub struct SqliteStore {
 /// What one append of a batch came to: its new last sequence number, or a conflict.
 type Outcome = Result<u64, StoreError>;
 
-/// Takes the appends in the queue in batches until every store handle is dropped.
-async fn write_loop(pool: SqlitePool, mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>) {
+/// Runs `PRAGMA wal_checkpoint(PASSIVE)` (it copies what it can without waiting for anyone)
+/// and notes how far behind the WAL still is.
+async fn checkpoint(pool: &SqlitePool, wal: &Wal) {
+    let done: Result<(i64, i64, i64), sqlx::Error> =
+        match tokio::time::timeout(Duration::from_secs(30), pool.acquire()).await {
+            Ok(Ok(mut conn)) => {
+                sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+                    .fetch_one(&mut *conn)
+                    .await
+            }
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(sqlx::Error::PoolTimedOut),
+        };
+    // (busy, frames in the WAL, frames copied); a failed checkpoint is tried again later.
+    if let Ok((0, log, copied)) = done {
+        wal.behind
+            .store(api_seq(log.saturating_sub(copied)), Ordering::Relaxed);
+    }
+}
+
+/// Takes the appends in the queue in batches until every store handle is dropped, keeping the
+/// WAL's checkpoints beside it when `wal` is set.
+async fn write_loop(
+    pool: SqlitePool,
+    mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>,
+    wal: Option<Arc<Wal>>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
+    let mut last_checkpoint = Instant::now();
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        if let Some(wal) = &wal {
+            if wal.behind.load(Ordering::Relaxed) > WAL_LIMIT
+                && !wal.running.load(Ordering::Relaxed)
+            {
+                // Catch up now, so that the next commit starts the WAL from its beginning.
+                checkpoint(&pool, wal).await;
+            } else if last_checkpoint.elapsed() >= CHECKPOINT_EVERY
+                && !wal.running.swap(true, Ordering::Relaxed)
+            {
+                last_checkpoint = Instant::now();
+                let (pool, wal) = (pool.clone(), Arc::clone(wal));
+                tokio::spawn(async move {
+                    checkpoint(&pool, &wal).await;
+                    wal.running.store(false, Ordering::Relaxed);
+                });
+            }
+        }
         match write_batch(&pool, &batch).await {
             Ok(outcomes) => {
                 for (p, outcome) in batch.drain(..).zip(outcomes) {
@@ -335,12 +412,18 @@ impl SqliteStore {
         } else {
             SqlitePoolOptions::new()
                 .max_connections(4)
-                .connect_with(options.journal_mode(SqliteJournalMode::Wal))
+                .connect_with(
+                    options
+                        .journal_mode(SqliteJournalMode::Wal)
+                        // Checkpoints run beside the writer, not inside its commits.
+                        .pragma("wal_autocheckpoint", "0"),
+                )
                 .await?
         };
         migrate::sqlite(&pool).await?;
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(write_loop(pool.clone(), rx));
+        let wal = (!memory).then(|| Arc::new(Wal::default()));
+        tokio::spawn(write_loop(pool.clone(), rx, wal));
         Ok(SqliteStore {
             pool,
             writer: Arc::new(tx),

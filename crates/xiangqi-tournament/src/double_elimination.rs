@@ -16,6 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::double_stage::DoubleMatch;
 use crate::knockout::seed_order;
 
 /// Where a match's player comes from.

@@ -6,8 +6,9 @@
 //! to three game rounds, plus its play-off games. Everything about the bracket is a projection of
 //! the rounds and results ([`Tournament::bracket`]):
 //!
-//! - Seeds are start numbers (register in seed order: by rating or earlier results, CXA 10.2,
-//!   10.5); the first round follows [`crate::knockout::first_round`], so missing seeds are byes
+//! - Seeds are start numbers (register in seed order: by rating or earlier results, CXA 10.2),
+//!   or Swiss places in the knockout stage of [`Format::SwissKnockout`] (CXA 10.5), whose
+//!   game rounds follow the Swiss rounds; the first round follows [`crate::knockout::first_round`], so missing seeds are byes
 //!   for the top seeds and seeds 1 and 2 can meet only in the final (WXF 10.1 "避免初复赛即碰头").
 //! - A match has one game, two games or is best of three ([`MatchFormat`]). Colours of its first
 //!   game are drawn by lot from the seed kept in the round's event, then alternate game by game,
@@ -81,7 +82,7 @@ pub struct KnockoutMatch {
 }
 
 impl KnockoutMatch {
-    fn new(first: Option<PlayerId>, second: Option<PlayerId>) -> KnockoutMatch {
+    pub(crate) fn new(first: Option<PlayerId>, second: Option<PlayerId>) -> KnockoutMatch {
         KnockoutMatch {
             first,
             second,
@@ -93,7 +94,7 @@ impl KnockoutMatch {
 }
 
 /// What a line needs next.
-enum Next {
+pub(crate) enum Next {
     Decided,
     Pending,
     Game(PlayerId, PlayerId, Option<Color>),
@@ -115,16 +116,175 @@ fn halves(outcomes: &[Outcome]) -> (i64, i64) {
 }
 
 /// A mix of the round's seed and the bracket line, so every line draws its own lot.
-fn line_seed(seed: u64, line: usize) -> u64 {
+pub(crate) fn line_seed(seed: u64, line: usize) -> u64 {
     Lot::new(seed ^ (line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
 
+/// What `line` (number `index` in its bracket round) needs next (CXA 10.4, 12.4; WXF 10.1),
+/// for players or teams: decided on its games, then play-offs, then the lot from the seed of
+/// the round of its last game (`round_seed`); a side `gone` before the next game loses by
+/// walkover (CXA 19, 18.3).
+pub(crate) fn line_next(
+    line: &mut KnockoutMatch,
+    index: usize,
+    (format, playoff_games): (MatchFormat, u32),
+    gone: impl Fn(PlayerId) -> bool,
+    round_seed: impl Fn(u32) -> Option<u64>,
+) -> Next {
+    if line.decision != Decision::Open {
+        return Next::Decided;
+    }
+    let (first, second) = match (line.first, line.second) {
+        (Some(a), Some(b)) => (a, b),
+        (a, b) => {
+            line.winner = a.or(b);
+            line.decision = Decision::Bye;
+            return Next::Decided;
+        }
+    };
+    if line.games.iter().any(|g| g.outcome.is_none()) {
+        return Next::Pending;
+    }
+    if line.games.iter().any(|g| g.double_forfeit) {
+        line.decision = Decision::Walkover;
+        return Next::Decided;
+    }
+    let main: Vec<Outcome> = line
+        .games
+        .iter()
+        .filter(|g| !g.playoff)
+        .filter_map(|g| g.outcome)
+        .collect();
+    let extra: Vec<Outcome> = line
+        .games
+        .iter()
+        .filter(|g| g.playoff)
+        .filter_map(|g| g.outcome)
+        .collect();
+    let decide = |outcomes: &[Outcome], max: usize| {
+        let (mine, theirs) = halves(outcomes);
+        let left = max.saturating_sub(outcomes.len()) as i64;
+        if mine > theirs + 2 * left {
+            Some(Some(true))
+        } else if theirs > mine + 2 * left {
+            Some(Some(false))
+        } else if left == 0 {
+            Some(None)
+        } else {
+            None
+        }
+    };
+    let mut settle = |first_won: bool, how: Decision| {
+        line.winner = Some(if first_won { first } else { second });
+        line.decision = how;
+        Next::Decided
+    };
+    match decide(&main, format.max_games()) {
+        Some(Some(w)) => return settle(w, Decision::Games),
+        Some(None) => match decide(&extra, playoff_games as usize) {
+            Some(Some(w)) => return settle(w, Decision::Playoff),
+            Some(None) => {
+                // Level after the play-off: the lot, from the last game's seed.
+                let seed = line
+                    .games
+                    .last()
+                    .and_then(|g| round_seed(g.round))
+                    .unwrap_or(0);
+                return settle(Lot::new(line_seed(seed, index)).coin(), Decision::Lot);
+            }
+            None => {}
+        },
+        None => {}
+    }
+    // Another game is due: a player gone before it loses the match (CXA 19, 18.3).
+    match (gone(first), gone(second)) {
+        (false, false) => {}
+        (true, true) => {
+            line.decision = Decision::Walkover;
+            return Next::Decided;
+        }
+        (first_gone, _) => return settle(!first_gone, Decision::Walkover),
+    }
+    let colour = line.games.last().map(|g| g.first_color.other());
+    Next::Game(first, second, colour)
+}
+
 /// The plan for the next game round of a knockout.
-struct Plan {
+pub(crate) struct Plan {
     /// Games to pair: (first-listed, second-listed, the first's colour if forced).
-    games: Vec<(PlayerId, PlayerId, Option<Color>)>,
+    pub(crate) games: Vec<(PlayerId, PlayerId, Option<Color>)>,
     /// Byes of a bracket round that starts with this game round.
-    byes: Vec<PlayerId>,
+    pub(crate) byes: Vec<PlayerId>,
+}
+
+impl Plan {
+    /// The round's event: colours of a match's first game by lot from `seed`, the others as
+    /// the plan forces them (CXA 12.4).
+    pub(crate) fn event(self, round: u32, seed: u64) -> Event {
+        let mut lot = Lot::new(seed);
+        let games = self
+            .games
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, b, colour))| {
+                let first_red = match colour {
+                    Some(c) => c == Color::Red,
+                    None => lot.coin(),
+                };
+                let (red, black) = if first_red { (a, b) } else { (b, a) };
+                Pairing {
+                    board: k as u32 + 1,
+                    red,
+                    black,
+                }
+            })
+            .collect();
+        Event::RoundPaired {
+            round,
+            games,
+            byes: self.byes,
+            seed: Some(seed),
+        }
+    }
+
+    /// Checks a hand-entered round against the plan: the matches due, colours alternated
+    /// after a match's first game (CXA 12.4), the bracket round's byes (CXA 10.4), a seed kept.
+    pub(crate) fn check(
+        plan: Option<Plan>,
+        games: &[Pairing],
+        byes: &[PlayerId],
+        seed: Option<u64>,
+    ) -> Result<(), TournamentError> {
+        let plan = plan.ok_or(TournamentError::KnockoutDecided)?;
+        let wrong = |what: &str| Err(TournamentError::NotInBracket(what.into()));
+        if seed.is_none() {
+            return wrong("a knockout round keeps the seed of its lot");
+        }
+        if games.len() != plan.games.len() {
+            return wrong("the round must pair every match still being played");
+        }
+        let mut want_byes = plan.byes.clone();
+        let mut got_byes = byes.to_vec();
+        want_byes.sort_unstable();
+        got_byes.sort_unstable();
+        if want_byes != got_byes {
+            return wrong("the byes must be the bracket's");
+        }
+        for g in games {
+            let Some(&(a, _, colour)) = plan
+                .games
+                .iter()
+                .find(|(a, b, _)| (g.red, g.black) == (*a, *b) || (g.red, g.black) == (*b, *a))
+            else {
+                return wrong("a game that is not a match of the bracket");
+            };
+            let first_color = if g.red == a { Color::Red } else { Color::Black };
+            if colour.is_some_and(|c| c != first_color) {
+                return wrong("colours alternate after a match's first game");
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Tournament {
@@ -133,6 +293,11 @@ impl Tournament {
             Format::Knockout {
                 games,
                 playoff_games,
+            }
+            | Format::SwissKnockout {
+                games,
+                playoff_games,
+                ..
             } => Ok((games, playoff_games)),
             _ => Err(TournamentError::InvalidFormat("not a knockout".into())),
         }
@@ -148,7 +313,7 @@ impl Tournament {
     }
 
     /// What `line` needs before the game round `round` (CXA 10.4, 12.4; WXF 10.1).
-    fn line_next(
+    pub(crate) fn line_next(
         &self,
         line: &mut KnockoutMatch,
         index: usize,
@@ -156,97 +321,26 @@ impl Tournament {
         format: MatchFormat,
         playoff_games: u32,
     ) -> Next {
-        if line.decision != Decision::Open {
-            return Next::Decided;
-        }
-        let (first, second) = match (line.first, line.second) {
-            (Some(a), Some(b)) => (a, b),
-            (a, b) => {
-                line.winner = a.or(b);
-                line.decision = Decision::Bye;
-                return Next::Decided;
-            }
-        };
-        if line.games.iter().any(|g| g.outcome.is_none()) {
-            return Next::Pending;
-        }
-        if line.games.iter().any(|g| g.double_forfeit) {
-            line.decision = Decision::Walkover;
-            return Next::Decided;
-        }
-        let main: Vec<Outcome> = line
-            .games
-            .iter()
-            .filter(|g| !g.playoff)
-            .filter_map(|g| g.outcome)
-            .collect();
-        let extra: Vec<Outcome> = line
-            .games
-            .iter()
-            .filter(|g| g.playoff)
-            .filter_map(|g| g.outcome)
-            .collect();
-        let decide = |outcomes: &[Outcome], max: usize| {
-            let (mine, theirs) = halves(outcomes);
-            let left = max.saturating_sub(outcomes.len()) as i64;
-            if mine > theirs + 2 * left {
-                Some(Some(true))
-            } else if theirs > mine + 2 * left {
-                Some(Some(false))
-            } else if left == 0 {
-                Some(None)
-            } else {
-                None
-            }
-        };
-        let mut settle = |first_won: bool, how: Decision| {
-            line.winner = Some(if first_won { first } else { second });
-            line.decision = how;
-            Next::Decided
-        };
-        match decide(&main, format.max_games()) {
-            Some(Some(w)) => return settle(w, Decision::Games),
-            Some(None) => match decide(&extra, playoff_games as usize) {
-                Some(Some(w)) => return settle(w, Decision::Playoff),
-                Some(None) => {
-                    // Level after the play-off: the lot, from the last game's seed.
-                    let seed = line
-                        .games
-                        .last()
-                        .and_then(|g| self.rounds().get(g.round as usize - 1))
-                        .and_then(|r| r.seed)
-                        .unwrap_or(0);
-                    return settle(Lot::new(line_seed(seed, index)).coin(), Decision::Lot);
-                }
-                None => {}
-            },
-            None => {}
-        }
-        // Another game is due: a player gone before it loses the match (CXA 19, 18.3).
-        let gone = |p: PlayerId| self.withdrawn_after(p).is_some_and(|a| a < round);
-        match (gone(first), gone(second)) {
-            (false, false) => {}
-            (true, true) => {
-                line.decision = Decision::Walkover;
-                return Next::Decided;
-            }
-            (first_gone, _) => return settle(!first_gone, Decision::Walkover),
-        }
-        let colour = line.games.last().map(|g| g.first_color.other());
-        Next::Game(first, second, colour)
+        line_next(
+            line,
+            index,
+            (format, playoff_games),
+            |p| self.withdrawn_after(p).is_some_and(|a| a < round),
+            |r| self.rounds().get(r as usize - 1).and_then(|r| r.seed),
+        )
     }
 
     /// Replays the knockout: the bracket rounds so far and the plan for the next game round
     /// (`None` when a round awaits results or the champion is known).
     fn knockout_replay(&self) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
         let (format, playoff_games) = self.knockout_format()?;
-        let entrants = self.table_players();
+        let entrants = self.knockout_entrants()?;
         let mut lines: Vec<KnockoutMatch> = seeded_bracket(&entrants)
             .into_iter()
             .map(|(a, b)| KnockoutMatch::new(Some(a), b))
             .collect();
         let mut bracket = Vec::new();
-        let mut next_round = 1u32;
+        let mut next_round = self.knockout_first_round();
         let mut fresh = true;
         if lines.is_empty() {
             return Ok((bracket, None));
@@ -338,10 +432,16 @@ impl Tournament {
     /// The knockout's winner, once the final is decided.
     #[must_use]
     pub fn champion(&self) -> Option<PlayerId> {
+        if matches!(self.format(), Format::DoubleElimination { .. }) {
+            return self.double_champion();
+        }
         let bracket = self.bracket();
         let last = bracket.last()?;
         match last.as_slice() {
-            [only] if bracket.len() as u32 >= Self::bracket_rounds(self.table_players().len()) => {
+            [only]
+                if bracket.len() as u32
+                    >= Self::bracket_rounds(self.knockout_entrants().map_or(0, |e| e.len())) =>
+            {
                 only.winner
             }
             _ => None,
@@ -350,14 +450,19 @@ impl Tournament {
 
     /// The next game round of a knockout (CXA 10.4, 12.4; WXF 10.1): the first game of each
     /// match with colours drawn by lot from `seed` (kept in the event), later games and
-    /// play-offs with colours alternated, byes at the start of a bracket round.
+    /// play-offs with colours alternated, byes at the start of a bracket round. Also the
+    /// knockout stage of [`Format::SwissKnockout`] (CXA 10.5, once the Swiss is over) and the
+    /// next round of [`Format::DoubleElimination`].
     ///
     /// # Errors
     /// Not a knockout, fewer than 2 entrants, a round still awaiting results, or the champion
     /// already known.
     pub fn pair_knockout(&self, seed: u64) -> Result<Event, TournamentError> {
+        if matches!(self.format(), Format::DoubleElimination { .. }) {
+            return self.pair_double_elimination(seed);
+        }
         let round = self.rounds().len() as u32 + 1;
-        if self.table_players().len() < 2 {
+        if self.knockout_entrants()?.len() < 2 {
             return Err(TournamentError::TooFewPlayers);
         }
         let (_, plan) = self.knockout_replay()?;
@@ -368,30 +473,7 @@ impl Tournament {
             }
             (None, _) => return Err(TournamentError::KnockoutDecided),
         };
-        let mut lot = Lot::new(seed);
-        let games = plan
-            .games
-            .iter()
-            .enumerate()
-            .map(|(k, &(a, b, colour))| {
-                let first_red = match colour {
-                    Some(c) => c == Color::Red,
-                    None => lot.coin(),
-                };
-                let (red, black) = if first_red { (a, b) } else { (b, a) };
-                Pairing {
-                    board: k as u32 + 1,
-                    red,
-                    black,
-                }
-            })
-            .collect();
-        Ok(Event::RoundPaired {
-            round,
-            games,
-            byes: plan.byes,
-            seed: Some(seed),
-        })
+        Ok(plan.event(round, seed))
     }
 
     /// Checks a knockout round against the bracket: the matches due, colours alternated after
@@ -403,35 +485,7 @@ impl Tournament {
         seed: Option<u64>,
     ) -> Result<(), TournamentError> {
         let (_, plan) = self.knockout_replay()?;
-        let plan = plan.ok_or(TournamentError::KnockoutDecided)?;
-        let wrong = |what: &str| Err(TournamentError::NotInBracket(what.into()));
-        if seed.is_none() {
-            return wrong("a knockout round keeps the seed of its lot");
-        }
-        if games.len() != plan.games.len() {
-            return wrong("the round must pair every match still being played");
-        }
-        let mut want_byes = plan.byes.clone();
-        let mut got_byes = byes.to_vec();
-        want_byes.sort_unstable();
-        got_byes.sort_unstable();
-        if want_byes != got_byes {
-            return wrong("the byes must be the bracket's");
-        }
-        for g in games {
-            let Some(&(a, _, colour)) = plan
-                .games
-                .iter()
-                .find(|(a, b, _)| (g.red, g.black) == (*a, *b) || (g.red, g.black) == (*b, *a))
-            else {
-                return wrong("a game that is not a match of the bracket");
-            };
-            let first_color = if g.red == a { Color::Red } else { Color::Black };
-            if colour.is_some_and(|c| c != first_color) {
-                return wrong("colours alternate after a match's first game");
-            }
-        }
-        Ok(())
+        Plan::check(plan, games, byes, seed)
     }
 }
 

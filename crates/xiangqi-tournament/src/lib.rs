@@ -12,10 +12,17 @@
 //!   [`tournament::Tournament::bracket`]) and `Format::Groups` (a round robin per seeded group,
 //!   [`tournament::Tournament::group_standings`], then
 //!   [`tournament::Tournament::final_events`] to open the final).
+//! - A Swiss then a knockout in one tournament (`Format::SwissKnockout`, CXA 10.5: the top k
+//!   seeded by Swiss place, [`tournament::Tournament::qualifiers`]), a Swiss with bottom
+//!   elimination (`Format::SwissElimination`, CXA 10.6,
+//!   [`tournament::Tournament::elimination_due`]) and double elimination
+//!   (`Format::DoubleElimination`, CXA 10.4, [`tournament::Tournament::double_bracket`]);
+//!   [`tournament::Tournament::pair_next`] pairs the next round of any format.
 //! - Players kept apart in a Swiss (club/team-mates, CXA 10.3 with appendix 3; TRF `XXP`):
 //!   [`tournament::Event::KeptApart`], passed to the engines as forbidden pairs.
 //! - [`team_tournament`]: a team event driven by events: line-ups checked against CXA 11,
-//!   场分/局分, team tie-breaks.
+//!   场分/局分, team tie-breaks; two-game matches by 大分 then 小分 (WXF 9.4), team byes
+//!   (CXA 14.4) and withdrawals (CXA 19), 局分 first in a team Swiss (CXA 14.7).
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
 //! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
 //! - [`trf`]: FIDE TRF in and out, the one reader for both the tournament model
@@ -51,11 +58,13 @@
 //! # Ok::<(), xiangqi_tournament::tournament::TournamentError>(())
 //! ```
 
+mod double_stage;
 mod group_stage;
 mod knockout_stage;
 mod lot;
 mod scoring;
 mod swiss_adapter;
+mod swiss_stages;
 mod types;
 
 pub mod double_elimination;

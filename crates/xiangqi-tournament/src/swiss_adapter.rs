@@ -28,6 +28,7 @@ impl Tournament {
         let s = self.scoring();
         let results = self.results();
         let played_rounds = self.rounds().len() as u32;
+        let due = self.elimination_due();
         let players = self
             .players()
             .iter()
@@ -59,14 +60,18 @@ impl Tournament {
                     number: id.get(),
                     rating: p.rating.map_or(0, u32::from),
                     history,
-                    next_round: self.withdrawn_after(id).map(|_| Absence::ZeroPointBye),
+                    // Withdrawn (CXA 19.3) or eliminated (CXA 10.6): not paired again.
+                    next_round: (self.withdrawn_after(id).is_some()
+                        || self.eliminated_after(id).is_some()
+                        || due.contains(&id))
+                    .then_some(Absence::ZeroPointBye),
                 }
             })
             .collect();
         SwissInput {
             players,
             played_rounds,
-            total_rounds: self.total_rounds(),
+            total_rounds: self.format().swiss_rounds().unwrap_or(self.total_rounds()),
             points: PointSystem {
                 win: tenths(s.win),
                 draw: tenths(s.draw_red),
@@ -98,14 +103,19 @@ impl Tournament {
         engine: &dyn PairingSystem,
         seed: u64,
     ) -> Result<Event, TournamentError> {
-        if !matches!(self.format(), Format::Swiss { .. }) {
+        let Some(swiss_rounds) = self.format().swiss_rounds() else {
             return Err(TournamentError::InvalidFormat(
                 "only a swiss is paired by a swiss engine".into(),
             ));
-        }
+        };
         let round = self.rounds().len() as u32 + 1;
-        if round > self.total_rounds() {
-            return Err(TournamentError::AllRoundsPaired(self.total_rounds()));
+        if round > swiss_rounds {
+            return Err(match self.format() {
+                Format::SwissKnockout { .. } => TournamentError::InvalidFormat(
+                    "the swiss stage is over: the knockout is paired from the bracket".into(),
+                ),
+                _ => TournamentError::AllRoundsPaired(swiss_rounds),
+            });
         }
         let pairs = engine
             .pair(&self.swiss_input(seed))

@@ -4,18 +4,61 @@
 //! 12.2 and 12.3 (the first-listed team has red on odd boards), 13.2 (场分 from 局分), 14.5 and
 //! 14.6 (tie-breaks); WXF 2018 arts. 9.3, 10.4, 10.5. A match counts in the standings once
 //! every board has a result. Teams sit out a round of an odd round robin (no score, as for
-//! players). Withdrawals of teams are not modelled yet.
+//! players).
+//!
+//! Also:
+//! - Two games a board (两局制), the second with colours swapped (CXA 12.4 "第二局换先"): under
+//!   WXF 9.4 the match goes by 大分 (per player: two wins or a win and a draw 2, level 1) and
+//!   then 小分 (game points); under CXA 13.2 by 局分.
+//! - Byes in a Swiss of teams count as a match won with every game won (CXA 14.4 "凡轮空者的
+//!   成绩按胜局计分", applied to teams); 对手分 counts them as 14.4 says.
+//! - Team withdrawals (CXA 19.2, 19.3; WXF 11.2–11.4): in a round robin, a team that played
+//!   fewer than half of its matches has every match cancelled, its opponents' points
+//!   included; otherwise its matches stand and every later one is forfeited on every board
+//!   (CXA 20.3). In a Swiss its matches stand and it is not paired again. A team gone before
+//!   round 1 is left out of the order table.
+//! - 局分 as the primary score of a one-game Swiss of teams (CXA 14.7 "也可根据各队的总局分
+//!   排列名次"): [`TeamRanking::GamePoints`].
+//! - Team knockouts (CXA 10.4, 12.4; WXF 10.1): [`TeamTournament::pair_knockout`],
+//!   [`TeamTournament::bracket`], [`TeamTournament::champion`].
+
+mod knockout;
 
 use serde::{Deserialize, Serialize};
 
 use crate::{
     round_robin,
-    scoring::ScoringScheme,
-    team::{BoardRule, LineupError, Team, TeamMatchRecord, team_field, validate_lineup},
-    tiebreak::{self, EventKind, Field, Standing, TieBreak},
+    scoring::{ScoringScheme, match_points},
+    team::{BoardRule, LineupError, Team, TeamMatch, first_team_color, validate_lineup},
+    tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     tournament::Format,
-    types::{GameResult, RuleSet},
+    types::{Color, GameResult, Outcome, Points, RuleSet},
 };
+
+/// What ranks teams first.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamRanking {
+    /// 场分 (team match points) first: CXA 14.5, 14.6; WXF 10.4, 10.5.
+    #[default]
+    MatchPoints,
+    /// 总局分 (game points) first, for a one-game Swiss of teams: CXA 14.7. The standings'
+    /// score is then 局分, and ties go by 场分, 团体对手分 (opponents' 场分) and the rest of
+    /// 14.6's order.
+    GamePoints,
+}
+
+/// CXA 14.7's order after 局分: 14.6 with 场分 in the place of 局分 (after 18.5).
+const CXA_TEAM_SWISS_BY_GAME_POINTS: [TieBreak; 7] = [
+    TieBreak::Sanctions,
+    // With 局分 as the score these two read 场分 and the opponents' 场分.
+    TieBreak::GamePoints,
+    TieBreak::OpponentsGamePoints,
+    TieBreak::MatchWins,
+    TieBreak::Wins,
+    TieBreak::Fouls,
+    TieBreak::EarlierRounds,
+];
 
 /// Two teams at one table: `first` is listed first (red on odd boards, CXA 12.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +93,12 @@ pub enum TeamEvent {
         /// Tie-break order; the book's when absent.
         #[serde(default)]
         tie_breaks: Option<Vec<TieBreak>>,
+        /// Two games a board, colours swapped in the second (两局制: CXA 12.4; WXF 9.4).
+        #[serde(default)]
+        two_games: bool,
+        /// 场分 first, or 局分 first in a one-game Swiss (CXA 14.7).
+        #[serde(default)]
+        ranking: TeamRanking,
     },
     /// A team entered, players in registered order.
     TeamRegistered {
@@ -62,6 +111,14 @@ pub enum TeamEvent {
         round: u32,
         /// Matches in table order.
         matches: Vec<TeamPairing>,
+        /// Teams without a match: in a Swiss a bye worth a won match (CXA 14.4); in a round
+        /// robin a rest; in a knockout the bracket's byes.
+        #[serde(default)]
+        byes: Vec<usize>,
+        /// The seed of any lot drawn (a knockout's first-listed teams, its lots after level
+        /// play-offs).
+        #[serde(default)]
+        seed: Option<u64>,
     },
     /// A team's line-up for a round: registered positions, board 1 first.
     LineupSubmitted {
@@ -82,6 +139,16 @@ pub enum TeamEvent {
         board: usize,
         /// Result as played.
         result: GameResult,
+        /// The second game of a two-game match (colours swapped, CXA 12.4).
+        #[serde(default)]
+        second: bool,
+    },
+    /// A team withdrew (CXA 19; WXF 11.2–11.4) or was expelled (CXA 18.3) after a round.
+    Withdrawn {
+        /// Team index.
+        team: usize,
+        /// The last round it took part in (0 before the first).
+        after_round: u32,
     },
 }
 
@@ -110,8 +177,8 @@ pub enum TeamError {
         /// Boards.
         boards: usize,
     },
-    /// No such team.
-    #[error("unknown team {0}")]
+    /// No such team (index; the message counts from 1).
+    #[error("unknown team no. {}", .0 + 1)]
     UnknownTeam(usize),
     /// Rounds in order.
     #[error("round {got} cannot be paired now: the next round is {expected}")]
@@ -125,7 +192,7 @@ pub enum TeamError {
     #[error("round {0} still has boards without a result")]
     RoundIncomplete(u32),
     /// A team twice in a round.
-    #[error("team {0} is paired more than once in the round")]
+    #[error("team no. {} is paired more than once in the round", .0 + 1)]
     PairedTwice(usize),
     /// No round, table or board there.
     #[error("no board {board} at table {table} in round {round}")]
@@ -138,7 +205,7 @@ pub enum TeamError {
         board: usize,
     },
     /// The team does not play in that round.
-    #[error("team {team} does not play in round {round}")]
+    #[error("team no. {} does not play in round {round}", team + 1)]
     NotPlaying {
         /// Team.
         team: usize,
@@ -159,13 +226,62 @@ pub enum TeamError {
     /// Every round is paired, or a Swiss needs pairings.
     #[error("no round to pair: {0}")]
     NoRound(String),
+    /// An option the format does not allow.
+    #[error("invalid format: {0}")]
+    InvalidFormat(String),
+    /// A team that withdrew cannot be paired again (CXA 19.3; WXF 11.4), nor withdraw twice.
+    #[error("team no. {} withdrew after round {after_round}", team + 1)]
+    Withdrawn {
+        /// Team.
+        team: usize,
+        /// When.
+        after_round: u32,
+    },
+    /// A withdrawal dated after a round not yet paired.
+    #[error("cannot withdraw after round {after_round}: only {paired} rounds are paired")]
+    FutureRound {
+        /// The round in the event.
+        after_round: u32,
+        /// Rounds paired.
+        paired: u32,
+    },
+    /// A knockout round that is not the bracket's next (CXA 10.4, 12.4).
+    #[error("not the bracket's next round: {0}")]
+    NotInBracket(String),
+    /// A team event file could not be read.
+    #[error("invalid team event file: {0}")]
+    File(String),
+}
+
+/// The file form of a team event: its event log.
+#[derive(Debug, Serialize, Deserialize)]
+struct TeamLog {
+    events: Vec<TeamEvent>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct TeamMatchState {
     pairing: TeamPairing,
     lineups: [Option<Vec<usize>>; 2],
-    results: Vec<Option<GameResult>>,
+    /// Per board, the first and (two-game matches) second game.
+    results: Vec<[Option<GameResult>; 2]>,
+}
+
+/// How a team match counts.
+enum Scored {
+    /// Cancelled with a withdrawal (CXA 19.2).
+    Cancelled,
+    /// Boards still without a result.
+    Pending,
+    /// The first-listed team's encounter and the second's.
+    Done(Encounter, Encounter),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct TeamRound {
+    matches: Vec<TeamMatchState>,
+    byes: Vec<usize>,
+    seed: Option<u64>,
 }
 
 /// The state of a team event.
@@ -177,9 +293,22 @@ pub struct TeamTournament {
     board_rule: BoardRule,
     scoring: ScoringScheme,
     tie_breaks: Option<Vec<TieBreak>>,
+    two_games: bool,
+    ranking: TeamRanking,
     teams: Vec<Team>,
-    rounds: Vec<Vec<TeamMatchState>>,
+    rounds: Vec<TeamRound>,
+    withdrawn: Vec<Option<u32>>,
+    /// Withdrew before round 1 was paired: out of the order table (CXA 14.4; WXF 11.2).
+    before_start: Vec<bool>,
     events: Vec<TeamEvent>,
+}
+
+/// The result of a game the team with `color` lost by forfeit (CXA 20.3).
+fn forfeited_by(color: Color) -> GameResult {
+    match color {
+        Color::Red => GameResult::BlackWinsByForfeit,
+        Color::Black => GameResult::RedWinsByForfeit,
+    }
 }
 
 impl TeamTournament {
@@ -199,6 +328,8 @@ impl TeamTournament {
             board_rule,
             scoring,
             tie_breaks,
+            two_games,
+            ranking,
             ..
         } = first.clone()
         else {
@@ -207,10 +338,21 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
-        if matches!(format, Format::Knockout { .. } | Format::Groups { .. }) {
+        if !matches!(
+            format,
+            Format::RoundRobin { .. } | Format::Swiss { .. } | Format::Knockout { .. }
+        ) {
             return Err(TeamError::NoRound(
-                "team knockouts and group stages are not supported yet: round robin or swiss"
+                "team group stages and staged swisses are not supported yet: round robin, \
+                 swiss or knockout"
                     .into(),
+            ));
+        }
+        if ranking == TeamRanking::GamePoints
+            && (two_games || !matches!(format, Format::Swiss { .. }))
+        {
+            return Err(TeamError::InvalidFormat(
+                "局分 first is for a one-game swiss of teams (CXA 14.7)".into(),
             ));
         }
         let mut t = TeamTournament {
@@ -220,8 +362,12 @@ impl TeamTournament {
             board_rule,
             scoring,
             tie_breaks,
+            two_games,
+            ranking,
             teams: Vec::new(),
             rounds: Vec::new(),
+            withdrawn: Vec::new(),
+            before_start: Vec::new(),
             events: vec![first],
         };
         for e in it {
@@ -249,8 +395,15 @@ impl TeamTournament {
                     });
                 }
                 self.teams.push(team.clone());
+                self.withdrawn.push(None);
+                self.before_start.push(false);
             }
-            TeamEvent::RoundPaired { round, matches } => {
+            TeamEvent::RoundPaired {
+                round,
+                matches,
+                byes,
+                seed,
+            } => {
                 let expected = self.rounds.len() as u32 + 1;
                 if *round != expected {
                     return Err(TeamError::WrongRound {
@@ -258,30 +411,44 @@ impl TeamTournament {
                         expected,
                     });
                 }
-                if let Some(prev) = self.rounds.last() {
-                    if prev.iter().any(|m| m.results.iter().any(Option::is_none)) {
-                        return Err(TeamError::RoundIncomplete(expected - 1));
-                    }
+                if expected > 1 && !self.round_settled(expected - 1) {
+                    return Err(TeamError::RoundIncomplete(expected - 1));
                 }
                 let mut seen = vec![false; self.teams.len()];
-                for m in matches {
-                    for t in [m.first, m.second] {
-                        let slot = seen.get_mut(t).ok_or(TeamError::UnknownTeam(t))?;
-                        if std::mem::replace(slot, true) {
-                            return Err(TeamError::PairedTwice(t));
+                let teams = matches.iter().flat_map(|m| [m.first, m.second]);
+                for t in teams.chain(byes.iter().copied()) {
+                    let slot = seen.get_mut(t).ok_or(TeamError::UnknownTeam(t))?;
+                    if std::mem::replace(slot, true) {
+                        return Err(TeamError::PairedTwice(t));
+                    }
+                    // A round robin keeps a team gone after the start in its table (its
+                    // matches are forfeited); a Swiss pairs it no more.
+                    let listed =
+                        matches!(self.format, Format::RoundRobin { .. }) && !self.before_start[t];
+                    if let (false, Some(after)) = (listed, self.withdrawn[t]) {
+                        if *round > after {
+                            return Err(TeamError::Withdrawn {
+                                team: t,
+                                after_round: after,
+                            });
                         }
                     }
                 }
-                self.rounds.push(
-                    matches
+                if matches!(self.format, Format::Knockout { .. }) {
+                    self.check_knockout_round(matches, byes, *seed)?;
+                }
+                self.rounds.push(TeamRound {
+                    matches: matches
                         .iter()
                         .map(|&pairing| TeamMatchState {
                             pairing,
                             lineups: [None, None],
-                            results: vec![None; self.boards],
+                            results: vec![[None, None]; self.boards],
                         })
                         .collect(),
-                );
+                    byes: byes.clone(),
+                    seed: *seed,
+                });
             }
             TeamEvent::LineupSubmitted {
                 round,
@@ -303,7 +470,8 @@ impl TeamTournament {
                     .rounds
                     .get_mut((*round as usize).wrapping_sub(1))
                     .and_then(|r| {
-                        r.iter_mut()
+                        r.matches
+                            .iter_mut()
                             .find(|m| m.pairing.first == *team || m.pairing.second == *team)
                     })
                     .ok_or(not_playing)?;
@@ -315,16 +483,20 @@ impl TeamTournament {
                 table,
                 board,
                 result,
+                second,
             } => {
                 let no_board = TeamError::NoSuchBoard {
                     round: *round,
                     table: *table,
                     board: *board,
                 };
+                if *second && !self.two_games {
+                    return Err(no_board);
+                }
                 let m = self
                     .rounds
                     .get_mut((*round as usize).wrapping_sub(1))
-                    .and_then(|r| r.get_mut((*table as usize).wrapping_sub(1)))
+                    .and_then(|r| r.matches.get_mut((*table as usize).wrapping_sub(1)))
                     .ok_or(no_board.clone())?;
                 if m.lineups.iter().any(Option::is_none) {
                     return Err(TeamError::NoLineup {
@@ -333,11 +505,91 @@ impl TeamTournament {
                     });
                 }
                 let slot = m.results.get_mut(board.wrapping_sub(1)).ok_or(no_board)?;
-                *slot = Some(*result);
+                slot[usize::from(*second)] = Some(*result);
+            }
+            TeamEvent::Withdrawn { team, after_round } => {
+                let slot = self
+                    .withdrawn
+                    .get_mut(*team)
+                    .ok_or(TeamError::UnknownTeam(*team))?;
+                if let Some(after) = *slot {
+                    return Err(TeamError::Withdrawn {
+                        team: *team,
+                        after_round: after,
+                    });
+                }
+                let paired = self.rounds.len() as u32;
+                if *after_round > paired {
+                    return Err(TeamError::FutureRound {
+                        after_round: *after_round,
+                        paired,
+                    });
+                }
+                *slot = Some(*after_round);
+                self.before_start[*team] = self.rounds.is_empty();
             }
         }
         self.events.push(event);
         Ok(())
+    }
+
+    /// Reads a team event file (JSON: `{"events": [...]}`).
+    ///
+    /// # Errors
+    /// Malformed JSON or an event that cannot be applied.
+    pub fn from_json(text: &str) -> Result<TeamTournament, TeamError> {
+        let log: TeamLog =
+            serde_json::from_str(text).map_err(|e| TeamError::File(e.to_string()))?;
+        TeamTournament::from_events(log.events)
+    }
+
+    /// The team event file: its event log as pretty JSON.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let log = TeamLog {
+            events: self.events.clone(),
+        };
+        serde_json::to_string_pretty(&log).unwrap_or_default()
+    }
+
+    /// The name given at creation.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self.events.first() {
+            Some(TeamEvent::Created { name, .. }) => name,
+            _ => "",
+        }
+    }
+
+    /// The governing book.
+    #[must_use]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Boards per match.
+    #[must_use]
+    pub fn boards(&self) -> usize {
+        self.boards
+    }
+
+    /// The matches of `round` (1-based) in table order, and its byes; empty if not paired.
+    #[must_use]
+    pub fn pairings(&self, round: u32) -> (Vec<TeamPairing>, Vec<usize>) {
+        self.rounds
+            .get((round as usize).wrapping_sub(1))
+            .map(|r| {
+                (
+                    r.matches.iter().map(|m| m.pairing).collect(),
+                    r.byes.clone(),
+                )
+            })
+            .unwrap_or_default()
+    }
+
+    /// Games a board per match: 1, or 2 in a two-game match.
+    fn games(&self) -> usize {
+        if self.two_games { 2 } else { 1 }
     }
 
     /// The events so far.
@@ -352,22 +604,142 @@ impl TeamTournament {
         &self.teams
     }
 
+    /// The format.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Whether each board plays two games (两局制).
+    #[must_use]
+    pub fn two_games(&self) -> bool {
+        self.two_games
+    }
+
+    /// What ranks teams first (CXA 14.7).
+    #[must_use]
+    pub fn ranking(&self) -> TeamRanking {
+        self.ranking
+    }
+
+    /// Rounds paired so far.
+    #[must_use]
+    pub fn rounds_paired(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    /// The round after which `team` withdrew, if it did.
+    #[must_use]
+    pub fn withdrawn_after(&self, team: usize) -> Option<u32> {
+        self.withdrawn.get(team).copied().flatten()
+    }
+
+    /// The teams of the round-robin order table: all but those gone before round 1
+    /// (CXA 14.4; WXF 11.2).
+    #[must_use]
+    pub fn table_teams(&self) -> Vec<usize> {
+        (0..self.teams.len())
+            .filter(|&t| !self.before_start[t])
+            .collect()
+    }
+
+    /// Whether every match of `team` is cancelled: a round robin it left having played fewer
+    /// than half of its matches (CXA 19.2; WXF 11.3).
+    #[must_use]
+    pub fn results_cancelled(&self, team: usize) -> bool {
+        let Some(after) = self.withdrawn_after(team) else {
+            return false;
+        };
+        let Format::RoundRobin { cycles } = self.format else {
+            return false;
+        };
+        let scheduled = (self.table_teams().len() as u32).saturating_sub(1) * cycles;
+        let played = self
+            .rounds
+            .iter()
+            .take(after as usize)
+            .flat_map(|r| &r.matches)
+            .filter(|m| m.pairing.first == team || m.pairing.second == team)
+            .filter(|m| {
+                m.results
+                    .iter()
+                    .all(|p| p[..self.games()].iter().all(Option::is_some))
+            })
+            .count() as u32;
+        played * 2 < scheduled
+    }
+
+    /// Each board's two results (the second `None` in a one-game match) as they count for
+    /// the standings: recorded, forfeited after a withdrawal (CXA 19.2, 19.3, 20.3), or `None`
+    /// while pending. `None` for the whole match when it is cancelled (CXA 19.2).
+    fn counted_results(
+        &self,
+        round: u32,
+        m: &TeamMatchState,
+    ) -> Option<Vec<[Option<GameResult>; 2]>> {
+        let (a, b) = (m.pairing.first, m.pairing.second);
+        if self.results_cancelled(a) || self.results_cancelled(b) {
+            return None;
+        }
+        let gone = |t: usize| self.withdrawn_after(t).is_some_and(|after| round > after);
+        let games = self.games();
+        let counted = (0..self.boards)
+            .map(|k| {
+                let mut pair = [None, None];
+                for (g, slot) in pair.iter_mut().enumerate().take(games) {
+                    // The first team's colour on this board in this game (CXA 12.2, 12.4).
+                    let c = first_team_color(k as u32 + 1);
+                    let c = if g == 1 { c.other() } else { c };
+                    *slot = match (gone(a), gone(b)) {
+                        (true, true) => Some(GameResult::DoubleForfeit),
+                        (true, false) => Some(forfeited_by(c)),
+                        (false, true) => Some(forfeited_by(c.other())),
+                        (false, false) => m.results[k][g],
+                    };
+                }
+                pair
+            })
+            .collect();
+        Some(counted)
+    }
+
+    /// Whether every match of `round` is decided, forfeited or cancelled.
+    fn round_settled(&self, round: u32) -> bool {
+        let games = self.games();
+        self.rounds.get(round as usize - 1).is_none_or(|r| {
+            r.matches.iter().all(|m| {
+                self.counted_results(round, m)
+                    .is_none_or(|rs| rs.iter().all(|p| p[..games].iter().all(Option::is_some)))
+            })
+        })
+    }
+
     /// The next round-robin round (CXA 10.1 and 12.2: the team listed first in the order table
-    /// is red on odd boards).
+    /// is red on odd boards); a team resting is listed as a bye (unscored).
     ///
     /// # Errors
     /// A Swiss (pairings come from outside), too few teams, or every round paired.
     pub fn pair_next_round(&self) -> Result<TeamEvent, TeamError> {
-        let Format::RoundRobin { cycles } = self.format else {
-            return Err(TeamError::NoRound(
-                "a swiss of teams is paired by the arbiter".into(),
-            ));
+        let cycles = match self.format {
+            Format::RoundRobin { cycles } => cycles,
+            Format::Knockout { .. } => {
+                return Err(TeamError::NoRound(
+                    "a knockout of teams is paired from its bracket with a seed".into(),
+                ));
+            }
+            _ => {
+                return Err(TeamError::NoRound(
+                    "a swiss of teams is paired by the arbiter".into(),
+                ));
+            }
         };
+        let table = self.table_teams();
         let round = self.rounds.len() as u32 + 1;
-        let schedule = round_robin::schedule(self.teams.len() as u32, cycles);
+        let schedule = round_robin::schedule(table.len() as u32, cycles);
         let next = schedule.get(round as usize - 1).ok_or_else(|| {
             TeamError::NoRound(format!("all {} rounds are paired", schedule.len()))
         })?;
+        let team = |p: crate::types::PlayerId| table.get(p.index()).copied().unwrap_or(p.index());
         Ok(TeamEvent::RoundPaired {
             round,
             matches: next
@@ -375,48 +747,209 @@ impl TeamTournament {
                 .iter()
                 .map(|g| TeamPairing {
                     table: g.board,
-                    first: g.red.index(),
-                    second: g.black.index(),
+                    first: team(g.red),
+                    second: team(g.black),
                 })
                 .collect(),
+            byes: next.bye.map(team).into_iter().collect(),
+            seed: None,
         })
     }
 
-    /// The field for the tie-breaks: every match with all boards decided.
-    #[must_use]
-    pub fn field(&self) -> Field {
-        let records: Vec<TeamMatchRecord> = self
-            .rounds
-            .iter()
-            .enumerate()
-            .flat_map(|(r, ms)| {
-                ms.iter().filter_map(move |m| {
-                    let boards: Option<Vec<GameResult>> = m.results.iter().copied().collect();
-                    Some(TeamMatchRecord {
-                        round: r as u32 + 1,
-                        first: m.pairing.first,
-                        second: m.pairing.second,
-                        boards: boards?,
-                    })
-                })
-            })
-            .collect();
-        team_field(self.teams.len(), &records, &self.scoring)
+    /// One side of a two-game match (两局制): 场分 by 大分 then 小分 under WXF 9.4, by 局分
+    /// under CXA 13.2. `mine` and `theirs` are each board's two outcomes for either side.
+    fn two_game_encounter(
+        &self,
+        round: u32,
+        opponent: usize,
+        listed_first: bool,
+        mine: &[[Outcome; 2]],
+        theirs: &[[Outcome; 2]],
+    ) -> Encounter {
+        let colour = |k: usize, g: usize| {
+            let c = first_team_color(k as u32 + 1);
+            let c = if listed_first { c } else { c.other() };
+            if g == 1 { c.other() } else { c }
+        };
+        let (mut small, mut their_small) = (Points::ZERO, Points::ZERO);
+        let (mut big, mut their_big) = (Points::ZERO, Points::ZERO);
+        let (mut wins, mut black_games, mut black_wins) = (0, 0, 0);
+        let mut first_board = Points::ZERO;
+        for (k, (m, t)) in mine.iter().zip(theirs).enumerate() {
+            let (mut p, mut q) = (Points::ZERO, Points::ZERO);
+            for g in 0..2 {
+                let c = colour(k, g);
+                p += self.scoring.points(m[g], Some(c));
+                q += self.scoring.points(t[g], Some(c.other()));
+                wins += u32::from(m[g].is_win());
+                if c == Color::Black && m[g].is_played() {
+                    black_games += 1;
+                    black_wins += u32::from(m[g] == Outcome::Win);
+                }
+            }
+            // 大分: the player who scored more over the two games takes 2, level 1 each.
+            let (_, b) = match_points(p, q);
+            let (_, tb) = match_points(q, p);
+            big += b;
+            their_big += tb;
+            small += p;
+            their_small += q;
+            if k == 0 {
+                first_board = p;
+            }
+        }
+        let (outcome, points) = match self.rules {
+            RuleSet::Wxf2018 if big != their_big => match_points(big, their_big),
+            _ => match_points(small, their_small),
+        };
+        Encounter {
+            round,
+            opponent: Some(opponent),
+            outcome,
+            color: None,
+            points,
+            game_points: small,
+            game_wins: wins,
+            black_games,
+            black_wins,
+            first_board,
+        }
     }
 
-    /// Team standings in the tie-break order in force (CXA 14.5, 14.6; WXF 10.4, 10.5).
+    /// A bye in a Swiss of teams: a match won with every game won (CXA 14.4).
+    fn bye_encounter(&self, round: u32) -> Encounter {
+        let games = self.boards as u32 * if self.two_games { 2 } else { 1 };
+        let win = self.scoring.points(Outcome::Bye, None);
+        let per_board = if self.two_games { win + win } else { win };
+        Encounter {
+            round,
+            opponent: None,
+            outcome: Outcome::Bye,
+            color: None,
+            points: Points::whole(2),
+            game_points: (0..self.boards).map(|_| per_board).sum(),
+            game_wins: games,
+            black_games: 0,
+            black_wins: 0,
+            first_board: per_board,
+        }
+    }
+
+    /// Both teams' encounters of a match (first-listed team first), as they count:
+    /// recorded, forfeited after a withdrawal, cancelled (CXA 19.2) or still pending.
+    fn match_encounters(&self, round: u32, m: &TeamMatchState) -> Scored {
+        let (a, b) = (m.pairing.first, m.pairing.second);
+        let Some(results) = self.counted_results(round, m) else {
+            return Scored::Cancelled;
+        };
+        let games = self.games();
+        if !results
+            .iter()
+            .all(|p| p[..games].iter().all(Option::is_some))
+        {
+            return Scored::Pending;
+        }
+        let outcomes = |color_of: &dyn Fn(usize, usize) -> Color| {
+            results
+                .iter()
+                .enumerate()
+                .map(|(k, pair)| {
+                    let mut o = [Outcome::Draw; 2];
+                    for (g, r) in pair.iter().enumerate() {
+                        if let Some(r) = r {
+                            o[g] = r.outcome_for(color_of(k, g));
+                        }
+                    }
+                    o
+                })
+                .collect::<Vec<[Outcome; 2]>>()
+        };
+        let first_colour = |k: usize, g: usize| {
+            let c = first_team_color(k as u32 + 1);
+            if g == 1 { c.other() } else { c }
+        };
+        let second_colour = |k: usize, g: usize| first_colour(k, g).other();
+        let oa = outcomes(&first_colour);
+        let ob = outcomes(&second_colour);
+        if self.two_games {
+            Scored::Done(
+                self.two_game_encounter(round, b, true, &oa, &ob),
+                self.two_game_encounter(round, a, false, &ob, &oa),
+            )
+        } else {
+            let one = |opponent, listed_first, o: &[[Outcome; 2]]| {
+                TeamMatch {
+                    round,
+                    opponent,
+                    listed_first,
+                    boards: o.iter().map(|p| p[0]).collect(),
+                }
+                .encounter(&self.scoring)
+            };
+            Scored::Done(one(b, true, &oa), one(a, false, &ob))
+        }
+    }
+
+    /// The field for the tie-breaks: every settled match (forfeits after a withdrawal
+    /// included, cancelled ones left out) and, in a Swiss, every bye. With 局分 first
+    /// (CXA 14.7) each encounter's score is its 局分 and its game points its 场分.
+    #[must_use]
+    pub fn field(&self) -> Field {
+        let mut competitors: Vec<Competitor> = (0..self.teams.len())
+            .map(|t| Competitor {
+                start_number: t as u32 + 1,
+                ..Competitor::default()
+            })
+            .collect();
+        let mut rounds = 0;
+        for (r, tr) in self.rounds.iter().enumerate() {
+            let round = r as u32 + 1;
+            let mut settled = true;
+            for m in &tr.matches {
+                match self.match_encounters(round, m) {
+                    Scored::Cancelled => {}
+                    Scored::Pending => settled = false,
+                    Scored::Done(ea, eb) => {
+                        competitors[m.pairing.first].encounters.push(ea);
+                        competitors[m.pairing.second].encounters.push(eb);
+                    }
+                }
+            }
+            if matches!(self.format, Format::Swiss { .. }) {
+                for &t in &tr.byes {
+                    competitors[t].encounters.push(self.bye_encounter(round));
+                }
+            }
+            if settled {
+                rounds = round;
+            }
+        }
+        if self.ranking == TeamRanking::GamePoints {
+            for e in competitors.iter_mut().flat_map(|c| &mut c.encounters) {
+                std::mem::swap(&mut e.points, &mut e.game_points);
+            }
+        }
+        Field {
+            competitors,
+            rounds,
+        }
+    }
+
+    /// Team standings in the tie-break order in force (CXA 14.5, 14.6, 14.7; WXF 10.4,
+    /// 10.5).
     #[must_use]
     pub fn standings(&self) -> Vec<Standing> {
         let kind = match self.format {
             Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-            Format::Swiss { .. } | Format::Knockout { .. } | Format::Groups { .. } => {
-                EventKind::TeamSwiss
-            }
+            _ => EventKind::TeamSwiss,
         };
         let order = self
             .tie_breaks
             .clone()
-            .unwrap_or_else(|| tiebreak::book_order(self.rules, kind));
+            .unwrap_or_else(|| match self.ranking {
+                TeamRanking::GamePoints => CXA_TEAM_SWISS_BY_GAME_POINTS.to_vec(),
+                TeamRanking::MatchPoints => tiebreak::book_order(self.rules, kind),
+            });
         tiebreak::standings(&self.field(), &order)
     }
 }
@@ -424,7 +957,7 @@ impl TeamTournament {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{Player, Points};
+    use crate::types::Player;
 
     fn team(name: &str, n: usize) -> Team {
         Team {
@@ -445,6 +978,8 @@ mod tests {
             board_rule: rule,
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
+            two_games: false,
+            ranking: TeamRanking::MatchPoints,
         }];
         for n in ["A", "B", "C", "D"] {
             events.push(TeamEvent::TeamRegistered { team: team(n, 3) });
@@ -457,7 +992,7 @@ mod tests {
         let mut t = event(BoardRule::OrderKept);
         for _ in 0..3 {
             let e = t.pair_next_round().unwrap();
-            let TeamEvent::RoundPaired { round, matches } = e.clone() else {
+            let TeamEvent::RoundPaired { round, matches, .. } = e.clone() else {
                 unreachable!()
             };
             t.apply(e).unwrap();
@@ -483,6 +1018,7 @@ mod tests {
                         table: m.table,
                         board,
                         result,
+                        second: false,
                     })
                     .unwrap();
                 }
@@ -523,7 +1059,8 @@ mod tests {
                 round: 1,
                 table: 1,
                 board: 1,
-                result: GameResult::Draw
+                result: GameResult::Draw,
+                second: false,
             }),
             Err(TeamError::NoLineup { round: 1, table: 1 })
         );
@@ -546,5 +1083,461 @@ mod tests {
             u.apply(small),
             Err(TeamError::TooFewPlayers { .. })
         ));
+    }
+
+    /// A team event of `names`, each with `boards` + 1 players.
+    fn teams_event(
+        format: Format,
+        rules: RuleSet,
+        boards: usize,
+        two_games: bool,
+        ranking: TeamRanking,
+        names: &[&str],
+    ) -> Result<TeamTournament, TeamError> {
+        let mut events = vec![TeamEvent::Created {
+            name: "teams".into(),
+            rules,
+            format,
+            boards,
+            board_rule: BoardRule::Fixed,
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+            two_games,
+            ranking,
+        }];
+        for n in names {
+            let mut tm = team(n, boards + 1);
+            tm.boards = boards;
+            events.push(TeamEvent::TeamRegistered { team: tm });
+        }
+        TeamTournament::from_events(events)
+    }
+
+    /// The game result when the first team's player, with `colour`, scores `o` (W, D, L).
+    fn first_scores(colour: Color, o: u8) -> GameResult {
+        let winner = match o {
+            b'W' => colour,
+            b'L' => colour.other(),
+            _ => return GameResult::Draw,
+        };
+        match winner {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// Line-ups and results of one match; `games[g]` holds the first team's score per board
+    /// in game g (colours as CXA 12.2, swapped in the second game, 12.4).
+    fn record(t: &mut TeamTournament, round: u32, table: u32, games: &[&str]) {
+        let m = t.rounds[round as usize - 1].matches[table as usize - 1].pairing;
+        let boards = t.boards;
+        for team in [m.first, m.second] {
+            t.apply(TeamEvent::LineupSubmitted {
+                round,
+                team,
+                lineup: (1..=boards).collect(),
+            })
+            .unwrap();
+        }
+        for (g, scores) in games.iter().enumerate() {
+            for (k, o) in scores.bytes().enumerate() {
+                let c = first_team_color(k as u32 + 1);
+                let c = if g == 1 { c.other() } else { c };
+                t.apply(TeamEvent::BoardResult {
+                    round,
+                    table,
+                    board: k + 1,
+                    result: first_scores(c, o),
+                    second: g == 1,
+                })
+                .unwrap();
+            }
+        }
+    }
+
+    fn pair(t: &mut TeamTournament, round: u32, matches: &[(usize, usize)], byes: &[usize]) {
+        t.apply(TeamEvent::RoundPaired {
+            round,
+            matches: matches
+                .iter()
+                .enumerate()
+                .map(|(k, &(first, second))| TeamPairing {
+                    table: k as u32 + 1,
+                    first,
+                    second,
+                })
+                .collect(),
+            byes: byes.to_vec(),
+            seed: None,
+        })
+        .unwrap();
+    }
+
+    fn score_of(t: &TeamTournament, team: usize) -> Points {
+        t.standings()
+            .iter()
+            .find(|s| s.competitor == team)
+            .map(|s| s.score)
+            .unwrap()
+    }
+
+    #[test]
+    fn two_game_matches_go_by_da_fen_then_xiao_fen() {
+        // 3 boards, two games each. Board 1: A wins both (小分 4–0, 大分 2–0); boards 2 and 3:
+        // B wins one and draws one (小分 1–3, 大分 0–2). 小分 6–6, 大分 2–4.
+        for (rules, a, b) in [
+            // WXF 9.4: 大分 decide: B wins the match.
+            (RuleSet::Wxf2018, 0, 2),
+            // CXA 13.2: 局分 level: a drawn match.
+            (RuleSet::Cxa2011, 1, 1),
+        ] {
+            let mut t = teams_event(
+                Format::RoundRobin { cycles: 1 },
+                rules,
+                3,
+                true,
+                TeamRanking::MatchPoints,
+                &["A", "B"],
+            )
+            .unwrap();
+            let e = t.pair_next_round().unwrap();
+            t.apply(e).unwrap();
+            assert_eq!(
+                t.pair_next_round(),
+                Err(TeamError::NoRound("all 1 rounds are paired".into()))
+            );
+            record(&mut t, 1, 1, &["WLD", "WDL"]);
+            assert_eq!(score_of(&t, 0), Points::whole(a), "{rules:?}");
+            assert_eq!(score_of(&t, 1), Points::whole(b), "{rules:?}");
+            let f = t.field();
+            assert_eq!(f.competitors[0].encounters[0].game_points, Points::whole(6));
+            assert_eq!(f.competitors[0].encounters[0].first_board, Points::whole(4));
+        }
+        // The second game is not there in a one-game match.
+        let mut one = teams_event(
+            Format::RoundRobin { cycles: 1 },
+            RuleSet::Wxf2018,
+            1,
+            false,
+            TeamRanking::MatchPoints,
+            &["A", "B"],
+        )
+        .unwrap();
+        let e = one.pair_next_round().unwrap();
+        one.apply(e).unwrap();
+        record(&mut one, 1, 1, &["W"]);
+        assert_eq!(
+            one.apply(TeamEvent::BoardResult {
+                round: 1,
+                table: 1,
+                board: 1,
+                result: GameResult::Draw,
+                second: true,
+            }),
+            Err(TeamError::NoSuchBoard {
+                round: 1,
+                table: 1,
+                board: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_team_bye_in_a_swiss_is_a_won_match() {
+        // CXA 14.4 applied to teams: the bye scores a match win and every game won.
+        let mut t = teams_event(
+            Format::Swiss { rounds: 2 },
+            RuleSet::Cxa2011,
+            2,
+            false,
+            TeamRanking::MatchPoints,
+            &["A", "B", "C"],
+        )
+        .unwrap();
+        pair(&mut t, 1, &[(0, 1)], &[2]);
+        record(&mut t, 1, 1, &["DD"]);
+        let f = t.field();
+        let bye = &f.competitors[2].encounters[0];
+        assert_eq!(bye.outcome, Outcome::Bye);
+        assert_eq!(bye.points, Points::whole(2));
+        assert_eq!(bye.game_points, Points::whole(4));
+        assert_eq!(t.standings()[0].competitor, 2);
+        // A round-robin rest is not scored.
+        let mut rr = teams_event(
+            Format::RoundRobin { cycles: 1 },
+            RuleSet::Cxa2011,
+            2,
+            false,
+            TeamRanking::MatchPoints,
+            &["A", "B", "C"],
+        )
+        .unwrap();
+        let e = rr.pair_next_round().unwrap();
+        let TeamEvent::RoundPaired { byes, .. } = &e else {
+            unreachable!()
+        };
+        assert_eq!(byes.len(), 1);
+        rr.apply(e).unwrap();
+        assert!(
+            rr.field()
+                .competitors
+                .iter()
+                .all(|c| c.encounters.is_empty())
+        );
+    }
+
+    #[test]
+    fn team_withdrawals_follow_cxa_19() {
+        let names = ["A", "B", "C", "D"];
+        let rr = || {
+            teams_event(
+                Format::RoundRobin { cycles: 1 },
+                RuleSet::Cxa2011,
+                2,
+                false,
+                TeamRanking::MatchPoints,
+                &names,
+            )
+            .unwrap()
+        };
+        let play_round = |t: &mut TeamTournament, skip: usize| {
+            let e = t.pair_next_round().unwrap();
+            t.apply(e).unwrap();
+            let round = t.rounds_paired();
+            let matches = t.rounds[round as usize - 1].matches.clone();
+            for m in matches {
+                if m.pairing.first != skip && m.pairing.second != skip {
+                    record(t, round, m.pairing.table, &["WW"]);
+                }
+            }
+        };
+        // CXA 19.2: D leaves after 1 of 3 matches: everything D played is cancelled.
+        let mut t = rr();
+        play_round(&mut t, usize::MAX);
+        t.apply(TeamEvent::Withdrawn {
+            team: 3,
+            after_round: 1,
+        })
+        .unwrap();
+        assert!(t.results_cancelled(3));
+        play_round(&mut t, 3);
+        play_round(&mut t, 3);
+        let f = t.field();
+        assert!(f.competitors[3].encounters.is_empty());
+        assert!(
+            f.competitors
+                .iter()
+                .flat_map(|c| &c.encounters)
+                .all(|e| e.opponent != Some(3))
+        );
+        // D leaves after 2 of 3: results stand, the last match is forfeited on every board.
+        let mut t = rr();
+        play_round(&mut t, usize::MAX);
+        play_round(&mut t, usize::MAX);
+        t.apply(TeamEvent::Withdrawn {
+            team: 3,
+            after_round: 2,
+        })
+        .unwrap();
+        assert!(!t.results_cancelled(3));
+        play_round(&mut t, 3);
+        let f = t.field();
+        let last = f.competitors[3].encounters.last().unwrap();
+        assert_eq!(
+            (last.round, last.points, last.game_points),
+            (3, Points::ZERO, Points::ZERO)
+        );
+        let opp = last.opponent.unwrap();
+        let won = f.competitors[opp].encounters.last().unwrap();
+        assert_eq!(
+            (won.points, won.game_points, won.game_wins),
+            (Points::whole(2), Points::whole(4), 2)
+        );
+        assert_eq!(
+            t.apply(TeamEvent::Withdrawn {
+                team: 3,
+                after_round: 3
+            }),
+            Err(TeamError::Withdrawn {
+                team: 3,
+                after_round: 2
+            })
+        );
+        // CXA 19.3: in a Swiss a team that left is not paired again.
+        let mut s = teams_event(
+            Format::Swiss { rounds: 3 },
+            RuleSet::Cxa2011,
+            2,
+            false,
+            TeamRanking::MatchPoints,
+            &names,
+        )
+        .unwrap();
+        pair(&mut s, 1, &[(0, 1), (2, 3)], &[]);
+        record(&mut s, 1, 1, &["WD"]);
+        record(&mut s, 1, 2, &["LL"]);
+        s.apply(TeamEvent::Withdrawn {
+            team: 1,
+            after_round: 1,
+        })
+        .unwrap();
+        assert_eq!(
+            s.apply(TeamEvent::RoundPaired {
+                round: 2,
+                matches: vec![TeamPairing {
+                    table: 1,
+                    first: 1,
+                    second: 2
+                }],
+                byes: vec![],
+                seed: None,
+            }),
+            Err(TeamError::Withdrawn {
+                team: 1,
+                after_round: 1
+            })
+        );
+        assert_eq!(
+            s.field().competitors[1].encounters.len(),
+            1,
+            "results stand"
+        );
+        // Gone before round 1: out of the order table (CXA 14.4).
+        let mut early = rr();
+        early
+            .apply(TeamEvent::Withdrawn {
+                team: 1,
+                after_round: 0,
+            })
+            .unwrap();
+        assert_eq!(early.table_teams(), [0, 2, 3]);
+        let TeamEvent::RoundPaired { matches, byes, .. } = early.pair_next_round().unwrap() else {
+            unreachable!()
+        };
+        assert!(matches.iter().all(|m| m.first != 1 && m.second != 1));
+        assert!(!byes.contains(&1));
+    }
+
+    #[test]
+    fn cxa_14_7_ranks_a_team_swiss_by_game_points() {
+        // 3 boards. A beats B 4–2 and C 4–2 (场分 4, 局分 8); D beats C 6–0 and draws B 3–3
+        // (场分 3, 局分 9).
+        let build = |ranking| {
+            let mut t = teams_event(
+                Format::Swiss { rounds: 2 },
+                RuleSet::Cxa2011,
+                3,
+                false,
+                ranking,
+                &["A", "B", "C", "D"],
+            )
+            .unwrap();
+            pair(&mut t, 1, &[(0, 1), (2, 3)], &[]);
+            record(&mut t, 1, 1, &["WDD"]);
+            record(&mut t, 1, 2, &["LLL"]);
+            pair(&mut t, 2, &[(0, 2), (1, 3)], &[]);
+            record(&mut t, 2, 1, &["WDD"]);
+            record(&mut t, 2, 2, &["DDD"]);
+            t
+        };
+        let by_match = build(TeamRanking::MatchPoints);
+        let order: Vec<usize> = by_match.standings().iter().map(|s| s.competitor).collect();
+        assert_eq!(order[..2], [0, 3]);
+        assert_eq!(by_match.standings()[0].score, Points::whole(4));
+        let by_games = build(TeamRanking::GamePoints);
+        let s = by_games.standings();
+        let order: Vec<usize> = s.iter().map(|s| s.competitor).collect();
+        assert_eq!(order[..2], [3, 0]);
+        assert_eq!(s[0].score, Points::whole(9));
+        // 14.7 is for a one-game Swiss only.
+        for (format, two) in [
+            (Format::RoundRobin { cycles: 1 }, false),
+            (Format::Swiss { rounds: 3 }, true),
+        ] {
+            assert!(matches!(
+                teams_event(
+                    format,
+                    RuleSet::Cxa2011,
+                    2,
+                    two,
+                    TeamRanking::GamePoints,
+                    &["A"]
+                ),
+                Err(TeamError::InvalidFormat(_))
+            ));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Any round robin of teams, any results, one game or two, maybe a withdrawal: each
+        /// counted match gives both teams an encounter and 2 场分 between them (0 when both
+        /// forfeit), the standings are a total order, and the events replay to the same state.
+        #[test]
+        fn team_round_robins_stay_consistent(
+            n in 2usize..7,
+            boards in 1usize..4,
+            two_games in proptest::bool::ANY,
+            wxf in proptest::bool::ANY,
+            leaver in proptest::option::of((0usize..7, 0u32..6)),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let names: Vec<String> = (0..n).map(|k| format!("T{k}")).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let rules = if wxf { RuleSet::Wxf2018 } else { RuleSet::Cxa2011 };
+            let mut t = teams_event(
+                Format::RoundRobin { cycles: 1 },
+                rules,
+                boards,
+                two_games,
+                TeamRanking::MatchPoints,
+                &names,
+            )
+            .unwrap();
+            let mut lot = crate::Lot::new(seed);
+            loop {
+                if let Some((team, after)) = leaver {
+                    if team < n && after == t.rounds_paired() {
+                        t.apply(TeamEvent::Withdrawn { team, after_round: after }).unwrap();
+                    }
+                }
+                let Ok(e) = t.pair_next_round() else { break };
+                t.apply(e).unwrap();
+                let round = t.rounds_paired();
+                let matches = t.rounds[round as usize - 1].matches.clone();
+                for m in matches {
+                    let gone = |x: usize| t.withdrawn_after(x).is_some_and(|a| round > a);
+                    if gone(m.pairing.first) || gone(m.pairing.second) {
+                        continue;
+                    }
+                    let games: Vec<String> = (0..if two_games { 2 } else { 1 })
+                        .map(|_| (0..boards).map(|_| ['W', 'D', 'L'][lot.below(3) as usize]).collect())
+                        .collect();
+                    let games: Vec<&str> = games.iter().map(String::as_str).collect();
+                    record(&mut t, round, m.pairing.table, &games);
+                }
+            }
+            let f = t.field();
+            let mut per_round: std::collections::BTreeMap<(u32, usize, usize), Points> =
+                std::collections::BTreeMap::new();
+            for (me, c) in f.competitors.iter().enumerate() {
+                for e in &c.encounters {
+                    let o = e.opponent.unwrap();
+                    *per_round.entry((e.round, me.min(o), me.max(o))).or_insert(Points::ZERO) += e.points;
+                }
+            }
+            for (&(round, a, b), &total) in &per_round {
+                let both_gone = [a, b].iter().all(|&x| t.withdrawn_after(x).is_some_and(|w| round > w));
+                proptest::prop_assert_eq!(total, Points::whole(if both_gone { 0 } else { 2 }));
+                let count = |x: usize| f.competitors[x].encounters.iter().filter(|e| e.round == round).count();
+                proptest::prop_assert_eq!((count(a), count(b)), (1, 1));
+            }
+            let s = t.standings();
+            proptest::prop_assert_eq!(s.len(), n);
+            proptest::prop_assert!(s.windows(2).all(|w| w[0].rank <= w[1].rank));
+            let again = TeamTournament::from_events(t.events().to_vec()).unwrap();
+            proptest::prop_assert!(again == t);
+        }
     }
 }

@@ -21,6 +21,9 @@
 //!   (CXA 20.2). Lateness is the arbiter's call and arrives as a forfeit result
 //!   (CXA 20.1: 15 minutes by default; WXF 11.1: zero tolerance).
 //! - Fouls and sanctions are recorded for the tie-breaks (CXA 14.1 犯规, 18.5).
+//! - Staged formats: seeded groups then a final (CXA 10.2), a knockout (CXA 10.4), double
+//!   elimination (CXA 10.4), a Swiss then a knockout (CXA 10.5) and a Swiss with bottom
+//!   elimination (CXA 10.6); [`Tournament::pair_next`] pairs the next round of any of them.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -71,6 +74,59 @@ pub enum Format {
         #[serde(default)]
         playoff_games: u32,
     },
+    /// 积分晋圈淘汰制 (CXA 10.5): a Swiss of `rounds` rounds, then the top `qualifiers` of its
+    /// standings (players who withdrew left out) play a knockout seeded by their Swiss places,
+    /// in the same tournament. Rounds `rounds + 1 …` are knockout game rounds; see
+    /// [`Tournament::qualifiers`], [`Tournament::pair_knockout`] and [`Tournament::bracket`].
+    SwissKnockout {
+        /// Rounds of the Swiss stage.
+        rounds: u32,
+        /// Players who go through to the knockout (at least 2).
+        qualifiers: u32,
+        /// Games per knockout match.
+        games: MatchFormat,
+        /// Rapid play-off games at most after a level knockout match, then a lot (WXF 10.1).
+        #[serde(default)]
+        playoff_games: u32,
+    },
+    /// 积分末位淘汰制 (CXA 10.6): a Swiss of `rounds` rounds in which, once more than half of
+    /// the rounds are played, the `per_round` lowest-placed players still in are eliminated
+    /// after every round until `keep` are left for the last round; see
+    /// [`Tournament::elimination_due`] and [`Tournament::eliminated_after`].
+    SwissElimination {
+        /// Rounds of the Swiss.
+        rounds: u32,
+        /// Players eliminated after each round once past half.
+        per_round: u32,
+        /// Players left in when the eliminations stop (at least 2).
+        keep: u32,
+    },
+    /// 双败淘汰制 (CXA 10.4): a double-elimination bracket
+    /// ([`crate::double_elimination::DoubleElimination`]) seeded by start number, one game a
+    /// match with play-offs and a lot on a draw as in [`Format::Knockout`]; see
+    /// [`Tournament::double_bracket`].
+    DoubleElimination {
+        /// A second grand final when the losers' bracket champion wins the first, so nobody
+        /// is out before losing twice.
+        #[serde(default)]
+        reset: bool,
+        /// Rapid play-off games at most after a drawn game, then a lot (WXF 10.1).
+        #[serde(default)]
+        playoff_games: u32,
+    },
+}
+
+impl Format {
+    /// Rounds of the Swiss stage, for the formats that pair with a Swiss engine.
+    #[must_use]
+    pub fn swiss_rounds(self) -> Option<u32> {
+        match self {
+            Format::Swiss { rounds }
+            | Format::SwissKnockout { rounds, .. }
+            | Format::SwissElimination { rounds, .. } => Some(rounds),
+            _ => None,
+        }
+    }
 }
 
 /// A penalty the arbiter records against a player in a round.
@@ -238,6 +294,14 @@ pub enum TournamentError {
         /// Rounds paired.
         paired: u32,
     },
+    /// A player eliminated from a Swiss with bottom elimination (CXA 10.6) cannot be paired.
+    #[error("player {player} was eliminated after round {after_round}")]
+    Eliminated {
+        /// Who.
+        player: u32,
+        /// After which round.
+        after_round: u32,
+    },
     /// The knockout's final is decided: nothing left to pair.
     #[error("the knockout is decided")]
     KnockoutDecided,
@@ -330,6 +394,9 @@ pub struct Tournament {
     clubs_apart: bool,
     /// Groups kept apart in a Swiss (TRF `XXP`).
     apart: Vec<Vec<PlayerId>>,
+    /// The round after which each player was eliminated from a Swiss with bottom elimination
+    /// (CXA 10.6), fixed when the next round was paired.
+    eliminated: Vec<Option<u32>>,
     events: Vec<Event>,
 }
 
@@ -371,10 +438,25 @@ impl Tournament {
                      {cycles}"
                 )));
             }
-            Format::Swiss { rounds: 0 } => {
+            Format::Swiss { rounds: 0 }
+            | Format::SwissKnockout { rounds: 0, .. }
+            | Format::SwissElimination { rounds: 0, .. } => {
                 return Err(TournamentError::InvalidFormat(
                     "a swiss needs at least one round".into(),
                 ));
+            }
+            Format::SwissKnockout { qualifiers, .. } if qualifiers < 2 => {
+                return Err(TournamentError::InvalidFormat(format!(
+                    "a knockout stage needs at least 2 qualifiers, not {qualifiers}"
+                )));
+            }
+            Format::SwissElimination {
+                per_round, keep, ..
+            } if per_round == 0 || keep < 2 => {
+                return Err(TournamentError::InvalidFormat(format!(
+                    "bottom elimination drops at least 1 a round and keeps at least 2, not \
+                     {per_round} and {keep}"
+                )));
             }
             _ => {}
         }
@@ -392,6 +474,7 @@ impl Tournament {
             sanctions: Vec::new(),
             clubs_apart: false,
             apart: Vec::new(),
+            eliminated: Vec::new(),
             events: vec![first],
         };
         for e in it {
@@ -435,6 +518,7 @@ impl Tournament {
                 self.before_start.push(false);
                 self.fouls.push(0);
                 self.sanctions.push(0);
+                self.eliminated.push(None);
             }
             Event::RoundPaired {
                 round,
@@ -443,6 +527,10 @@ impl Tournament {
                 seed,
             } => {
                 self.check_pairing(*round, games, byes, *seed)?;
+                // CXA 10.6: those due out before this round are out from now on.
+                for p in self.elimination_due() {
+                    self.eliminated[p.index()] = Some(round - 1);
+                }
                 self.rounds.push(Round {
                     number: *round,
                     games: games
@@ -496,7 +584,7 @@ impl Tournament {
                 self.before_start[player.index()] = self.rounds.is_empty();
             }
             Event::KeptApart { clubs, players } => {
-                if !matches!(self.format, Format::Swiss { .. }) {
+                if self.format.swiss_rounds().is_none() {
                     return Err(TournamentError::InvalidFormat(
                         "players are kept apart only in a swiss".into(),
                     ));
@@ -583,9 +671,30 @@ impl Tournament {
                     });
                 }
             }
+            if let Some(after) = self.eliminated[p.index()] {
+                return Err(TournamentError::Eliminated {
+                    player: p.get(),
+                    after_round: after,
+                });
+            }
         }
-        if matches!(self.format, Format::Knockout { .. }) {
-            self.check_knockout_pairing(games, byes, seed)?;
+        if let Some(p) = self
+            .elimination_due()
+            .into_iter()
+            .find(|p| seen.contains(p))
+        {
+            return Err(TournamentError::Eliminated {
+                player: p.get(),
+                after_round: round - 1,
+            });
+        }
+        match self.format {
+            Format::Knockout { .. } => self.check_knockout_pairing(games, byes, seed)?,
+            Format::SwissKnockout { rounds, .. } if round > rounds => {
+                self.check_knockout_pairing(games, byes, seed)?;
+            }
+            Format::DoubleElimination { .. } => self.check_double_pairing(games, byes, seed)?,
+            _ => {}
         }
         Ok(())
     }
@@ -661,6 +770,13 @@ impl Tournament {
         self.withdrawn.get(player.index()).copied().flatten()
     }
 
+    /// The round after which `player` was eliminated from a Swiss with bottom elimination
+    /// (CXA 10.6), if they were.
+    #[must_use]
+    pub fn eliminated_after(&self, player: PlayerId) -> Option<u32> {
+        self.eliminated.get(player.index()).copied().flatten()
+    }
+
     /// Rounds the format has: N−1 (N even) or N (odd) per cycle, or the Swiss's rounds.
     #[must_use]
     pub fn total_rounds(&self) -> u32 {
@@ -669,8 +785,24 @@ impl Tournament {
                 let n = self.table_players().len() as u32;
                 (n + n % 2).saturating_sub(1) * cycles
             }
-            Format::Swiss { rounds } => rounds,
+            Format::Swiss { rounds } | Format::SwissElimination { rounds, .. } => rounds,
             Format::Groups { .. } => self.group_rounds(),
+            // The Swiss, then an upper bound for the knockout as below.
+            Format::SwissKnockout {
+                rounds,
+                qualifiers,
+                games,
+                playoff_games,
+            } => {
+                rounds
+                    + Self::bracket_rounds(qualifiers as usize)
+                        * (games.max_games() as u32 + playoff_games)
+            }
+            // An upper bound: 2n − 1 matches, each with its play-offs, at least one a round.
+            Format::DoubleElimination { playoff_games, .. } => {
+                let n = self.table_players().len() as u32;
+                (2 * n).saturating_sub(1) * (1 + playoff_games)
+            }
             // An upper bound: every bracket round with all its games and play-offs.
             Format::Knockout {
                 games,
@@ -709,7 +841,11 @@ impl Tournament {
             }
             Format::RoundRobin { .. } | Format::Groups { .. } => EventKind::MultiGameRoundRobin,
             // Knockout standings are the bracket; the games rank like a Swiss's.
-            Format::Swiss { .. } | Format::Knockout { .. } => EventKind::Swiss,
+            Format::Swiss { .. }
+            | Format::Knockout { .. }
+            | Format::SwissKnockout { .. }
+            | Format::SwissElimination { .. }
+            | Format::DoubleElimination { .. } => EventKind::Swiss,
         }
     }
 
@@ -826,11 +962,12 @@ impl Tournament {
     }
 
     /// Each player's results round by round, as the crosstable shows them; cancelled games
-    /// are left out, forfeits after a withdrawal included.
+    /// are left out, forfeits after a withdrawal included. In a Swiss followed by a knockout
+    /// (CXA 10.5) only the Swiss stage: the knockout is the bracket.
     #[must_use]
     pub fn results(&self) -> Vec<Vec<RoundResult>> {
         let mut out = vec![Vec::new(); self.players.len()];
-        for r in &self.rounds {
+        for r in self.rounds.iter().take(self.ranked_rounds()) {
             for (k, g) in r.games.iter().enumerate() {
                 let Some(res) = self.effective_result(r.number, k) else {
                     continue;
@@ -847,7 +984,7 @@ impl Tournament {
                     });
                 }
             }
-            if matches!(self.format, Format::Swiss { .. }) {
+            if self.format.swiss_rounds().is_some() {
                 for b in &r.byes {
                     out[b.index()].push(RoundResult {
                         round: r.number,
@@ -918,6 +1055,7 @@ impl Tournament {
             rounds: self
                 .rounds
                 .iter()
+                .take(self.ranked_rounds())
                 .filter(|r| (0..r.games.len()).all(|k| self.is_settled(r.number, k)))
                 .count() as u32,
         }
@@ -990,10 +1128,17 @@ impl Tournament {
             .collect()
     }
 
-    /// The standings in the tie-break order in force.
+    /// The standings in the tie-break order in force. In a Swiss with bottom elimination
+    /// (CXA 10.6) the players still in come first, then those eliminated, the later out
+    /// first; each part in the tie-break order.
     #[must_use]
     pub fn standings(&self) -> Vec<Standing> {
-        tiebreak::standings(&self.field(), &self.tie_break_order())
+        let standings = tiebreak::standings(&self.field(), &self.tie_break_order());
+        if matches!(self.format, Format::SwissElimination { .. }) {
+            self.eliminated_last(standings)
+        } else {
+            standings
+        }
     }
 }
 

@@ -688,7 +688,15 @@ fn parse_xxs(rest: &str) -> Result<ScoringScheme, String> {
 pub fn export(t: &Tournament) -> String {
     let s = t.scoring();
     let mut out = format!("012 {}\n", t.name());
-    out.push_str(&format!("XXR {}\n", t.total_rounds()));
+    // A Swiss then knockout (CXA 10.5) exports its Swiss stage: the knockout is a bracket.
+    let swiss_stage = match t.format() {
+        Format::SwissKnockout { rounds, .. } => Some(rounds),
+        _ => None,
+    };
+    out.push_str(&format!(
+        "XXR {}\n",
+        swiss_stage.unwrap_or_else(|| t.total_rounds())
+    ));
     out.push_str(&format!(
         "XXS WW={w} BW={w} WD={dr} BD={db} WL={l} BL={l} ZPB=0 HPB={dr} FPB={w} PAB={w} FW={w} FL={l}\n",
         w = trf_points(s.win),
@@ -698,7 +706,7 @@ pub fn export(t: &Tournament) -> String {
     ));
     let standings = t.standings();
     let results = t.results();
-    let rounds = t.rounds().len() as u32;
+    let rounds = (t.rounds().len() as u32).min(swiss_stage.unwrap_or(u32::MAX));
     for (i, p) in t.players().iter().enumerate() {
         let st = standings.iter().find(|x| x.competitor == i);
         let name: String = p.name.chars().take(33).collect();

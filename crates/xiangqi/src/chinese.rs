@@ -43,6 +43,7 @@ use std::{fmt, str::FromStr};
 
 pub use crate::notation::Direction;
 use crate::{
+    bitboard::Bitboard,
     m::Move,
     notation::{
         self, Candidates, Naming, Unresolved, narrow, on_file, push_all, tandem_files, tandem_list,
@@ -167,6 +168,27 @@ enum Token {
     Dir(Direction),
 }
 
+/// `s` without the characters at its end that `f` accepts.
+fn trim_end(s: &str, f: impl Fn(char) -> bool) -> &str {
+    let mut end = s.len();
+    for c in s.chars().rev() {
+        if !f(c) {
+            break;
+        }
+        end -= c.len_utf8();
+    }
+    &s[..end]
+}
+
+/// `char::is_whitespace`, with CJK characters (nearly all a move holds) told at once.
+fn is_space(c: char) -> bool {
+    match c {
+        '\t'..='\r' | ' ' => true,
+        '\0'..='\u{7F}' | '\u{3001}'..='\u{FFFF}' => false,
+        _ => c.is_whitespace(),
+    }
+}
+
 fn token(c: char) -> Option<Token> {
     let c = narrow(c);
     Some(match c {
@@ -229,6 +251,23 @@ impl Chinese {
     /// do.
     pub fn to_move(&self, pos: &Position) -> Result<Move, ChineseError> {
         let color = pos.turn();
+        // Nearly every move of a record names a piece alone on its file: that piece's one
+        // move is the only reading, strict or lenient, so it is checked straight away.
+        if let (Some(role), Designator::File(n)) = (self.role, self.designator)
+            && let Some(file) = File::from_number(n, color)
+            && let Some(from) =
+                (pos.board().by_piece(role.of(color)) & Bitboard::file(file)).single()
+        {
+            return notation::target(color, role, from, self.direction, self.value)
+                .map(|to| Move {
+                    role,
+                    from,
+                    to,
+                    capture: pos.board().role_at(to),
+                })
+                .filter(|&m| pos.is_legal(m))
+                .ok_or(ChineseError::Illegal(*self));
+        }
         let mut strict = Candidates::new();
         let mut lenient = Candidates::new();
         let roles: &[Role] = match &self.role {
@@ -399,23 +438,29 @@ impl FromStr for Chinese {
 
     fn from_str(s: &str) -> Result<Chinese, ParseChineseError> {
         let err = || ParseChineseError(s.to_owned());
-        let body = s.trim().trim_end_matches(['!', '?', '！', '？', '+', '#']);
+        // White space at the end, then marks (`!?+#`); white space elsewhere is skipped below.
+        let body = trim_end(trim_end(s, is_space), |c| {
+            matches!(c, '!' | '?' | '！' | '？' | '+' | '#')
+        });
         let mut tokens = [Token::Dir(Direction::Sideways); 5];
         let mut len = 0;
-        for c in body.chars().filter(|c| !c.is_whitespace()) {
+        // Black writes digits, or names its piece with a black glyph among the first two.
+        let mut black = false;
+        // One pass: moves are read by the million (a reader checking collections).
+        for c in body.chars() {
+            if is_space(c) {
+                continue;
+            }
             if len == tokens.len() {
                 return Err(err());
             }
-            tokens[len] = token(c).ok_or_else(err)?;
+            let t = token(c).ok_or_else(err)?;
+            black |= matches!(t, Token::Num(_, true))
+                || (len < 2 && matches!(c, '将' | '將' | '卒' | '象'));
+            tokens[len] = t;
             len += 1;
         }
-        let digits = tokens[..len]
-            .iter()
-            .any(|t| matches!(t, Token::Num(_, true)));
-        let black = |c: char| matches!(c, '将' | '將' | '卒' | '象');
-        let mut first_two = body.chars().filter(|c| !c.is_whitespace()).take(2);
-        let black_glyph = first_two.any(black);
-        let color = Color::from_red(!(digits || black_glyph));
+        let color = Color::from_red(!black);
         let file = |n: u8| (1..=9).contains(&n);
         let (role, designator, direction, value) = match tokens[..len] {
             [

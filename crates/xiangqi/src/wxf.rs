@@ -23,7 +23,20 @@
 //! * Three or more pawns on a file: index from the front, then the file, `16=5`, `26=5`, `36=5`
 //!   (WXF 2018 art. 7.5, printed with `=`); the same form as Fairy-Stockfish.
 //! * Two pawns on a file while another file holds two or more pawns: the file, then the marker,
-//!   `4+.5` (the WXF notation page's form for tandems on two files).
+//!   `4+.5` / `4-.5` — the WXF notation page (wxf.org/xq/computer/wxf_notation.html, "(IV)
+//!   Tandem Pawns in 2 files: the first digit denotes the file of the pawn to move": `7+.6`,
+//!   `7-.6`), and the canonical `wxf_rules` column of `shared/data/notation`.
+//!
+//!   Why: WXF 2018 art. 7.5 speaks of two cases only — two pieces of a kind on one file take
+//!   前/后 (`+`/`-` in the international form), and *three* pawns on one file take index then
+//!   file (`16=5`). It is silent on two files each holding two pawns, where a bare `P+` names
+//!   two pawns; the federation's own notation page settles it by writing the file first, which
+//!   keeps the book's 前/后 and names the file. XQWizard's order (all such pawns numbered
+//!   together, right to left, then front to back) is the Chinese writer's rule for 一兵…四兵
+//!   (xqbase "着法表示"); no WXF text writes it (ElephantEye's `Pa.5` is its private symbol
+//!   form), so it is read but not written here. Where the page and the book differ — the page's
+//!   `33.4` for the middle of three pawns on file 3 beside a tandem on file 7 — the book's
+//!   index form wins: `23=4` is written and `33.4` reads as the book's third pawn.
 //!
 //! # The reader (lenient)
 //! `.`, `=` or `-`/`+` for the direction; letters H or N, E or B (also G/M for advisor/elephant);
@@ -463,6 +476,33 @@ mod tests {
             let m = text.parse::<Wxf>().unwrap().to_move(&four).unwrap();
             assert_eq!(m.to_string(), iccs, "{text}");
         }
+    }
+
+    #[test]
+    fn tandem_pawns_on_two_files() {
+        // The WXF notation page's example: three pawns on file 3, two on file 7 (Red).
+        let pos = pos("3k5/9/6P2/2P3P2/2P3P2/9/9/9/9/4K4 w");
+        for (iccs, written, page) in [
+            ("g7f7", "13=4", "3+.4"),
+            ("g6f6", "23=4", "23=4"),
+            ("g5f5", "33=4", "3-.4"),
+            ("c6d6", "7+.6", "7+.6"),
+            ("c5d5", "7-.6", "7-.6"),
+        ] {
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == iccs)
+                .expect(iccs);
+            assert_eq!(Wxf::write(&pos, m), written, "{iccs}");
+            for text in [written, page] {
+                let read = text.parse::<Wxf>().unwrap().to_move(&pos).unwrap();
+                assert_eq!(read, m, "{text}");
+            }
+        }
+        // The book's index form: 33 is the third (rear) pawn of file 3, as the page's `3-`.
+        let rear = "33.4".parse::<Wxf>().unwrap().to_move(&pos).unwrap();
+        assert_eq!(rear.to_string(), "g5f5");
     }
 
     proptest! {

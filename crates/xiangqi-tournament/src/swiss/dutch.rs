@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::{
     Color, Outcome, PairingError, PairingSystem, RoundEntry, SwissInput, SwissPairing,
-    matching::max_weight_matching, wide::Wide,
+    matching::Matching, wide::Wide,
 };
 
 /// The FIDE Dutch system (C.04.3, 2025).
@@ -46,7 +46,9 @@ impl PairingSystem for Dutch {
             3..=4 => t.pair::<4>()?,
             5..=6 => t.pair::<6>()?,
             7..=8 => t.pair::<8>()?,
-            9..=12 => t.pair::<12>()?,
+            9..=10 => t.pair::<10>()?,
+            11 => t.pair::<11>()?,
+            12 => t.pair::<12>()?,
             13..=16 => t.pair::<16>()?,
             17..=24 => t.pair::<24>()?,
             25..=32 => t.pair::<32>()?,
@@ -689,6 +691,7 @@ impl State {
                 vidx.push(next_it);
                 next_it += 1;
             }
+            super::matching::STAT_NEXT.store(next_it, std::sync::atomic::Ordering::Relaxed);
             let in_bracket = |x: usize| x >= sg_begin_v && x < next_begin_v;
             let len = vidx.len();
             // base[l][s] for s < l, l >= sg_begin.
@@ -1076,52 +1079,42 @@ impl State {
     }
 }
 
-/// The matching graph over the players to pair; finalised pairs leave the graph.
+/// The matching graph over the players to pair; finalised pairs leave the graph. The matching
+/// is kept between calls and repaired after each change ([`Matching`]).
 struct Computer<const N: usize> {
-    n: usize,
-    w: Vec<Wide<N>>,
+    m: Matching<N>,
     fixed: Vec<Option<usize>>,
 }
 
 impl<const N: usize> Computer<N> {
     fn new(n: usize) -> Self {
         Self {
-            n,
-            w: vec![Wide::ZERO; n * n],
+            m: Matching::new(n),
             fixed: vec![None; n],
         }
     }
 
+    /// Sets the weight of `a`–`b`; `a` is the player whose edges are being changed.
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        self.m.set_weight(a, b, w);
     }
 
     fn fix(&mut self, a: usize, b: usize) {
         if a != b {
             self.fixed[a] = Some(b);
             self.fixed[b] = Some(a);
+            self.m.remove_pair(a, b);
         }
     }
 
-    fn compute(&self) -> Vec<usize> {
-        let active: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
-        let m = active.len();
-        let mut sub = vec![Wide::ZERO; m * m];
-        for (i, &a) in active.iter().enumerate() {
-            for (j, &b) in active.iter().enumerate() {
-                sub[i * m + j] = self.w[a * self.n + b];
-            }
-        }
-        let mate = max_weight_matching(m, &sub);
-        let mut out: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
-        for (i, &a) in active.iter().enumerate() {
-            out[a] = active[mate[i]];
-        }
-        out
+    fn compute(&mut self) -> Vec<usize> {
+        self.m.solve();
+        (0..self.fixed.len())
+            .map(|v| self.fixed[v].unwrap_or_else(|| self.m.mate_of(v)))
+            .collect()
     }
 }
 

@@ -1,15 +1,37 @@
 //! Maximum-weight matching on a dense general graph (Edmonds' blossom algorithm with the
 //! primal-dual method, as described by Galil, "Efficient algorithms for finding maximum matching
-//! in graphs", ACM Computing Surveys 1986). O(n³) per call.
+//! in graphs", ACM Computing Surveys 1986). O(n³) for a first solution.
+//!
+//! The matching can be kept and repaired: the Dutch engine changes the weights around a few
+//! players at a time and asks again, thousands of times per round. [`Matching`] keeps the optimal
+//! matching and its dual variables between calls; after a change it frees only the players
+//! touched (their blossoms are dissolved by moving each blossom's dual onto its vertices, which
+//! keeps every slack non-negative), gives each a dual large enough for its new weights and
+//! augments from them. An exposed vertex whose dual falls to zero may stay exposed, so the search
+//! also ends at such a vertex, and a labelled vertex whose dual reaches zero is made exposed by
+//! flipping the path to its root. Each change then costs O(k·n²) for k players touched instead of
+//! O(n³). bbpPairings' matcher works the same way (Galil, Micali and Gabow 1986, "with slight
+//! modification to allow for updates"); the code here is our own.
 //!
 //! Written here rather than taken from a crate because the Dutch weights are several hundred bits
-//! wide: the maintained Rust matchers (rustworkx-core) take `i128` weights at most.
+//! wide and the engine needs the repair step: the maintained Rust matchers (rustworkx-core's
+//! `max_weight_matching`, integer-blossom) take primitive integer weights (`i128` at most) and
+//! solve from scratch on each call.
 //!
 //! A weight of zero means "no edge". Dual variables are kept non-negative, so unsigned wide
-//! integers suffice; vertex duals start at the largest weight.
+//! integers suffice; on a first solution vertex duals start at the largest weight.
 
 use super::wide::Wide;
 
+pub static STAT_SOLVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_ACTIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_DIRTY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_SCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_STAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_LSCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_ADJ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub fn stats() -> String { use std::sync::atomic::Ordering::Relaxed; format!("adj {} lscans {} solves {} active {} dirty {} scans {} stages {}", STAT_ADJ.load(Relaxed), STAT_LSCANS.load(Relaxed), STAT_SOLVES.load(Relaxed), STAT_ACTIVE.load(Relaxed), STAT_DIRTY.load(Relaxed), STAT_SCANS.load(Relaxed), STAT_STAGES.load(Relaxed)) }
 /// A directed view of an edge: `(from, to)`.
 type Edge = (usize, usize);
 
@@ -21,18 +43,34 @@ const MARK: u8 = 4; // temporary mark while scanning for a blossom
 /// Computes a maximum-weight matching of the complete graph on `n` vertices whose weights are
 /// `w[i * n + j]` (symmetric; zero = no edge). Returns `mate`, with `mate[v] == v` for an
 /// unmatched vertex.
+#[cfg(test)]
 pub fn max_weight_matching<const N: usize>(n: usize, w: &[Wide<N>]) -> Vec<usize> {
-    if n == 0 || w.len() != n * n {
-        return (0..n).collect();
+    let mut m = Matching::new(n);
+    if w.len() == n * n {
+        for i in 0..n {
+            for j in i + 1..n {
+                m.set_weight(i, j, w[i * n + j]);
+            }
+        }
     }
-    let mut m = Matcher::new(n, w);
     m.solve();
-    (0..n).map(|v| m.mate[v].unwrap_or(v)).collect()
+    (0..n).map(|v| m.mate_of(v)).collect()
 }
 
-struct Matcher<'a, const N: usize> {
+/// A maximum-weight matching that is kept between calls and repaired after weight changes.
+pub struct Matching<const N: usize> {
     n: usize,
-    w: &'a [Wide<N>],
+    /// Twice the weights (slacks are `dual[i] + dual[j] - 2 w`), row by row.
+    w2: Vec<Wide<N>>,
+    /// Whether an edge is present (a non-zero weight), checked before any wide arithmetic.
+    edge: Vec<bool>,
+    /// Vertices still in the graph ([`Matching::remove_pair`] takes them out).
+    active: Vec<bool>,
+    /// Vertices whose edges changed in a way the kept duals do not cover.
+    dirty: Vec<bool>,
+    dirty_list: Vec<usize>,
+    /// Whether a solution (and its duals) is kept.
+    solved: bool,
     mate: Vec<Option<usize>>,
     label: Vec<u8>,
     labelend: Vec<Option<Edge>>,
@@ -43,23 +81,29 @@ struct Matcher<'a, const N: usize> {
     endps: Vec<Vec<Edge>>,
     base: Vec<Option<usize>>,
     bestedge: Vec<Option<Edge>>,
+    /// The slack of `bestedge[x]` as computed at `epoch` (duals change only between epochs).
+    best_slack: Vec<(u64, Wide<N>)>,
+    epoch: u64,
     blossom_best: Vec<Option<Vec<Edge>>>,
     unused: Vec<usize>,
     dual: Vec<Wide<N>>,
     allowed: Vec<bool>,
+    /// The entries of `allowed` set in this stage, to clear them cheaply.
+    allowed_list: Vec<usize>,
     queue: Vec<usize>,
 }
 
-impl<'a, const N: usize> Matcher<'a, N> {
-    fn new(n: usize, w: &'a [Wide<N>]) -> Self {
-        let maxw = w.iter().copied().max().unwrap_or(Wide::ZERO);
-        let mut dual = vec![Wide::ZERO; 2 * n];
-        for d in dual.iter_mut().take(n) {
-            *d = maxw;
-        }
+impl<const N: usize> Matching<N> {
+    /// A graph of `n` vertices and no edges.
+    pub fn new(n: usize) -> Self {
         Self {
             n,
-            w,
+            w2: vec![Wide::ZERO; n * n],
+            edge: vec![false; n * n],
+            active: vec![true; n],
+            dirty: vec![false; n],
+            dirty_list: Vec::new(),
+            solved: false,
             mate: vec![None; n],
             label: vec![FREE; 2 * n],
             labelend: vec![None; 2 * n],
@@ -69,21 +113,188 @@ impl<'a, const N: usize> Matcher<'a, N> {
             endps: vec![Vec::new(); 2 * n],
             base: (0..2 * n).map(|b| (b < n).then_some(b)).collect(),
             bestedge: vec![None; 2 * n],
+            best_slack: vec![(0, Wide::ZERO); 2 * n],
+            epoch: 1,
             blossom_best: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
-            dual,
+            dual: vec![Wide::ZERO; 2 * n],
             allowed: vec![false; n * n],
+            allowed_list: Vec::new(),
             queue: Vec::new(),
         }
     }
 
-    fn weight(&self, i: usize, j: usize) -> Wide<N> {
-        self.w[i * self.n + j]
+    /// The vertex matched to `v` (`v` itself if unmatched) in the last solution.
+    pub fn mate_of(&self, v: usize) -> usize {
+        self.mate[v].unwrap_or(v)
+    }
+
+    /// Sets the weight of edge `a`–`b` (zero = no edge). Only `a` is repaired if the kept
+    /// solution no longer fits, so put the vertex whose edges change first.
+    pub fn set_weight(&mut self, a: usize, b: usize, w: Wide<N>) {
+        let w2 = w.add(&w);
+        if a == b || !self.active[a] || !self.active[b] || self.w2[a * self.n + b] == w2 {
+            return;
+        }
+        let present = !w.is_zero();
+        self.w2[a * self.n + b] = w2;
+        self.w2[b * self.n + a] = w2;
+        self.edge[a * self.n + b] = present;
+        self.edge[b * self.n + a] = present;
+        if !self.solved || self.dirty[a] || self.dirty[b] {
+            return;
+        }
+        // The kept solution still fits if the edge is not matched, not inside a blossom, and
+        // its slack stays non-negative.
+        let fits = self.mate[a] != Some(b)
+            && self.inblossom[a] != self.inblossom[b]
+            && self.dual[a].add(&self.dual[b]) >= w2;
+        if !fits {
+            self.dirty[a] = true;
+            self.dirty_list.push(a);
+        }
+    }
+
+    /// Takes the matched pair `a`–`b` out of the graph (the rest of the solution stays optimal
+    /// or is repaired on the next [`Matching::solve`]).
+    pub fn remove_pair(&mut self, a: usize, b: usize) {
+        if self.solved
+            && !(self.inblossom[a] == a && self.inblossom[b] == b && self.mate[a] == Some(b))
+        {
+            self.free(a);
+            self.free(b);
+        }
+        for v in [a, b] {
+            for u in 0..self.n {
+                self.w2[v * self.n + u] = Wide::ZERO;
+                self.w2[u * self.n + v] = Wide::ZERO;
+                self.edge[v * self.n + u] = false;
+                self.edge[u * self.n + v] = false;
+            }
+            self.active[v] = false;
+            self.mate[v] = None;
+            self.dual[v] = Wide::ZERO;
+        }
+    }
+
+    /// Makes `v` a single, exposed vertex, keeping every slack non-negative. Its former partner
+    /// (or its blossom's) becomes exposed.
+    fn free(&mut self, v: usize) {
+        let b = self.inblossom[v];
+        let base = if b < self.n { v } else { self.base[b].unwrap_or(v) };
+        if let Some(m) = self.mate[base] {
+            self.mate[base] = None;
+            self.mate[m] = None;
+        }
+        if b >= self.n {
+            self.augment_blossom(b, v);
+            self.mate[v] = None;
+            self.dissolve_to(v);
+        } else {
+            self.mate[v] = None;
+        }
+    }
+
+    /// Dissolves the blossoms around `v`, which must be their base, moving each blossom's dual
+    /// onto its vertices: edges inside keep their slack, edges leaving gain.
+    fn dissolve_to(&mut self, v: usize) {
+        loop {
+            let b = self.inblossom[v];
+            if b == v {
+                return;
+            }
+            let z = self.dual[b];
+            if !z.is_zero() {
+                for leaf in self.leaves_of(b) {
+                    self.dual[leaf] = self.dual[leaf].add(&z);
+                }
+                self.dual[b] = Wide::ZERO;
+            }
+            self.expand_blossom(b, true);
+        }
+    }
+
+    /// Frees the vertices whose edges changed and gives each the smallest even dual that keeps
+    /// its edges' slack non-negative; then makes every exposed dual even, so that all roots of
+    /// the search share a parity (halving an outer–outer slack stays exact).
+    fn repair(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty_list);
+        for &v in &dirty {
+            if self.active[v] {
+                self.free(v);
+            }
+        }
+        let one = Wide::from_u64(1);
+        for &v in &dirty {
+            self.dirty[v] = false;
+            if !self.active[v] {
+                continue;
+            }
+            let mut need = Wide::ZERO;
+            for u in 0..self.n {
+                if u != v && self.edge[v * self.n + u] {
+                    let twice = self.w2[v * self.n + u];
+                    if twice > self.dual[u] {
+                        let d = twice.sub(&self.dual[u]);
+                        if d > need {
+                            need = d;
+                        }
+                    }
+                }
+            }
+            if need.0[0] & 1 == 1 {
+                need = need.add(&one);
+            }
+            self.dual[v] = need;
+        }
+        for v in 0..self.n {
+            if self.active[v] && self.mate[v].is_none() && self.dual[v].0[0] & 1 == 1 {
+                self.dissolve_to(v);
+                self.dual[v] = self.dual[v].add(&one);
+            }
+        }
+        self.dirty_list = dirty;
+        self.dirty_list.clear();
+    }
+
+    /// Computes (or repairs) the maximum-weight matching; read it with [`Matching::mate_of`].
+    pub fn solve(&mut self) {
+        self.epoch += 1;
+        STAT_SOLVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        STAT_ACTIVE.fetch_add(self.active.iter().filter(|&&a| a).count(), std::sync::atomic::Ordering::Relaxed);
+        STAT_DIRTY.fetch_add(self.dirty_list.len(), std::sync::atomic::Ordering::Relaxed);
+        if self.solved {
+            self.repair();
+        } else {
+            let maxw = self.w2.iter().copied().max().unwrap_or(Wide::ZERO).half();
+            for v in 0..self.n {
+                self.dual[v] = if self.active[v] { maxw } else { Wide::ZERO };
+            }
+            self.solved = true;
+        }
+        self.run();
+    }
+
+    /// The slack of `bestedge[x]`, computed once per epoch.
+    fn best_slack_of(&mut self, x: usize) -> Option<Wide<N>> {
+        let e = self.bestedge[x]?;
+        if self.best_slack[x].0 != self.epoch {
+            self.best_slack[x] = (self.epoch, self.slack(e));
+        }
+        Some(self.best_slack[x].1)
+    }
+
+    fn set_best(&mut self, x: usize, e: Edge, slack: Wide<N>) {
+        self.bestedge[x] = Some(e);
+        self.best_slack[x] = (self.epoch, slack);
+    }
+
+    fn has_edge(&self, i: usize, j: usize) -> bool {
+        self.edge[i * self.n + j]
     }
 
     fn slack(&self, (i, j): Edge) -> Wide<N> {
-        let wt = self.weight(i, j);
-        self.dual[i].add(&self.dual[j]).sub(&wt.add(&wt))
+        self.dual[i].add_sub(&self.dual[j], &self.w2[i * self.n + j])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -103,8 +314,12 @@ impl<'a, const N: usize> Matcher<'a, N> {
     }
 
     fn set_allowed(&mut self, (i, j): Edge) {
-        self.allowed[i * self.n + j] = true;
-        self.allowed[j * self.n + i] = true;
+        if !self.allowed[i * self.n + j] {
+            self.allowed[i * self.n + j] = true;
+            self.allowed[j * self.n + i] = true;
+            self.allowed_list.push(i * self.n + j);
+            self.allowed_list.push(j * self.n + i);
+        }
     }
 
     fn assign_label(&mut self, w: usize, t: u8, src: Option<usize>) {
@@ -196,7 +411,7 @@ impl<'a, const N: usize> Matcher<'a, N> {
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestto: Vec<Option<Edge>> = vec![None; 2 * self.n];
+        let mut bestto: Vec<Option<(Edge, Wide<N>)>> = vec![None; 2 * self.n];
         for &c in &path {
             let lists: Vec<Edge> = match self.blossom_best[c].take() {
                 Some(list) => list,
@@ -204,7 +419,7 @@ impl<'a, const N: usize> Matcher<'a, N> {
                     let mut l = Vec::new();
                     for leaf in self.leaves_of(c) {
                         for j in 0..self.n {
-                            if j != leaf && !self.weight(leaf, j).is_zero() {
+                            if j != leaf && self.has_edge(leaf, j) {
                                 l.push((leaf, j));
                             }
                         }
@@ -215,26 +430,27 @@ impl<'a, const N: usize> Matcher<'a, N> {
             for (i, j) in lists {
                 let bj = self.inblossom[j];
                 if bj != b && self.label[bj] == OUTER {
-                    let better = match bestto[bj] {
-                        None => true,
-                        Some(e) => self.slack((i, j)) < self.slack(e),
-                    };
-                    if better {
-                        bestto[bj] = Some((i, j));
+                    let s = self.slack((i, j));
+                    if bestto[bj].is_none_or(|(_, bs)| s < bs) {
+                        bestto[bj] = Some(((i, j), s));
                     }
                 }
             }
             self.bestedge[c] = None;
         }
-        let list: Vec<Edge> = bestto.into_iter().flatten().collect();
-        let mut best: Option<Edge> = None;
-        for &e in &list {
-            if best.is_none_or(|be| self.slack(e) < self.slack(be)) {
-                best = Some(e);
+        let mut best: Option<(Edge, Wide<N>)> = None;
+        let mut list = Vec::new();
+        for (e, s) in bestto.into_iter().flatten() {
+            list.push(e);
+            if best.is_none_or(|(_, bs)| s < bs) {
+                best = Some((e, s));
             }
         }
         self.blossom_best[b] = Some(list);
-        self.bestedge[b] = best;
+        self.bestedge[b] = None;
+        if let Some((e, s)) = best {
+            self.set_best(b, e, s);
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -377,46 +593,81 @@ impl<'a, const N: usize> Matcher<'a, N> {
     }
 
     fn augment_matching(&mut self, v: usize, w: usize) {
-        for (start, partner) in [(v, w), (w, v)] {
-            let (mut s, mut j) = (start, partner);
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = Some(j);
-                let Some((t, _)) = self.labelend[bs] else {
-                    break;
-                };
-                let bt = self.inblossom[t];
-                let Some((s2, j2)) = self.labelend[bt] else {
-                    break;
-                };
-                if bt >= self.n {
-                    self.augment_blossom(bt, j2);
-                }
-                self.mate[j2] = Some(s2);
-                s = s2;
-                j = j2;
+        self.flip_to_root(v, Some(w));
+        self.flip_to_root(w, Some(v));
+    }
+
+    /// Matches `s` to `partner` (or leaves it exposed) and flips the alternating path from `s`
+    /// to the root of its tree.
+    fn flip_to_root(&mut self, s: usize, partner: Option<usize>) {
+        let (mut s, mut j) = (s, partner);
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = j;
+            let Some((t, _)) = self.labelend[bs] else {
+                break;
+            };
+            let bt = self.inblossom[t];
+            let Some((s2, j2)) = self.labelend[bt] else {
+                break;
+            };
+            if bt >= self.n {
+                self.augment_blossom(bt, j2);
+            }
+            self.mate[j2] = Some(s2);
+            s = s2;
+            j = Some(j2);
         }
     }
 
-    fn solve(&mut self) {
+    /// The base vertex of top-level blossom `b`.
+    fn base_of(&self, b: usize) -> usize {
+        if b < self.n {
+            b
+        } else {
+            self.base[b].unwrap_or(b)
+        }
+    }
+
+    /// The primal-dual stages. The roots are the exposed vertices with a positive dual; a stage
+    /// ends with an augmenting path to another root or to an exposed vertex of dual zero, or when
+    /// a labelled vertex's dual reaches zero (it is then made exposed).
+    fn run(&mut self) {
         let n = self.n;
-        for _stage in 0..n {
+        let mut stages = 0usize;
+        loop {
+            stages += 1;
+            if stages > 4 * n + 16 {
+                break;
+            }
             self.label.iter_mut().for_each(|l| *l = FREE);
+            self.labelend.iter_mut().for_each(|l| *l = None);
             self.bestedge.iter_mut().for_each(|e| *e = None);
             for b in n..2 * n {
                 self.blossom_best[b] = None;
             }
-            self.allowed.iter_mut().for_each(|a| *a = false);
+            for k in std::mem::take(&mut self.allowed_list) {
+                self.allowed[k] = false;
+            }
             self.queue.clear();
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v].is_none() && self.label[self.inblossom[v]] == FREE {
+                if self.active[v]
+                    && self.mate[v].is_none()
+                    && !self.dual[v].is_zero()
+                    && self.label[self.inblossom[v]] == FREE
+                {
                     self.assign_label(v, OUTER, None);
+                    roots = true;
                 }
             }
+            if !roots {
+                break;
+            }
+            STAT_STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut augmented = false;
             // Each stage makes at most O(n) dual adjustments; the bound only guards against a
             // logic error turning into a hang.
@@ -427,8 +678,10 @@ impl<'a, const N: usize> Matcher<'a, N> {
                     break;
                 }
                 while let Some(v) = self.queue.pop() {
+                    STAT_SCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if v >= STAT_NEXT.load(std::sync::atomic::Ordering::Relaxed) { STAT_LSCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
                     for w in 0..n {
-                        if w == v || self.weight(v, w).is_zero() {
+                        if w == v || !self.edge[v * n + w] {
                             continue;
                         }
                         let bv = self.inblossom[v];
@@ -445,6 +698,13 @@ impl<'a, const N: usize> Matcher<'a, N> {
                         }
                         if self.allowed[v * n + w] {
                             if self.label[bw] == FREE {
+                                if self.mate[self.base_of(bw)].is_none() {
+                                    // An exposed vertex of dual zero: an augmenting path.
+                                    self.labelend[bw] = None;
+                                    self.augment_matching(v, w);
+                                    augmented = true;
+                                    break;
+                                }
                                 self.assign_label(w, INNER, Some(v));
                             } else if self.label[bw] == OUTER {
                                 match self.scan_blossom(v, w) {
@@ -460,13 +720,13 @@ impl<'a, const N: usize> Matcher<'a, N> {
                                 self.labelend[w] = Some((v, w));
                             }
                         } else if self.label[bw] == OUTER {
-                            if self.bestedge[bv].is_none_or(|e| kslack < self.slack(e)) {
-                                self.bestedge[bv] = Some((v, w));
+                            if self.best_slack_of(bv).is_none_or(|s| kslack < s) {
+                                self.set_best(bv, (v, w), kslack);
                             }
                         } else if self.label[w] == FREE
-                            && self.bestedge[w].is_none_or(|e| kslack < self.slack(e))
+                            && self.best_slack_of(w).is_none_or(|s| kslack < s)
                         {
-                            self.bestedge[w] = Some((v, w));
+                            self.set_best(w, (v, w), kslack);
                         }
                     }
                     if augmented {
@@ -476,16 +736,37 @@ impl<'a, const N: usize> Matcher<'a, N> {
                 if augmented {
                     break;
                 }
-                // Choose the dual adjustment.
-                let mut kind = 1u8;
-                let mut delta = self.dual[..n].iter().copied().min().unwrap_or(Wide::ZERO);
+                // Choose the dual adjustment: first the smallest dual of an outer vertex (an
+                // exposed one on ties, so a finished search changes nothing).
+                let mut kind = 0u8;
+                let mut delta = Wide::ZERO;
+                let mut zero_vertex = 0usize;
+                for v in 0..n {
+                    if self.active[v] && self.label[self.inblossom[v]] == OUTER {
+                        let d = self.dual[v];
+                        let better = kind == 0
+                            || d < delta
+                            || (d == delta
+                                && self.mate[v].is_none()
+                                && self.mate[zero_vertex].is_some());
+                        if better {
+                            delta = d;
+                            kind = 1;
+                            zero_vertex = v;
+                        }
+                    }
+                }
+                if kind == 0 {
+                    break;
+                }
+                STAT_ADJ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let mut target: Option<Edge> = None;
                 let mut target_blossom = 0usize;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == FREE
                         && let Some(e) = self.bestedge[v]
+                        && let Some(d) = self.best_slack_of(v)
                     {
-                        let d = self.slack(e);
                         if d < delta {
                             delta = d;
                             kind = 2;
@@ -497,8 +778,9 @@ impl<'a, const N: usize> Matcher<'a, N> {
                     if self.parent[b].is_none()
                         && self.label[b] == OUTER
                         && let Some(e) = self.bestedge[b]
+                        && let Some(d) = self.best_slack_of(b)
                     {
-                        let d = self.slack(e).half();
+                        let d = d.half();
                         if d < delta {
                             delta = d;
                             kind = 3;
@@ -517,6 +799,7 @@ impl<'a, const N: usize> Matcher<'a, N> {
                         target_blossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         OUTER => self.dual[v] = self.dual[v].sub(&delta),
@@ -534,6 +817,14 @@ impl<'a, const N: usize> Matcher<'a, N> {
                     }
                 }
                 match (kind, target) {
+                    (1, _) => {
+                        // The vertex may stay exposed: flip the path from its root to it.
+                        if self.mate[zero_vertex].is_some() {
+                            self.flip_to_root(zero_vertex, None);
+                        }
+                        augmented = true;
+                        break;
+                    }
                     (2, Some((i, j))) => {
                         self.set_allowed((i, j));
                         let s = if self.label[self.inblossom[i]] == FREE {
@@ -625,6 +916,81 @@ mod tests {
                 }
             }
             prop_assert_eq!(total, brute(n, &w));
+        }
+    }
+
+    fn total(m: &Matching<1>, n: usize, w: &[u64]) -> u64 {
+        let mut t = 0;
+        for v in 0..n {
+            let u = m.mate_of(v);
+            if u > v {
+                assert_eq!(m.mate_of(u), v, "the matching is symmetric");
+                assert!(w[v * n + u] > 0, "only edges are matched");
+                t += w[v * n + u];
+            }
+        }
+        t
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// The repaired matching stays optimal through weight changes around a few vertices and
+        /// the removal of matched pairs, as the Dutch engine uses it.
+        #[test]
+        fn repair_matches_brute_force(
+            n in 2usize..11,
+            seed in proptest::collection::vec(0u64..24, 121),
+            steps in proptest::collection::vec((0usize..11, 0usize..11, 0u64..24, 0u8..4), 1..12),
+        ) {
+            let mut w = vec![0u64; n * n];
+            let mut m = Matching::<1>::new(n);
+            for i in 0..n {
+                for j in i + 1..n {
+                    let x = seed[i * 11 + j];
+                    let x = if x < 6 { 0 } else { x };
+                    w[i * n + j] = x;
+                    w[j * n + i] = x;
+                    m.set_weight(i, j, Wide::from_u64(x));
+                }
+            }
+            let mut gone = vec![false; n];
+            m.solve();
+            prop_assert_eq!(total(&m, n, &w), brute(n, &w));
+            for (a, b, x, op) in steps {
+                let (a, b) = (a % n, b % n);
+                if op == 0 {
+                    // Take out a matched pair.
+                    let u = m.mate_of(a);
+                    if u == a || gone[a] {
+                        continue;
+                    }
+                    m.remove_pair(a, u);
+                    for v in [a, u] {
+                        gone[v] = true;
+                        for k in 0..n {
+                            w[v * n + k] = 0;
+                            w[k * n + v] = 0;
+                        }
+                    }
+                } else {
+                    // Change every edge of `a` (op 1) or one edge (otherwise).
+                    if gone[a] {
+                        continue;
+                    }
+                    for k in 0..n {
+                        if k == a || gone[k] || (op != 1 && k != b) {
+                            continue;
+                        }
+                        let y = (x * (k as u64 + 3) + op as u64) % 24;
+                        let y = if y < 5 { 0 } else { y };
+                        w[a * n + k] = y;
+                        w[k * n + a] = y;
+                        m.set_weight(a, k, Wide::from_u64(y));
+                    }
+                }
+                m.solve();
+                prop_assert_eq!(total(&m, n, &w), brute(n, &w));
+            }
         }
     }
 

@@ -26,7 +26,7 @@
 
 pub mod cxa;
 pub mod dutch;
-mod matching;
+pub mod matching;
 mod wide;
 
 use thiserror::Error;

@@ -63,6 +63,23 @@ impl<const N: usize> Wide<N> {
         r
     }
 
+    /// `self + o - c`, wrapping, in one pass (the slack of an edge).
+    #[must_use]
+    pub fn add_sub(&self, o: &Self, c: &Self) -> Self {
+        let mut r = Self::ZERO;
+        let (mut carry, mut borrow) = (false, false);
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            carry = c1 || c2;
+            let (d1, b1) = s2.overflowing_sub(c.0[i]);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            borrow = b1 || b2;
+            r.0[i] = d2;
+        }
+        r
+    }
+
     /// `self - v`, wrapping.
     #[must_use]
     pub fn sub_u64(&self, v: u64) -> Self {
@@ -160,6 +177,10 @@ mod tests {
             prop_assert_eq!(to_u128(from_u128(a).sub(&from_u128(b))), a.wrapping_sub(b));
             prop_assert_eq!(to_u128(from_u128(a).shl(k)), a << k);
             prop_assert_eq!(to_u128(from_u128(a).half()), a >> 1);
+            prop_assert_eq!(
+                to_u128(from_u128(a).add_sub(&from_u128(b), &from_u128(k.into()))),
+                a.wrapping_add(b).wrapping_sub(k.into())
+            );
             prop_assert_eq!(from_u128(a).cmp(&from_u128(b)), a.cmp(&b));
         }
     }

@@ -1,0 +1,122 @@
+//! Rules every case of a rulings file, for profiling with instruction counts (criterion's wall
+//! time swings with the machine's load; callgrind's counts do not):
+//!
+//! ```sh
+//! cargo build --release -p xiangqi-arbiter --example rule_cases
+//! valgrind --tool=callgrind --toggle-collect='xiangqi_arbiter::repetition::rule_game*' \
+//!     target/release/examples/rule_cases rulings_cxa.json cxa 1
+//! ```
+//!
+//! Arguments: the file in `../shared/data` (a rulings file, or `corpus/derived/ccpd_iccs.tsv`,
+//! whose every threefold repetition is ruled), `cxa` or `wxf`, how many passes, and `explain` to
+//! print every case's verdict and explanation (to compare the texts before and after a change),
+//! `each` to print the time of each case, or `only=N` to rule only the case at index N.
+//! Prints the number of cases ruled and the verdicts' counts.
+
+use std::{collections::BTreeMap, fs, hint::black_box, path::Path, process::ExitCode};
+
+use serde_json::Value;
+use xiangqi::{Move, Position, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_game};
+
+fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
+    let start: Position = c["fen"].as_str()?.parse::<Fen>().ok()?.into_position().ok()?;
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for m in c["moves"].as_array()? {
+        let m = m.as_str()?.parse::<Iccs>().ok()?.to_move(&pos).ok()?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some((start, moves))
+}
+
+/// Every prefix of a corpus game that ends in a position occurring for the third time since
+/// the last capture.
+fn repetitions((start, moves): (Position, Vec<Move>), rules: &RuleSet) -> Vec<(Position, Vec<Move>)> {
+    let mut pos = start.clone();
+    let mut hashes = vec![pos.zobrist_hash()];
+    let mut since = 0;
+    let mut found = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        pos.play_unchecked(m);
+        hashes.push(pos.zobrist_hash());
+        if m.is_capture() {
+            since = i + 1;
+        }
+        let need = rules.ruling_occurrences as usize;
+        if occurrences(&hashes, counted_from(since, rules), need).is_some() {
+            found.push((start.clone(), moves[..=i].to_vec()));
+        }
+    }
+    found
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let file = args.get(1).map_or("rulings_cxa.json", String::as_str);
+    let rules = match args.get(2).map(String::as_str) {
+        Some("wxf") => RuleSet::wxf2018(),
+        _ => RuleSet::cxa2011(),
+    };
+    let passes: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(file);
+    let Ok(text) = fs::read_to_string(&path) else {
+        eprintln!("cannot read {}", path.display());
+        return ExitCode::FAILURE;
+    };
+    let games: Vec<(Position, Vec<Move>)> = if file.ends_with(".tsv") {
+        text.lines()
+            .filter_map(|line| {
+                let mut cols = line.split('\t');
+                let (_path, fen, moves) = (cols.next()?, cols.next()?, cols.next()?);
+                let moves = moves.split_whitespace().map(|m| Value::String(m.to_owned()));
+                case(&serde_json::json!({"fen": fen, "moves": moves.collect::<Vec<_>>()}))
+            })
+            .flat_map(|game| repetitions(game, &rules))
+            .collect()
+    } else {
+        let Ok(Value::Array(cases)) = serde_json::from_str::<Value>(&text) else {
+            eprintln!("{} is not a JSON array", path.display());
+            return ExitCode::FAILURE;
+        };
+        cases.iter().filter_map(case).collect()
+    };
+    let explain = args.get(4).is_some_and(|a| a == "explain");
+    // `only=N`: rule only the case at index N.
+    let games: Vec<(Position, Vec<Move>)> = match args
+        .get(4)
+        .and_then(|a| a.strip_prefix("only="))
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        Some(n) => games.into_iter().skip(n).take(1).collect(),
+        None => games,
+    };
+    if args.get(4).is_some_and(|a| a == "each") {
+        for (i, (start, moves)) in games.iter().enumerate() {
+            let t = std::time::Instant::now();
+            for _ in 0..passes {
+                black_box(rule_game(start, moves, &rules));
+            }
+            println!("{i}\t{:.1}", t.elapsed().as_secs_f64() * 1e6 / passes as f64);
+        }
+        return ExitCode::SUCCESS;
+    }
+    let mut verdicts = BTreeMap::new();
+    for pass in 0..passes {
+        for (start, moves) in &games {
+            let ruling = black_box(rule_game(start, moves, &rules));
+            if pass == 0 {
+                if explain && let Some(r) = &ruling {
+                    println!("{}\n{}\n{}\n", r.verdict.code(), r.explanation.zh(), r.explanation.en());
+                }
+                let code = ruling.map_or("none", |r| r.verdict.code());
+                *verdicts.entry(code).or_insert(0) += 1;
+            }
+        }
+    }
+    println!("{} cases ruled {passes} times: {verdicts:?}", games.len());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,466 @@
+//! Double elimination (双败淘汰制) as events of a [`Tournament`]: CXA 2011 art. 10.4 names
+//! it; the bracket is [`DoubleElimination`] (its order table, appendix 4, is not in our text).
+//!
+//! Everything is a projection of the rounds and results ([`Tournament::double_bracket`]):
+//!
+//! - Seeds are start numbers of the players still in at round 1; byes go to the top seeds.
+//! - A match is one game. A drawn game goes to up to `playoff_games` rapid games
+//!   (WXF 10.1 加赛快棋) and then a lot from the seed of its last game's round, as in
+//!   [`Format::Knockout`]; the first game's colours are drawn by lot from the round's seed and
+//!   play-offs alternate (CXA 12.4).
+//! - One tournament round pairs every match whose two players are known and which needs a
+//!   game; the others wait. The bracket lists no byes: a player idle in a round scores nothing.
+//! - A player who withdrew (CXA 19) or was expelled (CXA 18.3) loses each later match by
+//!   walkover, so drops to the losers' bracket and then out. Both players of a match absent
+//!   (CXA 20.2 双方均判负) or gone: both lose, and as the bracket has one place for the loser,
+//!   neither goes on (the next opponents have a bye).
+//! - With `reset`, the second grand final is played only if the losers' bracket champion won
+//!   the first, so nobody is out before losing twice.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    double_elimination::{DoubleElimination, Part, Source},
+    knockout::MatchFormat,
+    knockout_stage::{Decision, KnockoutMatch, MatchGame, Next, Plan},
+    tournament::{Event, Format, Tournament, TournamentError},
+    types::{Color, GameResult, PlayerId},
+};
+
+/// One match of a double-elimination bracket in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleMatch {
+    /// Where it sits: winners' or losers' bracket round, grand final, or the reset final.
+    pub part: Part,
+    /// Its players (unknown while earlier matches are open), games, winner and decision.
+    pub line: KnockoutMatch,
+    /// Who lost it, once decided (`None` after a bye or when neither goes on).
+    pub loser: Option<PlayerId>,
+    /// False for a reset final the winners' bracket champion made unnecessary.
+    pub needed: bool,
+}
+
+impl Tournament {
+    fn double_format(&self) -> Result<(bool, u32), TournamentError> {
+        match self.format() {
+            Format::DoubleElimination {
+                reset,
+                playoff_games,
+            } => Ok((reset, playoff_games)),
+            _ => Err(TournamentError::InvalidFormat(
+                "not a double elimination".into(),
+            )),
+        }
+    }
+
+    /// Replays the bracket: every match as far as the results go, and the plan of the next
+    /// game round (`None` while a round awaits results or when the champion is known).
+    fn double_replay(&self) -> Result<(Vec<DoubleMatch>, Option<Plan>), TournamentError> {
+        let (reset, playoff_games) = self.double_format()?;
+        let entrants = self.table_players();
+        let bracket = DoubleElimination::new(entrants.len() as u32, reset)
+            .map_err(|e| TournamentError::InvalidFormat(e.to_string()))?;
+        let plan_of = bracket.matches();
+        let mut lines: Vec<DoubleMatch> = plan_of
+            .iter()
+            .map(|m| DoubleMatch {
+                part: m.part,
+                line: KnockoutMatch::new(None, None),
+                loser: None,
+                needed: true,
+            })
+            .collect();
+        // (winner, loser) of each decided match.
+        let mut decided: Vec<Option<(Option<PlayerId>, Option<PlayerId>)>> =
+            vec![None; lines.len()];
+        let mut round = 1u32;
+        loop {
+            let mut wanted = Vec::new();
+            let mut pending = false;
+            for (i, m) in plan_of.iter().enumerate() {
+                if decided[i].is_some() {
+                    continue;
+                }
+                let source = |s: Source| match s {
+                    Source::Seed(k) => Some(
+                        (k as usize)
+                            .checked_sub(1)
+                            .and_then(|k| entrants.get(k))
+                            .copied(),
+                    ),
+                    Source::WinnerOf(j) => decided.get(j).copied().flatten().map(|d| d.0),
+                    Source::LoserOf(j) => decided.get(j).copied().flatten().map(|d| d.1),
+                };
+                let (Some(a), Some(b)) = (source(m.a), source(m.b)) else {
+                    continue;
+                };
+                if m.part == Part::Reset {
+                    // Played only if the losers' bracket champion won the first final.
+                    let champion = match plan_of[i - 1].a {
+                        Source::WinnerOf(j) => decided[j].and_then(|d| d.0),
+                        _ => None,
+                    };
+                    let first_final = lines[i - 1].line.winner;
+                    if first_final.is_none() || first_final == champion {
+                        lines[i].needed = false;
+                        decided[i] = Some((first_final, None));
+                        continue;
+                    }
+                }
+                let line = &mut lines[i];
+                if line.line.first.is_none() && line.line.second.is_none() {
+                    (line.line.first, line.line.second) = if a.is_none() { (b, a) } else { (a, b) };
+                }
+                match self.line_next(
+                    &mut line.line,
+                    i,
+                    round,
+                    MatchFormat::OneGame,
+                    playoff_games,
+                ) {
+                    Next::Decided => {
+                        let l = &line.line;
+                        line.loser = match (l.winner, l.first, l.second) {
+                            (Some(w), Some(x), Some(y)) => Some(if w == x { y } else { x }),
+                            _ => None,
+                        };
+                        decided[i] = Some((l.winner, line.loser));
+                    }
+                    Next::Pending => pending = true,
+                    Next::Game(x, y, colour) => wanted.push((i, x, y, colour)),
+                }
+            }
+            if pending || wanted.is_empty() {
+                return Ok((lines, None));
+            }
+            let Some(played) = self.rounds().get(round as usize - 1) else {
+                let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
+                return Ok((
+                    lines,
+                    Some(Plan {
+                        games,
+                        byes: Vec::new(),
+                    }),
+                ));
+            };
+            for (k, g) in played.games.iter().enumerate() {
+                let p = g.pairing;
+                let Some(&(i, first, ..)) = wanted
+                    .iter()
+                    .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))
+                else {
+                    continue;
+                };
+                let first_color = if p.red == first {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let result = self.effective_result(played.number, k);
+                let playoff = !lines[i].line.games.is_empty();
+                lines[i].line.games.push(MatchGame {
+                    round: played.number,
+                    board: p.board,
+                    first_color,
+                    outcome: result.map(|r| r.outcome_for(first_color)),
+                    playoff,
+                    double_forfeit: result == Some(GameResult::DoubleForfeit),
+                });
+            }
+            round += 1;
+        }
+    }
+
+    /// The double-elimination bracket (CXA 10.4) in playing order: every match with its
+    /// players as far as known, games, winner and loser. Empty for other formats.
+    #[must_use]
+    pub fn double_bracket(&self) -> Vec<DoubleMatch> {
+        self.double_replay().map(|(b, _)| b).unwrap_or_default()
+    }
+
+    /// The double elimination's winner: of the grand final, or of the reset final when that
+    /// was needed.
+    pub(crate) fn double_champion(&self) -> Option<PlayerId> {
+        let bracket = self.double_bracket();
+        let last = bracket.iter().rev().find(|m| m.needed)?;
+        if matches!(last.part, Part::GrandFinal | Part::Reset)
+            && last.line.decision != Decision::Open
+        {
+            last.line.winner
+        } else {
+            None
+        }
+    }
+
+    /// The next round of a double elimination: a game of every match ready to play, colours
+    /// of a match's first game by lot from `seed`, play-offs alternated (CXA 10.4, 12.4;
+    /// WXF 10.1).
+    pub(crate) fn pair_double_elimination(&self, seed: u64) -> Result<Event, TournamentError> {
+        let round = self.rounds().len() as u32 + 1;
+        if self.table_players().len() < 3 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let (_, plan) = self.double_replay()?;
+        match (plan, self.rounds().last()) {
+            (Some(plan), _) => Ok(plan.event(round, seed)),
+            (None, Some(last)) if self.double_champion().is_none() => {
+                Err(TournamentError::RoundIncomplete(last.number))
+            }
+            (None, _) => Err(TournamentError::KnockoutDecided),
+        }
+    }
+
+    /// Checks a hand-entered double-elimination round against the bracket's plan.
+    pub(crate) fn check_double_pairing(
+        &self,
+        games: &[crate::round_robin::Pairing],
+        byes: &[PlayerId],
+        seed: Option<u64>,
+    ) -> Result<(), TournamentError> {
+        let (_, plan) = self.double_replay()?;
+        Plan::check(plan, games, byes, seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{
+        Lot,
+        round_robin::Pairing,
+        scoring::ScoringScheme,
+        types::{Player, RuleSet},
+    };
+
+    fn double(n: u32, reset: bool, playoff_games: u32) -> Tournament {
+        let mut events = vec![Event::Created {
+            name: "cup".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::DoubleElimination {
+                reset,
+                playoff_games,
+            },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }];
+        events.extend((1..=n).map(|i| Event::Registered {
+            player: Player::named(format!("S{i}")),
+        }));
+        Tournament::from_events(events).unwrap()
+    }
+
+    fn id(n: u32) -> PlayerId {
+        PlayerId::new(n).unwrap()
+    }
+
+    /// Pairs the next round and records `result(red, black)` on every board.
+    fn play(t: &mut Tournament, seed: u64, result: &impl Fn(u32, u32) -> GameResult) {
+        let e = t.pair_knockout(seed).unwrap();
+        t.apply(e.clone()).unwrap();
+        let Event::RoundPaired { round, games, .. } = e else {
+            unreachable!()
+        };
+        for g in games {
+            t.apply(Event::ResultRecorded {
+                round,
+                board: g.board,
+                result: result(g.red.get(), g.black.get()),
+            })
+            .unwrap();
+        }
+    }
+
+    fn favourite(red: u32, black: u32) -> GameResult {
+        if red < black {
+            GameResult::RedWins
+        } else {
+            GameResult::BlackWins
+        }
+    }
+
+    /// Matches lost by each player over the bracket.
+    fn losses(t: &Tournament) -> HashMap<PlayerId, u32> {
+        let mut out = HashMap::new();
+        for m in t.double_bracket() {
+            if let Some(l) = m.loser {
+                *out.entry(l).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_favourite_wins_without_a_reset() {
+        // CXA 10.4: 8 players; 2n − 2 = 14 matches, no reset needed when seed 1 wins.
+        let mut t = double(8, true, 0);
+        while t.champion().is_none() {
+            play(&mut t, 3, &favourite);
+        }
+        assert_eq!(t.champion(), Some(id(1)));
+        let played = t
+            .double_bracket()
+            .iter()
+            .filter(|m| m.loser.is_some())
+            .count();
+        assert_eq!(played, 14);
+        assert!(t.double_bracket().iter().any(|m| !m.needed));
+        // Seed 2 lost only to seed 1: in the winners' final and the grand final.
+        assert_eq!(losses(&t).get(&id(2)), Some(&2));
+        assert_eq!(losses(&t).get(&id(1)), None);
+        assert_eq!(t.pair_knockout(1), Err(TournamentError::KnockoutDecided));
+        assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
+    }
+
+    #[test]
+    fn a_losers_bracket_champion_forces_the_reset() {
+        // Seed 1 loses to seed 2 in the winners' final, wins the losers' final, then wins the
+        // grand final: a second final is needed and decides it.
+        let mut t = double(4, true, 0);
+        let upset = |red: u32, black: u32| {
+            let (a, b) = (red.min(black), red.max(black));
+            let low_wins = !(a == 1 && b == 2);
+            if (red == a) == low_wins {
+                GameResult::RedWins
+            } else {
+                GameResult::BlackWins
+            }
+        };
+        // Winners' final: 2 beats 1. Then 1 beats everyone, 2 included in the grand final.
+        while t.champion().is_none() {
+            let in_final = t
+                .double_bracket()
+                .iter()
+                .any(|m| m.part == Part::GrandFinal && m.line.first.is_some());
+            if in_final {
+                play(&mut t, 5, &favourite);
+            } else {
+                play(&mut t, 5, &upset);
+            }
+        }
+        let bracket = t.double_bracket();
+        let reset = bracket.iter().find(|m| m.part == Part::Reset).unwrap();
+        assert!(reset.needed);
+        assert_eq!(reset.line.winner, Some(id(1)));
+        assert_eq!(t.champion(), Some(id(1)));
+        // Seed 2 lost twice (both finals), everyone else too; the champion once.
+        let l = losses(&t);
+        assert_eq!(l.get(&id(1)), Some(&1));
+        assert!((2..=4).all(|k| l.get(&id(k)) == Some(&2)));
+    }
+
+    #[test]
+    fn a_draw_goes_to_playoffs_and_hand_pairings_are_checked() {
+        // WXF 10.1: a drawn game, then rapid play-off games; colours alternate (CXA 12.4).
+        let mut t = double(3, false, 1);
+        let e = t.pair_knockout(9).unwrap();
+        let Event::RoundPaired { games, .. } = &e else {
+            unreachable!()
+        };
+        // 3 entrants: seed 1 has a bye, 2 meets 3.
+        assert_eq!(games.len(), 1);
+        let g = games[0];
+        // A game that is not in the bracket is refused.
+        let wrong = Event::RoundPaired {
+            round: 1,
+            games: vec![Pairing {
+                board: 1,
+                red: id(1),
+                black: id(2),
+            }],
+            byes: vec![],
+            seed: Some(9),
+        };
+        assert!(matches!(
+            t.clone().apply(wrong),
+            Err(TournamentError::NotInBracket(_))
+        ));
+        t.apply(e).unwrap();
+        t.apply(Event::ResultRecorded {
+            round: 1,
+            board: 1,
+            result: GameResult::Draw,
+        })
+        .unwrap();
+        let Event::RoundPaired { games: next, .. } = t.pair_knockout(1).unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(next.len(), 1);
+        assert_eq!((next[0].red, next[0].black), (g.black, g.red));
+        while t.champion().is_none() {
+            play(&mut t, 2, &|_, _| GameResult::Draw);
+        }
+        // Every draw went to a lot in the end: a champion all the same.
+        assert!(
+            t.double_bracket()
+                .iter()
+                .any(|m| m.line.decision == Decision::Lot)
+        );
+    }
+
+    #[test]
+    fn a_withdrawn_player_loses_by_walkover() {
+        // CXA 19; 18.3: seed 4 withdraws before playing; its matches are walkovers.
+        let mut t = double(4, false, 0);
+        t.apply(Event::Withdrawn {
+            player: id(4),
+            after_round: 0,
+        })
+        .unwrap();
+        // Withdrawn before the start: a 3-player bracket.
+        while t.champion().is_none() {
+            play(&mut t, 1, &favourite);
+        }
+        assert_eq!(t.champion(), Some(id(1)));
+        assert!(
+            t.rounds()
+                .iter()
+                .flat_map(|r| &r.games)
+                .all(|g| g.pairing.red != id(4) && g.pairing.black != id(4))
+        );
+        assert!(matches!(
+            Tournament::from_events(double(2, false, 0).events().to_vec())
+                .unwrap()
+                .pair_knockout(1),
+            Err(TournamentError::TooFewPlayers)
+        ));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// With a reset final, any results give one champion with at most one lost match,
+        /// everyone else out after exactly two, in 2n − 2 or 2n − 1 matches.
+        #[test]
+        fn nobody_is_out_before_losing_twice(n in 3u32..20, seed in any::<u64>()) {
+            let mut t = double(n, true, 1);
+            let result = |red: u32, black: u32| {
+                let mut lot = Lot::new(seed ^ (u64::from(red) << 32) ^ u64::from(black));
+                match lot.below(3) {
+                    0 => GameResult::RedWins,
+                    1 => GameResult::BlackWins,
+                    _ => GameResult::Draw,
+                }
+            };
+            while t.champion().is_none() {
+                prop_assert!((t.rounds().len() as u32) < t.total_rounds());
+                let s = seed.wrapping_add(t.rounds().len() as u64);
+                play(&mut t, s, &result);
+            }
+            let champion = t.champion().unwrap();
+            let l = losses(&t);
+            prop_assert!(l.get(&champion).copied().unwrap_or(0) <= 1);
+            for k in 1..=n {
+                if id(k) != champion {
+                    prop_assert_eq!(l.get(&id(k)).copied(), Some(2));
+                }
+            }
+            let matches: u32 = l.values().sum();
+            prop_assert!(matches == 2 * n - 2 || matches == 2 * n - 1);
+            prop_assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
+        }
+    }
+}
