@@ -53,13 +53,20 @@ async function listPage() {
       h('option', { value: 'double_round_robin' }, L('双循环', 'Double round robin')),
       h('option', { value: 'swiss' }, L('积分编排（瑞士制）', 'Swiss')),
       h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')),
-      h('option', { value: 'groups' }, L('分组循环', 'Groups')));
+      h('option', { value: 'groups' }, L('分组循环', 'Groups')),
+      h('option', { value: 'swiss_knockout' }, L('积分晋圈淘汰（瑞士制后淘汰）', 'Swiss, then knockout')),
+      h('option', { value: 'swiss_elimination' }, L('积分末位淘汰', 'Swiss with bottom elimination')),
+      h('option', { value: 'double_elimination' }, L('双败淘汰', 'Double elimination')));
     const games = h('select', { id: 't-games' },
       h('option', { value: '1' }, L('一局制', 'One game')), h('option', { value: '2' }, L('两局制', 'Two games')),
       h('option', { value: '3' }, L('三局两胜', 'Best of three')));
     const playoff = h('input', { id: 't-playoff', type: 'number', min: '0', max: '10', value: '2' });
     const groups = h('input', { id: 't-groups', type: 'number', min: '1', max: '64', value: '2' });
     const rounds = h('input', { id: 't-rounds', type: 'number', min: '1', max: '30', value: '7' });
+    const qualifiers = h('input', { id: 't-qualifiers', type: 'number', min: '2', max: '256', value: '8' });
+    const perRound = h('input', { id: 't-per-round', type: 'number', min: '1', value: '2' });
+    const keep = h('input', { id: 't-keep', type: 'number', min: '2', value: '8' });
+    const reset = h('input', { id: 't-reset', type: 'checkbox', checked: true });
     const rules = h('select', { id: 't-rules' }, h('option', { value: 'cxa2011' }, 'CXA 2011'), h('option', { value: 'wxf2018' }, 'WXF 2018'));
     const scoring = h('select', { id: 't-scoring' }, ...['2-1-0', '1-0.5-0', '3-1-0', '3-0-1-2'].map((s) => h('option', { value: s }, s)));
     const engine = h('select', { id: 't-engine' }, h('option', { value: 'dutch' }, 'FIDE Dutch'), h('option', { value: 'cxa' }, 'CXA 2011'));
@@ -74,8 +81,13 @@ async function listPage() {
     const create = async (e) => {
       e.preventDefault();
       const body = { name: name.value, rules: rules.value, format: format.value, scoring: scoring.value };
-      if (format.value === 'swiss') { body.rounds = Number(rounds.value); body.engine = engine.value; }
-      if (format.value === 'knockout') { body.games = Number(games.value); body.playoff_games = Number(playoff.value); }
+      const f = format.value;
+      if (['swiss', 'swiss_knockout', 'swiss_elimination'].includes(f)) { body.rounds = Number(rounds.value); body.engine = engine.value; }
+      if (['knockout', 'swiss_knockout'].includes(f)) body.games = Number(games.value);
+      if (['knockout', 'swiss_knockout', 'double_elimination'].includes(f)) body.playoff_games = Number(playoff.value);
+      if (f === 'swiss_knockout') body.qualifiers = Number(qualifiers.value);
+      if (f === 'swiss_elimination') { body.per_round = Number(perRound.value); body.keep = Number(keep.value); }
+      if (f === 'double_elimination') body.reset = reset.checked;
       if (format.value === 'groups') body.groups = Number(groups.value);
       if (ties.value.trim()) body.tie_breaks = ties.value.split(/[,\s]+/).filter(Boolean);
       if (tc.value.trim()) body.time_control = tc.value.trim();
@@ -91,9 +103,14 @@ async function listPage() {
       me ? h('form', { class: 'panel form', id: 't-create', onsubmit: create },
         h('h2', {}, L('创建赛事', 'Create a tournament')),
         field(L('名称', 'Name'), name), field(L('赛制', 'Format'), format),
-        only('swiss', field(L('轮数', 'Rounds'), rounds)), only('swiss', field(L('编排引擎', 'Pairing engine'), engine)),
-        only('knockout', field(L('每场局数', 'Games per match'), games)),
-        only('knockout', field(L('平局后加赛快棋局数（再平抽签）', 'Rapid play-off games after a level match (then a lot)'), playoff)),
+        only('swiss swiss_knockout swiss_elimination', field(L('积分编排轮数', 'Swiss rounds'), rounds)),
+        only('swiss swiss_knockout swiss_elimination', field(L('编排引擎', 'Pairing engine'), engine)),
+        only('swiss_knockout', field(L('晋级淘汰赛人数', 'Qualifiers for the knockout'), qualifiers)),
+        only('swiss_elimination', field(L('过半后每轮淘汰人数', 'Out after each round past half'), perRound)),
+        only('swiss_elimination', field(L('最后一轮保留人数', 'Left for the last round'), keep)),
+        only('knockout swiss_knockout', field(L('每场局数', 'Games per match'), games)),
+        only('knockout swiss_knockout double_elimination', field(L('平局后加赛快棋局数（再平抽签）', 'Rapid play-off games after a level match (then a lot)'), playoff)),
+        only('double_elimination', h('label', { class: 'field check' }, reset, h('span', {}, L('败者组冠军胜总决赛时再赛一场', 'Reset final if the losers\' champion wins the grand final')))),
         only('groups', field(L('组数（按等级分蛇形分组）', 'Groups (serpentine by rating)'), groups)),
         field(L('规则', 'Rules'), rules), field(L('计分', 'Scoring'), scoring), field(L('破同分顺序', 'Tie-breaks'), ties),
         field(L('用时（每盘对局；留空不计时）', 'Time control (each game; empty: untimed)'), tc),
@@ -122,7 +139,13 @@ async function listPage() {
 function teamForm() {
   const name = h('input', { id: 'team-name', required: true });
   const boards = h('input', { id: 'team-boards', type: 'number', min: '1', max: '20', value: '4' });
-  const cycles = h('select', { id: 'team-cycles' }, h('option', { value: '1' }, L('单循环', 'Round robin')), h('option', { value: '2' }, L('双循环', 'Double round robin')));
+  const cycles = h('select', { id: 'team-cycles' }, h('option', { value: '1' }, L('单循环', 'Round robin')), h('option', { value: '2' }, L('双循环', 'Double round robin')),
+    h('option', { value: 'swiss' }, L('积分编排（裁判编排）', 'Swiss (paired by the arbiter)')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')));
+  const teamRounds = h('input', { id: 'team-rounds', type: 'number', min: '1', max: '30', value: '5' });
+  const roundsField = field(L('积分编排轮数', 'Swiss rounds'), teamRounds);
+  roundsField.hidden = true;
+  cycles.addEventListener('change', () => { roundsField.hidden = cycles.value !== 'swiss'; });
+  const twoGames = h('input', { id: 'team-two-games', type: 'checkbox' });
   const rule = h('select', { id: 'team-rule' },
     h('option', { value: 'fixed' }, L('分台定人制（11.1）', 'Fixed boards (11.1)')),
     h('option', { value: 'order_kept' }, L('分台换人制（11.2）', 'Reserves, order kept (11.2)')),
@@ -131,13 +154,17 @@ function teamForm() {
   const create = async (e) => {
     e.preventDefault();
     try {
-      const r = await api('POST', '/api/teams', { body: { name: name.value, boards: Number(boards.value), cycles: Number(cycles.value), board_rule: rule.value, rules: rules.value } });
+      const body = { name: name.value, boards: Number(boards.value), board_rule: rule.value, rules: rules.value, two_games: twoGames.checked };
+      if (cycles.value === 'swiss') { body.format = 'swiss'; body.rounds = Number(teamRounds.value); } else if (cycles.value === 'knockout') body.format = 'knockout';
+      else body.cycles = Number(cycles.value);
+      const r = await api('POST', '/api/teams', { body });
       location.href = `/teams/${r.id}`;
     } catch (err) { fail(err); }
   };
   return h('form', { class: 'panel form', id: 'team-create', onsubmit: create },
     h('h2', {}, L('创建团体赛', 'Create a team event')),
-    field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles),
+    field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles), roundsField,
+    h('label', { class: 'field check' }, twoGames, h('span', {}, L('两局制（每台两局，第二局换先）', 'Two games a board (colours swapped in the second)'))),
     field(L('出场办法', 'Line-ups'), rule), field(L('规则', 'Rules'), rules),
     h('button', { type: 'submit', class: 'primary', id: 'team-create-submit' }, L('创建', 'Create')));
 }
@@ -158,13 +185,16 @@ async function reload() {
   const [st, ct, bracket, groups, tok] = await Promise.all([
     api('GET', `/api/tournaments/${id}/standings`).catch(() => null),
     api('GET', `/api/tournaments/${id}/crosstable`).catch(() => null),
-    type === 'knockout' ? api('GET', `/api/tournaments/${id}/bracket`).catch(() => null) : null,
+    KNOCKOUTS.includes(type) ? api('GET', `/api/tournaments/${id}/bracket`).catch(() => null) : null,
     type === 'groups' ? api('GET', `/api/tournaments/${id}/groups`).catch(() => null) : null,
     tokens,
   ]);
   extra = { bracket, groups, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
   renderTournament(st, ct);
 }
+
+/** The formats with a bracket. */
+const KNOCKOUTS = ['knockout', 'swiss_knockout', 'double_elimination'];
 
 const playerName = (no) => { const p = T.players.find((x) => x.no === no); return p ? p.name : `#${no}`; };
 const canWrite = () => me && (me === T.organiser || (T.arbiters || []).includes(me));
@@ -175,14 +205,25 @@ function formatText(f) {
     const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
     return L(`淘汰制（${g}，加赛 ${f.playoff_games} 局）`, `Knockout (${g}, ${f.playoff_games} play-off games)`);
   }
+  if (f.type === 'swiss_knockout') {
+    const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
+    return L(`积分晋圈淘汰：积分编排 ${f.rounds} 轮，前 ${f.qualifiers} 名进入淘汰赛（${g}）`, `Swiss of ${f.rounds} rounds, then a knockout of the top ${f.qualifiers} (${g})`);
+  }
+  if (f.type === 'swiss_elimination') {
+    return L(`积分末位淘汰：${f.rounds} 轮，过半后每轮淘汰 ${f.per_round} 名，保留 ${f.keep} 名`, `Swiss of ${f.rounds} rounds, the last ${f.per_round} out after each round past half, ${f.keep} kept`);
+  }
+  if (f.type === 'double_elimination') {
+    return L(`双败淘汰${f.reset ? '（总决赛可重赛）' : ''}`, `Double elimination${f.reset ? ' (with a reset final)' : ''}`);
+  }
   if (f.type === 'groups') return L(`分组循环 ${f.groups} 组`, `Groups: ${f.groups}`) + (f.cycles === 2 ? L('（双循环）', ' (double)') : '');
   return f.cycles === 2 ? L('双循环', 'Double round robin') : L('单循环', 'Round robin');
 }
 
 function playersSection() {
-  const rows = T.players.map((p) => h('tr', { class: p.withdrawn_after != null ? 'withdrawn' : '' },
+  const rows = T.players.map((p) => h('tr', { class: p.withdrawn_after != null ? 'withdrawn' : p.eliminated_after != null ? 'eliminated' : '' },
     h('td', { class: 'num' }, p.no), h('td', {}, p.name), h('td', { class: 'num' }, p.rating ?? ''), h('td', {}, p.club ?? ''), h('td', {}, p.federation ?? ''),
-    h('td', {}, p.withdrawn_after != null ? L(`第 ${p.withdrawn_after} 轮后退赛`, `withdrew after round ${p.withdrawn_after}`) : '')));
+    h('td', {}, p.withdrawn_after != null ? L(`第 ${p.withdrawn_after} 轮后退赛`, `withdrew after round ${p.withdrawn_after}`)
+      : p.eliminated_after != null ? L(`第 ${p.eliminated_after} 轮后淘汰`, `out after round ${p.eliminated_after}`) : '')));
   const csv = h('textarea', { id: 'csv', rows: 5, spellcheck: 'false', placeholder: 'name,rating,club\n王天一,2700,杭州\n…' });
   const file = h('input', { type: 'file', accept: '.csv,text/csv', onchange: async (e) => { const f = e.target.files[0]; if (f) csv.value = await f.text(); } });
   const importCsv = async () => {
@@ -208,7 +249,7 @@ function roundSection(r) {
       try { await api('PUT', `/api/tournaments/${id}/rounds/${r.round}/boards/${g.board}/result`, { body: { result: e.target.value } }); await reload(); } catch (err) { fail(err); }
     } }, ...RESULTS.map((x) => h('option', { value: x, selected: (g.result || '') === x }, resultLabel(x))));
     return h('tr', {},
-      h('td', { class: 'num' }, g.board),
+      h('td', { class: 'num' }, g.board, partTag(r.round, g.board)),
       h('td', {}, `${playerName(g.red)} (${g.red})`),
       h('td', {}, `${playerName(g.black)} (${g.black})`),
       h('td', { class: 'result' }, h('span', { class: 'print-only' }, g.result || ''), h('span', { class: 'no-print' }, sel)),
@@ -226,7 +267,8 @@ function roundSection(r) {
     : null;
   return h('section', { class: 'panel sheet round', id: `round-${r.round}`, 'data-round': r.round },
     h('div', { class: 'panel-head' },
-      h('h2', {}, `${T.name} — ${L(`第 ${r.round} 轮对阵表`, `Round ${r.round} pairings`)}`),
+      h('h2', {}, `${T.name} — ${L(`第 ${r.round} 轮对阵表`, `Round ${r.round} pairings`)}`,
+        T.format.type === 'swiss_knockout' && r.round > T.format.rounds ? h('small', { class: 'stage' }, L('（淘汰赛）', ' (knockout)')) : null),
       h('div', { class: 'actions' }, start,
         h('button', { type: 'button', class: 'no-print', onclick: () => printSheet(`round-${r.round}`) }, L('打印', 'Print')))),
     h('table', { class: 'data pairings' },
@@ -234,6 +276,18 @@ function roundSection(r) {
         h('th', { class: 'no-print' }, L('对局', 'Game')), h('th', {}, L('裁判签名', 'Arbiter')))),
       h('tbody', {}, ...rows)),
     tokensTable(r));
+}
+
+/** Which part of a double-elimination bracket a board's game belongs to. */
+function partTag(round, board) {
+  const b = extra.bracket;
+  if (!b || !b.matches) return null;
+  const m = b.matches.find((x) => x.games.some((g) => g.round === round && g.board === board));
+  if (!m) return null;
+  const p = m.part;
+  const text = { winners: L(`胜者组第 ${p.round} 轮`, `winners R${p.round}`), losers: L(`败者组第 ${p.round} 轮`, `losers R${p.round}`),
+    grand_final: L('总决赛', 'grand final'), reset: L('总决赛重赛', 'reset final') }[p.bracket];
+  return h('small', { class: 'part' }, ` ${text}`);
 }
 
 /** The links with the players' and arbiter's tokens, for the officials to hand out. */
@@ -255,14 +309,12 @@ function tokensTable(r) {
         h('td', {}, link(g, 'arbiter', g.arbiter_token, L('裁判', 'Arbiter'))))))));
 }
 
-/** A knockout's bracket: one column per bracket round (CXA 10.4). */
-function bracketSection() {
-  const b = extra.bracket;
-  if (!b || !b.rounds.length) return null;
-  const name = (no) => (no == null ? L('（空）', '(empty)') : `${playerName(no)} (${no})`);
+/** One match of a bracket: both players with their game marks, the winner in bold. */
+function koMatch(m) {
+  const name = (no) => (no == null ? (m.decision === 'open' ? L('待定', 'to be decided') : L('（空）', '(empty)')) : `${playerName(no)} (${no})`);
   const decision = { bye: '', games: '', playoff: L('加赛', 'play-off'), lot: L('抽签', 'lot'), walkover: L('不战', 'walkover'), open: '' };
   const mark = { win: '1', draw: '½', loss: '0', forfeit_win: '+', forfeit_loss: '−', bye: '' };
-  const side = (m, no, first) => h('div', { class: `ko-player${m.winner != null && m.winner === no ? ' winner' : ''}` },
+  const side = (no, first) => h('div', { class: `ko-player${m.winner != null && m.winner === no ? ' winner' : ''}` },
     h('span', {}, m.decision === 'bye' && no == null ? L('轮空', 'bye') : name(no)),
     h('span', { class: 'ko-games' }, m.games.map((g) => {
       const o = g.first_outcome;
@@ -270,14 +322,57 @@ function bracketSection() {
       const mine = first ? o : { win: 'loss', loss: 'win', forfeit_win: 'forfeit_loss', forfeit_loss: 'forfeit_win' }[o] || o;
       return mark[mine] ?? '?';
     }).join(' ')));
+  return h('div', { class: `ko-match${m.needed === false ? ' not-needed' : ''}`, 'data-decision': m.decision },
+    side(m.first, true), side(m.second, false),
+    decision[m.decision] ? h('small', {}, decision[m.decision]) : null,
+    m.needed === false ? h('small', {}, L('无需重赛', 'not needed')) : null);
+}
+
+const koColumn = (title, matches, attrs = {}) => h('div', { class: 'ko-round', ...attrs },
+  h('h3', {}, title), h('div', { class: 'ko-matches' }, ...matches.map(koMatch)));
+
+const championLine = (b) => (b.champion != null
+  ? h('p', { id: 'champion' }, L('冠军：', 'Champion: '), h('strong', {}, playerName(b.champion)))
+  : null);
+
+/** A knockout's bracket: one column per bracket round (CXA 10.4); a Swiss then knockout's
+ * qualifiers in seed order above it (CXA 10.5); a double elimination's two brackets. */
+function bracketSection() {
+  const b = extra.bracket;
+  if (!b) return null;
+  if (T.format.type === 'double_elimination') return doubleSection(b);
+  const swiss = T.format.type === 'swiss_knockout';
+  if (!b.rounds.length && !swiss) return null;
+  const qualifiers = swiss ? h('p', { id: 'qualifiers' },
+    b.stage === 'knockout' ? L('晋级淘汰赛（按积分编排名次定种子）：', 'Through to the knockout (seeded by Swiss place): ')
+      : L(`积分编排阶段（共 ${T.format.rounds} 轮），目前出线：`, `Swiss stage (${T.format.rounds} rounds); qualifying now: `),
+    ...b.qualifiers.flatMap((no, k) => [k ? ', ' : '', h('span', { class: 'qualifier' }, `${k + 1}. ${playerName(no)}`)])) : null;
   return h('section', { class: 'panel sheet', id: 'bracket' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('对阵图', 'Bracket')}`),
-      b.champion != null ? h('p', { id: 'champion' }, L('冠军：', 'Champion: '), h('strong', {}, playerName(b.champion))) : null),
-    h('div', { class: 'bracket scroll' }, ...b.rounds.map((round, k) => h('div', { class: 'ko-round', 'data-round': k + 1 },
-      h('h3', {}, roundName(k, round.length)),
-      h('div', { class: 'ko-matches' }, ...round.map((m) => h('div', { class: 'ko-match', 'data-decision': m.decision },
-        side(m, m.first, true), side(m, m.second, false),
-        decision[m.decision] ? h('small', {}, decision[m.decision]) : null)))))));
+    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('对阵图', 'Bracket')}`), championLine(b)),
+    qualifiers,
+    b.rounds.length ? h('div', { class: 'bracket scroll' }, ...b.rounds.map((round, k) => koColumn(roundName(k, round.length), round, { 'data-round': k + 1 }))) : null);
+}
+
+/** A double elimination (双败淘汰, CXA 10.4): the winners' bracket, the losers' bracket, the
+ * grand final and its reset, each round a column. */
+function doubleSection(b) {
+  if (!b.matches.length) return null;
+  const rounds = (part) => {
+    const by = new Map();
+    for (const m of b.matches.filter((x) => x.part.bracket === part)) {
+      if (!by.has(m.part.round)) by.set(m.part.round, []);
+      by.get(m.part.round).push(m);
+    }
+    return [...by.entries()].sort((x, y) => x[0] - y[0]);
+  };
+  const finals = b.matches.filter((m) => m.part.bracket === 'grand_final' || m.part.bracket === 'reset');
+  return h('section', { class: 'panel sheet', id: 'bracket' },
+    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('双败淘汰对阵图', 'Double-elimination bracket')}`), championLine(b)),
+    h('h3', {}, L('胜者组', "Winners' bracket")),
+    h('div', { class: 'bracket scroll', id: 'winners-bracket' }, ...rounds('winners').map(([r, ms]) => koColumn(L(`第 ${r} 轮`, `Round ${r}`), ms, { 'data-round': r }))),
+    h('h3', {}, L('败者组', "Losers' bracket")),
+    h('div', { class: 'bracket scroll', id: 'losers-bracket' }, ...rounds('losers').map(([r, ms]) => koColumn(L(`第 ${r} 轮`, `Round ${r}`), ms, { 'data-round': r }))),
+    h('div', { class: 'bracket scroll', id: 'finals' }, ...finals.map((m) => koColumn(m.part.bracket === 'reset' ? L('总决赛重赛', 'Reset final') : L('总决赛', 'Grand final'), [m], { 'data-part': m.part.bracket }))));
 }
 
 /** A bracket round's name: the final, the semi-finals, … by how many lines it has. */
@@ -321,13 +416,32 @@ function groupsSection() {
 function standingsSection(st) {
   if (!st) return null;
   return h('section', { class: 'panel sheet', id: 'standings' },
-    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('名次表', 'Standings')}`),
+    h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('名次表', 'Standings')}`,
+      T.format.type === 'swiss_knockout' ? h('small', { class: 'stage' }, L('（积分编排阶段）', ' (Swiss stage)')) : null),
       h('button', { type: 'button', class: 'no-print', onclick: () => printSheet('standings') }, L('打印', 'Print'))),
     h('table', { class: 'data', id: 'standings-table' },
       h('thead', {}, h('tr', {}, h('th', {}, L('名次', 'Rank')), h('th', {}, L('序号', 'No')), h('th', {}, L('姓名', 'Name')), h('th', {}, L('积分', 'Score')),
         ...st.tie_breaks.map((tb) => h('th', { title: tb.zh }, getLang() === 'zh' ? tb.zh : tb.code)))),
-      h('tbody', {}, ...st.standings.map((s) => h('tr', {}, h('td', { class: 'num' }, s.rank), h('td', { class: 'num' }, s.no), h('td', {}, s.name),
+      h('tbody', {}, ...st.standings.map((s) => h('tr', { class: standingClass(s), 'data-no': s.no }, h('td', { class: 'num' }, s.rank), h('td', { class: 'num' }, s.no),
+        h('td', {}, s.name, standingMark(s)),
         h('td', { class: 'num score' }, s.score), ...s.tie_breaks.map((v) => h('td', { class: 'num' }, v)))))));
+}
+
+/** A standings row's class: withdrawn, eliminated (CXA 10.6), qualifying (CXA 10.5). */
+function standingClass(s) {
+  if (s.withdrawn_after != null) return 'withdrawn';
+  if (s.eliminated_after != null) return 'eliminated';
+  if (s.elimination_due) return 'due';
+  return s.qualifier ? 'qualifier' : '';
+}
+
+/** The badge after a name in the standings. */
+function standingMark(s) {
+  const badge = (cls, text) => h('span', { class: `badge ${cls}` }, text);
+  if (s.eliminated_after != null) return badge('out', L(`第 ${s.eliminated_after} 轮后淘汰`, `out after round ${s.eliminated_after}`));
+  if (s.elimination_due) return badge('due', L('本轮后淘汰', 'out after this round'));
+  if (s.qualifier && s.withdrawn_after == null) return badge('in', L('出线', 'qualifies'));
+  return null;
 }
 
 function crosstableSection(ct) {
@@ -352,6 +466,7 @@ function officeSection() {
   if (!canWrite()) return null;
   const all = T.rounds.length;
   const done = T.rounds.every((r) => r.complete);
+  const finished = all >= T.total_rounds || T.champion != null;
   const pick = (idAttr) => h('select', { id: idAttr }, ...T.players.map((p) => h('option', { value: p.no }, `${p.no}. ${p.name}`)));
   const wPlayer = pick('w-player');
   const pPlayer = pick('p-player');
@@ -361,10 +476,11 @@ function officeSection() {
   return h('section', { class: 'panel no-print', id: 'office' },
     h('h2', {}, L('编排与裁判', 'Pairing and arbiting')),
     h('div', { class: 'actions' },
-      h('button', { type: 'button', class: 'primary', id: 'pair', disabled: all >= T.total_rounds || !done || T.players.length < 2, onclick: async () => {
+      h('button', { type: 'button', class: 'primary', id: 'pair', disabled: finished || !done || T.players.length < 2, onclick: async () => {
         try { await api('POST', `/api/tournaments/${id}/rounds`, { body: {} }); await reload(); } catch (err) { fail(err); }
-      } }, all >= T.total_rounds ? L('各轮均已编排', 'All rounds paired') : L(`编排第 ${all + 1} 轮`, `Pair round ${all + 1}`)),
-      h('span', {}, L(`共 ${T.total_rounds} 轮`, `${T.total_rounds} rounds in all`))),
+      } }, T.champion != null ? L('比赛已决出冠军', 'The champion is decided') : all >= T.total_rounds ? L('各轮均已编排', 'All rounds paired') : L(`编排第 ${all + 1} 轮`, `Pair round ${all + 1}`)),
+      // A knockout's count is an upper bound: play-offs may not be needed.
+      h('span', {}, KNOCKOUTS.includes(T.format.type) ? L(`至多 ${T.total_rounds} 轮`, `at most ${T.total_rounds} rounds`) : L(`共 ${T.total_rounds} 轮`, `${T.total_rounds} rounds in all`))),
     T.players.length ? h('div', { class: 'actions' }, L('退赛：', 'Withdrawal: '), wPlayer,
       h('button', { type: 'button', id: 'withdraw', onclick: async () => {
         try { await api('POST', `/api/tournaments/${id}/withdrawals`, { body: { player: Number(wPlayer.value) } }); await reload(); } catch (err) { fail(err); }
@@ -420,8 +536,9 @@ function renderTournament(st, ct) {
       officeSection(),
       bracketSection(),
       groupsSection(),
-      T.format.type === 'knockout' ? null : standingsSection(st),
-      crosstableSection(ct),
+      ['knockout', 'double_elimination'].includes(T.format.type) ? null : standingsSection(st),
+      // A bracket's order is its own: a crosstable ranked by points would mislead.
+      ['knockout', 'double_elimination'].includes(T.format.type) ? null : crosstableSection(ct),
       ...T.rounds.slice().reverse().map(roundSection),
       playersSection()));
 }

@@ -662,6 +662,99 @@ test('a team event: teams, a round robin with fixed boards, results board by boa
   await ctx.close();
 });
 
+/** Pairs the next round with the page's button and enters every result through the
+ * page's selects, the lower start number winning unless `upset(round, board)`. */
+async function playRoundOnPage(page, base, tid, upset = () => false) {
+  const before = (await api(base, 'GET', `/api/tournaments/${tid}`)).rounds.length;
+  await page.click('#pair');
+  const n = before + 1;
+  await orToast(page, page.waitForSelector(`#round-${n} select[data-board]`));
+  const r = await api(base, 'GET', `/api/tournaments/${tid}/rounds/${n}`);
+  for (const g of r.games) {
+    const lowerRed = g.red < g.black;
+    const value = lowerRed !== upset(n, g.board) ? '1-0' : '0-1';
+    await page.selectOption(`#round-${n} select[data-board="${g.board}"]`, value);
+    await page.waitForFunction(([n, b, v]) => {
+      const s = document.querySelector(`#round-${n} select[data-board="${b}"]`);
+      return s && s.closest('tr').querySelector('.print-only').textContent === v;
+    }, [n, g.board, value]);
+  }
+  return r;
+}
+
+test('a Swiss then knockout from the create form to its champion: qualifiers marked, then the bracket', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'sk-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#t-create');
+  await page.fill('#t-name', '积分晋圈淘汰赛');
+  await page.selectOption('#t-format', 'swiss_knockout');
+  assert(await page.locator('#t-qualifiers').isVisible(), 'the qualifiers field is shown');
+  assert(!(await page.locator('#t-groups').isVisible()), 'the groups field is hidden');
+  await page.fill('#t-rounds', '2');
+  await page.fill('#t-qualifiers', '4');
+  await page.selectOption('#t-games', '1');
+  await page.fill('#t-playoff', '0');
+  await page.click('#t-create-submit');
+  await orToast(page, page.waitForURL(/\/tournaments\/[0-9a-f]+$/));
+  const tid = new URL(page.url()).pathname.split('/').pop();
+  await page.fill('#csv', 'name,rating\n王天一,2700\n郑惟桐,2680\n许银川,2660\n赵鑫鑫,2640\n洪智,2620\n蒋川,2600\n');
+  await page.click('#import');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 6));
+  for (let n = 1; n <= 2; n++) await playRoundOnPage(page, base, tid);
+  // The Swiss is over: four qualifiers marked in the standings, the bracket seeded from them.
+  await page.waitForFunction(() => document.querySelectorAll('#standings-table .badge.in').length === 4);
+  assert(await page.locator('#standings-table tbody tr:first-child .badge.in').count() === 1, 'the leader qualifies');
+  assert(await page.locator('#standings-table tbody tr:last-child .badge.in').count() === 0, 'the last does not');
+  assert((await page.locator('#qualifiers').textContent()).includes('王天一'), 'the qualifiers listed with the bracket');
+  await page.screenshot({ path: join(shots, 'swiss-knockout-qualifiers.png'), fullPage: true });
+  for (let n = 3; n <= 4; n++) await playRoundOnPage(page, base, tid);
+  await page.waitForSelector('#champion');
+  assert((await page.locator('#champion').textContent()).includes('王天一'), 'the top seed wins every game and the title');
+  assert(await page.locator('#bracket .ko-round').count() === 2, 'semi-finals and final');
+  assert(await page.locator('#round-3 .stage').count() === 1, 'round 3 is marked as the knockout');
+  assert(await page.locator('#pair').isDisabled(), 'nothing to pair once the champion is known');
+  await page.screenshot({ path: join(shots, 'swiss-knockout-champion.png'), fullPage: true });
+  await ctx.close();
+});
+
+test('a double elimination: winners\' and losers\' brackets, the grand final and its reset', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'de-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'de-organiser', password: 'correct horse battery' });
+  const players = ['王天一', '郑惟桐', '许银川', '赵鑫鑫'].map((name, k) => ({ name, rating: 2700 - k * 20 }));
+  const de = await api(base, 'POST', '/api/tournaments', { name: '双败淘汰赛', format: 'double_elimination', reset: true, players }, session.token);
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'de-organiser', 'correct horse battery', false);
+  await page.waitForSelector('#t-create');
+  await page.goto(`${base}/tournaments/${de.id}`);
+  await page.waitForSelector('#pair');
+  // The lower start number wins, except the first grand final: the losers' champion takes it.
+  for (let k = 0; k < 8; k++) {
+    const br = await api(base, 'GET', `/api/tournaments/${de.id}/bracket`);
+    if (br.champion != null) break;
+    const n = (await api(base, 'GET', `/api/tournaments/${de.id}`)).rounds.length + 1;
+    await playRoundOnPage(page, base, de.id, (round, board) => {
+      const after = (m) => m.part.bracket === 'grand_final';
+      return br.matches.some((m) => after(m) && m.first != null && m.second != null && m.winner == null) && round === n && board === 1;
+    });
+  }
+  await page.waitForSelector('#champion');
+  assert((await page.locator('#champion').textContent()).includes('王天一'), 'the champion after the reset final');
+  assert(await page.locator('#winners-bracket .ko-round').count() >= 2, 'winners\' bracket rounds');
+  assert(await page.locator('#losers-bracket .ko-round').count() >= 2, 'losers\' bracket rounds');
+  assert(await page.locator('#finals [data-part="grand_final"] .winner').count() === 1, 'the grand final decided');
+  const reset = await page.locator('#finals [data-part="reset"]').textContent();
+  assert(reset.includes('王天一') && reset.includes('郑惟桐'), `the reset final between the two finalists (${reset})`);
+  assert(await page.locator('#standings').count() === 0, 'no Swiss standings for a bracket');
+  await page.screenshot({ path: join(shots, 'double-elimination.png'), fullPage: true });
+  await ctx.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];

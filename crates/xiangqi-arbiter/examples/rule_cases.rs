@@ -20,7 +20,12 @@ use xiangqi::{Move, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_game};
 
 fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
-    let start: Position = c["fen"].as_str()?.parse::<Fen>().ok()?.into_position().ok()?;
+    let start: Position = c["fen"]
+        .as_str()?
+        .parse::<Fen>()
+        .ok()?
+        .into_position()
+        .ok()?;
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for m in c["moves"].as_array()? {
@@ -33,7 +38,10 @@ fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
 
 /// Every prefix of a corpus game that ends in a position occurring for the third time since
 /// the last capture.
-fn repetitions((start, moves): (Position, Vec<Move>), rules: &RuleSet) -> Vec<(Position, Vec<Move>)> {
+fn repetitions(
+    (start, moves): (Position, Vec<Move>),
+    rules: &RuleSet,
+) -> Vec<(Position, Vec<Move>)> {
     let mut pos = start.clone();
     let mut hashes = vec![pos.zobrist_hash()];
     let mut since = 0;
@@ -72,7 +80,9 @@ fn main() -> ExitCode {
             .filter_map(|line| {
                 let mut cols = line.split('\t');
                 let (_path, fen, moves) = (cols.next()?, cols.next()?, cols.next()?);
-                let moves = moves.split_whitespace().map(|m| Value::String(m.to_owned()));
+                let moves = moves
+                    .split_whitespace()
+                    .map(|m| Value::String(m.to_owned()));
                 case(&serde_json::json!({"fen": fen, "moves": moves.collect::<Vec<_>>()}))
             })
             .flat_map(|game| repetitions(game, &rules))
@@ -100,7 +110,10 @@ fn main() -> ExitCode {
             for _ in 0..passes {
                 black_box(rule_game(start, moves, &rules));
             }
-            println!("{i}\t{:.1}", t.elapsed().as_secs_f64() * 1e6 / passes as f64);
+            println!(
+                "{i}\t{:.1}",
+                t.elapsed().as_secs_f64() * 1e6 / passes as f64
+            );
         }
         return ExitCode::SUCCESS;
     }
@@ -110,7 +123,12 @@ fn main() -> ExitCode {
             let ruling = black_box(rule_game(start, moves, &rules));
             if pass == 0 {
                 if explain && let Some(r) = &ruling {
-                    println!("{}\n{}\n{}\n", r.verdict.code(), r.explanation.zh(), r.explanation.en());
+                    println!(
+                        "{}\n{}\n{}\n",
+                        r.verdict.code(),
+                        r.explanation.zh(),
+                        r.explanation.en()
+                    );
                 }
                 let code = ruling.map_or("none", |r| r.verdict.code());
                 *verdicts.entry(code).or_insert(0) += 1;

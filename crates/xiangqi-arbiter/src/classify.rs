@@ -49,9 +49,8 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use xiangqi::{
     Bitboard, Color, MAX_MOVES, Move, MoveFilter, MoveList, Piece, Position, Role, Square,
-    advisor_attacks,
-    cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attacks,
-    rook_attacks,
+    advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
+    king_attacks, pawn_attacks, rook_attacks,
 };
 
 use crate::{
@@ -560,14 +559,17 @@ impl Cache {
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
         let moves = forcing_moves(pos, MoveFilter::Checks);
-        let mut checked = Vec::with_capacity(moves.len());
+        // Kept only where the search goes deeper.
+        let mut checked = Vec::with_capacity(if depth > 1 { moves.len() } else { 0 });
         for m in moves {
             let p = after(pos, m);
             // A check with no answer mates: look for one before going deeper.
-            if !has_move(&p) {
+            if !has_move(&p, true) {
                 return true;
             }
-            checked.push(p);
+            if depth > 1 {
+                checked.push(p);
+            }
         }
         if depth == 1 {
             return false;
@@ -683,7 +685,7 @@ fn forcing_search(
     } else {
         MoveList::new()
     };
-    if moves.is_empty() && !has_move(pos) {
+    if moves.is_empty() && (in_check || !has_move(pos, false)) {
         return (MATED, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -703,26 +705,27 @@ fn forcing_search(
     alpha = alpha.max(best.0);
     let may_check = attacking && budget.checks > 0;
     if !in_check {
-        moves = forcing_moves(pos, if may_check {
-            MoveFilter::CapturesOrChecks
-        } else {
-            MoveFilter::Captures
-        });
+        moves = forcing_moves(
+            pos,
+            if may_check {
+                MoveFilter::CapturesOrChecks
+            } else {
+                MoveFilter::Captures
+            },
+        );
     }
     // Search the likeliest refutations first (the most valuable victim, by the least valuable
     // piece; checks after captures) for cut-offs, but keep the core's order for ties: a move
     // listed earlier that scores as much as the best so far takes its place, as it would have
     // come first. It is searched with the window opened by one to see the tie.
-    let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = moves
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let key = m.capture.map_or(1_000, |c| {
-                value(m.role, pos.turn(), m.from) - 16 * value(c, !pos.turn(), m.to)
-            });
-            (key, i, m)
-        })
-        .collect();
+    // Built in place: collecting a list this size copies it on the way out.
+    let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let key = m.capture.map_or(1_000, |c| {
+            value(m.role, pos.turn(), m.from) - 16 * value(c, !pos.turn(), m.to)
+        });
+        order.push((key, i, m));
+    }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
     for (_, index, m) in order {

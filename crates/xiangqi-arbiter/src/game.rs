@@ -147,6 +147,20 @@ pub enum GameEvent {
         /// Was the claim right? A false claim is a foul (CXA 2011 art. 22.2, WXF 2018 art. 8).
         valid: bool,
     },
+    /// A claim under CXA 2011 art. 23.4, the nine-round rule (九回合规则): nine rounds of
+    /// forbidden play over three or more points, ruled as a repetition without a threefold
+    /// one (see [`Ruling::nine_rounds`]). Under WXF 2018, which has no such rule, it is never
+    /// accepted.
+    NineRoundsClaimed {
+        /// Who claimed: a player or the arbiter.
+        by: Claimant,
+        /// Was the claim accepted and ruled? Recomputed by [`Game::record`].
+        #[serde(default)]
+        accepted: bool,
+        /// The verdict, when accepted. Recomputed by [`Game::record`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verdict: Option<Verdict>,
+    },
     /// A repetition was ruled.
     RepetitionRuled {
         /// After how many plies.
@@ -296,6 +310,28 @@ pub enum GameEvent {
         /// How.
         termination: Termination,
     },
+}
+
+/// Who makes a claim (提出): "经一方提出" (CXA 2011 art. 23.4) is a player's; the arbiter may
+/// act on what it sees too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claimant {
+    /// The red player.
+    Red,
+    /// The black player.
+    Black,
+    /// The arbiter (裁判员).
+    Arbiter,
+}
+
+impl From<Color> for Claimant {
+    fn from(c: Color) -> Claimant {
+        match c {
+            Color::Red => Claimant::Red,
+            Color::Black => Claimant::Black,
+        }
+    }
 }
 
 /// What can go wrong when a game is fed.
@@ -455,6 +491,10 @@ impl Game {
             }
             GameEvent::MoveLimitClaimed { by, .. } => {
                 self.claim_move_limit(by)?;
+                Ok(())
+            }
+            GameEvent::NineRoundsClaimed { by, .. } => {
+                self.claim_nine_rounds(by)?;
                 Ok(())
             }
             GameEvent::FlagFell { color, .. } => {
@@ -806,6 +846,61 @@ impl Game {
             verdict,
         });
         self.last_ruling = Some(ruling);
+        self.apply_verdict(verdict, occ.len() >= self.rules.draw_occurrences as usize);
+    }
+
+    /// `by` claims the nine-round rule (CXA 2011 art. 23.4) at the current position: nine
+    /// rounds without a capture or a pawn advance in which a side plays forbidden moves over
+    /// three or more points are ruled as a repetition would be ([`Ruling::nine_rounds`]). The
+    /// claim is recorded as a [`GameEvent::NineRoundsClaimed`]; when accepted its ruling
+    /// becomes [`Game::last_ruling`] and its verdict applies as at a repetition: a unilateral
+    /// perpetual check loses (art. 23.5.1), a side told to change must change (art. 23.5.2),
+    /// and a draw ends the game (arts. 25.2, 26.9.4: the claim stands for the position that
+    /// would be ruled). Returns the ruling when accepted. A claim that is not accepted changes
+    /// nothing else (the book names no penalty for it).
+    ///
+    /// ```
+    /// use xiangqi::{Position, fen::Fen};
+    /// use xiangqi_arbiter::{Claimant, Color, Game, RuleSet, Verdict};
+    ///
+    /// // Red's rooks check on every move over seven points for nine rounds; no position occurs
+    /// // three times. Black claims, and the unilateral perpetual check loses (art. 23.5.1).
+    /// let start: Position = "3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1".parse::<Fen>()?.into_position()?;
+    /// let mut game = Game::new(start, RuleSet::cxa2011());
+    /// for m in "a0a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8 \
+    ///           i0i8 d8d9 i8i9 d9d8 a7a8 d8d7 a8a7 d7d8".split_whitespace() {
+    ///     game.play_iccs(m)?;
+    /// }
+    /// assert!(game.end().is_none());
+    /// let ruling = game.claim_nine_rounds(Claimant::Black)?.expect("accepted");
+    /// assert_eq!(ruling.verdict, Verdict::Loses(Color::Red));
+    /// assert_eq!(game.end().map(|(r, _)| r.code()), Some("0-1"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameError::Over`] after the end.
+    pub fn claim_nine_rounds(&mut self, by: Claimant) -> Result<Option<Ruling>, GameError> {
+        if self.end.is_some() {
+            return Err(GameError::Over);
+        }
+        let ruling = Ruling::nine_rounds(self.start(), &self.moves, &self.rules);
+        let verdict = ruling.as_ref().map(|r| r.verdict);
+        self.events.push(GameEvent::NineRoundsClaimed {
+            by,
+            accepted: ruling.is_some(),
+            verdict,
+        });
+        if let Some(r) = &ruling {
+            self.last_ruling = Some(r.clone());
+            self.apply_verdict(r.verdict, true);
+        }
+        Ok(ruling)
+    }
+
+    /// What a repetition verdict does to the game; `draw_ends` when a draw verdict ends it (the
+    /// position came back [`RuleSet::draw_occurrences`] times).
+    fn apply_verdict(&mut self, verdict: Verdict, draw_ends: bool) {
         match verdict {
             Verdict::Loses(c) => self.finish(GameResult::win(!c), Termination::Repetition),
             Verdict::MustChange(c) => {
@@ -821,7 +916,7 @@ impl Game {
                 }
             }
             Verdict::Draw => {
-                if occ.len() >= self.rules.draw_occurrences as usize {
+                if draw_ends {
                     self.finish(GameResult::Draw, Termination::Repetition);
                 }
             }
@@ -1235,5 +1330,91 @@ mod tests {
             iccs: "h7e7".into(),
         };
         assert!(matches!(g.record(e), Err(GameError::OutOfTurn(_))));
+    }
+
+    /// Red's rooks check over seven points for nine rounds (the case of `tests/cxa_clauses.rs`
+    /// for CXA 2011 art. 23.4).
+    const NINE_ROUNDS_FEN: &str = "3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1";
+    const NINE_ROUNDS_LINE: &str = "a0a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8 \
+                                    i0i8 d8d9 i8i9 d9d8 a7a8 d8d7 a8a7 d7d8";
+
+    #[test]
+    fn nine_round_claim_is_ruled_recorded_and_replayed() {
+        let mut g = game(NINE_ROUNDS_FEN, RuleSet::cxa2011());
+        let moves: Vec<&str> = NINE_ROUNDS_LINE.split_whitespace().collect();
+        for m in &moves[..16] {
+            g.play_iccs(m).expect("legal");
+        }
+        // Eight rounds: the claim is recorded, refused, and changes nothing.
+        assert!(
+            g.claim_nine_rounds(Claimant::Black)
+                .expect("not over")
+                .is_none()
+        );
+        assert_eq!(g.end(), None);
+        assert!(g.last_ruling().is_none());
+        for m in &moves[16..] {
+            g.play_iccs(m).expect("legal");
+        }
+        let ruling = g.claim_nine_rounds(Claimant::Arbiter).expect("not over");
+        let ruling = ruling.unwrap_or_else(|| panic!("nine rounds: accepted"));
+        // CXA 2011 art. 23.5.1: a unilateral perpetual check loses.
+        assert_eq!(ruling.verdict, Verdict::Loses(Color::Red));
+        assert_eq!(g.last_ruling().map(|r| r.verdict), Some(ruling.verdict));
+        assert_eq!(
+            g.end(),
+            Some((GameResult::BlackWins, Termination::Repetition))
+        );
+        assert_eq!(g.claim_nine_rounds(Claimant::Red), Err(GameError::Over));
+        let claims: Vec<&GameEvent> = g
+            .events()
+            .iter()
+            .filter(|e| matches!(e, GameEvent::NineRoundsClaimed { .. }))
+            .collect();
+        assert_eq!(
+            claims,
+            [
+                &GameEvent::NineRoundsClaimed {
+                    by: Claimant::Black,
+                    accepted: false,
+                    verdict: None,
+                },
+                &GameEvent::NineRoundsClaimed {
+                    by: Claimant::Arbiter,
+                    accepted: true,
+                    verdict: Some(Verdict::Loses(Color::Red)),
+                },
+            ]
+        );
+
+        // The events round-trip through JSON and rebuild the same game; the claim is judged
+        // again, not taken on trust.
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(json.contains(r#""type":"nine_rounds_claimed","by":"arbiter","accepted":true"#));
+        let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
+        assert_eq!(back, g.events());
+        let replay =
+            Game::from_events(g.start().clone(), RuleSet::cxa2011(), &back).expect("replays");
+        assert_eq!(replay.end(), g.end());
+        assert_eq!(replay.events(), g.events());
+        let forged = json.replace(r#""accepted":false"#, r#""accepted":true"#);
+        let forged: Vec<GameEvent> = serde_json::from_str(&forged).expect("readable");
+        let replay =
+            Game::from_events(g.start().clone(), RuleSet::cxa2011(), &forged).expect("replays");
+        assert_eq!(replay.events(), g.events());
+    }
+
+    #[test]
+    fn nine_round_claim_is_never_accepted_under_wxf() {
+        let mut g = game(NINE_ROUNDS_FEN, RuleSet::wxf2018());
+        for m in NINE_ROUNDS_LINE.split_whitespace() {
+            g.play_iccs(m).expect("legal");
+        }
+        assert!(
+            g.claim_nine_rounds(Claimant::Black)
+                .expect("not over")
+                .is_none()
+        );
+        assert_eq!(g.end(), None);
     }
 }

@@ -43,7 +43,7 @@ pub use crate::{
     clock::{Clock, TimeControl, TimedGame},
     explain::{Explanation, Line},
     fouls::{Foul, FoulRules},
-    game::{Game, GameError, GameEvent, GameResult, Termination},
+    game::{Claimant, Game, GameError, GameEvent, GameResult, Termination},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{
         Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,

@@ -13,9 +13,9 @@
 //! live here until the core takes them.
 
 use xiangqi::{
-    Bitboard, ByRole, Move, MoveFilter, MoveList, Position, Role, Square, advisor_attacks,
-    between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks,
-    pawn_attackers, pawn_attacks, rook_attacks,
+    Bitboard, ByRole, Move, MoveFilter, MoveList, Position, Role, Square, advisor_attacks, between,
+    cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attackers,
+    pawn_attacks, rook_attacks,
 };
 
 /// The order in which the core lists the moves of a position not in check: by role, the
@@ -110,6 +110,7 @@ pub(crate) fn captures_on(pos: &Position, sq: Square) -> MoveList {
 
 /// Where the piece of `role` on `from` may go by its own way of moving (onto empty points and
 /// enemy pieces), its general aside.
+#[inline]
 fn targets(pos: &Position, role: Role, from: Square) -> Bitboard {
     let board = pos.board();
     let us = pos.turn();
@@ -259,15 +260,14 @@ pub(crate) fn forcing_moves(pos: &Position, filter: MoveFilter) -> MoveList {
 }
 
 /// Does the side to move have a legal move? The same answer as `pos.has_legal_move()`, found by
-/// trying moves one by one until one is legal: the general's steps first (the likeliest answers
-/// to a check), then the captures of a lone checker, then, when not in check, every other
-/// piece's moves. A check that none of these answers is left to the core's evasion generator.
-pub(crate) fn has_move(pos: &Position) -> bool {
+/// trying moves one by one until one is legal. `in_check` must say whether the side to move is
+/// in check (the callers know). The general's steps first (the likeliest answers to a check);
+/// then, in check, the captures of a lone checker, and out of check every other piece's moves.
+/// What these do not find is left to the core's generator.
+pub(crate) fn has_move(pos: &Position, in_check: bool) -> bool {
     let board = pos.board();
     let us = pos.turn();
-    let occupied = board.occupied();
     let ours = board.by_color(us);
-    let theirs = board.by_color(!us);
     let legal = |role: Role, from: Square, to: Square| {
         pos.is_legal(Move {
             role,
@@ -283,16 +283,18 @@ pub(crate) fn has_move(pos: &Position) -> bool {
     {
         return true;
     }
-    let checkers = pos.checkers();
-    if let Some(checker) = checkers.single() {
-        // Taking the one checker (the general's own captures were tried above).
-        if !captures_on(pos, checker).is_empty() {
-            return true;
+    if in_check {
+        if let Some(checker) = pos.checkers().single() {
+            // Taking the one checker (the general's own captures were tried above).
+            if !captures_on(pos, checker).is_empty() {
+                return true;
+            }
         }
-    }
-    if checkers.is_empty() {
+    } else {
+        let occupied = board.occupied();
+        let theirs = board.by_color(!us);
         for (from, piece) in board.pieces() {
-            if piece.color != us || piece.role == Role::King {
+            if piece.color != us {
                 continue;
             }
             let targets = match piece.role {
@@ -439,13 +441,17 @@ mod tests {
         let positions: Vec<Position> = positions().into_iter().chain(own()).collect();
         let mut without = 0;
         for pos in &positions {
-            assert_eq!(has_move(pos), pos.has_legal_move(), "{pos:?}");
+            assert_eq!(
+                has_move(pos, pos.is_check()),
+                pos.has_legal_move(),
+                "{pos:?}"
+            );
             without += usize::from(!pos.has_legal_move());
             // The positions after every check, where the searches ask most.
             for m in pos.legal_moves_where(MoveFilter::Checks) {
                 let mut p = pos.clone();
                 p.play_unchecked(m);
-                assert_eq!(has_move(&p), p.has_legal_move(), "{p:?}");
+                assert_eq!(has_move(&p, true), p.has_legal_move(), "{p:?}");
                 without += usize::from(!p.has_legal_move());
             }
         }

@@ -513,11 +513,7 @@ impl Draft for RulingDraft {
             explain_move(explanation, first + k + 1, a);
         }
         for (color, natures, pattern, forbidden) in &self.sides {
-            let natures_zh: String = natures
-                .iter()
-                .map(|n| n.zh())
-                .collect::<Vec<_>>()
-                .join("");
+            let natures_zh: String = natures.iter().map(|n| n.zh()).collect::<Vec<_>>().join("");
             let natures_en = natures
                 .iter()
                 .map(|n| n.en())

@@ -1,8 +1,10 @@
 //! Our own cases for CXA 2011 clauses that no case of `shared/data` covers, each written from
 //! the book's text (`shared/rules/000_*.txt`) and citing its article.
 
-use xiangqi::{Color, Move, Position, fen::Fen, iccs::Iccs};
-use xiangqi_arbiter::{MoveNature, Pattern, RuleSet, Ruling, Verdict, rule_game};
+use xiangqi::{Color, Move, Position, Role, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{
+    Book, MoveNature, Pattern, Reason, RuleSet, Ruling, Verdict, analyse, rule_game,
+};
 
 fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
     let start: Position = fen
@@ -220,4 +222,62 @@ fn cxa_26_4_a_root_that_leaves_to_check_is_its_own_fault() {
             .count(),
         2
     );
+}
+
+/// CXA 2011 art. 26.8, first sentence: "兵(卒)借助其他子'将军'抽吃得子按'闲'处理" (a pawn that
+/// wins material by another piece's check is idle). The red rook steps from b0 (its file shut
+/// by the horse on b2) to a0, from where 车一进八 checks along rank 8; the black king, the only
+/// root of its horse on e7, must go to e9 (the advisor on d7 stops the horse from blocking on
+/// c8), and the pawn on e6 could then take the horse. Only a pawn would profit: the rook move is
+/// idle. With a red horse on c6 in the pawn's place, the same check wins the horse for that
+/// horse: a chase (art. 24.3, "从下一着开始运用将军……得子").
+#[test]
+fn cxa_26_8_a_pawn_winning_by_another_pieces_check_is_idle() {
+    let rook_step = |fen: &str| {
+        let (start, moves) = game_of(fen, "b0a0");
+        analyse(
+            &start,
+            moves[0],
+            Book::Cxa2011,
+            RuleSet::cxa2011().mate_threat_depth,
+        )
+    };
+    let pawn = rook_step("9/4k4/3an4/4P4/9/9/9/1N7/9/1R1K5 w - - 0 1");
+    assert_eq!(pawn.nature, MoveNature::Idle, "{pawn:?}");
+    assert!(pawn.attacks.is_empty(), "{pawn:?}");
+
+    let horse = rook_step("9/4k4/3an4/2N6/9/9/9/1N7/9/1R1K5 w - - 0 1");
+    assert_eq!(horse.nature, MoveNature::Chase, "{horse:?}");
+    assert!(
+        horse.attacks.iter().any(|a| a.reason == Reason::ForcedGain
+            && a.attacker_role == Role::Horse
+            && a.victim.to_string() == "e7"),
+        "{horse:?}"
+    );
+}
+
+/// CXA 2011 art. 26.8, third sentence: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能
+/// 吃子，按'闲'处理；如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理". The red horse goes
+/// a2–b4 and attacks the black horse on d5, rooted by the horse on b6; its own leg is shut by
+/// the red pawn on c5, so it cannot take back first. Horse for horse is even, and only then
+/// could the pawn take the recapturing horse: the move is no chase. Put a black rook on d5 and
+/// the horse wins it for a horse before any pawn moves: a chase.
+#[test]
+fn cxa_26_8_a_pawn_capture_after_an_even_exchange_is_idle() {
+    let horse_step = |fen: &str| {
+        let (start, moves) = game_of(fen, "a2b4");
+        analyse(&start, moves[0], Book::Cxa2011, RuleSet::cxa2011().mate_threat_depth)
+    };
+    let even = horse_step("4k4/9/9/1n7/2Pn5/9/9/N8/9/5K3 w - - 0 1");
+    assert!(!even.attacks.iter().any(|a| a.is_chase()), "{even:?}");
+    assert_ne!(even.nature, MoveNature::Chase, "{even:?}");
+    assert!(
+        even.attacks
+            .iter()
+            .any(|a| a.victim.to_string() == "d5" && a.reason == Reason::NoGain),
+        "{even:?}"
+    );
+
+    let uneven = horse_step("4k4/9/9/1n7/2Pr5/9/9/N8/9/5K3 w - - 0 1");
+    assert_eq!(uneven.nature, MoveNature::Chase, "{uneven:?}");
 }

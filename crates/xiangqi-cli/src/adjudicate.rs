@@ -1,5 +1,6 @@
 //! `xiangqi adjudicate`: rules a game at its last position (result, repetition with its
-//! explanation) under CXA 2011 or WXF 2018.
+//! explanation) under CXA 2011 or WXF 2018, and what a claim under CXA 2011 art. 23.4 (the
+//! nine-round rule) would get there, or its effect when `--claim-nine-rounds` makes it.
 
 use std::{fs, path::PathBuf};
 
@@ -7,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use serde_json::{Value, json};
 use xiangqi::{Position, fen::Fen};
-use xiangqi_arbiter::{Color, Game, RuleSet, Ruling};
+use xiangqi_arbiter::{Claimant, Color, Game, RuleSet, Ruling};
 
 /// Which rulebook.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -36,6 +37,11 @@ pub struct Args {
     /// Print one JSON object instead of words.
     #[arg(long)]
     json: bool,
+    /// Make the arbiter's claim under CXA 2011 art. 23.4 (the nine-round rule) at the last
+    /// position, so that an accepted claim's verdict applies to the game. Without it, what such
+    /// a claim would get is only reported.
+    #[arg(long)]
+    claim_nine_rounds: bool,
 }
 
 /// Reads a simple record: FEN tag and ICCS move text.
@@ -137,31 +143,97 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         game.play_iccs(m)
             .with_context(|| format!("move {} ({m})", i + 1))?;
     }
-    let ruling = game.adjudicate();
-    let end = game.end();
+    let report = judge(game, args.claim_nine_rounds);
     if args.json {
-        let out = json!({
+        println!("{}", report.json());
+    } else {
+        print!("{}", report.text());
+    }
+    Ok(())
+}
+
+/// A game as `adjudicate` reports it.
+struct Report {
+    game: Game,
+    /// The threefold repetition at the last position (CXA 2011 art. 23.1; WXF 2018 art. 3.1.C).
+    repetition: Option<Ruling>,
+    /// What a nine-round claim gets at the last position (CXA 2011 art. 23.4).
+    nine_rounds: Option<Ruling>,
+    /// Was the nine-round claim made?
+    claimed: bool,
+}
+
+/// Rules `game` at its last position; `claim` makes the arbiter's nine-round claim (CXA 2011
+/// art. 23.4) if the game is not over.
+fn judge(mut game: Game, claim: bool) -> Report {
+    let repetition = game.adjudicate();
+    let claimed = claim && game.end().is_none();
+    let nine_rounds = if claimed {
+        // The game is not over, so the claim is recorded.
+        game.claim_nine_rounds(Claimant::Arbiter).ok().flatten()
+    } else {
+        Ruling::nine_rounds(game.start(), game.moves(), game.rules())
+    };
+    Report {
+        game,
+        repetition,
+        nine_rounds,
+        claimed,
+    }
+}
+
+impl Report {
+    /// The issue's JSON object; `nine_rounds` (a ruling of the same shape as `repetition`, or
+    /// null) and `nine_rounds_claimed` are added fields.
+    fn json(&self) -> Value {
+        let end = self.game.end();
+        json!({
             "status": if end.is_some() { "finished" } else { "ongoing" },
             "result": end.map(|(r, _)| r.code()),
             "termination": end.map(|(_, t)| t.code()),
-            "repetition": ruling.as_ref().map(ruling_json),
-        });
-        println!("{out}");
-        return Ok(());
+            "repetition": self.repetition.as_ref().map(ruling_json),
+            "nine_rounds": self.nine_rounds.as_ref().map(ruling_json),
+            "nine_rounds_claimed": self.claimed,
+        })
     }
-    match end {
-        Some((result, termination)) => println!("{} ({})", result.code(), termination.code()),
-        None => println!("ongoing, {} to move", color_word(game.position().turn())),
-    }
-    match &ruling {
-        Some(r) => {
-            println!("repetition: {}", r.verdict.code());
-            println!("{}", r.explanation.zh());
-            println!("{}", r.explanation.en());
+
+    /// The ruling in words.
+    fn text(&self) -> String {
+        let mut out = String::new();
+        match self.game.end() {
+            Some((result, termination)) => {
+                out += &format!("{} ({})\n", result.code(), termination.code());
+            }
+            None => {
+                out += &format!(
+                    "ongoing, {} to move\n",
+                    color_word(self.game.position().turn())
+                );
+            }
         }
-        None => println!("no position has occurred three times since the last capture"),
+        match &self.repetition {
+            Some(r) => {
+                out += &format!("repetition: {}\n", r.verdict.code());
+                out += &format!("{}\n{}\n", r.explanation.zh(), r.explanation.en());
+            }
+            None => out += "no position has occurred three times since the last capture\n",
+        }
+        let verb = if self.claimed { "is" } else { "would be" };
+        match &self.nine_rounds {
+            Some(r) => {
+                out += &format!(
+                    "nine-round rule (CXA 2011 art. 23.4): a claim {verb} accepted: {}\n",
+                    r.verdict.code()
+                );
+                out += &format!("{}\n{}\n", r.explanation.zh(), r.explanation.en());
+            }
+            None if self.claimed => {
+                out += "nine-round rule (CXA 2011 art. 23.4): the claim is not accepted\n";
+            }
+            None => {}
+        }
+        out
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -175,5 +247,59 @@ mod tests {
         );
         assert_eq!(fen.as_deref(), Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"));
         assert_eq!(moves, ["h2e2", "h9g7", "H0-G2"]);
+    }
+
+    /// Red's rooks check over seven points for nine rounds with no position three times: CXA
+    /// 2011 art. 23.4's case (see the arbiter's `tests/cxa_clauses.rs`).
+    fn nine_round_game(rules: RuleSet) -> Game {
+        let start: Position = "3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1"
+            .parse::<Fen>()
+            .ok()
+            .and_then(|f| f.into_position().ok())
+            .unwrap_or_else(|| panic!("bad fen"));
+        let mut game = Game::new(start, rules);
+        let line = "a0a9 d9d8 a9a8 d8d7 a8a7 d7d8 a7a8 d8d7 a8a7 d7d8 \
+                    i0i8 d8d9 i8i9 d9d8 a7a8 d8d7 a8a7 d7d8";
+        for m in line.split_whitespace() {
+            game.play_iccs(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        game
+    }
+
+    #[test]
+    fn nine_rounds_are_reported_without_a_claim() {
+        let report = judge(nine_round_game(RuleSet::cxa2011()), false);
+        let v = report.json();
+        assert_eq!(v["status"], "ongoing");
+        assert_eq!(v["result"], Value::Null);
+        assert_eq!(v["termination"], Value::Null);
+        assert_eq!(v["repetition"], Value::Null);
+        assert_eq!(v["nine_rounds_claimed"], false);
+        assert_eq!(v["nine_rounds"]["verdict"], "red_loses");
+        assert_eq!(v["nine_rounds"]["red"]["forbidden"], true);
+        assert_eq!(v["nine_rounds"]["black"]["forbidden"], false);
+        let en = v["nine_rounds"]["explanation"]["en"].as_str().unwrap_or("");
+        assert!(en.contains("art. 23.4"), "{en}");
+        let text = report.text();
+        assert!(
+            text.contains("a claim would be accepted: red_loses"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_nine_round_claim_ends_the_game() {
+        let v = judge(nine_round_game(RuleSet::cxa2011()), true).json();
+        assert_eq!(v["status"], "finished");
+        assert_eq!(v["result"], "0-1");
+        assert_eq!(v["termination"], "repetition");
+        assert_eq!(v["nine_rounds_claimed"], true);
+        assert_eq!(v["nine_rounds"]["verdict"], "red_loses");
+        // WXF 2018 has no such rule: the claim is refused and the game goes on.
+        let report = judge(nine_round_game(RuleSet::wxf2018()), true);
+        let v = report.json();
+        assert_eq!(v["status"], "ongoing");
+        assert_eq!(v["nine_rounds"], Value::Null);
+        assert!(report.text().contains("the claim is not accepted"));
     }
 }

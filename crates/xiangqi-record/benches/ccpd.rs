@@ -90,7 +90,11 @@ fn cpu<T>(iters: u64, mut f: impl FnMut() -> T) -> Duration {
 fn bench(c: &mut Criterion) {
     let records = load();
     let moves = read_and_check(&records, None);
-    assert_eq!(validate(&records, None), moves, "both readers count the same moves");
+    assert_eq!(
+        validate(&records, None),
+        moves,
+        "both readers count the same moves"
+    );
     let mut group = c.benchmark_group("ccpd");
     group.sample_size(10);
     group.throughput(Throughput::Elements(moves as u64));

@@ -321,10 +321,7 @@ fn validator_agrees_with_the_tree_reader() {
             let p = entry.path();
             if p.is_dir() {
                 all(&p, out);
-            } else if p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
                 out.push(p);
             }
         }
@@ -361,5 +358,8 @@ fn validator_agrees_with_the_tree_reader() {
         paths.len()
     );
     assert!(games > 9000, "only {games} PGN games");
-    assert!(bad > 0, "the corpus has bad games (impossible CCPD starts): both must see them");
+    assert!(
+        bad > 0,
+        "the corpus has bad games (impossible CCPD starts): both must see them"
+    );
 }

@@ -442,8 +442,8 @@ fn main() {
     // A connection per player when the file descriptors allow it, else one per board shared
     // by its two players (`XQ_LOAD_SHARED=1` forces it).
     let spare = 1024;
-    let shared = env("XQ_LOAD_SHARED", 0) == 1
-        || raise_fd_limit(2 * games + spectators + spare).is_err();
+    let shared =
+        env("XQ_LOAD_SHARED", 0) == 1 || raise_fd_limit(2 * games + spectators + spare).is_err();
     if let Err(e) = raise_fd_limit(games + spectators + spare) {
         eprintln!("load: {e}");
         std::process::exit(2);
@@ -630,9 +630,7 @@ async fn run(
     let started = Instant::now();
     let mut playing = Vec::with_capacity(open.len());
     for (n, (ws, sides, g)) in open.into_iter().enumerate() {
-        let seed = g
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(n as u64);
+        let seed = g.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(n as u64);
         playing.push(tokio::spawn(play(ws, sides, plan, seed)));
     }
     let mut rtts = Vec::new();

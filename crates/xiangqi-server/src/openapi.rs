@@ -189,7 +189,7 @@ fn tournament_stage_paths() -> Value {
             },
         },
         "/api/tournaments/{id}/bracket": {"get": {
-            "summary": "A knockout's bracket round by round (CXA 10.4): each match's players, games, winner and how it was decided; the champion once known",
+            "summary": "A knockout's bracket round by round (CXA 10.4): each match's players, games, winner and how it was decided; the champion once known. A Swiss then knockout adds its `stage`, `first_round` and seeded `qualifiers` (CXA 10.5); a double elimination lists `matches` in playing order, each with its `part` (winners or losers bracket and round, grand_final, reset), `loser` and whether it is `needed`",
             "parameters": [id_param()],
             "responses": with_errors(json!({"200": any.clone()})),
         }},
@@ -224,10 +224,17 @@ fn team_paths() -> Value {
     let object = |props: Value, required: Value| json!({"required": true, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "required": required, "properties": props}}}});
     json!({
         "/api/teams": {"post": {
-            "summary": "Create a team event, a round robin of teams (CXA 10.1, 11); the caller organises it",
+            "summary": "Create a team event (CXA 10, 11): a round robin of teams, a Swiss of teams paired by the arbiter, or a team knockout; the caller organises it",
             "security": session.clone(),
             "requestBody": object(json!({
-                "name": {"type": "string"}, "rules": {"enum": ["cxa2011", "wxf2018"]}, "cycles": {"enum": [1, 2]},
+                "name": {"type": "string"}, "rules": {"enum": ["cxa2011", "wxf2018"]},
+                "format": {"enum": ["round_robin", "swiss", "knockout"], "default": "round_robin"},
+                "cycles": {"enum": [1, 2], "description": "round robin"},
+                "rounds": {"type": "integer", "minimum": 1, "description": "swiss"},
+                "games": {"enum": [1, 2, 3], "description": "knockout: team matches a line (3: best of three)"},
+                "playoff_games": {"type": "integer", "minimum": 0, "description": "knockout: play-off team matches after a level line, then a lot (WXF 10.1)"},
+                "two_games": {"type": "boolean", "default": false, "description": "two games a board, colours swapped in the second (CXA 12.4); the match by 大分 then 小分 under WXF 9.4, by 局分 under CXA 13.2"},
+                "ranking": {"enum": ["match_points", "game_points"], "default": "match_points", "description": "game_points: 局分 first, for a one-game Swiss of teams (CXA 14.7)"},
                 "boards": {"type": "integer", "minimum": 1, "maximum": 20},
                 "board_rule": {"enum": ["fixed", "order_kept", "temporary"], "description": "CXA 11.1, 11.2, 11.3"},
                 "scoring": {"enum": ["2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2"]},
@@ -247,8 +254,13 @@ fn team_paths() -> Value {
             "responses": with_errors(json!({"201": any.clone()})),
         }},
         "/api/teams/{id}/rounds": {"post": {
-            "summary": "Pair the next round from the order tables; under fixed boards the registered order is entered as both line-ups",
+            "summary": "Pair the next round: a round robin from the order tables, a knockout from its bracket (seed stored, byes to the top seeds), a Swiss from the arbiter's `matches` and `byes` (a bye is a won match, CXA 14.4); under fixed boards the registered order is entered as both line-ups",
             "parameters": [id_param()], "security": session.clone(),
+            "requestBody": {"required": false, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "properties": {
+                "seed": {"type": "integer", "minimum": 0},
+                "matches": {"type": "array", "items": {"type": "object", "required": ["first", "second"], "properties": {"first": {"type": "integer"}, "second": {"type": "integer"}}}, "description": "team numbers, in table order; the first listed is red on odd boards (CXA 12.2)"},
+                "byes": {"type": "array", "items": {"type": "integer"}},
+            }}}}},
             "responses": with_errors(json!({"201": any.clone()})),
         }},
         "/api/teams/{id}/rounds/{round}/lineups": {"post": {
@@ -258,9 +270,20 @@ fn team_paths() -> Value {
             "responses": with_errors(json!({"201": any.clone()})),
         }},
         "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result": {"put": {
-            "summary": "Record (or correct) one board's result",
-            "parameters": [id_param(), int_param("round"), int_param("table"), int_param("board")], "security": session,
-            "requestBody": body("ResultRequest"),
+            "summary": "Record (or correct) one board's result; `game`: 2 for the second game of a two-game match (colours swapped)",
+            "parameters": [id_param(), int_param("round"), int_param("table"), int_param("board")], "security": session.clone(),
+            "requestBody": object(json!({"result": {"type": "string"}, "game": {"enum": [1, 2], "default": 1}}), json!(["result"])),
+            "responses": with_errors(json!({"200": any.clone()})),
+        }},
+        "/api/teams/{id}/withdrawals": {"post": {
+            "summary": "A team withdraws after a round (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4): in a round robin its matches are cancelled if it played fewer than half, else later ones are forfeited on every board",
+            "parameters": [id_param()], "security": session,
+            "requestBody": object(json!({"team": {"type": "integer"}, "after_round": {"type": "integer", "description": "the last paired round by default"}}), json!(["team"])),
+            "responses": with_errors(json!({"201": any.clone()})),
+        }},
+        "/api/teams/{id}/bracket": {"get": {
+            "summary": "A team knockout's bracket round by round (CXA 10.4): each line's teams, team matches, winner and decision; the champion once known",
+            "parameters": [id_param()],
             "responses": with_errors(json!({"200": any})),
         }},
     })
@@ -283,12 +306,16 @@ fn tournament_schemas() -> Value {
         "NewTournament": {"type": "object", "required": ["name"], "additionalProperties": false, "properties": {
             "name": {"type": "string"},
             "rules": {"enum": ["cxa2011", "wxf2018"], "default": "cxa2011"},
-            "format": {"enum": ["round_robin", "double_round_robin", "swiss", "knockout", "groups"], "default": "round_robin"},
+            "format": {"enum": ["round_robin", "double_round_robin", "swiss", "knockout", "groups", "swiss_knockout", "swiss_elimination", "double_elimination"], "default": "round_robin"},
             "cycles": {"enum": [1, 2], "description": "round robin, groups"},
-            "rounds": {"type": "integer", "minimum": 1, "description": "swiss"},
-            "games": {"enum": [1, 2, 3], "default": 1, "description": "knockout: games per match (3: best of three)"},
-            "playoff_games": {"type": "integer", "minimum": 0, "default": 0, "description": "knockout: rapid play-off games after a level match, then a lot (WXF 10.1)"},
+            "rounds": {"type": "integer", "minimum": 1, "description": "swiss, swiss_knockout and swiss_elimination: rounds of the Swiss"},
+            "games": {"enum": [1, 2, 3], "default": 1, "description": "knockout, swiss_knockout: games per match (3: best of three)"},
+            "playoff_games": {"type": "integer", "minimum": 0, "default": 0, "description": "knockout, swiss_knockout, double_elimination: rapid play-off games after a level match, then a lot (WXF 10.1)"},
             "groups": {"type": "integer", "minimum": 1, "description": "groups: how many (CXA 10.2)"},
+            "qualifiers": {"type": "integer", "minimum": 2, "description": "swiss_knockout: the top of the Swiss standings going through to the knockout (CXA 10.5)"},
+            "per_round": {"type": "integer", "minimum": 1, "description": "swiss_elimination: the lowest placed out after each round once more than half are played (CXA 10.6)"},
+            "keep": {"type": "integer", "minimum": 2, "description": "swiss_elimination: players left for the last round (CXA 10.6)"},
+            "reset": {"type": "boolean", "default": true, "description": "double_elimination: a second grand final if the losers' bracket champion wins the first"},
             "time_control": {"type": "string", "examples": ["60m+30s", "90m/40,30m", "5m;30s"], "description": "the games' time control, read as `xiangqi clock` reads it; untimed if absent"},
             "scoring": {"enum": ["2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2"], "default": "2-1-0"},
             "tie_breaks": {"type": "array", "items": {"type": "string"}, "description": "codes (SB, DE, WIN, BWG, BPG, DEB, FOUL, BH, BH/C1, PREV, PS, PS/C, SANC, …) or Chinese names; the book's order by default"},
@@ -350,13 +377,21 @@ fn tournament_schemas() -> Value {
             "kept_apart": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
             "stage_of": {"type": ["string", "null"], "description": "the group stage this is the final of"},
             "final": {"type": ["string", "null"], "description": "the final opened after this group stage"},
+            "qualifiers": {"type": "array", "items": {"type": "integer"}, "description": "swiss_knockout: who goes through, in seed order (provisional while the Swiss is on)"},
+            "in_knockout_stage": {"type": "boolean"},
+            "elimination_due": {"type": "array", "items": {"type": "integer"}, "description": "swiss_elimination: who is out when the next round is paired"},
+            "champion": {"type": ["integer", "null"], "description": "knockout formats: the winner once decided"},
         }},
         "Standings": {"type": "object", "properties": {
             "tie_breaks": {"type": "array", "items": {"type": "object", "properties": {"code": {"type": "string"}, "zh": {"type": "string"}}}},
             "standings": {"type": "array", "items": {"type": "object", "properties": {
                 "rank": {"type": "integer"}, "no": {"type": "integer"}, "name": {"type": "string"},
                 "score": {"type": "string"}, "tie_breaks": {"type": "array", "items": {"type": "string"}},
+                "withdrawn_after": {"type": ["integer", "null"]}, "eliminated_after": {"type": ["integer", "null"], "description": "CXA 10.6"},
+                "qualifier": {"type": "boolean", "description": "goes through to the knockout (CXA 10.5)"},
+                "elimination_due": {"type": "boolean", "description": "out when the next round is paired (CXA 10.6)"},
             }}},
+            "in_knockout_stage": {"type": "boolean"},
         }},
     })
 }

@@ -8,6 +8,11 @@
 //! first is red on odd boards). Under 分台定人制 (CXA 11.1) the server enters both teams'
 //! registered order as their line-ups when it pairs a round; under 分台换人制 and 临时定台制
 //! (11.2, 11.3) each team's line-up is given before the boards' results.
+//!
+//! Also: a Swiss of teams paired by the arbiter, with byes worth a won match (CXA 14.4); team
+//! knockouts paired from their bracket with a stored seed (CXA 10.4, 12.4; WXF 10.1); two games
+//! a board with colours swapped in the second (CXA 12.4), the match going by 大分 then 小分 under
+//! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4).
 
 use axum::{
     Json, Router,
@@ -21,10 +26,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use xiangqi_store::{EventStore, NewEvent, StreamKind};
 use xiangqi_tournament::{
-    Color, GameResult, Player,
+    Color, GameResult, Outcome, Player, PlayerId, Points, ScoringScheme,
+    knockout::MatchFormat,
+    match_points,
     team::{BoardRule, first_team_color},
-    team_tournament::{TeamError, TeamEvent, TeamTournament},
+    team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
     tiebreak::{EventKind, book_order},
+    tournament::Format,
+    wxf_two_game_team_match,
 };
 
 use crate::{ApiError, AppState, accounts::Caller, games::random_hex, parse_body};
@@ -55,6 +64,13 @@ fn refused(e: TeamError) -> ApiError {
         TeamError::RegistrationClosed => ApiError::conflict("registration_closed", message),
         TeamError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
         TeamError::NoRound(_) => ApiError::conflict("all_rounds_paired", message),
+        TeamError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
+        TeamError::FutureRound { .. } => ApiError::invalid("after_round", message),
+        TeamError::InvalidFormat(_) => ApiError::invalid("format", message),
+        TeamError::NotInBracket(_) | TeamError::PairedTwice(_) => {
+            ApiError::invalid("matches", message)
+        }
+        TeamError::NotPlaying { .. } => ApiError::invalid("team", message),
         _ => ApiError::conflict("refused", message),
     }
 }
@@ -164,6 +180,8 @@ pub(crate) fn routes() -> Router<AppState> {
             "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result",
             put(result),
         )
+        .route("/api/teams/{id}/withdrawals", post(withdraw))
+        .route("/api/teams/{id}/bracket", get(bracket))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,8 +193,22 @@ struct NewTeamEvent {
     name: String,
     /// `cxa2011` (default) or `wxf2018`.
     rules: Option<String>,
+    /// `round_robin` (default), `swiss` (paired by the arbiter) or `knockout`.
+    format: Option<String>,
     /// 1 (default) or 2 cycles of the round robin.
     cycles: Option<u32>,
+    /// Swiss: the number of rounds.
+    rounds: Option<u32>,
+    /// Knockout: team matches per line, 1, 2 or 3 (best of three).
+    games: Option<u32>,
+    /// Knockout: play-off team matches at most after a level line, then a lot (WXF 10.1).
+    playoff_games: Option<u32>,
+    /// Two games a board, colours swapped in the second (两局制, CXA 12.4; WXF 9.4).
+    #[serde(default)]
+    two_games: bool,
+    /// `match_points` (场分 first, default) or `game_points` (局分 first: a one-game Swiss of
+    /// teams, CXA 14.7).
+    ranking: Option<String>,
     /// Boards per match.
     boards: usize,
     /// `fixed` (CXA 11.1, default), `order_kept` (11.2) or `temporary` (11.3).
@@ -262,6 +294,109 @@ struct LineupRequest {
 #[serde(deny_unknown_fields)]
 struct ResultRequest {
     result: String,
+    /// 1 (default) or 2: the second game of a two-game match (colours swapped).
+    game: Option<u32>,
+}
+
+/// A match given by the arbiter: team numbers, the first listed red on odd boards.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenMatch {
+    first: usize,
+    second: usize,
+}
+
+/// A request to pair the next round.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRequest {
+    /// A knockout's seed for its lots; drawn by the server if absent.
+    seed: Option<u64>,
+    /// The arbiter's matches (a Swiss of teams), in table order.
+    matches: Option<Vec<GivenMatch>>,
+    /// Teams without a match: in a Swiss a bye worth a won match (CXA 14.4).
+    byes: Option<Vec<usize>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawalRequest {
+    team: usize,
+    /// The last round the team took part in; the last paired round by default.
+    after_round: Option<u32>,
+}
+
+/// The team event's format from a request, or a 422 naming the field at fault.
+fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
+    let kind = req.format.as_deref().map(str::to_ascii_lowercase);
+    let not_for = |field: &str, given: bool, kind: &str| {
+        if given {
+            Err(ApiError::invalid(
+                field,
+                format!("not a field of the {kind} format"),
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    match kind.as_deref() {
+        None | Some("round_robin") => {
+            not_for("rounds", req.rounds.is_some(), "round_robin")?;
+            not_for("games", req.games.is_some(), "round_robin")?;
+            not_for("playoff_games", req.playoff_games.is_some(), "round_robin")?;
+            let cycles = req.cycles.unwrap_or(1);
+            if !(1..=2).contains(&cycles) {
+                return Err(ApiError::invalid("cycles", "1 or 2"));
+            }
+            Ok(Format::RoundRobin { cycles })
+        }
+        Some("swiss") => {
+            not_for("cycles", req.cycles.is_some(), "swiss")?;
+            not_for("games", req.games.is_some(), "swiss")?;
+            not_for("playoff_games", req.playoff_games.is_some(), "swiss")?;
+            let rounds = req
+                .rounds
+                .ok_or_else(|| ApiError::invalid("rounds", "a swiss needs its number of rounds"))?;
+            if !(1..=30).contains(&rounds) {
+                return Err(ApiError::invalid("rounds", "1 to 30"));
+            }
+            Ok(Format::Swiss { rounds })
+        }
+        Some("knockout") => {
+            not_for("cycles", req.cycles.is_some(), "knockout")?;
+            not_for("rounds", req.rounds.is_some(), "knockout")?;
+            let games = match req.games.unwrap_or(1) {
+                1 => MatchFormat::OneGame,
+                2 => MatchFormat::TwoGames,
+                3 => MatchFormat::BestOfThree,
+                _ => {
+                    return Err(ApiError::invalid(
+                        "games",
+                        "1 (one match), 2 (two matches) or 3 (best of three)",
+                    ));
+                }
+            };
+            let playoff_games = req.playoff_games.unwrap_or(0);
+            if playoff_games > 10 {
+                return Err(ApiError::invalid("playoff_games", "0 to 10"));
+            }
+            Ok(Format::Knockout {
+                games,
+                playoff_games,
+            })
+        }
+        Some(other) => Err(ApiError::invalid(
+            "format",
+            format!("unknown format {other:?} (round_robin, swiss, knockout)"),
+        )),
+    }
+}
+
+fn random_seed() -> Result<u64, ApiError> {
+    let mut b = [0u8; 8];
+    getrandom::getrandom(&mut b)
+        .map_err(|e| ApiError::Corrupt(format!("no randomness for a seed: {e}")))?;
+    Ok(u64::from_le_bytes(b) >> 11) // within JSON's exact integers
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,13 +459,21 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                 else {
                     continue;
                 };
-                m["results"][board.to_string()] = v["result"].clone();
+                let key = if v["second"] == true { "results2" } else { "results" };
+                m[key][board.to_string()] = v["result"].clone();
             }
             _ => {}
         }
     }
     // Each board's players and colours from the line-ups (CXA 12.2: first team red on odd boards).
+    let scoring: ScoringScheme = t
+        .events()
+        .first()
+        .and_then(|e| serde_json::to_value(e).ok())
+        .and_then(|v| serde_json::from_value(v["scoring"].clone()).ok())
+        .unwrap_or(ScoringScheme::CXA);
     for r in &mut rounds {
+        let number = r["round"].as_u64().unwrap_or(0) as u32;
         let Some(ms) = r["matches"].as_array_mut() else {
             continue;
         };
@@ -350,29 +493,121 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                     .unwrap_or_default()
             };
             let (a, b) = (line(0), line(1));
-            let boards: Vec<Value> = (1..=a.len().max(b.len()))
+            let recorded = |key: &str, k: usize| {
+                m.get(key)
+                    .and_then(|rs| rs.get(k.to_string()))
+                    .and_then(|r| serde_json::from_value::<GameResult>(r.clone()).ok())
+            };
+            let games = if t.two_games() { 2 } else { 1 };
+            // A team gone before this round forfeits every board (CXA 19.3, 20.3).
+            let gone = |team: u64| {
+                t.withdrawn_after(team as usize - 1)
+                    .is_some_and(|after| number > after)
+            };
+            let (gone_first, gone_second) = (gone(first), gone(second));
+            // Per board, the first team's outcome and colour in each game.
+            let mut outcomes: Vec<Vec<Option<(Outcome, Color)>>> = Vec::new();
+            let boards: Vec<Value> = (1..=t.boards())
                 .map(|k| {
                     let one = a.get(k - 1).and_then(|&p| player(first as usize - 1, p));
                     let two = b.get(k - 1).and_then(|&p| player(second as usize - 1, p));
                     let first_red = first_team_color(k as u32) == Color::Red;
                     let (red, black) = if first_red { (one, two) } else { (two, one) };
-                    let result = m
-                        .get("results")
-                        .and_then(|rs| rs.get(k.to_string()))
-                        .cloned()
-                        .unwrap_or(Value::Null);
-                    json!({"board": k, "red": red, "black": black,
+                    let results = [recorded("results", k), recorded("results2", k)];
+                    outcomes.push(
+                        (0..games)
+                            .map(|g| {
+                                let c = first_team_color(k as u32);
+                                let c = if g == 1 { c.other() } else { c };
+                                let o = match (gone_first, gone_second) {
+                                    (true, _) => Some(Outcome::ForfeitLoss),
+                                    (false, true) => Some(Outcome::ForfeitWin),
+                                    _ => results[g].map(|r| r.outcome_for(c)),
+                                };
+                                o.map(|o| (o, c))
+                            })
+                            .collect(),
+                    );
+                    let mut board = json!({"board": k, "red": red, "black": black,
                         "red_team": if first_red { first } else { second },
-                        "result": serde_json::from_value::<GameResult>(result).ok().map(GameResult::notation)})
+                        "result": results[0].map(GameResult::notation)});
+                    if games == 2 {
+                        // The second game with colours swapped (CXA 12.4).
+                        board["result2"] = json!(results[1].map(GameResult::notation));
+                    }
+                    board
                 })
                 .collect();
             m["boards"] = json!(boards);
+            m["score"] = match_score(t, &scoring, &outcomes, gone_first && gone_second);
+            m["forfeited"] = json!([first, second]
+                .into_iter()
+                .filter(|&x| gone(x))
+                .collect::<Vec<_>>());
+            m["cancelled"] = json!(
+                t.results_cancelled(first as usize - 1) || t.results_cancelled(second as usize - 1)
+            );
             if let Some(o) = m.as_object_mut() {
                 o.remove("results");
+                o.remove("results2");
             }
         }
     }
     rounds
+}
+
+/// A match's score for both teams from the first team's outcomes and colours, board by board:
+/// 局分 (CXA 13.2) always; under WXF 2018 with two games a board 大分 then 小分 (WXF 9.4);
+/// 场分 once every game has a result.
+fn match_score(
+    t: &TeamTournament,
+    scoring: &ScoringScheme,
+    outcomes: &[Vec<Option<(Outcome, Color)>>],
+    both_gone: bool,
+) -> Value {
+    let flip = |o: Outcome| match o {
+        Outcome::Win => Outcome::Loss,
+        Outcome::Loss => Outcome::Win,
+        Outcome::ForfeitWin => Outcome::ForfeitLoss,
+        Outcome::ForfeitLoss => Outcome::ForfeitWin,
+        other => other,
+    };
+    let mut game_points = [Points::ZERO; 2];
+    for (o, c) in outcomes.iter().flatten().flatten() {
+        game_points[0] += scoring.points(*o, Some(*c));
+        let theirs = if both_gone { Outcome::ForfeitLoss } else { flip(*o) };
+        game_points[1] += scoring.points(theirs, Some(c.other()));
+    }
+    let complete = outcomes.iter().flatten().all(Option::is_some);
+    let mut out = json!({
+        "game_points": [game_points[0].to_string(), game_points[1].to_string()],
+        "complete": complete,
+        "match_points": Value::Null,
+    });
+    if !complete {
+        return out;
+    }
+    let wxf_two = t.two_games() && t.rules() == xiangqi_tournament::RuleSet::Wxf2018;
+    if wxf_two {
+        let boards: Vec<[Outcome; 2]> = outcomes
+            .iter()
+            .filter_map(|b| match b.as_slice() {
+                [Some((x, _)), Some((y, _))] => Some([*x, *y]),
+                _ => None,
+            })
+            .collect();
+        let [one, two] = wxf_two_game_team_match(&boards);
+        out["big_points"] = json!([one.0.to_string(), two.0.to_string()]);
+        out["small_points"] = json!([one.1.to_string(), two.1.to_string()]);
+        out["match_points"] = json!([one.2.to_string(), two.2.to_string()]);
+    } else if both_gone {
+        out["match_points"] = json!(["0", "0"]);
+    } else {
+        let (_, mp) = match_points(game_points[0], game_points[1]);
+        let (_, theirs) = match_points(game_points[1], game_points[0]);
+        out["match_points"] = json!([mp.to_string(), theirs.to_string()]);
+    }
+    out
 }
 
 fn view(id: &str, l: &Loaded) -> Value {
@@ -382,16 +617,34 @@ fn view(id: &str, l: &Loaded) -> Value {
         .first()
         .and_then(|e| serde_json::to_value(e).ok())
         .unwrap_or(Value::Null);
-    // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA 10.1).
-    let n = t.teams().len() as u64;
-    let total_rounds =
-        (n + n % 2).saturating_sub(1) * created["format"]["cycles"].as_u64().unwrap_or(1);
+    // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA 10.1);
+    // a knockout: at most its bracket's rounds times the matches a line may take.
+    let n = t.table_teams().len() as u64;
+    let total_rounds = match t.format() {
+        Format::RoundRobin { cycles } => (n + n % 2).saturating_sub(1) * u64::from(cycles),
+        Format::Swiss { rounds } => u64::from(rounds),
+        Format::Knockout {
+            games,
+            playoff_games,
+        } => {
+            u64::from(n.max(1).next_power_of_two().trailing_zeros())
+                * (games.max_games() as u64 + u64::from(playoff_games))
+        }
+        _ => 0,
+    };
+    let knockout = matches!(t.format(), Format::Knockout { .. });
     json!({
         "id": id,
         "kind": "team",
         "name": created["name"],
         "rules": created["rules"].as_str().map(str::to_ascii_lowercase),
-        "format": created["format"],
+        "format": crate::tournaments::format_view(t.format()),
+        "two_games": t.two_games(),
+        "ranking": match t.ranking() {
+            TeamRanking::GamePoints => "game_points",
+            _ => "match_points",
+        },
+        "champion": if knockout { t.champion().map(|c| c + 1) } else { None },
         "boards": created["boards"],
         "board_rule": match created["board_rule"].as_str() {
             Some("OrderKept") => "order_kept",
@@ -410,6 +663,8 @@ fn view(id: &str, l: &Loaded) -> Value {
         "seq": l.seq,
         "teams": t.teams().iter().enumerate().map(|(k, tm)| json!({
             "no": k + 1, "name": tm.name,
+            "withdrawn_after": t.withdrawn_after(k),
+            "results_cancelled": t.results_cancelled(k),
             "players": tm.players.iter().map(|p| json!({"name": p.name, "rating": p.rating})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "rounds": rounds_view(t),
@@ -443,10 +698,17 @@ async fn create(
             |e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()),
         )?,
     };
-    let cycles = req.cycles.unwrap_or(1);
-    if !(1..=2).contains(&cycles) {
-        return Err(ApiError::invalid("cycles", "1 or 2"));
-    }
+    let format = team_format(&req)?;
+    let ranking = match req.ranking.as_deref().map(str::trim) {
+        None | Some("match_points") => TeamRanking::MatchPoints,
+        Some("game_points") => TeamRanking::GamePoints,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "ranking",
+                format!("unknown ranking {other:?} (match_points, game_points)"),
+            ));
+        }
+    };
     if !(1..=20).contains(&req.boards) {
         return Err(ApiError::invalid("boards", "1 to 20"));
     }
@@ -461,9 +723,9 @@ async fn create(
     };
     let mut events = vec![event_from(json!({
         "event": "created", "name": name, "rules": rules,
-        "format": {"type": "round_robin", "cycles": cycles},
+        "format": format,
         "boards": req.boards, "board_rule": board_rule(req.board_rule.as_deref())?,
-        "scoring": scoring,
+        "scoring": scoring, "two_games": req.two_games, "ranking": ranking,
     }))?];
     for (k, team) in req.teams.unwrap_or_default().into_iter().enumerate() {
         let team = team.into_value(&format!("teams[{k}]"))?;
@@ -471,7 +733,10 @@ async fn create(
             "name": team["name"], "players": team["players"], "boards": req.boards,
         }}))?);
     }
-    let event = TeamTournament::from_events(events.clone()).map_err(refused)?;
+    let event = TeamTournament::from_events(events.clone()).map_err(|e| match e {
+        TeamError::NoRound(m) => ApiError::invalid("format", m),
+        e => refused(e),
+    })?;
     let id = random_hex(8)?;
     let mut new = vec![NewEvent::new(
         TEAM_OPENED,
@@ -536,19 +801,72 @@ async fn register(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
-/// Pairs the next round from the order tables; under fixed boards (CXA 11.1) both teams'
-/// registered order goes in as their line-ups.
+/// Pairs the next round: a round robin from the order tables, a knockout from its bracket
+/// with a stored seed, a Swiss from the arbiter's matches and byes (or anyone's, given). Under
+/// fixed boards (CXA 11.1) both teams' registered order goes in as their line-ups.
 async fn pair(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> Result<Response, ApiError> {
     let caller = state.accounts().require(&headers).await?;
+    let req: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        PairRequest::default()
+    } else {
+        parse_body(&body)?
+    };
+    let seed = match req.seed {
+        Some(s) => s,
+        None => random_seed()?,
+    };
     let out = write(&state, &id, &caller, |t| {
         if t.teams().len() < 2 {
             return Err(ApiError::conflict("too_few_teams", "at least two teams"));
         }
-        let paired = t.pair_next_round().map_err(refused)?;
+        let knockout = matches!(t.format(), Format::Knockout { .. });
+        let team = |field: String, n: usize| {
+            if n == 0 || n > t.teams().len() {
+                Err(ApiError::invalid(&field, format!("no team {n}")))
+            } else {
+                Ok(n - 1)
+            }
+        };
+        let paired = match (req.matches, req.byes) {
+            (None, None) => match t.format() {
+                Format::Knockout { .. } => t.pair_knockout(seed).map_err(refused)?,
+                Format::Swiss { .. } => {
+                    return Err(ApiError::invalid(
+                        "matches",
+                        "a Swiss of teams is paired by the arbiter: give `matches` (and `byes`)",
+                    ));
+                }
+                _ => t.pair_next_round().map_err(refused)?,
+            },
+            (matches, byes) => TeamEvent::RoundPaired {
+                round: t.rounds_paired() + 1,
+                matches: matches
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, m)| {
+                        Ok(TeamPairing {
+                            table: k as u32 + 1,
+                            first: team(format!("matches[{k}].first"), m.first)?,
+                            second: team(format!("matches[{k}].second"), m.second)?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, ApiError>>()?,
+                byes: byes
+                    .unwrap_or_default()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, b)| team(format!("byes[{k}]"), b))
+                    .collect::<Result<Vec<_>, _>>()?,
+                // A knockout's lots come from the round's seed.
+                seed: knockout.then_some(seed),
+            },
+        };
         let created = serde_json::to_value(t.events().first()).unwrap_or(Value::Null);
         let mut events = vec![paired.clone()];
         if created["board_rule"] == json!(BoardRule::Fixed) {
@@ -606,11 +924,61 @@ async fn result(
         .result
         .parse()
         .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("result", e.to_string()))?;
-    let out = write(&state, &id, &caller, |_| {
+    let second = match req.game.unwrap_or(1) {
+        1 => false,
+        2 => true,
+        _ => return Err(ApiError::invalid("game", "1, or 2 in a two-game match")),
+    };
+    let out = write(&state, &id, &caller, |t| {
+        if second && !t.two_games() {
+            return Err(ApiError::invalid("game", "one game a board in this event"));
+        }
         Ok(vec![event_from(json!({
-            "event": "board_result", "round": round, "table": table, "board": board, "result": result,
+            "event": "board_result", "round": round, "table": table, "board": board,
+            "result": result, "second": second,
         }))?])
     })
     .await?;
     Ok(Json(out))
+}
+
+/// A team withdraws (CXA 19.2, 19.3; WXF 11.2–11.4) or is expelled (CXA 18.3) after a round:
+/// in a round robin its matches are cancelled if it played fewer than half, else they stand
+/// and the later ones are forfeited on every board (CXA 20.3).
+async fn withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = state.accounts().require(&headers).await?;
+    let req: WithdrawalRequest = parse_body(&body)?;
+    let out = write(&state, &id, &caller, |t| {
+        if req.team == 0 || req.team > t.teams().len() {
+            return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+        }
+        Ok(vec![TeamEvent::Withdrawn {
+            team: req.team - 1,
+            after_round: req.after_round.unwrap_or(t.rounds_paired()),
+        }])
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(out)).into_response())
+}
+
+/// A team knockout's bracket (CXA 10.4): each line's teams by number, its team matches (as
+/// games: `first_color` red when the line's first team was listed first), winner and decision.
+async fn bracket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load(&state, &id).await?;
+    let t = &loaded.event;
+    if !matches!(t.format(), Format::Knockout { .. }) {
+        return Err(ApiError::NotFound("bracket: not a knockout"));
+    }
+    Ok(Json(json!({
+        "rounds": t.bracket().iter().map(|r| r.iter().map(crate::tournaments::match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "champion": t.champion().map(|c| PlayerId::from_index(c).get()),
+    })))
 }

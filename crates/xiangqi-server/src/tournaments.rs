@@ -42,6 +42,7 @@ use xiangqi_arbiter::TimeControl;
 use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
 use xiangqi_tournament::{
     GameResult, Outcome, Player, PlayerId, RuleSet, ScoringScheme,
+    double_elimination::Part,
     knockout::{Decision, KnockoutMatch, MatchFormat},
     report,
     round_robin::Pairing,
@@ -188,6 +189,10 @@ fn refused(e: TournamentError) -> ApiError {
         TournamentError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
         TournamentError::AllRoundsPaired(_) => ApiError::conflict("all_rounds_paired", message),
         TournamentError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
+        // CXA 10.6: an eliminated player is out of every later round's pairing.
+        TournamentError::Eliminated { .. } => ApiError::invalid("games", message),
+        TournamentError::StageUnfinished(..) => ApiError::conflict("stage_unfinished", message),
+        TournamentError::NotInBracket(_) => ApiError::invalid("games", message),
         TournamentError::TooFewPlayers => ApiError::conflict("too_few_players", message),
         TournamentError::NeedsPairings | TournamentError::Pairing(_) => {
             ApiError::conflict("pairing_failed", message)
@@ -530,6 +535,10 @@ impl Tournaments {
             games: req.games,
             playoff_games: req.playoff_games,
             groups: req.groups,
+            qualifiers: req.qualifiers,
+            per_round: req.per_round,
+            keep: req.keep,
+            reset: req.reset,
         }
         .parse()?;
         let time_control = parse_time_control(req.time_control.as_deref())?;
@@ -656,6 +665,14 @@ struct FormatRequest<'a> {
     games: Option<u32>,
     playoff_games: Option<u32>,
     groups: Option<u32>,
+    /// Swiss then knockout: players who go through.
+    qualifiers: Option<u32>,
+    /// Swiss with elimination: players out after each round past half.
+    per_round: Option<u32>,
+    /// Swiss with elimination: players left for the last round.
+    keep: Option<u32>,
+    /// Double elimination: a second grand final if the losers' champion wins the first.
+    reset: Option<bool>,
 }
 
 impl FormatRequest<'_> {
@@ -666,16 +683,41 @@ impl FormatRequest<'_> {
             None | Some("round_robin") | Some("roundrobin") | Some("double_round_robin") => {
                 "round_robin"
             }
-            Some(k @ ("swiss" | "knockout" | "groups")) => k,
+            Some(
+                k @ ("swiss" | "knockout" | "groups" | "swiss_knockout" | "swiss_elimination"
+                | "double_elimination"),
+            ) => k,
             Some(other) => {
                 return Err(ApiError::invalid(
                     "format",
                     format!(
-                        "unknown format {other:?} (round_robin, double_round_robin, swiss, knockout, groups)"
+                        "unknown format {other:?} (round_robin, double_round_robin, swiss, knockout, groups, swiss_knockout, swiss_elimination, double_elimination)"
                     ),
                 ));
             }
         };
+        // Each format's own fields; any other is a mistake worth naming.
+        for (field, given, formats) in [
+            (
+                "qualifiers",
+                self.qualifiers.is_some(),
+                &["swiss_knockout"][..],
+            ),
+            (
+                "per_round",
+                self.per_round.is_some(),
+                &["swiss_elimination"][..],
+            ),
+            ("keep", self.keep.is_some(), &["swiss_elimination"][..]),
+            ("reset", self.reset.is_some(), &["double_elimination"][..]),
+        ] {
+            if given && !formats.contains(&kind) {
+                return Err(ApiError::invalid(
+                    field,
+                    format!("not a field of the {kind} format"),
+                ));
+            }
+        }
         let not_for = |field: &str, given: bool| {
             if given {
                 Err(ApiError::invalid(
@@ -684,6 +726,33 @@ impl FormatRequest<'_> {
                 ))
             } else {
                 Ok(())
+            }
+        };
+        let swiss_rounds = || {
+            let rounds = self
+                .rounds
+                .ok_or_else(|| ApiError::invalid("rounds", "a swiss needs its number of rounds"))?;
+            if (1..=50).contains(&rounds) {
+                Ok(rounds)
+            } else {
+                Err(ApiError::invalid("rounds", "1 to 50"))
+            }
+        };
+        let games = || match self.games.unwrap_or(1) {
+            1 => Ok(MatchFormat::OneGame),
+            2 => Ok(MatchFormat::TwoGames),
+            3 => Ok(MatchFormat::BestOfThree),
+            _ => Err(ApiError::invalid(
+                "games",
+                "1 (one game), 2 (two games) or 3 (best of three)",
+            )),
+        };
+        let playoff_games = || {
+            let p = self.playoff_games.unwrap_or(0);
+            if p > 10 {
+                Err(ApiError::invalid("playoff_games", "0 to 10"))
+            } else {
+                Ok(p)
             }
         };
         let cycles = |default: u32| {
@@ -712,35 +781,63 @@ impl FormatRequest<'_> {
             "swiss" => {
                 not_for("games", self.games.is_some())?;
                 not_for("groups", self.groups.is_some())?;
-                let rounds = self.rounds.ok_or_else(|| {
-                    ApiError::invalid("rounds", "a swiss needs its number of rounds")
-                })?;
-                if !(1..=50).contains(&rounds) {
-                    return Err(ApiError::invalid("rounds", "1 to 50"));
+                Format::Swiss {
+                    rounds: swiss_rounds()?,
                 }
-                Format::Swiss { rounds }
             }
             "knockout" => {
                 not_for("rounds", self.rounds.is_some())?;
                 not_for("groups", self.groups.is_some())?;
-                let games = match self.games.unwrap_or(1) {
-                    1 => MatchFormat::OneGame,
-                    2 => MatchFormat::TwoGames,
-                    3 => MatchFormat::BestOfThree,
-                    _ => {
-                        return Err(ApiError::invalid(
-                            "games",
-                            "1 (one game), 2 (two games) or 3 (best of three)",
-                        ));
-                    }
-                };
-                let playoff_games = self.playoff_games.unwrap_or(0);
-                if playoff_games > 10 {
-                    return Err(ApiError::invalid("playoff_games", "0 to 10"));
-                }
                 Format::Knockout {
-                    games,
-                    playoff_games,
+                    games: games()?,
+                    playoff_games: playoff_games()?,
+                }
+            }
+            "swiss_knockout" => {
+                not_for("groups", self.groups.is_some())?;
+                let rounds = swiss_rounds()?;
+                let qualifiers = self.qualifiers.ok_or_else(|| {
+                    ApiError::invalid("qualifiers", "how many go through to the knockout")
+                })?;
+                if !(2..=256).contains(&qualifiers) {
+                    return Err(ApiError::invalid("qualifiers", "2 to 256"));
+                }
+                Format::SwissKnockout {
+                    rounds,
+                    qualifiers,
+                    games: games()?,
+                    playoff_games: playoff_games()?,
+                }
+            }
+            "swiss_elimination" => {
+                not_for("games", self.games.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                let rounds = swiss_rounds()?;
+                let per_round = self.per_round.ok_or_else(|| {
+                    ApiError::invalid("per_round", "how many are out after each round past half")
+                })?;
+                if !(1..=1000).contains(&per_round) {
+                    return Err(ApiError::invalid("per_round", "1 to 1000"));
+                }
+                let keep = self.keep.ok_or_else(|| {
+                    ApiError::invalid("keep", "how many are left for the last round")
+                })?;
+                if !(2..=2000).contains(&keep) {
+                    return Err(ApiError::invalid("keep", "2 to 2000"));
+                }
+                Format::SwissElimination {
+                    rounds,
+                    per_round,
+                    keep,
+                }
+            }
+            "double_elimination" => {
+                not_for("rounds", self.rounds.is_some())?;
+                not_for("games", self.games.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                Format::DoubleElimination {
+                    reset: self.reset.unwrap_or(true),
+                    playoff_games: playoff_games()?,
                 }
             }
             _ => {
@@ -759,7 +856,14 @@ impl FormatRequest<'_> {
             }
         })
         .and_then(|f| {
-            if self.playoff_games.is_some() && !matches!(f, Format::Knockout { .. }) {
+            if self.playoff_games.is_some()
+                && !matches!(
+                    f,
+                    Format::Knockout { .. }
+                        | Format::SwissKnockout { .. }
+                        | Format::DoubleElimination { .. }
+                )
+            {
                 Err(ApiError::invalid(
                     "playoff_games",
                     "only a knockout has play-offs",
@@ -799,7 +903,8 @@ struct NewTournament {
     name: String,
     /// `cxa2011` (default) or `wxf2018`.
     rules: Option<String>,
-    /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout` or `groups`.
+    /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout`, `groups`,
+    /// `swiss_knockout`, `swiss_elimination` or `double_elimination`.
     format: Option<String>,
     /// Round robin and groups: 1 or 2 cycles.
     cycles: Option<u32>,
@@ -811,6 +916,15 @@ struct NewTournament {
     playoff_games: Option<u32>,
     /// Groups: the number of groups (CXA 10.2).
     groups: Option<u32>,
+    /// Swiss then knockout: players who go through to the knockout (CXA 10.5).
+    qualifiers: Option<u32>,
+    /// Swiss with elimination: players out after each round past half (CXA 10.6).
+    per_round: Option<u32>,
+    /// Swiss with elimination: players left for the last round (CXA 10.6).
+    keep: Option<u32>,
+    /// Double elimination: a second grand final if the losers' champion wins the first
+    /// (default true).
+    reset: Option<bool>,
     /// The games' time control, as `xiangqi clock` reads it (`60m+30s`, `90m/40,30m`, …).
     time_control: Option<String>,
     /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`.
@@ -923,7 +1037,7 @@ fn player_id(field: &str, n: u32, t: &Tournament) -> Result<PlayerId, ApiError> 
 // ---------------------------------------------------------------------------------------------
 // Views
 
-fn format_view(f: Format) -> Value {
+pub(crate) fn format_view(f: Format) -> Value {
     match f {
         Format::RoundRobin { cycles } => json!({"type": "round_robin", "cycles": cycles}),
         Format::Swiss { rounds } => json!({"type": "swiss", "rounds": rounds}),
@@ -936,8 +1050,26 @@ fn format_view(f: Format) -> Value {
         } => {
             json!({"type": "knockout", "games": games.max_games(), "playoff_games": playoff_games})
         }
-        // Swiss → knockout, Swiss with bottom elimination, double elimination: their own tags.
-        other => serde_json::to_value(other).unwrap_or(Value::Null),
+        Format::SwissKnockout {
+            rounds,
+            qualifiers,
+            games,
+            playoff_games,
+        } => json!({
+            "type": "swiss_knockout", "rounds": rounds, "qualifiers": qualifiers,
+            "games": games.max_games(), "playoff_games": playoff_games,
+        }),
+        Format::SwissElimination {
+            rounds,
+            per_round,
+            keep,
+        } => {
+            json!({"type": "swiss_elimination", "rounds": rounds, "per_round": per_round, "keep": keep})
+        }
+        Format::DoubleElimination {
+            reset,
+            playoff_games,
+        } => json!({"type": "double_elimination", "reset": reset, "playoff_games": playoff_games}),
     }
 }
 
@@ -1004,31 +1136,54 @@ fn tournament_view(id: &str, c: &Cached) -> Value {
             json!({
                 "no": id.get(), "name": p.name, "rating": p.rating, "club": p.club,
                 "federation": p.federation, "withdrawn_after": t.withdrawn_after(id),
+                "eliminated_after": t.eliminated_after(id),
             })
         }).collect::<Vec<_>>(),
+        "qualifiers": t.qualifiers().iter().map(|p| p.get()).collect::<Vec<_>>(),
+        "in_knockout_stage": t.in_knockout_stage(),
+        "elimination_due": t.elimination_due().iter().map(|p| p.get()).collect::<Vec<_>>(),
+        "champion": t.champion().map(PlayerId::get),
         "rounds": t.rounds().iter().map(|r| round_view(r, &c.meta)).collect::<Vec<_>>(),
     })
 }
 
+/// The standings, each row marked with what the format makes of it: withdrawn, eliminated
+/// (CXA 10.6), going through to the knockout (CXA 10.5), or due to be out after this round.
 fn standings_view(t: &Tournament) -> Value {
     let order = t.tie_break_order();
+    let qualifiers = t.qualifiers();
+    let due = t.elimination_due();
     json!({
         "tie_breaks": order.iter().map(|tb| json!({"code": tb.code(), "zh": tb.chinese()})).collect::<Vec<_>>(),
-        "standings": t.standings().into_iter().map(|s| json!({
-            "rank": s.rank,
-            "no": s.competitor + 1,
-            "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
-            "score": s.score.to_string(),
-            "tie_breaks": s.tie_breaks.iter().map(|v| v.text()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
+        "standings": t.standings().into_iter().map(|s| {
+            let id = PlayerId::from_index(s.competitor);
+            json!({
+                "rank": s.rank,
+                "no": s.competitor + 1,
+                "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
+                "score": s.score.to_string(),
+                "tie_breaks": s.tie_breaks.iter().map(|v| v.text()).collect::<Vec<_>>(),
+                "withdrawn_after": t.withdrawn_after(id),
+                "eliminated_after": t.eliminated_after(id),
+                "qualifier": qualifiers.contains(&id),
+                "elimination_due": due.contains(&id),
+            })
+        }).collect::<Vec<_>>(),
+        "in_knockout_stage": t.in_knockout_stage(),
     })
 }
 
+/// The crosstable; a Swiss then knockout's is its Swiss stage's (CXA 10.5: the knockout is
+/// the bracket).
 fn crosstable_view(t: &Tournament) -> Value {
     let results = t.results();
     let scoring = t.scoring();
+    let shown = match t.format() {
+        Format::SwissKnockout { rounds, .. } => t.rounds().len().min(rounds as usize),
+        _ => t.rounds().len(),
+    };
     json!({
-        "rounds": t.rounds().len(),
+        "rounds": shown,
         "rows": t.standings().into_iter().map(|s| {
             let row = results.get(s.competitor).map(Vec::as_slice).unwrap_or_default();
             json!({
@@ -1036,7 +1191,7 @@ fn crosstable_view(t: &Tournament) -> Value {
                 "no": s.competitor + 1,
                 "name": t.players().get(s.competitor).map(|p| p.name.as_str()),
                 "score": s.score.to_string(),
-                "results": row.iter().map(|r| json!({
+                "results": row.iter().filter(|r| r.round as usize <= shown).map(|r| json!({
                     "round": r.round,
                     "opponent": r.opponent.map(PlayerId::get),
                     "color": r.color.map(|c| match c {
@@ -1250,11 +1405,17 @@ async fn pair(
                             .enumerate()
                             .map(|(k, b)| player_id(&format!("byes[{k}]"), b, t))
                             .collect::<Result<Vec<_>, _>>()?;
+                        // A knockout round's seed draws its lots (colours, a level match), so
+                        // hand-entered bracket pairings carry one too.
+                        let knockout = matches!(
+                            t.format(),
+                            Format::Knockout { .. } | Format::DoubleElimination { .. }
+                        ) || t.in_knockout_stage();
                         Event::RoundPaired {
                             round,
                             games,
                             byes,
-                            seed: None,
+                            seed: knockout.then_some(seed),
                         }
                     }
                 };
@@ -1746,7 +1907,7 @@ fn color_name(c: xiangqi_tournament::Color) -> &'static str {
     }
 }
 
-fn match_view(m: &KnockoutMatch) -> Value {
+pub(crate) fn match_view(m: &KnockoutMatch) -> Value {
     json!({
         "first": m.first.map(PlayerId::get),
         "second": m.second.map(PlayerId::get),
@@ -1763,7 +1924,18 @@ fn match_view(m: &KnockoutMatch) -> Value {
     })
 }
 
-/// A knockout's bracket, round by round (CXA 2011 art. 10.4).
+fn part_view(p: Part) -> Value {
+    match p {
+        Part::Winners(r) => json!({"bracket": "winners", "round": r}),
+        Part::Losers(r) => json!({"bracket": "losers", "round": r}),
+        Part::GrandFinal => json!({"bracket": "grand_final"}),
+        Part::Reset => json!({"bracket": "reset"}),
+    }
+}
+
+/// A knockout's bracket, round by round (CXA 2011 art. 10.4); a Swiss then knockout's from
+/// its qualifiers (CXA 10.5); a double elimination's matches in playing order with the
+/// winners' and losers' brackets, the grand final and its reset.
 async fn bracket(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -1773,13 +1945,34 @@ async fn bracket(
         .tournaments()
         .read(&id, |c| {
             let t = &c.tournament;
-            if !matches!(t.format(), Format::Knockout { .. }) {
-                return Err(ApiError::NotFound("bracket: not a knockout"));
+            let champion = t.champion().map(PlayerId::get);
+            match t.format() {
+                Format::Knockout { .. } => Ok(Json(json!({
+                    "rounds": t.bracket().iter().map(|r| r.iter().map(match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "champion": champion,
+                }))),
+                Format::SwissKnockout { rounds, .. } => Ok(Json(json!({
+                    "stage": if t.in_knockout_stage() { "knockout" } else { "swiss" },
+                    "first_round": rounds + 1,
+                    "qualifiers": t.qualifiers().iter().map(|p| p.get()).collect::<Vec<_>>(),
+                    "rounds": t.bracket().iter().map(|r| r.iter().map(match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "champion": champion,
+                }))),
+                Format::DoubleElimination { reset, .. } => Ok(Json(json!({
+                    "reset": reset,
+                    "matches": t.double_bracket().iter().map(|m| {
+                        let mut v = match_view(&m.line);
+                        if let Some(o) = v.as_object_mut() {
+                            o.insert("part".into(), part_view(m.part));
+                            o.insert("loser".into(), json!(m.loser.map(PlayerId::get)));
+                            o.insert("needed".into(), json!(m.needed));
+                        }
+                        v
+                    }).collect::<Vec<_>>(),
+                    "champion": champion,
+                }))),
+                _ => Err(ApiError::NotFound("bracket: not a knockout")),
             }
-            Ok(Json(json!({
-                "rounds": t.bracket().iter().map(|r| r.iter().map(match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
-                "champion": t.champion().map(PlayerId::get),
-            })))
         })
         .await?
 }
@@ -1864,6 +2057,10 @@ async fn open_final(
         games: req.games,
         playoff_games: req.playoff_games,
         groups: None,
+        qualifiers: None,
+        per_round: None,
+        keep: None,
+        reset: None,
     }
     .parse()?;
     if matches!(format, Format::Groups { .. }) {

@@ -723,15 +723,17 @@ fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
             .expect("runtime")
     };
     let a_runtime = runtime();
-    let a = a_runtime.block_on(async {
-        AppState::new(Store::open(&url).await.expect("opens"))
-    });
+    let a = a_runtime.block_on(async { AppState::new(Store::open(&url).await.expect("opens")) });
     // Replica A creates a one-second game and its arbiter stops the clock: A sets no timer.
     let game = a_runtime.block_on(async {
         let game = create(&a, json!({"time_control": "1s"})).await;
         let stop = a
             .games()
-            .claim(&s(&game, "id"), Some(&s(&game, "arbiter_token")), Claim::ClockStop)
+            .claim(
+                &s(&game, "id"),
+                Some(&s(&game, "arbiter_token")),
+                Claim::ClockStop,
+            )
             .await;
         assert!(stop.is_ok(), "{stop:?}");
         game
@@ -761,9 +763,7 @@ fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
         // A's copy still has the clock stopped: without the sweep nothing would happen.
         tokio::time::sleep(Duration::from_millis(1300)).await;
         assert!(!flagged().await, "no timer should have run");
-        tokio::spawn(
-            std::sync::Arc::clone(a.games()).housekeeping(Duration::from_millis(100)),
-        );
+        tokio::spawn(std::sync::Arc::clone(a.games()).housekeeping(Duration::from_millis(100)));
         let mut waited = 0;
         while !flagged().await {
             assert!(waited < 50, "the sweep did not make the flag fall");
@@ -819,10 +819,23 @@ async fn idle_games_are_evicted_and_reloaded() {
     assert_eq!(games.held(), 1);
 
     // Both come back from their events as they were.
-    let (_, view) = call(&state, "GET", &format!("/api/games/{}", s(&over, "id")), None, None).await;
+    let (_, view) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{}", s(&over, "id")),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(view["result"], "0-1", "{view}");
-    let (_, view) =
-        call(&state, "GET", &format!("/api/games/{}", s(&running, "id")), None, None).await;
+    let (_, view) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{}", s(&running, "id")),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(view["ply"], 1, "{view}");
     assert_eq!(view["moves"][0]["chinese"], "炮二平五");
     assert_eq!(games.held(), 3);

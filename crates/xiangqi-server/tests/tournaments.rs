@@ -1489,3 +1489,383 @@ async fn a_team_line_up_is_checked_under_order_kept_boards() {
     assert_eq!(m["boards"][1]["red"], "乙4", "{m}");
     assert_eq!(m["boards"][1]["black"], "甲3", "{m}");
 }
+
+/// Pairs the next round; the status and the round (or the error).
+async fn pair_round(state: &AppState, org: &str, id: &str, body: Value) -> (StatusCode, Value) {
+    call(
+        state,
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        Some(org),
+        Some(body),
+    )
+    .await
+}
+
+/// Records every game of `round` (its view) with `winner(red, black)` winning.
+async fn play_round(
+    state: &AppState,
+    org: &str,
+    id: &str,
+    round: &Value,
+    winner: impl Fn(u64, u64, u64) -> u64,
+) {
+    let n = round["round"].as_u64().expect("round");
+    for g in round["games"].as_array().expect("games") {
+        let (red, black) = (
+            g["red"].as_u64().expect("red"),
+            g["black"].as_u64().expect("black"),
+        );
+        let board = g["board"].as_u64().expect("board");
+        let result = if winner(board, red, black) == red {
+            "1-0"
+        } else {
+            "0-1"
+        };
+        let (st, b) = call(
+            state,
+            "PUT",
+            &format!("/api/tournaments/{id}/rounds/{n}/boards/{board}/result"),
+            Some(org),
+            Some(json!({"result": result})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+    }
+}
+
+fn entrants(n: i64) -> Vec<Value> {
+    (1..=n)
+        .map(|k| json!({"name": format!("P{k}"), "rating": 2600 - k * 10}))
+        .collect()
+}
+
+async fn get(state: &AppState, uri: &str) -> Value {
+    let (st, b) = call(state, "GET", uri, None, None).await;
+    assert_eq!(st, StatusCode::OK, "{uri}: {b}");
+    b
+}
+
+#[tokio::test]
+async fn a_swiss_then_knockout_goes_from_standings_to_a_bracket_of_its_qualifiers() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "sina").await;
+    // The format's own fields are checked and named.
+    for (body, field) in [
+        (
+            json!({"name": "SK", "format": "swiss_knockout", "rounds": 2}),
+            "qualifiers",
+        ),
+        (
+            json!({"name": "SK", "format": "swiss_knockout", "rounds": 2, "qualifiers": 1}),
+            "qualifiers",
+        ),
+        (
+            json!({"name": "SK", "format": "swiss", "rounds": 2, "qualifiers": 4}),
+            "qualifiers",
+        ),
+        (
+            json!({"name": "SK", "format": "swiss_knockout", "qualifiers": 4}),
+            "rounds",
+        ),
+    ] {
+        let (st, b) = call(&state, "POST", "/api/tournaments", Some(&org), Some(body)).await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
+    }
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "SK", "format": "swiss_knockout", "rounds": 2, "qualifiers": 4,
+               "games": 1, "players": entrants(6)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    assert_eq!(t["format"]["type"], "swiss_knockout");
+    assert_eq!(t["format"]["qualifiers"], 4);
+    // The lower start number wins every game.
+    let lower = |_: u64, r: u64, b: u64| r.min(b);
+    for n in 1..=2 {
+        let (st, round) = pair_round(&state, &org, &id, json!({"seed": 3})).await;
+        assert_eq!(st, StatusCode::CREATED, "{round}");
+        assert_eq!(round["round"], n);
+        assert_eq!(
+            round["games"].as_array().map(Vec::len),
+            Some(3),
+            "a Swiss round: {round}"
+        );
+        let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+        assert_eq!(br["stage"], "swiss", "{br}");
+        play_round(&state, &org, &id, &round, lower).await;
+    }
+    // The Swiss is over: four qualifiers marked in the standings, in seed order.
+    let st = get(&state, &format!("/api/tournaments/{id}/standings")).await;
+    let rows = st["standings"].as_array().expect("rows");
+    let marked: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["qualifier"] == true)
+        .map(|r| r["no"].as_u64().expect("no"))
+        .collect();
+    assert_eq!(marked.len(), 4, "{st}");
+    assert_eq!(rows[0]["qualifier"], true, "the leader goes through: {st}");
+    assert_eq!(rows[5]["qualifier"], false, "the last does not: {st}");
+    let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+    assert_eq!(br["stage"], "knockout", "{br}");
+    assert_eq!(br["first_round"], 3);
+    let q: Vec<u64> = br["qualifiers"]
+        .as_array()
+        .expect("qualifiers")
+        .iter()
+        .map(|v| v.as_u64().expect("no"))
+        .collect();
+    let mut sorted = marked.clone();
+    sorted.sort_unstable();
+    let mut q_sorted = q.clone();
+    q_sorted.sort_unstable();
+    assert_eq!(q_sorted, sorted, "{br} {st}");
+    // A hand-entered knockout round keeps the seed its lots are drawn from: seeds 1–4, 2–3.
+    let (status, round) = pair_round(
+        &state,
+        &org,
+        &id,
+        json!({"seed": 11, "games": [{"red": q[0], "black": q[3]}, {"red": q[1], "black": q[2]}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{round}");
+    assert_eq!(round["round"], 3);
+    assert_eq!(round["seed"], 11, "{round}");
+    play_round(&state, &org, &id, &round, lower).await;
+    // A non-qualifier cannot be paired into the final.
+    let outsider = (1..=6).find(|p| !q.contains(p)).expect("two are out");
+    let (status, b) = pair_round(
+        &state,
+        &org,
+        &id,
+        json!({"games": [{"red": outsider, "black": q[0]}]}),
+    )
+    .await;
+    assert!(status.is_client_error(), "{b}");
+    let (status, round) = pair_round(&state, &org, &id, json!({"seed": 5})).await;
+    assert_eq!(status, StatusCode::CREATED, "{round}");
+    assert_eq!(
+        round["games"].as_array().map(Vec::len),
+        Some(1),
+        "the final: {round}"
+    );
+    play_round(&state, &org, &id, &round, lower).await;
+    let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+    let best = *q.iter().min().expect("qualifiers");
+    assert_eq!(br["champion"], best, "{br}");
+    assert_eq!(br["rounds"].as_array().map(Vec::len), Some(2), "{br}");
+    let view = get(&state, &format!("/api/tournaments/{id}")).await;
+    assert_eq!(view["champion"], best);
+    assert_eq!(view["in_knockout_stage"], true);
+    // Decided: nothing more to pair.
+    let (status, b) = pair_round(&state, &org, &id, json!({})).await;
+    assert_error(status, &b, StatusCode::CONFLICT, None);
+}
+
+#[tokio::test]
+async fn a_swiss_with_elimination_marks_and_refuses_the_players_out() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "elim").await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "SE", "format": "swiss_elimination", "rounds": 4, "per_round": 2})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("keep"));
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "SE", "format": "swiss_elimination", "rounds": 4, "per_round": 2,
+               "keep": 4, "players": entrants(8)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    assert_eq!(
+        t["format"],
+        json!({"type": "swiss_elimination", "rounds": 4, "per_round": 2, "keep": 4})
+    );
+    let lower = |_: u64, r: u64, b: u64| r.min(b);
+    for n in 1..=3u64 {
+        let (st, round) = pair_round(&state, &org, &id, json!({"seed": 9})).await;
+        assert_eq!(st, StatusCode::CREATED, "{round}");
+        assert_eq!(
+            round["games"].as_array().map(Vec::len),
+            Some(4),
+            "everyone plays: {round}"
+        );
+        play_round(&state, &org, &id, &round, lower).await;
+        let standings = get(&state, &format!("/api/tournaments/{id}/standings")).await;
+        let due: Vec<u64> = standings["standings"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .filter(|r| r["elimination_due"] == true)
+            .map(|r| r["no"].as_u64().expect("no"))
+            .collect();
+        // CXA 10.6: eliminations begin once more than half of the rounds are played.
+        if n < 3 {
+            assert!(due.is_empty(), "round {n}: {standings}");
+        } else {
+            assert_eq!(due.len(), 2, "{standings}");
+            let rows = standings["standings"].as_array().expect("rows");
+            let last_two: Vec<u64> = rows[6..]
+                .iter()
+                .map(|r| r["no"].as_u64().expect("no"))
+                .collect();
+            let mut a = due.clone();
+            a.sort_unstable();
+            let mut b = last_two.clone();
+            b.sort_unstable();
+            assert_eq!(a, b, "the lowest placed are out: {standings}");
+        }
+    }
+    let view = get(&state, &format!("/api/tournaments/{id}")).await;
+    let due: Vec<u64> = view["elimination_due"]
+        .as_array()
+        .expect("due")
+        .iter()
+        .map(|v| v.as_u64().expect("no"))
+        .collect();
+    assert_eq!(due.len(), 2, "{view}");
+    let still_in: Vec<u64> = (1..=8).filter(|p| !due.contains(p)).collect();
+    // Pairing someone who is out is refused, naming the player.
+    let (st, b) = pair_round(
+        &state,
+        &org,
+        &id,
+        json!({"games": [{"red": due[0], "black": still_in[0]}, {"red": still_in[1], "black": still_in[2]}],
+               "byes": [still_in[3]]}),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
+    assert!(
+        b["message"]
+            .as_str()
+            .is_some_and(|e| e.contains("eliminated")),
+        "{b}"
+    );
+    // The engine pairs the four still in; the two out are marked from then on.
+    let (st, round) = pair_round(&state, &org, &id, json!({"seed": 9})).await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    let games = round["games"].as_array().expect("games");
+    assert_eq!(games.len(), 3, "{round}");
+    for g in games {
+        assert!(!due.contains(&g["red"].as_u64().expect("red")), "{round}");
+        assert!(
+            !due.contains(&g["black"].as_u64().expect("black")),
+            "{round}"
+        );
+    }
+    let view = get(&state, &format!("/api/tournaments/{id}")).await;
+    for p in view["players"].as_array().expect("players") {
+        let no = p["no"].as_u64().expect("no");
+        let want = if due.contains(&no) {
+            json!(3)
+        } else {
+            Value::Null
+        };
+        assert_eq!(p["eliminated_after"], want, "{p}");
+    }
+    play_round(&state, &org, &id, &round, lower).await;
+    let standings = get(&state, &format!("/api/tournaments/{id}/standings")).await;
+    let rows = standings["standings"].as_array().expect("rows");
+    for r in &rows[6..] {
+        assert_eq!(
+            r["eliminated_after"], 3,
+            "the eliminated rank last: {standings}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_double_elimination_shows_both_brackets_the_grand_final_and_its_reset() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "dora").await;
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(json!({"name": "DE", "format": "double_elimination", "rounds": 3})),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("rounds"));
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "DE", "format": "double_elimination", "reset": true, "players": entrants(4)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    assert_eq!(
+        t["format"],
+        json!({"type": "double_elimination", "reset": true, "playoff_games": 0})
+    );
+    // The lower start number wins, except the first grand final, which the losers' bracket
+    // champion wins: so the reset final is played.
+    let mut rounds = 0;
+    loop {
+        let (st, round) = pair_round(&state, &org, &id, json!({"seed": 21})).await;
+        if st != StatusCode::CREATED {
+            assert_error(st, &round, StatusCode::CONFLICT, None);
+            break;
+        }
+        rounds += 1;
+        assert!(rounds < 10, "the bracket ends");
+        let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+        let n = round["round"].as_u64().expect("round");
+        let grand_final_boards: Vec<u64> = br["matches"]
+            .as_array()
+            .expect("matches")
+            .iter()
+            .filter(|m| m["part"]["bracket"] == "grand_final")
+            .flat_map(|m| m["games"].as_array().cloned().unwrap_or_default())
+            .filter(|g| g["round"] == n)
+            .map(|g| g["board"].as_u64().expect("board"))
+            .collect();
+        play_round(&state, &org, &id, &round, |board, r, b| {
+            if grand_final_boards.contains(&board) {
+                r.max(b)
+            } else {
+                r.min(b)
+            }
+        })
+        .await;
+    }
+    let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+    let matches = br["matches"].as_array().expect("matches");
+    let parts: Vec<&str> = matches
+        .iter()
+        .map(|m| m["part"]["bracket"].as_str().expect("part"))
+        .collect();
+    for p in ["winners", "losers", "grand_final", "reset"] {
+        assert!(parts.contains(&p), "{p}: {br}");
+    }
+    let reset = matches
+        .iter()
+        .find(|m| m["part"]["bracket"] == "reset")
+        .expect("reset");
+    assert_eq!(reset["needed"], true, "{br}");
+    assert_eq!(reset["winner"], 1, "{br}");
+    let gf = matches
+        .iter()
+        .find(|m| m["part"]["bracket"] == "grand_final")
+        .expect("final");
+    assert_eq!(
+        gf["winner"], 2,
+        "the losers' champion took the first final: {br}"
+    );
+    assert_eq!(br["champion"], 1, "{br}");
+    // Player 4 lost twice: once in each bracket.
+    let losses = matches.iter().filter(|m| m["loser"] == 4).count();
+    assert_eq!(losses, 2, "{br}");
+    assert_eq!(
+        get(&state, &format!("/api/tournaments/{id}")).await["champion"],
+        1
+    );
+}

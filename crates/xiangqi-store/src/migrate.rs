@@ -24,6 +24,11 @@ const SQLITE: &[Migration] = &[
         name: "deadlines",
         sql: include_str!("../migrations/sqlite/0002_deadlines.sql"),
     },
+    Migration {
+        version: 3,
+        name: "deadlines_unindexed",
+        sql: include_str!("../migrations/sqlite/0003_deadlines_unindexed.sql"),
+    },
 ];
 
 const POSTGRES: &[Migration] = &[

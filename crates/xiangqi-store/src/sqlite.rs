@@ -27,9 +27,10 @@ use std::{
 };
 
 use sqlx::{
-    QueryBuilder, Row, Sqlite,
+    ConnectOptions, QueryBuilder, Row, Sqlite,
     sqlite::{
-        SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+        SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+        SqliteSynchronous,
     },
 };
 
@@ -47,13 +48,15 @@ pub const MAX_BATCH: usize = 4096;
 pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
 /// WAL frames (pages) past which the writer finishes a checkpoint itself between batches.
-pub const WAL_LIMIT: u64 = 16_384;
+/// SQLite starts the WAL afresh only at a write that finds every frame copied, which under a
+/// steady stream of commits the checkpoints beside the writer never leave it.
+pub const WAL_LIMIT: u64 = 8192;
 
 /// What the writer knows of the WAL.
 #[derive(Debug, Default)]
 struct Wal {
-    /// Frames in the WAL not yet copied to the database, as the last checkpoint left them.
-    behind: AtomicU64,
+    /// Frames in the WAL, as the last checkpoint found them.
+    frames: AtomicU64,
     /// Is a checkpoint running beside the writer?
     running: AtomicBool,
 }
@@ -81,28 +84,33 @@ type Outcome = Result<u64, StoreError>;
 
 /// Runs `PRAGMA wal_checkpoint(PASSIVE)` (it copies what it can without waiting for anyone)
 /// and notes how far behind the WAL still is.
-async fn checkpoint(pool: &SqlitePool, wal: &Wal) {
+async fn checkpoint_on(conn: &mut SqliteConnection, wal: &Wal) {
     let done: Result<(i64, i64, i64), sqlx::Error> =
-        match tokio::time::timeout(Duration::from_secs(30), pool.acquire()).await {
-            Ok(Ok(mut conn)) => {
-                sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-                    .fetch_one(&mut *conn)
-                    .await
-            }
-            Ok(Err(e)) => Err(e),
-            Err(_) => Err(sqlx::Error::PoolTimedOut),
-        };
-    // (busy, frames in the WAL, frames copied); a failed checkpoint is tried again later.
-    if let Ok((0, log, copied)) = done {
-        wal.behind
-            .store(api_seq(log.saturating_sub(copied)), Ordering::Relaxed);
+        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_one(&mut *conn)
+            .await;
+    // (blocked, frames in the WAL, frames copied); a failed checkpoint is tried again later.
+    if let Ok((_, log, copied)) = done {
+        // All copied: the next write starts the WAL afresh.
+        let frames = if copied >= log { 0 } else { log };
+        wal.frames.store(api_seq(frames), Ordering::Relaxed);
     }
 }
 
-/// Takes the appends in the queue in batches until every store handle is dropped, keeping the
-/// WAL's checkpoints beside it when `wal` is set.
+/// [`checkpoint_on`] a connection of the pool.
+async fn checkpoint(pool: &SqlitePool, wal: &Wal) {
+    if let Ok(Ok(mut conn)) = tokio::time::timeout(Duration::from_secs(30), pool.acquire()).await {
+        checkpoint_on(&mut conn, wal).await;
+    }
+}
+
+/// Takes the appends in the queue in batches until every store handle is dropped. A file's
+/// writer has a connection of its own (`own`): no other connection of this process writes, so
+/// its page cache stays valid from one batch to the next; it keeps the WAL's checkpoints
+/// beside it (`wal`). A `:memory:` database writes through its pool's one connection.
 async fn write_loop(
     pool: SqlitePool,
+    mut own: Option<SqliteConnection>,
     mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>,
     wal: Option<Arc<Wal>>,
 ) {
@@ -110,11 +118,13 @@ async fn write_loop(
     let mut last_checkpoint = Instant::now();
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         if let Some(wal) = &wal {
-            if wal.behind.load(Ordering::Relaxed) > WAL_LIMIT
-                && !wal.running.load(Ordering::Relaxed)
-            {
-                // Catch up now, so that the next commit starts the WAL from its beginning.
-                checkpoint(&pool, wal).await;
+            if wal.frames.load(Ordering::Relaxed) > WAL_LIMIT {
+                // Catch up now, between batches, so that the next commit starts the WAL from
+                // its beginning.
+                match own.as_mut() {
+                    Some(conn) => checkpoint_on(conn, wal).await,
+                    None => checkpoint(&pool, wal).await,
+                }
             } else if last_checkpoint.elapsed() >= CHECKPOINT_EVERY
                 && !wal.running.swap(true, Ordering::Relaxed)
             {
@@ -126,7 +136,14 @@ async fn write_loop(
                 });
             }
         }
-        match write_batch(&pool, &batch).await {
+        let written = match own.as_mut() {
+            Some(conn) => write_batch(conn, &batch).await,
+            None => match pool.acquire().await {
+                Ok(mut conn) => write_batch(&mut conn, &batch).await,
+                Err(e) => Err(e.into()),
+            },
+        };
+        match written {
             Ok(outcomes) => {
                 for (p, outcome) in batch.drain(..).zip(outcomes) {
                     let _ = p.reply.send(outcome);
@@ -152,11 +169,13 @@ async fn write_loop(
 /// checked against them here, and what passes is written with one multi-row statement per
 /// table. Each statement is a round trip to the connection's worker thread, and at one
 /// statement per row those round trips were most of a move's latency under load.
-async fn write_batch(pool: &SqlitePool, batch: &[Pending]) -> Result<Vec<Outcome>, StoreError> {
+async fn write_batch(
+    conn: &mut SqliteConnection,
+    batch: &[Pending],
+) -> Result<Vec<Outcome>, StoreError> {
     let now = now_ms();
-    let mut conn = pool.acquire().await?;
     sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
-    let written = match write_checked(&mut conn, batch, now).await {
+    let written = match write_checked(conn, batch, now).await {
         Ok(outcomes) => sqlx::query("COMMIT")
             .execute(&mut *conn)
             .await
@@ -209,7 +228,7 @@ impl Rows {
 /// Checks each append of the batch in order against the stored sequence numbers (and those
 /// of the appends before it), then writes what passed.
 async fn write_checked(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut SqliteConnection,
     batch: &[Pending],
     now: i64,
 ) -> Result<Vec<Outcome>, StoreError> {
@@ -357,11 +376,7 @@ fn delete_deadlines(chunk: &[Key]) -> QueryBuilder<'static, Sqlite> {
 }
 
 /// Writes a checked batch: one statement per table (and per `VARS` values).
-async fn write_rows(
-    conn: &mut sqlx::SqliteConnection,
-    rows: &Rows,
-    now: i64,
-) -> Result<(), StoreError> {
+async fn write_rows(conn: &mut SqliteConnection, rows: &Rows, now: i64) -> Result<(), StoreError> {
     for chunk in rows.streams.chunks(VARS / 4) {
         insert_streams(chunk, now)
             .build()
@@ -400,6 +415,11 @@ impl SqliteStore {
             .create_if_missing(true)
             .busy_timeout(Duration::from_secs(30))
             .synchronous(SqliteSynchronous::Full);
+        let wal_options = options
+            .clone()
+            .journal_mode(SqliteJournalMode::Wal)
+            // Checkpoints run beside the writer, not inside its commits.
+            .pragma("wal_autocheckpoint", "0");
         let pool = if memory {
             // Every connection to `:memory:` is its own database: keep exactly one, forever.
             SqlitePoolOptions::new()
@@ -412,18 +432,19 @@ impl SqliteStore {
         } else {
             SqlitePoolOptions::new()
                 .max_connections(4)
-                .connect_with(
-                    options
-                        .journal_mode(SqliteJournalMode::Wal)
-                        // Checkpoints run beside the writer, not inside its commits.
-                        .pragma("wal_autocheckpoint", "0"),
-                )
+                .connect_with(wal_options.clone())
                 .await?
         };
         migrate::sqlite(&pool).await?;
+        let own = if memory {
+            None
+        } else {
+            // A cache that holds the pages thousands of live games write to (64 MiB at most).
+            Some(wal_options.pragma("cache_size", "-65536").connect().await?)
+        };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let wal = (!memory).then(|| Arc::new(Wal::default()));
-        tokio::spawn(write_loop(pool.clone(), rx, wal));
+        tokio::spawn(write_loop(pool.clone(), own, rx, wal));
         Ok(SqliteStore {
             pool,
             writer: Arc::new(tx),

@@ -8,8 +8,9 @@
 //!
 //! - Seeds are start numbers (register in seed order: by rating or earlier results, CXA 10.2),
 //!   or Swiss places in the knockout stage of [`Format::SwissKnockout`] (CXA 10.5), whose
-//!   game rounds follow the Swiss rounds; the first round follows [`crate::knockout::first_round`], so missing seeds are byes
-//!   for the top seeds and seeds 1 and 2 can meet only in the final (WXF 10.1 "避免初复赛即碰头").
+//!   game rounds follow the Swiss rounds; the first round follows
+//!   [`crate::knockout::first_round`], so missing seeds are byes for the top seeds and seeds 1
+//!   and 2 can meet only in the final (WXF 10.1 "避免初复赛即碰头").
 //! - A match has one game, two games or is best of three ([`MatchFormat`]). Colours of its first
 //!   game are drawn by lot from the seed kept in the round's event, then alternate game by game,
 //!   play-off games included (CXA 12.4 "第一局抽签确定先后手，第二局换先").

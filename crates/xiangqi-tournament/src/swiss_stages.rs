@@ -54,8 +54,8 @@ impl Tournament {
 
     /// The players who go through from the Swiss to the knockout (CXA 10.5), in seed order:
     /// the top `qualifiers` of the Swiss standings, leaving out anyone who withdrew before the
-    /// Swiss ended. While the Swiss is on this is the provisional list. Empty for other
-    /// formats.
+    /// Swiss ended. While the Swiss is on this is the provisional list; pairing the first
+    /// knockout round fixes it. Empty for other formats.
     #[must_use]
     pub fn qualifiers(&self) -> Vec<PlayerId> {
         let Format::SwissKnockout {
@@ -64,6 +64,9 @@ impl Tournament {
         else {
             return Vec::new();
         };
+        if let Some(fixed) = self.fixed_qualifiers() {
+            return fixed.to_vec();
+        }
         self.standings()
             .into_iter()
             .map(|s| PlayerId::from_index(s.competitor))
@@ -155,6 +158,46 @@ impl Tournament {
     /// The next round's pairing event whatever the format: the order table for a round robin
     /// or a group stage (CXA 10.1, 10.2), `engine` for a Swiss round (CXA 10.3), the bracket
     /// for a knockout round (CXA 10.4, 10.5). `seed` is kept in the event for any lot drawn.
+    ///
+    /// ```
+    /// use xiangqi_tournament::{
+    ///     GameResult, Player, RuleSet, ScoringScheme,
+    ///     knockout::MatchFormat,
+    ///     swiss::dutch::Dutch,
+    ///     tournament::{Event, Format, Tournament},
+    /// };
+    ///
+    /// // CXA 10.5: two Swiss rounds, then the top 2 play a one-game final.
+    /// let format = Format::SwissKnockout {
+    ///     rounds: 2,
+    ///     qualifiers: 2,
+    ///     games: MatchFormat::OneGame,
+    ///     playoff_games: 0,
+    /// };
+    /// let mut events = vec![Event::Created {
+    ///     name: "open".into(),
+    ///     rules: RuleSet::Cxa2011,
+    ///     format,
+    ///     scoring: ScoringScheme::CXA,
+    ///     tie_breaks: None,
+    /// }];
+    /// for name in ["甲", "乙", "丙", "丁"] {
+    ///     events.push(Event::Registered { player: Player::named(name) });
+    /// }
+    /// let mut t = Tournament::from_events(events)?;
+    /// while t.champion().is_none() {
+    ///     let e = t.pair_next(&Dutch, 7)?;
+    ///     let Event::RoundPaired { round, games, .. } = e.clone() else { unreachable!() };
+    ///     t.apply(e)?;
+    ///     for g in games {
+    ///         let result = GameResult::RedWins;
+    ///         t.apply(Event::ResultRecorded { round, board: g.board, result })?;
+    ///     }
+    /// }
+    /// assert_eq!(t.rounds().len(), 3); // two Swiss rounds and the final
+    /// assert!(t.qualifiers().contains(&t.champion().unwrap()));
+    /// # Ok::<(), xiangqi_tournament::tournament::TournamentError>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Tournament::pair_next_round`], [`Tournament::pair_swiss`] or
@@ -278,6 +321,35 @@ mod tests {
         );
         // Knockout round 1 is tournament round 4: seed 1 meets seed 4, seed 2 meets seed 3.
         let e = t.pair_next(&Dutch, 5).unwrap();
+        // Once it is paired the seeds are fixed: a late correction of a Swiss result changes
+        // the Swiss standings, not the bracket.
+        let mut corrected = t.clone();
+        corrected.apply(e.clone()).unwrap();
+        let bracket = corrected.bracket();
+        for (board, _) in corrected.rounds()[2].games.clone().iter().enumerate() {
+            corrected
+                .apply(Event::ResultRecorded {
+                    round: 3,
+                    board: board as u32 + 1,
+                    result: GameResult::DoubleForfeit,
+                })
+                .unwrap();
+        }
+        assert_ne!(corrected.standings(), swiss);
+        assert_eq!(corrected.qualifiers(), seeds);
+        // The same correction before the knockout is paired does change who goes through.
+        let mut open = t.clone();
+        for board in 1..=t.rounds()[2].games.len() as u32 {
+            let result = GameResult::DoubleForfeit;
+            open.apply(Event::ResultRecorded {
+                round: 3,
+                board,
+                result,
+            })
+            .unwrap();
+        }
+        assert_ne!(open.qualifiers(), seeds);
+        assert_eq!(corrected.bracket(), bracket);
         let Event::RoundPaired { round, games, .. } = &e else {
             unreachable!()
         };
@@ -530,12 +602,15 @@ mod tests {
                     .collect();
                 out = gone.len();
                 for g in &round.games {
-                    prop_assert!(!gone.contains(&g.pairing.red) && !gone.contains(&g.pairing.black));
+                    let (red, black) = (g.pairing.red, g.pairing.black);
+                    prop_assert!(!gone.contains(&red) && !gone.contains(&black));
                 }
                 prop_assert!(round.byes.iter().all(|b| !gone.contains(b)));
             }
             let windows = (1..rounds).filter(|r| 2 * r > rounds).count();
-            let want = (usize::from(n).saturating_sub(keep as usize)).min(windows * per_round as usize);
+            let want = usize::from(n)
+                .saturating_sub(keep as usize)
+                .min(windows * per_round as usize);
             prop_assert_eq!(out, want);
             prop_assert_eq!(Tournament::from_json(&t.to_json()).unwrap(), t);
         }

@@ -1512,7 +1512,11 @@ mod tests {
                         continue;
                     }
                     let games: Vec<String> = (0..if two_games { 2 } else { 1 })
-                        .map(|_| (0..boards).map(|_| ['W', 'D', 'L'][lot.below(3) as usize]).collect())
+                        .map(|_| {
+                            (0..boards)
+                                .map(|_| ['W', 'D', 'L'][lot.below(3) as usize])
+                                .collect()
+                        })
                         .collect();
                     let games: Vec<&str> = games.iter().map(String::as_str).collect();
                     record(&mut t, round, m.pairing.table, &games);
@@ -1524,13 +1528,23 @@ mod tests {
             for (me, c) in f.competitors.iter().enumerate() {
                 for e in &c.encounters {
                     let o = e.opponent.unwrap();
-                    *per_round.entry((e.round, me.min(o), me.max(o))).or_insert(Points::ZERO) += e.points;
+                    *per_round
+                        .entry((e.round, me.min(o), me.max(o)))
+                        .or_insert(Points::ZERO) += e.points;
                 }
             }
             for (&(round, a, b), &total) in &per_round {
-                let both_gone = [a, b].iter().all(|&x| t.withdrawn_after(x).is_some_and(|w| round > w));
+                let both_gone = [a, b]
+                    .iter()
+                    .all(|&x| t.withdrawn_after(x).is_some_and(|w| round > w));
                 proptest::prop_assert_eq!(total, Points::whole(if both_gone { 0 } else { 2 }));
-                let count = |x: usize| f.competitors[x].encounters.iter().filter(|e| e.round == round).count();
+                let count = |x: usize| {
+                    f.competitors[x]
+                        .encounters
+                        .iter()
+                        .filter(|e| e.round == round)
+                        .count()
+                };
                 proptest::prop_assert_eq!((count(a), count(b)), (1, 1));
             }
             let s = t.standings();

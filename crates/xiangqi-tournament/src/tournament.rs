@@ -397,6 +397,9 @@ pub struct Tournament {
     /// The round after which each player was eliminated from a Swiss with bottom elimination
     /// (CXA 10.6), fixed when the next round was paired.
     eliminated: Vec<Option<u32>>,
+    /// The qualifiers of a Swiss then knockout (CXA 10.5) in seed order, fixed when the first
+    /// knockout round was paired; empty before.
+    qualified: Vec<PlayerId>,
     events: Vec<Event>,
 }
 
@@ -475,6 +478,7 @@ impl Tournament {
             clubs_apart: false,
             apart: Vec::new(),
             eliminated: Vec::new(),
+            qualified: Vec::new(),
             events: vec![first],
         };
         for e in it {
@@ -530,6 +534,13 @@ impl Tournament {
                 // CXA 10.6: those due out before this round are out from now on.
                 for p in self.elimination_due() {
                     self.eliminated[p.index()] = Some(round - 1);
+                }
+                // CXA 10.5: the knockout's seeds are fixed by its first round, so a later
+                // correction of a Swiss result cannot redraw the bracket.
+                if let Format::SwissKnockout { rounds, .. } = self.format {
+                    if *round == rounds + 1 {
+                        self.qualified = self.qualifiers();
+                    }
                 }
                 self.rounds.push(Round {
                     number: *round,
@@ -768,6 +779,11 @@ impl Tournament {
     #[must_use]
     pub fn withdrawn_after(&self, player: PlayerId) -> Option<u32> {
         self.withdrawn.get(player.index()).copied().flatten()
+    }
+
+    /// The qualifiers of a Swiss then knockout once its first knockout round is paired.
+    pub(crate) fn fixed_qualifiers(&self) -> Option<&[PlayerId]> {
+        (!self.qualified.is_empty()).then_some(self.qualified.as_slice())
     }
 
     /// The round after which `player` was eliminated from a Swiss with bottom elimination

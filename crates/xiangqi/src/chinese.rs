@@ -433,80 +433,128 @@ impl fmt::Display for Styled {
     }
 }
 
+/// The common written form, four three-byte characters (炮二平五, 馬８進７: piece, file,
+/// direction, number), read without the general parser's trimming and token list; `None` for
+/// anything else, which [`parse`] reads. Gives what [`parse`] gives (a property test says so).
+fn parse_plain(s: &str) -> Option<Chinese> {
+    let &[a0, a1, a2, b0, b1, b2, c0, c1, c2, d0, d1, d2] = s.as_bytes() else {
+        return None;
+    };
+    let char3 = |x: u8, y: u8, z: u8| -> Option<char> {
+        if x & 0xF0 != 0xE0 {
+            return None;
+        }
+        char::from_u32(
+            (u32::from(x & 0x0F) << 12) | (u32::from(y & 0x3F) << 6) | u32::from(z & 0x3F),
+        )
+    };
+    let piece = char3(a0, a1, a2)?;
+    let (
+        Token::Piece(role),
+        Token::Num(file, file_digit),
+        Token::Dir(direction),
+        Token::Num(value, value_digit),
+    ) = (
+        token(piece)?,
+        token(char3(b0, b1, b2)?)?,
+        token(char3(c0, c1, c2)?)?,
+        token(char3(d0, d1, d2)?)?,
+    )
+    else {
+        return None;
+    };
+    let black = file_digit || value_digit || matches!(piece, '将' | '將' | '卒' | '象');
+    Some(Chinese {
+        color: Color::from_red(!black),
+        role: Some(role),
+        designator: Designator::File(file),
+        direction,
+        value,
+    })
+}
+
 impl FromStr for Chinese {
     type Err = ParseChineseError;
 
     fn from_str(s: &str) -> Result<Chinese, ParseChineseError> {
-        let err = || ParseChineseError(s.to_owned());
-        // White space at the end, then marks (`!?+#`); white space elsewhere is skipped below.
-        let body = trim_end(trim_end(s, is_space), |c| {
-            matches!(c, '!' | '?' | '！' | '？' | '+' | '#')
-        });
-        let mut tokens = [Token::Dir(Direction::Sideways); 5];
-        let mut len = 0;
-        // Black writes digits, or names its piece with a black glyph among the first two.
-        let mut black = false;
-        // One pass: moves are read by the million (a reader checking collections).
-        for c in body.chars() {
-            if is_space(c) {
-                continue;
-            }
-            if len == tokens.len() {
-                return Err(err());
-            }
-            let t = token(c).ok_or_else(err)?;
-            black |= matches!(t, Token::Num(_, true))
-                || (len < 2 && matches!(c, '将' | '將' | '卒' | '象'));
-            tokens[len] = t;
-            len += 1;
+        match parse_plain(s) {
+            Some(c) => Ok(c),
+            None => parse(s),
         }
-        let color = Color::from_red(!black);
-        let file = |n: u8| (1..=9).contains(&n);
-        let (role, designator, direction, value) = match tokens[..len] {
-            [
-                Token::Piece(r),
-                Token::Num(n, _),
-                Token::Dir(d),
-                Token::Num(v, _),
-            ] if file(n) => (Some(r), Designator::File(n), d, v),
-            [
-                Token::Place(p),
-                Token::Piece(r),
-                Token::Dir(d),
-                Token::Num(v, _),
-            ] => (Some(r), Designator::Place(p), d, v),
-            [
-                Token::Num(n, _),
-                Token::Piece(r),
-                Token::Dir(d),
-                Token::Num(v, _),
-            ] if (1..=5).contains(&n) => (Some(r), Designator::Nth(n), d, v),
-            [
-                Token::Place(place),
-                Token::Piece(r),
-                Token::Num(n, _),
-                Token::Dir(d),
-                Token::Num(v, _),
-            ] if file(n) => (Some(r), Designator::OnFile { place, file: n }, d, v),
-            [
-                Token::Place(place),
-                Token::Num(n, _),
-                Token::Dir(d),
-                Token::Num(v, _),
-            ] if file(n) => (None, Designator::OnFile { place, file: n }, d, v),
-            _ => return Err(err()),
-        };
-        if !(1..=9).contains(&value) {
+    }
+}
+
+/// Reads any form the reader accepts (module docs).
+fn parse(s: &str) -> Result<Chinese, ParseChineseError> {
+    let err = || ParseChineseError(s.to_owned());
+    // White space at the end, then marks (`!?+#`); white space elsewhere is skipped below.
+    let body = trim_end(trim_end(s, is_space), |c| {
+        matches!(c, '!' | '?' | '！' | '？' | '+' | '#')
+    });
+    let mut tokens = [Token::Dir(Direction::Sideways); 5];
+    let mut len = 0;
+    // Black writes digits, or names its piece with a black glyph among the first two.
+    let mut black = false;
+    // One pass: moves are read by the million (a reader checking collections).
+    for c in body.chars() {
+        if is_space(c) {
+            continue;
+        }
+        if len == tokens.len() {
             return Err(err());
         }
-        Ok(Chinese {
-            color,
-            role,
-            designator,
-            direction,
-            value,
-        })
+        let t = token(c).ok_or_else(err)?;
+        black |=
+            matches!(t, Token::Num(_, true)) || (len < 2 && matches!(c, '将' | '將' | '卒' | '象'));
+        tokens[len] = t;
+        len += 1;
     }
+    let color = Color::from_red(!black);
+    let file = |n: u8| (1..=9).contains(&n);
+    let (role, designator, direction, value) = match tokens[..len] {
+        [
+            Token::Piece(r),
+            Token::Num(n, _),
+            Token::Dir(d),
+            Token::Num(v, _),
+        ] if file(n) => (Some(r), Designator::File(n), d, v),
+        [
+            Token::Place(p),
+            Token::Piece(r),
+            Token::Dir(d),
+            Token::Num(v, _),
+        ] => (Some(r), Designator::Place(p), d, v),
+        [
+            Token::Num(n, _),
+            Token::Piece(r),
+            Token::Dir(d),
+            Token::Num(v, _),
+        ] if (1..=5).contains(&n) => (Some(r), Designator::Nth(n), d, v),
+        [
+            Token::Place(place),
+            Token::Piece(r),
+            Token::Num(n, _),
+            Token::Dir(d),
+            Token::Num(v, _),
+        ] if file(n) => (Some(r), Designator::OnFile { place, file: n }, d, v),
+        [
+            Token::Place(place),
+            Token::Num(n, _),
+            Token::Dir(d),
+            Token::Num(v, _),
+        ] if file(n) => (None, Designator::OnFile { place, file: n }, d, v),
+        _ => return Err(err()),
+    };
+    if !(1..=9).contains(&value) {
+        return Err(err());
+    }
+    Ok(Chinese {
+        color,
+        role,
+        designator,
+        direction,
+        value,
+    })
 }
 
 #[cfg(test)]
@@ -596,6 +644,23 @@ mod tests {
         #[test]
         fn parser_never_panics(s in "\\PC{0,8}") {
             let _ = s.parse::<Chinese>();
+        }
+
+        #[test]
+        fn plain_form_reads_as_the_general_parser(
+            s in "[帅帥将將仕士相象马馬傌车車俥炮砲包兵卒前][一二三四五六七八九１２３４５６７８９十０中　][进進上退下平后！][一二三四五六七八九１２３４５６７８９十０！？　]"
+        ) {
+            match parse_plain(&s) {
+                Some(fast) => prop_assert_eq!(Ok(fast), parse(&s)),
+                // Not taken by the plain reader: then not a piece-and-file move at all.
+                None => {
+                    let file_move = matches!(
+                        parse(&s),
+                        Ok(Chinese { designator: Designator::File(_), .. })
+                    );
+                    prop_assert!(!file_move, "{} is plain", s);
+                }
+            }
         }
 
         #[test]

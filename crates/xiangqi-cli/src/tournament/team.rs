@@ -395,7 +395,8 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             )?;
             if t.results_cancelled(index) {
                 println!(
-                    "fewer than half of the matches played: all results of team {team} are cancelled"
+                    "fewer than half of the matches played: all results of team {team} are \
+                     cancelled"
                 );
             }
         }

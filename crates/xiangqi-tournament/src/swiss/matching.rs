@@ -30,8 +30,23 @@ pub static STAT_SCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::Atomi
 pub static STAT_STAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub static STAT_NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub static STAT_LSCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_BL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_LL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static STAT_EX: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub static STAT_ADJ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub fn stats() -> String { use std::sync::atomic::Ordering::Relaxed; format!("adj {} lscans {} solves {} active {} dirty {} scans {} stages {}", STAT_ADJ.load(Relaxed), STAT_LSCANS.load(Relaxed), STAT_SOLVES.load(Relaxed), STAT_ACTIVE.load(Relaxed), STAT_DIRTY.load(Relaxed), STAT_SCANS.load(Relaxed), STAT_STAGES.load(Relaxed)) }
+pub fn stats() -> String {
+    use std::sync::atomic::Ordering::Relaxed;
+    format!(
+        "adj {} lscans {} solves {} active {} dirty {} scans {} stages {}",
+        STAT_ADJ.load(Relaxed),
+        STAT_LSCANS.load(Relaxed),
+        STAT_SOLVES.load(Relaxed),
+        STAT_ACTIVE.load(Relaxed),
+        STAT_DIRTY.load(Relaxed),
+        STAT_SCANS.load(Relaxed),
+        STAT_STAGES.load(Relaxed)
+    )
+}
 /// A directed view of an edge: `(from, to)`.
 type Edge = (usize, usize);
 
@@ -181,7 +196,11 @@ impl<const N: usize> Matching<N> {
     /// (or its blossom's) becomes exposed.
     fn free(&mut self, v: usize) {
         let b = self.inblossom[v];
-        let base = if b < self.n { v } else { self.base[b].unwrap_or(v) };
+        let base = if b < self.n {
+            v
+        } else {
+            self.base[b].unwrap_or(v)
+        };
         if let Some(m) = self.mate[base] {
             self.mate[base] = None;
             self.mate[m] = None;
@@ -253,26 +272,80 @@ impl<const N: usize> Matching<N> {
                 self.dual[v] = self.dual[v].add(&one);
             }
         }
+        self.pair_tight_exposed();
         self.dirty_list = dirty;
         self.dirty_list.clear();
     }
 
+    /// Pairs exposed single vertices joined by a tight edge at once (a path of one edge between
+    /// two exposed vertices): each such pair saves a stage of the search.
+    fn pair_tight_exposed(&mut self) {
+        for v in 0..self.n {
+            if !self.active[v]
+                || self.mate[v].is_some()
+                || self.inblossom[v] != v
+                || self.dual[v].is_zero()
+            {
+                continue;
+            }
+            let row = v * self.n;
+            for u in 0..self.n {
+                if u != v
+                    && self.edge[row + u]
+                    && self.mate[u].is_none()
+                    && self.inblossom[u] == u
+                    && self.active[u]
+                    && self.slack((v, u)).is_zero()
+                {
+                    self.mate[v] = Some(u);
+                    self.mate[u] = Some(v);
+                    break;
+                }
+            }
+        }
+    }
+
     /// Computes (or repairs) the maximum-weight matching; read it with [`Matching::mate_of`].
     pub fn solve(&mut self) {
+        let nd = self.dirty_list.len();
         self.epoch += 1;
         STAT_SOLVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        STAT_ACTIVE.fetch_add(self.active.iter().filter(|&&a| a).count(), std::sync::atomic::Ordering::Relaxed);
+        STAT_ACTIVE.fetch_add(
+            self.active.iter().filter(|&&a| a).count(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         STAT_DIRTY.fetch_add(self.dirty_list.len(), std::sync::atomic::Ordering::Relaxed);
         if self.solved {
+            let t0 = std::time::Instant::now();
             self.repair();
+            if std::env::var_os("MSTAT").is_some() {
+                eprintln!("repair ms {:.2}", t0.elapsed().as_secs_f64() * 1000.0);
+            }
         } else {
             let maxw = self.w2.iter().copied().max().unwrap_or(Wide::ZERO).half();
             for v in 0..self.n {
                 self.dual[v] = if self.active[v] { maxw } else { Wide::ZERO };
             }
             self.solved = true;
+            if std::env::var_os("MGREEDY").is_some() { self.pair_tight_exposed(); }
         }
+        let before = STAT_SCANS.load(std::sync::atomic::Ordering::Relaxed);
+        let t0 = std::time::Instant::now();
         self.run();
+        if std::env::var_os("MSTAT").is_some() {
+            use std::sync::atomic::Ordering::Relaxed;
+            eprintln!(
+                "solve stages {} adj {} blossoms {} listlen {} expand {} dirty {} scans {} ms {:.2}",
+                STAT_STAGES.swap(0, Relaxed),
+                STAT_ADJ.swap(0, Relaxed),
+                STAT_BL.swap(0, Relaxed),
+                STAT_LL.swap(0, Relaxed),
+                STAT_EX.swap(0, Relaxed),
+                nd,
+                STAT_SCANS.load(std::sync::atomic::Ordering::Relaxed) - before,
+                t0.elapsed().as_secs_f64() * 1000.0
+            );
+        }
     }
 
     /// The slack of `bestedge[x]`, computed once per epoch.
@@ -411,28 +484,24 @@ impl<const N: usize> Matching<N> {
             }
             self.inblossom[leaf] = b;
         }
+        STAT_BL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut bestto: Vec<Option<(Edge, Wide<N>)>> = vec![None; 2 * self.n];
         for &c in &path {
-            let lists: Vec<Edge> = match self.blossom_best[c].take() {
-                Some(list) => list,
+            match self.blossom_best[c].take() {
+                Some(list) => {
+                    for (i, j) in list {
+                        self.consider_best(&mut bestto, b, (i, j));
+                    }
+                }
                 None => {
-                    let mut l = Vec::new();
-                    for leaf in self.leaves_of(c) {
+                    let mut leaves = Vec::new();
+                    self.leaves(c, &mut leaves);
+                    for leaf in leaves {
                         for j in 0..self.n {
                             if j != leaf && self.has_edge(leaf, j) {
-                                l.push((leaf, j));
+                                self.consider_best(&mut bestto, b, (leaf, j));
                             }
                         }
-                    }
-                    l
-                }
-            };
-            for (i, j) in lists {
-                let bj = self.inblossom[j];
-                if bj != b && self.label[bj] == OUTER {
-                    let s = self.slack((i, j));
-                    if bestto[bj].is_none_or(|(_, bs)| s < bs) {
-                        bestto[bj] = Some(((i, j), s));
                     }
                 }
             }
@@ -453,7 +522,19 @@ impl<const N: usize> Matching<N> {
         }
     }
 
+    /// Keeps in `bestto` the least-slack edge from new blossom `b` to each outer blossom.
+    fn consider_best(&self, bestto: &mut [Option<(Edge, Wide<N>)>], b: usize, (i, j): Edge) {
+        let bj = self.inblossom[j];
+        if bj != b && self.label[bj] == OUTER {
+            let s = self.slack((i, j));
+            if bestto[bj].is_none_or(|(_, bs)| s < bs) {
+                bestto[bj] = Some(((i, j), s));
+            }
+        }
+    }
+
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        STAT_EX.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let childs = std::mem::take(&mut self.childs[b]);
         for &s in &childs {
             self.parent[s] = None;
@@ -679,7 +760,9 @@ impl<const N: usize> Matching<N> {
                 }
                 while let Some(v) = self.queue.pop() {
                     STAT_SCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if v >= STAT_NEXT.load(std::sync::atomic::Ordering::Relaxed) { STAT_LSCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
+                    if v >= STAT_NEXT.load(std::sync::atomic::Ordering::Relaxed) {
+                        STAT_LSCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
                     for w in 0..n {
                         if w == v || !self.edge[v * n + w] {
                             continue;
@@ -845,6 +928,8 @@ impl<const N: usize> Matching<N> {
             if !augmented {
                 break;
             }
+            // Blossoms of dual zero are rebuilt when needed: keeping them makes later stages
+            // recompute their edge lists, which costs more.
             for b in n..2 * n {
                 if self.parent[b].is_none()
                     && self.base[b].is_some()
