@@ -44,6 +44,8 @@ const movesEl = h('ol', { id: 'moves', class: 'moves' });
 const actionsEl = h('div', { id: 'actions', class: 'actions' });
 const arbiterEl = h('section', { id: 'arbiter', class: 'panel arbiter' });
 const rulingEl = h('div', { id: 'ruling', class: 'ruling' });
+const tournamentEl = h('p', { id: 'tournament-link', class: 'tournament-link', hidden: true });
+let boardOf = null;         // the tournament board this game was started for, if any
 
 const moveInput = h('input', { id: 'move-input', autocomplete: 'off', 'data-i18n-placeholder': 'game.type', placeholder: t('game.type'), 'aria-describedby': 'move-help' });
 const moveForm = h('form', { id: 'move-form', class: 'move-form', onsubmit: (e) => { e.preventDefault(); const v = moveInput.value.trim(); if (v) { sendMove(v); moveInput.value = ''; } } },
@@ -59,6 +61,7 @@ main.append(h('div', { class: 'game-page' },
   h('section', { class: 'board-col' }, topSlot, boardEl, bottomSlot,
     h('div', { class: 'toolbar' }, flipBtn, roleEl)),
   h('aside', { class: 'side-col' },
+    tournamentEl,
     statusEl,
     h('section', { class: 'panel' },
       h('div', { class: 'panel-head' }, h('h2', {}, w('game.moves')), h('label', {}, w('game.notation'), ' ', notationSel)),
@@ -354,6 +357,21 @@ document.addEventListener('keydown', (e) => {
 });
 
 // ---- start ----
-api('GET', `/api/games/${encodeURIComponent(id)}`).then((v) => { update(v); connect(); }).catch((err) => {
+/** A game started for a tournament board ("… R1 B2" as its event) links back to the round. */
+function renderTournament() {
+  if (!boardOf) return;
+  tournamentEl.replaceChildren(h('a', { href: `/tournaments/${boardOf.tournament}#round-${boardOf.round}` },
+    t('game.tournament', { name: boardOf.name, round: boardOf.round, board: boardOf.board })));
+  tournamentEl.hidden = false;
+}
+window.addEventListener('langchange', renderTournament);
+
+api('GET', `/api/games/${encodeURIComponent(id)}`).then((v) => {
+  update(v);
+  connect();
+  if (/ R\d+ B\d+$/.test(v.event || '')) {
+    api('GET', `/api/tournaments/by-game/${encodeURIComponent(id)}`).then((b) => { boardOf = b; renderTournament(); }).catch(() => {});
+  }
+}).catch((err) => {
   main.replaceChildren(h('p', { class: 'error' }, `${t('err')}: ${err.message}`));
 });

@@ -49,6 +49,7 @@ const WORDS = {
   'game.move_limit': ['自然限着判和', 'Claim the move limit'],
   'game.repetition': ['请求棋例裁决', 'Ask for a repetition ruling'],
   'game.draw_offered': ['{side}提和', '{side} offers a draw'],
+  'game.tournament': ['{name}，第 {round} 轮第 {board} 台', '{name}, round {round}, board {board}'],
   'game.confirm_resign': ['确定认输？', 'Resign this game?'],
   'game.untimed': ['不计时', 'untimed'],
   'game.connection': ['连接中断，重连中…', 'Connection lost, reconnecting…'],

@@ -96,7 +96,7 @@ function scoreLine(m) {
   const parts = [];
   if (s.big_points) {
     parts.push(h('span', { class: 'big-points' }, L('大分 ', 'big points '), pair(s.big_points)));
-    parts.push(' · ', h('span', { class: 'small-points' }, L('小分 ', 'small points '), pair(s.small_points)));
+    parts.push(' · ', h('span', { class: 'small-points', title: L('WXF 第 9.4 条的小分即局分，与名次表的小分（索邦分）不同', "WXF 9.4's small points are game points, not the standings' Sonneborn-Berger") }, L('小分（局分） ', 'small points (game points) '), pair(s.small_points)));
   } else {
     parts.push(h('span', { class: 'game-points' }, L('局分 ', 'game points '), pair(s.game_points)));
   }
@@ -179,7 +179,8 @@ function render() {
       me ? null : h('p', { class: 'no-print' }, h('a', { href: '/tournaments' }, L('组织者请先登录', 'Organiser: sign in first')))),
     canWrite() ? officeSection(complete) : null,
     bracketSection(),
-    T.standings.length ? h('section', { class: 'panel sheet', id: 'standings' },
+    // A knockout's order is its bracket: a table by 场分 would mislead.
+    T.standings.length && T.format.type !== 'knockout' ? h('section', { class: 'panel sheet', id: 'standings' },
       h('h2', {}, `${T.name} — ${L('团体名次', 'Team standings')}`),
       h('table', { class: 'data', id: 'standings-table' },
         h('thead', {}, h('tr', {}, ...[L('名次', 'Rank'), L('序号', 'No'), L('队名', 'Team'), T.ranking === 'game_points' ? L('局分', 'Game points') : L('场分', 'Match points')].map((x) => h('th', {}, x)),

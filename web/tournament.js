@@ -143,8 +143,12 @@ function teamForm() {
     h('option', { value: 'swiss' }, L('积分编排（裁判编排）', 'Swiss (paired by the arbiter)')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')));
   const teamRounds = h('input', { id: 'team-rounds', type: 'number', min: '1', max: '30', value: '5' });
   const roundsField = field(L('积分编排轮数', 'Swiss rounds'), teamRounds);
+  const ranking = h('select', { id: 'team-ranking' }, h('option', { value: 'match_points' }, L('先比场分', 'Match points first')),
+    h('option', { value: 'game_points' }, L('先比局分（一局制积分编排，第 14.7 条）', 'Game points first (one-game Swiss, CXA 14.7)')));
+  const rankingField = field(L('排名', 'Ranking'), ranking);
   roundsField.hidden = true;
-  cycles.addEventListener('change', () => { roundsField.hidden = cycles.value !== 'swiss'; });
+  rankingField.hidden = true;
+  cycles.addEventListener('change', () => { roundsField.hidden = cycles.value !== 'swiss'; rankingField.hidden = cycles.value !== 'swiss'; });
   const twoGames = h('input', { id: 'team-two-games', type: 'checkbox' });
   const rule = h('select', { id: 'team-rule' },
     h('option', { value: 'fixed' }, L('分台定人制（11.1）', 'Fixed boards (11.1)')),
@@ -155,7 +159,7 @@ function teamForm() {
     e.preventDefault();
     try {
       const body = { name: name.value, boards: Number(boards.value), board_rule: rule.value, rules: rules.value, two_games: twoGames.checked };
-      if (cycles.value === 'swiss') { body.format = 'swiss'; body.rounds = Number(teamRounds.value); } else if (cycles.value === 'knockout') body.format = 'knockout';
+      if (cycles.value === 'swiss') { body.format = 'swiss'; body.rounds = Number(teamRounds.value); body.ranking = ranking.value; } else if (cycles.value === 'knockout') body.format = 'knockout';
       else body.cycles = Number(cycles.value);
       const r = await api('POST', '/api/teams', { body });
       location.href = `/teams/${r.id}`;
@@ -163,7 +167,7 @@ function teamForm() {
   };
   return h('form', { class: 'panel form', id: 'team-create', onsubmit: create },
     h('h2', {}, L('创建团体赛', 'Create a team event')),
-    field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles), roundsField,
+    field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles), roundsField, rankingField,
     h('label', { class: 'field check' }, twoGames, h('span', {}, L('两局制（每台两局，第二局换先）', 'Two games a board (colours swapped in the second)'))),
     field(L('出场办法', 'Line-ups'), rule), field(L('规则', 'Rules'), rules),
     h('button', { type: 'submit', class: 'primary', id: 'team-create-submit' }, L('创建', 'Create')));

@@ -430,6 +430,11 @@ test('a tournament\'s time control and live games for its boards: draw offer and
   await red.goto(await tokenLink(1, 'red'));
   await black.goto(await tokenLink(1, 'black'));
   for (const p of [red, black]) await p.waitForSelector('#board .xq-piece');
+  // The game links back to its tournament's round and board.
+  await red.waitForSelector('#tournament-link a');
+  const back = await red.locator('#tournament-link a').textContent();
+  assert(/第 1 轮第 1 台$/.test(back), `the game names its round and board (${back})`);
+  assert((await red.locator('#tournament-link a').getAttribute('href')).startsWith('/tournaments/'), 'and links to the tournament');
   // The game has the tournament's clock: 15 minutes, running for Red.
   await red.waitForSelector('#clock-red.running');
   const left = Number(await red.locator('#clock-red').getAttribute('data-ms'));
@@ -720,6 +725,38 @@ test('a Swiss then knockout from the create form to its champion: qualifiers mar
   await ctx.close();
 });
 
+test('a Swiss with bottom elimination: the players due out marked, then out and not paired', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'se-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'se-organiser', password: 'correct horse battery' });
+  const players = ['王天一', '郑惟桐', '许银川', '赵鑫鑫', '洪智', '蒋川', '孙勇征', '谢靖'].map((name, k) => ({ name, rating: 2700 - k * 20 }));
+  const se = await api(base, 'POST', '/api/tournaments', { name: '积分末位淘汰赛', format: 'swiss_elimination', rounds: 4, per_round: 2, keep: 4, players }, session.token);
+  for (let n = 1; n <= 3; n++) {
+    const r = await api(base, 'POST', `/api/tournaments/${se.id}/rounds`, { seed: 1 }, session.token);
+    for (const g of r.games) {
+      await api(base, 'PUT', `/api/tournaments/${se.id}/rounds/${n}/boards/${g.board}/result`, { result: g.red < g.black ? '1-0' : '0-1' }, session.token);
+    }
+  }
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'se-organiser', 'correct horse battery', false);
+  await page.waitForSelector('#t-create');
+  await page.goto(`${base}/tournaments/${se.id}`);
+  await page.waitForSelector('#standings-table');
+  // CXA 10.6: past half of four rounds, the two lowest placed are due out.
+  assert(await page.locator('#standings-table .badge.due').count() === 2, 'two due out');
+  const due = await page.locator('#standings-table tr.due').evaluateAll((rows) => rows.map((r) => Number(r.dataset.no)));
+  await page.click('#pair');
+  await orToast(page, page.waitForSelector('#round-4'));
+  await page.waitForFunction(() => document.querySelectorAll('#standings-table .badge.out').length === 2);
+  const paired = await page.locator('#round-4 tbody').textContent();
+  for (const no of due) assert(!paired.includes(`(${no})`), `player ${no} is out of round 4 (${paired})`);
+  assert(await page.locator('#players-table tr.eliminated').count() === 2, 'marked in the entries');
+  await page.screenshot({ path: join(shots, 'swiss-elimination.png'), fullPage: true });
+  await ctx.close();
+});
+
 test('a double elimination: winners\' and losers\' brackets, the grand final and its reset', async ({ browser, base }) => {
   await api(base, 'POST', '/api/accounts', { username: 'de-organiser', password: 'correct horse battery' });
   const session = await api(base, 'POST', '/api/sessions', { username: 'de-organiser', password: 'correct horse battery' });
@@ -752,6 +789,83 @@ test('a double elimination: winners\' and losers\' brackets, the grand final and
   assert(reset.includes('王天一') && reset.includes('郑惟桐'), `the reset final between the two finalists (${reset})`);
   assert(await page.locator('#standings').count() === 0, 'no Swiss standings for a bracket');
   await page.screenshot({ path: join(shots, 'double-elimination.png'), fullPage: true });
+  await ctx.close();
+});
+
+test('a team match with two games a board: colours swapped in the second, 大分 and 小分 under WXF 9.4', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'two-game-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#team-create');
+  await page.fill('#team-name', '两局制团体赛');
+  await page.fill('#team-boards', '3');
+  await page.selectOption('#team-rules', 'wxf2018');
+  await page.check('#team-two-games');
+  await page.click('#team-create-submit');
+  await page.waitForURL(/\/teams\/[^/]+$/);
+  await page.waitForSelector('#teams-text');
+  await page.fill('#teams-text', '北京: 蒋川, 唐丹, 王天一\n上海: 谢靖, 孙勇征, 赵玮\n');
+  await page.click('#add-teams');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#teams-table tbody tr').length === 2));
+  await page.click('#pair');
+  await orToast(page, page.waitForSelector('#round-1 select[data-game="2"]'));
+  assert(await page.locator('#round-1 select[data-game="2"]').count() === 3, 'a second game on each of three boards');
+  // The first-listed team wins and draws on boards 1 and 2 and loses both on board 3:
+  // 大分 4–2 wins the match though 小分 are level (WXF 9.4).
+  const tid = new URL(page.url()).pathname.split('/').pop();
+  const v = await api(base, 'GET', `/api/teams/${tid}`);
+  const m = v.rounds[0].matches[0];
+  const plan = { 1: ['W', 'D'], 2: ['W', 'D'], 3: ['L', 'L'] };
+  for (const b of m.boards) {
+    const firstRed = b.red_team === m.first;
+    for (const game of [1, 2]) {
+      const o = plan[b.board][game - 1];
+      const red = game === 1 ? firstRed : !firstRed;
+      const value = o === 'D' ? '1/2' : (o === 'W') === red ? '1-0' : '0-1';
+      await page.selectOption(`#round-1 select[data-board="${b.board}"][data-game="${game}"]`, value);
+      await page.waitForFunction(([b, g, v]) => {
+        const s = document.querySelector(`#round-1 select[data-board="${b}"][data-game="${g}"]`);
+        return s && s.closest('td').querySelector('.print-only').textContent === v;
+      }, [b.board, game, value]);
+    }
+  }
+  const score = await page.locator('#round-1 .match-score').textContent();
+  assert(score.includes('大分 4 : 2') && score.includes('小分（局分） 6 : 6') && score.includes('场分 2 : 0'), `the match by 大分 (${score})`);
+  const top = await page.locator('#standings-table tbody tr:first-child td:nth-child(3)').textContent();
+  assert(top === v.teams[m.first - 1].name, `the first-listed team on top (${top})`);
+  await page.screenshot({ path: join(shots, 'team-two-games.png'), fullPage: true });
+  // A withdrawal from the office marks the team.
+  await page.selectOption('#w-team', String(m.second));
+  await page.click('#withdraw');
+  await orToast(page, page.waitForSelector(`#teams-table tr[data-team="${m.second}"].withdrawn`));
+  await ctx.close();
+});
+
+test('a team knockout: the top seed\'s bye, the bracket and its champion', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'tko-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'tko-organiser', password: 'correct horse battery' });
+  const team = (name) => ({ name, players: [1, 2].map((k) => ({ name: `${name}${k}` })) });
+  const ko = await api(base, 'POST', '/api/teams', { name: '团体淘汰赛', format: 'knockout', boards: 2, teams: ['北京', '上海', '广东'].map(team) }, session.token);
+  for (let round = 1; round <= 2; round++) {
+    const v = await api(base, 'POST', `/api/teams/${ko.id}/rounds`, { seed: 2 }, session.token);
+    for (const m of v.rounds[round - 1].matches) {
+      const low = Math.min(m.first, m.second);
+      for (const b of m.boards) {
+        await api(base, 'PUT', `/api/teams/${ko.id}/rounds/${round}/tables/${m.table}/boards/${b.board}/result`, { result: b.red_team === low ? '1-0' : '0-1' }, session.token);
+      }
+    }
+  }
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+  await page.goto(`${base}/teams/${ko.id}`);
+  await page.waitForSelector('#bracket .ko-round');
+  assert(await page.locator('#bracket .ko-round').count() === 2, 'semi-finals and final');
+  assert((await page.locator('#champion').textContent()).includes('北京'), 'the top seed wins');
+  assert((await page.locator('#round-1 .byes').textContent()).includes('北京'), 'the top seed\'s bye in round 1');
+  await page.screenshot({ path: join(shots, 'team-knockout.png'), fullPage: true });
   await ctx.close();
 });
 

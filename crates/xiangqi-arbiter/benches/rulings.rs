@@ -6,8 +6,10 @@
 //! `CARGO_TARGET_DIR=/work/target-arbiter cargo bench -p xiangqi-arbiter --bench rulings`
 //!
 //! The per-case figure divides the time of one pass by the number of cases; one case is one
-//! cycle ruled (the cycle found, every move of it classified, the verdict and its explanation
-//! written).
+//! cycle ruled (the cycle found, every move of it classified, the verdict given). The
+//! explanation is written when it is first read (see `Explanation`), so it is not in the
+//! figure. For counts that do not depend on the machine's load, profile the `rule_cases`
+//! example with callgrind (see its docs).
 
 use std::{fs, hint::black_box, path::Path};
 

@@ -31,9 +31,10 @@
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
 //! piece unrooted by its own side's check is that side's fault); a lone defender's attacks on
 //! advisors and elephants are idle (26.3); a pawn's own captures and its captures after
-//! another piece's check are idle, one that unmasks a check is not (26.8); a same-type offer
-//! the offered side may take first without loss is 兑 (26.10), also when a rook touches the
-//! offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉).
+//! another piece's check are idle, one that unmasks a check is not, and the chasing side's
+//! pawns and general take no part in the exchange that decides a chase (26.8); a same-type
+//! offer the offered side may take first without loss is 兑 (26.10), also when a rook touches
+//! the offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉).
 //!
 //! Where the books give no numbers we use rook 10, horse 5, cannon 5, advisor 2, elephant 2,
 //! crossed pawn 2, uncrossed pawn 1 (CXA 2011 art. 1.2 fixes only the ratios; the numbers are
@@ -416,28 +417,42 @@ fn legal_capture(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// going on as long as it pays (static exchange; every capture legal, so pins, facing generals,
 /// screens and legs are the board's own).
 fn exchange(pos: &Position, sq: Square, depth: u32) -> i32 {
+    exchange_without(pos, sq, depth, None)
+}
+
+/// [`exchange`] in which the pawns and the general of `idle` (if any) do not take part: what
+/// they could take at the end of an exchange does not count (CXA 2011 art. 26.8).
+fn exchange_without(pos: &Position, sq: Square, depth: u32, idle: Option<Color>) -> i32 {
     if depth == 0 || pos.board().piece_at(sq).is_none() {
         return 0;
     }
-    exchange_by(pos, sq, depth, &captures_on(pos, sq))
+    exchange_by(pos, sq, depth, &captures_on(pos, sq), idle)
 }
 
-/// [`exchange`] with the legal captures on `sq` known.
-fn exchange_by(pos: &Position, sq: Square, depth: u32, captures: &[Move]) -> i32 {
+/// [`exchange_without`] with the legal captures on `sq` known.
+fn exchange_by(
+    pos: &Position,
+    sq: Square,
+    depth: u32,
+    captures: &[Move],
+    idle: Option<Color>,
+) -> i32 {
     let Some(target) = pos.board().piece_at(sq) else {
         return 0;
     };
     if depth == 0 {
         return 0;
     }
+    let barred = |m: &&Move| idle == Some(pos.turn()) && matches!(m.role, Role::Pawn | Role::King);
     let best = captures
         .iter()
+        .filter(|m| !barred(m))
         .min_by_key(|m| value(m.role, pos.turn(), m.from));
     match best {
         None => 0,
         Some(&m) => {
             let v = value(target.role, target.color, sq);
-            (v - exchange(&after(pos, m), sq, depth - 1)).max(0)
+            (v - exchange_without(&after(pos, m), sq, depth - 1, idle)).max(0)
         }
     }
 }
@@ -875,7 +890,12 @@ fn judge(
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
         & !(taken.board().by_role(Role::King) & !king_attacks(v)))
     .any();
-    let gain = value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves);
+    // CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能吃子，按'闲'
+    // 处理" — the chasing side's pawns and general do not take part in the exchange that
+    // decides a chase; an exchange that wins without them is a chase all the same.
+    let idle = (book == Book::Cxa2011).then_some(attacker.color);
+    let gain =
+        value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, idle);
     let protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)

@@ -220,7 +220,12 @@ pub(crate) fn forcing_moves(pos: &Position, filter: MoveFilter) -> MoveList {
     }
     let mut list = MoveList::new();
     for role in ORDER_FREE {
-        let pieces = own(role);
+        let mut pieces = own(role);
+        if !want_captures && checking.get(role).is_empty() {
+            // Checks only, and this kind of piece cannot check from its new point: only the
+            // pieces that may uncover one can give any.
+            pieces &= uncovering;
+        }
         // The core lists a role's unpinned pieces before its pinned ones.
         for from in (pieces & !pinned).into_iter().chain(pieces & pinned) {
             let all = targets(pos, role, from);
@@ -293,6 +298,21 @@ pub(crate) fn has_move(pos: &Position, in_check: bool) -> bool {
     } else {
         let occupied = board.occupied();
         let theirs = board.by_color(!us);
+        // A piece off its general's lines and diagonal neighbours shields nothing (pins run
+        // along those lines, and horse legs are those neighbours), and a move of it that stays
+        // off the lines opens none and makes no cannon screen: it is legal as it stands.
+        let lines = rook_attacks(king, Bitboard::EMPTY);
+        let near: Bitboard = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+            .into_iter()
+            .filter_map(|(df, dr)| king.offset(df, dr))
+            .collect();
+        for from in ours & !lines & !near & !board.by_role(Role::King) {
+            if let Some(role) = board.role_at(from)
+                && (targets(pos, role, from) & !lines).any()
+            {
+                return true;
+            }
+        }
         for (from, piece) in board.pieces() {
             if piece.color != us {
                 continue;

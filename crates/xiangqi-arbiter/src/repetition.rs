@@ -7,7 +7,8 @@
 //! may be irregular (AXF D3, D13).
 //!
 //! CXA 2011 art. 23.4 (the nine-round rule) lets a claim through without a threefold
-//! repetition: see [`Ruling::nine_rounds`].
+//! repetition: see [`Ruling::nine_rounds`], and [`crate::Game::claim_nine_rounds`] for the
+//! claim in a game.
 //!
 //! # Per side
 //! - **WXF 2018 / AXF**: a side checks perpetually (长将) when every one of its moves checks; it

@@ -266,7 +266,12 @@ fn cxa_26_8_a_pawn_winning_by_another_pieces_check_is_idle() {
 fn cxa_26_8_a_pawn_capture_after_an_even_exchange_is_idle() {
     let horse_step = |fen: &str| {
         let (start, moves) = game_of(fen, "a2b4");
-        analyse(&start, moves[0], Book::Cxa2011, RuleSet::cxa2011().mate_threat_depth)
+        analyse(
+            &start,
+            moves[0],
+            Book::Cxa2011,
+            RuleSet::cxa2011().mate_threat_depth,
+        )
     };
     let even = horse_step("4k4/9/9/1n7/2Pn5/9/9/N8/9/5K3 w - - 0 1");
     assert!(!even.attacks.iter().any(|a| a.is_chase()), "{even:?}");

@@ -7,6 +7,8 @@
 //! read into one [`Game`]: tags, a start position and a tree of moves with comments. Reading
 //! never stops at a bad move: [`Game::resolve`] reports each one with its ply, and a collection
 //! goes on to its next game.
+//! [`validate`] checks PGN collections without building their move trees, with the same
+//! verdicts.
 //!
 //! ```
 //! use xiangqi_record::{read_bytes, Notation, pgn};

@@ -10,6 +10,9 @@
 //! (wxf.ca exports, separated by `[Event]`) are games all the same. The encoding (UTF-8, GBK,
 //! Big5) is detected from the first game of a stream unless given.
 //!
+//! To check a collection without keeping its games, [`crate::validate::Validator`] reads the
+//! same text with the same tokenizer and moves, without building move trees.
+//!
 //! ```
 //! use xiangqi_record::{pgn, Notation};
 //!

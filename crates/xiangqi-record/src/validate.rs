@@ -42,7 +42,7 @@ pub struct Checked {
     pub warnings: Vec<String>,
 }
 
-/// Checks one game's text (tags, then move text); `number` names it in its errors.
+/// Checks games one at a time, keeping its buffers (and the last start position) between them.
 #[derive(Debug, Default)]
 pub struct Checker {
     /// The position after each ply of the line being read (index 0: the start); `None` below

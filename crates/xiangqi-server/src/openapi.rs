@@ -193,6 +193,13 @@ fn tournament_stage_paths() -> Value {
             "parameters": [id_param()],
             "responses": with_errors(json!({"200": any.clone()})),
         }},
+        "/api/tournaments/by-game/{game}": {"get": {
+            "summary": "The tournament, round and board a live game was started for, so the game page links back to it",
+            "parameters": [{"name": "game", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "responses": with_errors(json!({"200": {"description": "the board", "content": {"application/json": {"schema": {"type": "object", "properties": {
+                "tournament": {"type": "string"}, "name": {"type": "string"}, "round": {"type": "integer"}, "board": {"type": "integer"}, "game": {"type": "string"},
+            }}}}}})),
+        }},
         "/api/tournaments/{id}/groups": {"get": {
             "summary": "A group stage's groups (serpentine by rating, CXA 10.2) with each group's standings, and its final once opened",
             "parameters": [id_param()],

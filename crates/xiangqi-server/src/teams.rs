@@ -31,7 +31,7 @@ use xiangqi_tournament::{
     match_points,
     team::{BoardRule, first_team_color},
     team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
-    tiebreak::{EventKind, book_order},
+    tiebreak::{EventKind, TieBreak, book_order},
     tournament::Format,
     wxf_two_game_team_match,
 };
@@ -540,10 +540,12 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                 .collect();
             m["boards"] = json!(boards);
             m["score"] = match_score(t, &scoring, &outcomes, gone_first && gone_second);
-            m["forfeited"] = json!([first, second]
-                .into_iter()
-                .filter(|&x| gone(x))
-                .collect::<Vec<_>>());
+            m["forfeited"] = json!(
+                [first, second]
+                    .into_iter()
+                    .filter(|&x| gone(x))
+                    .collect::<Vec<_>>()
+            );
             m["cancelled"] = json!(
                 t.results_cancelled(first as usize - 1) || t.results_cancelled(second as usize - 1)
             );
@@ -575,7 +577,11 @@ fn match_score(
     let mut game_points = [Points::ZERO; 2];
     for (o, c) in outcomes.iter().flatten().flatten() {
         game_points[0] += scoring.points(*o, Some(*c));
-        let theirs = if both_gone { Outcome::ForfeitLoss } else { flip(*o) };
+        let theirs = if both_gone {
+            Outcome::ForfeitLoss
+        } else {
+            flip(*o)
+        };
         game_points[1] += scoring.points(theirs, Some(c.other()));
     }
     let complete = outcomes.iter().flatten().all(Option::is_some);
@@ -608,6 +614,30 @@ fn match_score(
         out["match_points"] = json!([mp.to_string(), theirs.to_string()]);
     }
     out
+}
+
+/// The tie-break order [`TeamTournament::standings`] ranks by, for the standings' headings:
+/// the same choice as the team crate makes (which keeps it private).
+fn tie_break_order(t: &TeamTournament) -> Vec<TieBreak> {
+    match t.ranking() {
+        // CXA 14.7: 14.6's order with 场分 in the place of 局分, after 18.5.
+        TeamRanking::GamePoints => vec![
+            TieBreak::Sanctions,
+            TieBreak::GamePoints,
+            TieBreak::OpponentsGamePoints,
+            TieBreak::MatchWins,
+            TieBreak::Wins,
+            TieBreak::Fouls,
+            TieBreak::EarlierRounds,
+        ],
+        TeamRanking::MatchPoints => {
+            let kind = match t.format() {
+                Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
+                _ => EventKind::TeamSwiss,
+            };
+            book_order(t.rules(), kind)
+        }
+    }
 }
 
 fn view(id: &str, l: &Loaded) -> Value {
@@ -651,10 +681,9 @@ fn view(id: &str, l: &Loaded) -> Value {
             Some("Temporary") => "temporary",
             _ => "fixed",
         },
-        // The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4).
-        "tie_breaks": serde_json::from_value::<xiangqi_tournament::RuleSet>(created["rules"].clone())
-            .map(|r| book_order(r, EventKind::TeamRoundRobin))
-            .unwrap_or_default()
+        // The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
+        // or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
+        "tie_breaks": tie_break_order(t)
             .iter()
             .map(|tb| json!({"code": tb.code(), "zh": tb.chinese()}))
             .collect::<Vec<_>>(),

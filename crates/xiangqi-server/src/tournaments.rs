@@ -21,6 +21,13 @@
 //! tournament, a round, the standings or the crosstable, or pairs the next round. A board that
 //! already has a result is never overwritten, so an arbiter's correction (after an appeal,
 //! WXF 2018 art. 12.4) stands.
+//!
+//! Every format of the tournament crate is paired by `POST …/rounds`: a Swiss then knockout
+//! (CXA 10.5) shows its Swiss standings with the qualifiers marked and then its bracket; a Swiss
+//! with bottom elimination (CXA 10.6) marks who is due out and who is out, and a hand-entered
+//! pairing with an eliminated player is a 422; a double elimination (CXA 10.4) shows both
+//! brackets, the grand final and its reset. A live game started for a board is found again from
+//! its id (`GET /api/tournaments/by-game/{game}`), so the game page links back to the round.
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -160,6 +167,9 @@ impl Cached {
 pub struct Tournaments {
     store: Store,
     cache: StdMutex<HashMap<String, Arc<Mutex<Option<Cached>>>>>,
+    /// Live games started for boards, by game id: (tournament, round, board), so that a game
+    /// links back to its tournament. Filled as tournaments are read.
+    boards: StdMutex<HashMap<String, (String, u32, u32)>>,
 }
 
 impl std::fmt::Debug for Tournaments {
@@ -241,12 +251,39 @@ impl Tournaments {
         Tournaments {
             store,
             cache: StdMutex::new(HashMap::new()),
+            boards: StdMutex::new(HashMap::new()),
         }
     }
 
     fn slot(&self, id: &str) -> Arc<Mutex<Option<Cached>>> {
         let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         Arc::clone(cache.entry(id.to_owned()).or_default())
+    }
+
+    fn index_board(&self, id: &str, b: &BoardGame) {
+        let mut boards = self.boards.lock().unwrap_or_else(|p| p.into_inner());
+        boards.insert(b.game.clone(), (id.to_owned(), b.round, b.board));
+    }
+
+    fn board_of(&self, game: &str) -> Option<(String, u32, u32)> {
+        let boards = self.boards.lock().unwrap_or_else(|p| p.into_inner());
+        boards.get(game).cloned()
+    }
+
+    /// The tournament, round and board a live game was started for. A game not seen yet sends
+    /// the server through every stored tournament once (reading each fills the index).
+    async fn find_board(&self, game: &str) -> Result<Option<(String, u32, u32)>, ApiError> {
+        if let Some(found) = self.board_of(game) {
+            return Ok(Some(found));
+        }
+        for id in self.store.streams(StreamKind::Tournament).await? {
+            if self.board_of(game).is_some() {
+                break;
+            }
+            // Team events and unreadable streams have no boards of ours: skip them.
+            let _ = self.lock(&id).await;
+        }
+        Ok(self.board_of(game))
     }
 
     fn forget(&self, id: &str) {
@@ -278,6 +315,11 @@ impl Tournaments {
             return Err(ApiError::NotFound("tournament"));
         }
         for e in stored {
+            if e.event_type == BOARD_GAME_STARTED {
+                if let Ok(b) = serde_json::from_value::<BoardGame>(e.payload.clone()) {
+                    self.index_board(id, &b);
+                }
+            }
             if let Err(err) = Self::replay(id, &mut guard, e.seq, &e.event_type, e.payload) {
                 *guard = None;
                 return Err(err);
@@ -1237,6 +1279,28 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/groups", get(groups))
         .route("/api/tournaments/{id}/final", post(open_final))
         .route("/api/tournaments/{id}/keep-apart", post(keep_apart))
+        .route("/api/tournaments/by-game/{game}", get(by_game))
+}
+
+/// The tournament board a live game was started for, so the game page links back to it.
+async fn by_game(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    if !valid_id(&game) {
+        return Err(ApiError::NotFound("tournament game"));
+    }
+    let tournaments = state.tournaments();
+    let (id, round, board) = tournaments
+        .find_board(&game)
+        .await?
+        .ok_or(ApiError::NotFound("tournament game"))?;
+    let name = tournaments
+        .read(&id, |c| c.tournament.name().to_owned())
+        .await?;
+    Ok(Json(
+        json!({"tournament": id, "name": name, "round": round, "board": board, "game": game}),
+    ))
 }
 
 async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
@@ -1857,6 +1921,7 @@ async fn start_games(
             }
         }
         for b in started {
+            tournaments.index_board(&id, &b);
             next.meta.games.insert((b.round, b.board), b);
         }
     }

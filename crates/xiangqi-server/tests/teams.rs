@@ -91,9 +91,25 @@ async fn two_game_match(rules: &str) -> Value {
     for (board, games) in [(1u64, ["W", "D"]), (2, ["W", "D"]), (3, ["L", "L"])] {
         // CXA 12.2: the first team is red on odd boards in game 1; 12.4: swapped in game 2.
         let first_red = m["boards"][board as usize - 1]["red_team"] == first;
-        let (st, b) = record(&state, &org, &id, (1, 1, board), result_for(games[0], first_red), 1).await;
+        let (st, b) = record(
+            &state,
+            &org,
+            &id,
+            (1, 1, board),
+            result_for(games[0], first_red),
+            1,
+        )
+        .await;
         assert_eq!(st, StatusCode::OK, "{b}");
-        let (st, b) = record(&state, &org, &id, (1, 1, board), result_for(games[1], !first_red), 2).await;
+        let (st, b) = record(
+            &state,
+            &org,
+            &id,
+            (1, 1, board),
+            result_for(games[1], !first_red),
+            2,
+        )
+        .await;
         assert_eq!(st, StatusCode::OK, "{b}");
     }
     let (st, v) = call(&state, "GET", &format!("/api/teams/{id}"), None, None).await;
@@ -113,14 +129,22 @@ async fn a_two_game_team_match_goes_by_big_points_under_wxf_and_by_game_points_u
     let m = &wxf["view"]["rounds"][0]["matches"][0];
     assert_eq!(m["score"]["big_points"], json!(["4", "2"]), "{m}");
     assert_eq!(m["score"]["small_points"], json!(["6", "6"]), "{m}");
-    assert_eq!(m["score"]["match_points"], json!(["2", "0"]), "WXF 9.4: {m}");
+    assert_eq!(
+        m["score"]["match_points"],
+        json!(["2", "0"]),
+        "WXF 9.4: {m}"
+    );
     assert_eq!(wxf["first_on_top"], true, "{wxf}");
     assert_eq!(wxf["view"]["standings"][0]["score"], "2", "{wxf}");
 
     let cxa = two_game_match("cxa2011").await;
     let m = &cxa["view"]["rounds"][0]["matches"][0];
     assert!(m["score"].get("big_points").is_none(), "{m}");
-    assert_eq!(m["score"]["match_points"], json!(["1", "1"]), "CXA 13.2: {m}");
+    assert_eq!(
+        m["score"]["match_points"],
+        json!(["1", "1"]),
+        "CXA 13.2: {m}"
+    );
     let scores: Vec<&Value> = cxa["view"]["standings"]
         .as_array()
         .expect("standings")
@@ -200,7 +224,11 @@ async fn a_team_knockout_gives_the_top_seed_a_bye_and_ends_with_a_champion() {
             let low = m["first"].as_u64().min(m["second"].as_u64());
             for b in m["boards"].as_array().expect("boards") {
                 let board = b["board"].as_u64().expect("board");
-                let res = if b["red_team"].as_u64() == low { "1-0" } else { "0-1" };
+                let res = if b["red_team"].as_u64() == low {
+                    "1-0"
+                } else {
+                    "0-1"
+                };
                 let (st, out) = record(&state, &org, &id, (round, table, board), res, 1).await;
                 assert_eq!(st, StatusCode::OK, "{out}");
                 last = out;
@@ -208,7 +236,14 @@ async fn a_team_knockout_gives_the_top_seed_a_bye_and_ends_with_a_champion() {
         }
     }
     assert_eq!(last["champion"], 1, "{last}");
-    let (st, br) = call(&state, "GET", &format!("/api/teams/{id}/bracket"), None, None).await;
+    let (st, br) = call(
+        &state,
+        "GET",
+        &format!("/api/teams/{id}/bracket"),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(st, StatusCode::OK, "{br}");
     assert_eq!(br["champion"], 1, "{br}");
     assert_eq!(br["rounds"].as_array().map(Vec::len), Some(2), "{br}");
@@ -255,6 +290,34 @@ async fn a_swiss_of_teams_takes_the_arbiters_pairings_and_scores_a_bye_as_a_won_
     let top = &v["standings"][0];
     assert_eq!(top["no"], 3, "{v}");
     assert_eq!(top["score"], "2", "{v}");
+    same_headings(&v);
+
+    // 局分 first in a one-game Swiss of teams (CXA 14.7): its own headings.
+    let id = create(
+        &state,
+        &org,
+        json!({"name": "局分", "format": "swiss", "rounds": 1, "boards": 2, "ranking": "game_points",
+               "teams": [team("甲", 2), team("乙", 2)]}),
+    )
+    .await;
+    let (st, v) = pair(
+        &state,
+        &org,
+        &id,
+        Some(json!({"matches": [{"first": 1, "second": 2}]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    assert_eq!(v["ranking"], "game_points");
+    same_headings(&v);
+}
+
+/// The standings' headings name every tie-break value of every row, in order.
+fn same_headings(v: &Value) {
+    let heads = v["tie_breaks"].as_array().map(Vec::len);
+    for row in v["standings"].as_array().expect("standings") {
+        assert_eq!(row["tie_breaks"].as_array().map(Vec::len), heads, "{v}");
+    }
 }
 
 #[tokio::test]
@@ -324,7 +387,13 @@ async fn a_team_that_withdraws_early_has_its_matches_cancelled_and_forfeits_the_
         .expect("matches")
         .iter()
         .find(|m| m["first"] == 4 || m["second"] == 4)
-        .map(|m| if m["first"] == 4 { m["second"].clone() } else { m["first"].clone() })
+        .map(|m| {
+            if m["first"] == 4 {
+                m["second"].clone()
+            } else {
+                m["first"].clone()
+            }
+        })
         .expect("played team 4");
     let row = v["standings"]
         .as_array()

@@ -728,6 +728,10 @@ async fn openapi_describes_the_tournament_and_account_routes() {
         ("/api/tournaments/{id}/groups", "get"),
         ("/api/tournaments/{id}/final", "post"),
         ("/api/tournaments/{id}/keep-apart", "post"),
+        ("/api/tournaments/by-game/{game}", "get"),
+        ("/api/teams/{id}/withdrawals", "post"),
+        ("/api/teams/{id}/bracket", "get"),
+        ("/api/teams/{id}/rounds", "post"),
         ("/api/teams", "post"),
         ("/api/teams/{id}", "get"),
         ("/api/teams/{id}/rounds/{round}/lineups", "post"),
@@ -1868,4 +1872,75 @@ async fn a_double_elimination_shows_both_brackets_the_grand_final_and_its_reset(
         get(&state, &format!("/api/tournaments/{id}")).await["champion"],
         1
     );
+}
+
+#[tokio::test]
+async fn a_boards_live_game_leads_back_to_its_tournament_round_and_board() {
+    let path = temp_db("by-game");
+    let url = path.to_string_lossy().into_owned();
+    let state = AppState::new(Store::open(&url).await.expect("opens"));
+    let org = account(&state, "linda").await;
+    // A team event shares the stream kind: the lookup passes over it.
+    let (st, b) = call(
+        &state,
+        "POST",
+        "/api/teams",
+        Some(&org),
+        Some(json!({"name": "T", "boards": 1})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "Link cup", "players": entrants(4)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let (st, _) = pair_round(&state, &org, &id, json!({})).await;
+    assert_eq!(st, StatusCode::CREATED);
+    let (st, started) = call(
+        &state,
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/games"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{started}");
+    let second = started["games"][1]["game"]
+        .as_str()
+        .expect("game")
+        .to_owned();
+    let found = get(&state, &format!("/api/tournaments/by-game/{second}")).await;
+    assert_eq!(
+        found,
+        json!({"tournament": id, "name": "Link cup", "round": 1, "board": 2, "game": second})
+    );
+    // A new process finds it from the stored events; a casual game is no tournament's.
+    let again = AppState::new(Store::open(&url).await.expect("reopens"));
+    assert_eq!(
+        get(&again, &format!("/api/tournaments/by-game/{second}")).await,
+        found
+    );
+    let (st, casual) = call(&again, "POST", "/api/games", None, Some(json!({}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{casual}");
+    let (st, _) = call(
+        &again,
+        "GET",
+        &format!(
+            "/api/tournaments/by-game/{}",
+            casual["id"].as_str().expect("id")
+        ),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    // The tournament's own routes are untouched by the lookup's.
+    assert_eq!(
+        get(&again, &format!("/api/tournaments/{id}")).await["name"],
+        "Link cup"
+    );
+    let _ = std::fs::remove_file(&path);
 }

@@ -83,16 +83,17 @@ pub struct SqliteStore {
 type Outcome = Result<u64, StoreError>;
 
 /// Runs `PRAGMA wal_checkpoint(PASSIVE)` (it copies what it can without waiting for anyone)
-/// and notes how far behind the WAL still is.
-async fn checkpoint_on(conn: &mut SqliteConnection, wal: &Wal) {
+/// and notes the WAL's length; `writer` says whether it runs on the writer's connection
+/// between batches, where a checkpoint that copies every frame lets the next commit start the
+/// WAL afresh.
+async fn checkpoint_on(conn: &mut SqliteConnection, wal: &Wal, writer: bool) {
     let done: Result<(i64, i64, i64), sqlx::Error> =
         sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
             .fetch_one(&mut *conn)
             .await;
     // (blocked, frames in the WAL, frames copied); a failed checkpoint is tried again later.
     if let Ok((_, log, copied)) = done {
-        // All copied: the next write starts the WAL afresh.
-        let frames = if copied >= log { 0 } else { log };
+        let frames = if writer && copied >= log { 0 } else { log };
         wal.frames.store(api_seq(frames), Ordering::Relaxed);
     }
 }
@@ -100,7 +101,7 @@ async fn checkpoint_on(conn: &mut SqliteConnection, wal: &Wal) {
 /// [`checkpoint_on`] a connection of the pool.
 async fn checkpoint(pool: &SqlitePool, wal: &Wal) {
     if let Ok(Ok(mut conn)) = tokio::time::timeout(Duration::from_secs(30), pool.acquire()).await {
-        checkpoint_on(&mut conn, wal).await;
+        checkpoint_on(&mut conn, wal, false).await;
     }
 }
 
@@ -122,7 +123,7 @@ async fn write_loop(
                 // Catch up now, between batches, so that the next commit starts the WAL from
                 // its beginning.
                 match own.as_mut() {
-                    Some(conn) => checkpoint_on(conn, wal).await,
+                    Some(conn) => checkpoint_on(conn, wal, true).await,
                     None => checkpoint(&pool, wal).await,
                 }
             } else if last_checkpoint.elapsed() >= CHECKPOINT_EVERY

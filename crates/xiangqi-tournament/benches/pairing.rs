@@ -1,9 +1,9 @@
 //! Dutch and CXA pairing of the `trf_samples/` tournaments (100 to 9,999 players).
 //!
-//! `cargo bench -p xiangqi-tournament --bench pairing`. The 500- to 9,999-player samples run only
-//! with `PAIRING_BENCH_LARGE=1` while the Dutch engine recomputes its matching from scratch (t500
-//! takes about 46 CPU-s, t1000 about 12 CPU-minutes); the 9,999 sample is gzipped and read
-//! through `gzip -dc`.
+//! `cargo bench -p xiangqi-tournament --bench pairing` runs 100 to 1,000 players;
+//! `PAIRING_BENCH_LARGE=1` adds 2,000 and 9,999 (gzipped, read through `gzip -dc`). The Dutch
+//! engine keeps one dense matching graph over all players, so it declines 9,999 players
+//! (`PairingError::Unsupported`, reported here as skipped) until it pairs bracket by bracket.
 
 use std::{path::PathBuf, process::Command, time::Duration};
 
@@ -34,14 +34,14 @@ fn load(name: &str) -> Option<String> {
 
 fn pairing(c: &mut Criterion) {
     let large = std::env::var_os("PAIRING_BENCH_LARGE").is_some();
-    let mut files = vec!["t100_next.trf", "t300_5_next.trf"];
+    let mut files = vec![
+        "t100_next.trf",
+        "t300_5_next.trf",
+        "t500_5_next.trf",
+        "t1000_5_next.trf",
+    ];
     if large {
-        files.extend([
-            "t500_5_next.trf",
-            "t1000_5_next.trf",
-            "t2000_5_next.trf",
-            "t9999_5_next.trf.gz",
-        ]);
+        files.extend(["t2000_5_next.trf", "t9999_5_next.trf.gz"]);
     }
     let mut group = c.benchmark_group("pairing");
     group.sample_size(10);
@@ -53,9 +53,13 @@ fn pairing(c: &mut Criterion) {
         };
         let input = trf::swiss_input(&text).expect("a valid sample");
         let name = file.split('.').next().unwrap_or(file);
-        group.bench_function(format!("dutch/{name}"), |b| {
-            b.iter(|| Dutch.pair(&input).expect("a pairing"));
-        });
+        if let Err(e) = Dutch.pair(&input) {
+            eprintln!("skipping dutch/{name}: {e}");
+        } else {
+            group.bench_function(format!("dutch/{name}"), |b| {
+                b.iter(|| Dutch.pair(&input).expect("a pairing"));
+            });
+        }
         group.bench_function(format!("cxa/{name}"), |b| {
             b.iter(|| Cxa.pair(&input).expect("a pairing"));
         });

@@ -23,30 +23,6 @@
 
 use super::wide::Wide;
 
-pub static STAT_SOLVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_ACTIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_DIRTY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_SCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_STAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_LSCANS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_BL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_LL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_EX: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static STAT_ADJ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub fn stats() -> String {
-    use std::sync::atomic::Ordering::Relaxed;
-    format!(
-        "adj {} lscans {} solves {} active {} dirty {} scans {} stages {}",
-        STAT_ADJ.load(Relaxed),
-        STAT_LSCANS.load(Relaxed),
-        STAT_SOLVES.load(Relaxed),
-        STAT_ACTIVE.load(Relaxed),
-        STAT_DIRTY.load(Relaxed),
-        STAT_SCANS.load(Relaxed),
-        STAT_STAGES.load(Relaxed)
-    )
-}
 /// A directed view of an edge: `(from, to)`.
 type Edge = (usize, usize);
 
@@ -307,45 +283,18 @@ impl<const N: usize> Matching<N> {
 
     /// Computes (or repairs) the maximum-weight matching; read it with [`Matching::mate_of`].
     pub fn solve(&mut self) {
-        let nd = self.dirty_list.len();
         self.epoch += 1;
-        STAT_SOLVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        STAT_ACTIVE.fetch_add(
-            self.active.iter().filter(|&&a| a).count(),
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        STAT_DIRTY.fetch_add(self.dirty_list.len(), std::sync::atomic::Ordering::Relaxed);
         if self.solved {
-            let t0 = std::time::Instant::now();
             self.repair();
-            if std::env::var_os("MSTAT").is_some() {
-                eprintln!("repair ms {:.2}", t0.elapsed().as_secs_f64() * 1000.0);
-            }
         } else {
             let maxw = self.w2.iter().copied().max().unwrap_or(Wide::ZERO).half();
             for v in 0..self.n {
                 self.dual[v] = if self.active[v] { maxw } else { Wide::ZERO };
             }
             self.solved = true;
-            if std::env::var_os("MGREEDY").is_some() { self.pair_tight_exposed(); }
+            self.pair_tight_exposed();
         }
-        let before = STAT_SCANS.load(std::sync::atomic::Ordering::Relaxed);
-        let t0 = std::time::Instant::now();
         self.run();
-        if std::env::var_os("MSTAT").is_some() {
-            use std::sync::atomic::Ordering::Relaxed;
-            eprintln!(
-                "solve stages {} adj {} blossoms {} listlen {} expand {} dirty {} scans {} ms {:.2}",
-                STAT_STAGES.swap(0, Relaxed),
-                STAT_ADJ.swap(0, Relaxed),
-                STAT_BL.swap(0, Relaxed),
-                STAT_LL.swap(0, Relaxed),
-                STAT_EX.swap(0, Relaxed),
-                nd,
-                STAT_SCANS.load(std::sync::atomic::Ordering::Relaxed) - before,
-                t0.elapsed().as_secs_f64() * 1000.0
-            );
-        }
     }
 
     /// The slack of `bestedge[x]`, computed once per epoch.
@@ -484,7 +433,6 @@ impl<const N: usize> Matching<N> {
             }
             self.inblossom[leaf] = b;
         }
-        STAT_BL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut bestto: Vec<Option<(Edge, Wide<N>)>> = vec![None; 2 * self.n];
         for &c in &path {
             match self.blossom_best[c].take() {
@@ -534,7 +482,6 @@ impl<const N: usize> Matching<N> {
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
-        STAT_EX.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let childs = std::mem::take(&mut self.childs[b]);
         for &s in &childs {
             self.parent[s] = None;
@@ -748,7 +695,6 @@ impl<const N: usize> Matching<N> {
             if !roots {
                 break;
             }
-            STAT_STAGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let mut augmented = false;
             // Each stage makes at most O(n) dual adjustments; the bound only guards against a
             // logic error turning into a hang.
@@ -759,10 +705,6 @@ impl<const N: usize> Matching<N> {
                     break;
                 }
                 while let Some(v) = self.queue.pop() {
-                    STAT_SCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if v >= STAT_NEXT.load(std::sync::atomic::Ordering::Relaxed) {
-                        STAT_LSCANS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    }
                     for w in 0..n {
                         if w == v || !self.edge[v * n + w] {
                             continue;
@@ -842,19 +784,17 @@ impl<const N: usize> Matching<N> {
                 if kind == 0 {
                     break;
                 }
-                STAT_ADJ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let mut target: Option<Edge> = None;
                 let mut target_blossom = 0usize;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == FREE
                         && let Some(e) = self.bestedge[v]
                         && let Some(d) = self.best_slack_of(v)
+                        && d < delta
                     {
-                        if d < delta {
-                            delta = d;
-                            kind = 2;
-                            target = Some(e);
-                        }
+                        delta = d;
+                        kind = 2;
+                        target = Some(e);
                     }
                 }
                 for b in 0..2 * n {

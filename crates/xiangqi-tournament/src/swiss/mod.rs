@@ -26,7 +26,7 @@
 
 pub mod cxa;
 pub mod dutch;
-pub mod matching;
+mod matching;
 mod wide;
 
 use thiserror::Error;
