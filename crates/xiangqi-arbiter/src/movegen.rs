@@ -298,21 +298,6 @@ pub(crate) fn has_move(pos: &Position, in_check: bool) -> bool {
     } else {
         let occupied = board.occupied();
         let theirs = board.by_color(!us);
-        // A piece off its general's lines and diagonal neighbours shields nothing (pins run
-        // along those lines, and horse legs are those neighbours), and a move of it that stays
-        // off the lines opens none and makes no cannon screen: it is legal as it stands.
-        let lines = rook_attacks(king, Bitboard::EMPTY);
-        let near: Bitboard = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .into_iter()
-            .filter_map(|(df, dr)| king.offset(df, dr))
-            .collect();
-        for from in ours & !lines & !near & !board.by_role(Role::King) {
-            if let Some(role) = board.role_at(from)
-                && (targets(pos, role, from) & !lines).any()
-            {
-                return true;
-            }
-        }
         for (from, piece) in board.pieces() {
             if piece.color != us {
                 continue;

@@ -7,23 +7,16 @@
 //! succeeds or fails on its own (a conflict in the batch changes nothing for the others), and
 //! none is answered before the commit that makes it durable.
 //!
-//! Checkpoints (copying the WAL back into the database file) are kept off the commit path:
-//! SQLite's automatic checkpoint would run inside the commit that crosses its threshold — with
-//! thousands of games moving, nearly every commit — and write every page again with two more
-//! disk syncs. Instead a checkpoint runs on another connection beside the writer every
-//! [`CHECKPOINT_EVERY`], where it copies each page once however many commits changed it, and
-//! the writer itself finishes one between batches only when the WAL has grown past
-//! [`WAL_LIMIT`] frames (so that the next batch starts the WAL afresh). Durability is the WAL's
-//! sync at each commit either way.
+//! The writer has a connection of its own, with a page cache large enough for the pages that
+//! thousands of live games write to: it is the only connection of the process that writes, so
+//! its cache stays valid from one batch to the next, where a pooled connection's was often
+//! stale and every page was read again.
 
 use std::{
     collections::HashMap,
     str::FromStr,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, AtomicU64, Ordering},
-    },
-    time::{Duration, Instant},
+    sync::Arc,
+    time::Duration,
 };
 
 use sqlx::{
@@ -43,23 +36,6 @@ use crate::{
 /// its disk sync, paid once however many appends it holds: under load the queue that builds up
 /// during one sync is the next batch.
 pub const MAX_BATCH: usize = 4096;
-
-/// How often a checkpoint runs beside the writer (see the module's docs).
-pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
-
-/// WAL frames (pages) past which the writer finishes a checkpoint itself between batches.
-/// SQLite starts the WAL afresh only at a write that finds every frame copied, which under a
-/// steady stream of commits the checkpoints beside the writer never leave it.
-pub const WAL_LIMIT: u64 = 8192;
-
-/// What the writer knows of the WAL.
-#[derive(Debug, Default)]
-struct Wal {
-    /// Frames in the WAL, as the last checkpoint found them.
-    frames: AtomicU64,
-    /// Is a checkpoint running beside the writer?
-    running: AtomicBool,
-}
 
 /// One append waiting for the writer.
 struct Pending {
@@ -82,61 +58,16 @@ pub struct SqliteStore {
 /// What one append of a batch came to: its new last sequence number, or a conflict.
 type Outcome = Result<u64, StoreError>;
 
-/// Runs `PRAGMA wal_checkpoint(PASSIVE)` (it copies what it can without waiting for anyone)
-/// and notes the WAL's length; `writer` says whether it runs on the writer's connection
-/// between batches, where a checkpoint that copies every frame lets the next commit start the
-/// WAL afresh.
-async fn checkpoint_on(conn: &mut SqliteConnection, wal: &Wal, writer: bool) {
-    let done: Result<(i64, i64, i64), sqlx::Error> =
-        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_one(&mut *conn)
-            .await;
-    // (blocked, frames in the WAL, frames copied); a failed checkpoint is tried again later.
-    if let Ok((_, log, copied)) = done {
-        let frames = if writer && copied >= log { 0 } else { log };
-        wal.frames.store(api_seq(frames), Ordering::Relaxed);
-    }
-}
-
-/// [`checkpoint_on`] a connection of the pool.
-async fn checkpoint(pool: &SqlitePool, wal: &Wal) {
-    if let Ok(Ok(mut conn)) = tokio::time::timeout(Duration::from_secs(30), pool.acquire()).await {
-        checkpoint_on(&mut conn, wal, false).await;
-    }
-}
-
 /// Takes the appends in the queue in batches until every store handle is dropped. A file's
-/// writer has a connection of its own (`own`): no other connection of this process writes, so
-/// its page cache stays valid from one batch to the next; it keeps the WAL's checkpoints
-/// beside it (`wal`). A `:memory:` database writes through its pool's one connection.
+/// writer has a connection of its own (`own`); a `:memory:` database writes through its
+/// pool's one connection.
 async fn write_loop(
     pool: SqlitePool,
     mut own: Option<SqliteConnection>,
     mut rx: tokio::sync::mpsc::UnboundedReceiver<Pending>,
-    wal: Option<Arc<Wal>>,
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    let mut last_checkpoint = Instant::now();
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        if let Some(wal) = &wal {
-            if wal.frames.load(Ordering::Relaxed) > WAL_LIMIT {
-                // Catch up now, between batches, so that the next commit starts the WAL from
-                // its beginning.
-                match own.as_mut() {
-                    Some(conn) => checkpoint_on(conn, wal, true).await,
-                    None => checkpoint(&pool, wal).await,
-                }
-            } else if last_checkpoint.elapsed() >= CHECKPOINT_EVERY
-                && !wal.running.swap(true, Ordering::Relaxed)
-            {
-                last_checkpoint = Instant::now();
-                let (pool, wal) = (pool.clone(), Arc::clone(wal));
-                tokio::spawn(async move {
-                    checkpoint(&pool, &wal).await;
-                    wal.running.store(false, Ordering::Relaxed);
-                });
-            }
-        }
         let written = match own.as_mut() {
             Some(conn) => write_batch(conn, &batch).await,
             None => match pool.acquire().await {
@@ -416,11 +347,7 @@ impl SqliteStore {
             .create_if_missing(true)
             .busy_timeout(Duration::from_secs(30))
             .synchronous(SqliteSynchronous::Full);
-        let wal_options = options
-            .clone()
-            .journal_mode(SqliteJournalMode::Wal)
-            // Checkpoints run beside the writer, not inside its commits.
-            .pragma("wal_autocheckpoint", "0");
+        let wal_options = options.clone().journal_mode(SqliteJournalMode::Wal);
         let pool = if memory {
             // Every connection to `:memory:` is its own database: keep exactly one, forever.
             SqlitePoolOptions::new()
@@ -444,8 +371,7 @@ impl SqliteStore {
             Some(wal_options.pragma("cache_size", "-65536").connect().await?)
         };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-        let wal = (!memory).then(|| Arc::new(Wal::default()));
-        tokio::spawn(write_loop(pool.clone(), own, rx, wal));
+        tokio::spawn(write_loop(pool.clone(), own, rx));
         Ok(SqliteStore {
             pool,
             writer: Arc::new(tx),
