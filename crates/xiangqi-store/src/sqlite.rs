@@ -12,12 +12,7 @@
 //! its cache stays valid from one batch to the next, where a pooled connection's was often
 //! stale and every page was read again.
 
-use std::{
-    collections::HashMap,
-    str::FromStr,
-    sync::Arc,
-    time::Duration,
-};
+use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
     ConnectOptions, QueryBuilder, Row, Sqlite,
