@@ -1213,6 +1213,17 @@ mod tests {
         );
     }
 
+    /// 2,000 players, gacrux's Dutch round 6 (see `tests/data/README.md`); about 7 CPU-s
+    /// optimised: `cargo test -p xiangqi-tournament sample_t2000 -- --ignored`.
+    #[test]
+    #[ignore = "slow: about 7 CPU-s"]
+    fn sample_t2000() {
+        assert_eq!(
+            run("trf_samples/t2000_5_next.trf"),
+            expected_local("gacrux_t2000_5_next.txt")
+        );
+    }
+
     /// 1,000 players, bbpPairings' round 6 (about 1.5 CPU-s optimised; the crate is built with
     /// opt-level 3 in tests).
     #[test]

@@ -13,10 +13,15 @@
 //! O(n³). bbpPairings' matcher works the same way (Galil, Micali and Gabow 1986, "with slight
 //! modification to allow for updates"); the code here is our own.
 //!
+//! Two more savings keep the repairs cheap: exposed vertices joined by a tight edge are paired
+//! before any search, and the slack of each best edge is remembered until the duals next change.
+//! On 1,000 players this took the Dutch engine from 1,053 to about 1.5 CPU-s.
+//!
 //! Written here rather than taken from a crate because the Dutch weights are several hundred bits
-//! wide and the engine needs the repair step: the maintained Rust matchers (rustworkx-core's
-//! `max_weight_matching`, integer-blossom) take primitive integer weights (`i128` at most) and
-//! solve from scratch on each call.
+//! wide and the engine needs the repair step: the maintained Rust matchers take primitive integer
+//! weights and solve from scratch on each call (rustworkx-core's `max_weight_matching`: `i128`
+//! from a weight closure; integer-blossom 1.2: `i32`/`i64`/`i128` through its `Weight` trait,
+//! with pooled buffers but no kept duals).
 //!
 //! A weight of zero means "no edge". Dual variables are kept non-negative, so unsigned wide
 //! integers suffice; on a first solution vertex duals start at the largest weight.
