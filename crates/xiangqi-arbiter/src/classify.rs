@@ -54,10 +54,7 @@ use xiangqi::{
     king_attacks, pawn_attacks, rook_attacks,
 };
 
-use crate::{
-    movegen::{captures_on, forcing_moves, has_move},
-    rules::Book,
-};
+use crate::rules::Book;
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -426,7 +423,13 @@ fn exchange_without(pos: &Position, sq: Square, depth: u32, idle: Option<Color>)
     if depth == 0 || pos.board().piece_at(sq).is_none() {
         return 0;
     }
-    exchange_by(pos, sq, depth, &captures_on(pos, sq), idle)
+    exchange_by(
+        pos,
+        sq,
+        depth,
+        &pos.legal_moves_where(MoveFilter::CapturesOn(sq)),
+        idle,
+    )
 }
 
 /// [`exchange_without`] with the legal captures on `sq` known.
@@ -573,13 +576,13 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let moves = forcing_moves(pos, MoveFilter::Checks);
+        let moves = pos.legal_moves_where(MoveFilter::Checks);
         // Kept only where the search goes deeper.
         let mut checked = Vec::with_capacity(if depth > 1 { moves.len() } else { 0 });
-        for m in moves {
+        for &m in &moves {
             let p = after(pos, m);
             // A check with no answer mates: look for one before going deeper.
-            if !has_move(&p, true) {
+            if !p.has_legal_move() {
                 return true;
             }
             if depth > 1 {
@@ -602,7 +605,7 @@ impl Cache {
 }
 
 /// Can the side to move mate by checks alone within `depth` of its moves? Only checks are
-/// generated (see `movegen`), and positions already decided are remembered.
+/// generated ([`Position::legal_moves_where`]), and positions already decided are remembered.
 pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
     Cache::default().mate_by_checks(pos, depth)
 }
@@ -693,14 +696,25 @@ fn forcing_search(
     beta: i32,
 ) -> Line {
     let attacking = pos.turn() == attacker;
+    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
+    let searched = budget.plies > 0 && best.0 < beta;
+    let may_check = attacking && budget.checks > 0;
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
-    let mut moves = if in_check {
+    let moves = if in_check {
         pos.legal_moves()
+    } else if searched {
+        pos.legal_moves_where(if may_check {
+            MoveFilter::CapturesOrChecks
+        } else {
+            MoveFilter::Captures
+        })
     } else {
         MoveList::new()
     };
-    if moves.is_empty() && (in_check || !has_move(pos, false)) {
+    // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
+    // legal move, so the full question is asked only without one).
+    if moves.is_empty() && (in_check || !pos.has_legal_move()) {
         return (MATED, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -713,22 +727,10 @@ fn forcing_search(
             best
         }
     };
-    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
-    if budget.plies == 0 || best.0 >= beta {
+    if !searched {
         return mates(cache, best);
     }
     alpha = alpha.max(best.0);
-    let may_check = attacking && budget.checks > 0;
-    if !in_check {
-        moves = forcing_moves(
-            pos,
-            if may_check {
-                MoveFilter::CapturesOrChecks
-            } else {
-                MoveFilter::Captures
-            },
-        );
-    }
     // Search the likeliest refutations first (the most valuable victim, by the least valuable
     // piece; checks after captures) for cut-offs, but keep the core's order for ties: a move
     // listed earlier that scores as much as the best so far takes its place, as it would have
@@ -743,18 +745,18 @@ fn forcing_search(
     }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
-    for (_, index, m) in order {
+    for &(_, index, m) in &order {
         let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
         let capture = m.capture.is_some() && !own_capture_idle;
         if !in_check && !capture && !may_check {
             continue;
         }
-        // The child is in check exactly when the move gives check.
-        let child = after(pos, m);
-        let gives_check = child.is_check();
+        // The child is in check exactly when the move gives check; it is played only if needed.
+        let gives_check = pos.gives_check(m);
         if !in_check && !capture && !gives_check {
             continue;
         }
+        let child = after(pos, m);
         let taken = m.capture.map_or(0, |role| {
             if !attacking && role == Role::Pawn {
                 // CXA 2011 art. 26.7: a pawn given up for any piece but a rook, or for several
@@ -884,7 +886,7 @@ fn judge(
         (None, Some(pos_o)) => capture_out_of_turn(pos_o, a, v)?,
         (None, None) => return None,
     };
-    let recapture_moves = captures_on(&taken, v);
+    let recapture_moves = taken.legal_moves_where(MoveFilter::CapturesOn(v));
     let recaptures = recapture_moves.len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
     let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
@@ -1275,7 +1277,8 @@ pub(crate) fn analyse_with(
         analysis.exchange = true;
     }
     // Exchange and sacrifice: can the opponent take the moved piece?
-    if let Some(take) = captures_on(&pos_after, m.to)
+    if let Some(take) = pos_after
+        .legal_moves_where(MoveFilter::CapturesOn(m.to))
         .into_iter()
         .min_by_key(|c| value(c.role, !mover, c.from))
     {

@@ -25,7 +25,6 @@ pub mod clock;
 mod explain;
 pub mod fouls;
 mod game;
-mod movegen;
 mod movelimit;
 mod repetition;
 mod rules;

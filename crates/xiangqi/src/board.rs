@@ -14,7 +14,9 @@ use crate::{
 pub struct Board {
     by_role: ByRole<Bitboard>,
     by_color: ByColor<Bitboard>,
-    squares: [Option<Piece>; 90],
+    /// The role on each point; the colour is read from `by_color` (one byte a point keeps the
+    /// board, copied at every node of a search, small).
+    squares: [Option<Role>; 90],
 }
 
 impl Board {
@@ -68,13 +70,19 @@ impl Board {
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq as usize]
+        let role = self.squares[sq as usize]?;
+        let color = if self.by_color.red.contains(sq) {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
     }
 
     /// The role of the piece on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.squares[sq as usize].map(|p| p.role)
+        self.squares[sq as usize]
     }
 
     /// Puts `piece` on `sq`, replacing what stood there.
@@ -85,7 +93,7 @@ impl Board {
 
     /// Takes the piece off `sq` and returns it.
     pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.squares[sq as usize]?;
+        let piece = self.piece_at(sq)?;
         self.take(sq, piece);
         Some(piece)
     }
@@ -94,7 +102,7 @@ impl Board {
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.squares[sq as usize].is_none());
-        self.squares[sq as usize] = Some(piece);
+        self.squares[sq as usize] = Some(piece.role);
         self.by_role.get_mut(piece.role).add(sq);
         self.by_color.get_mut(piece.color).add(sq);
     }
@@ -102,7 +110,7 @@ impl Board {
     /// Takes `piece`, which stands on `sq`, off the board.
     #[inline]
     pub(crate) fn take(&mut self, sq: Square, piece: Piece) {
-        debug_assert_eq!(self.squares[sq as usize], Some(piece));
+        debug_assert_eq!(self.piece_at(sq), Some(piece));
         self.squares[sq as usize] = None;
         self.by_role.get_mut(piece.role).discard(sq);
         self.by_color.get_mut(piece.color).discard(sq);

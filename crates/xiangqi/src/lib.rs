@@ -22,6 +22,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod m;
+mod movegen;
 mod notation;
 mod position;
 mod setup;

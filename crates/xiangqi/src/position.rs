@@ -10,6 +10,7 @@ use crate::{
     bitboard::Bitboard,
     board::Board,
     m::{Move, MoveList},
+    movegen,
     setup::{PositionError, PositionErrorKinds, Setup},
     types::{ByColor, ByRole, Color, Piece, Role, Square},
     zobrist,
@@ -212,7 +213,9 @@ impl Position {
         self.shields().pinned
     }
 
-    fn shields(&self) -> Shields {
+    /// The pieces that shield the general, the points that would screen an enemy cannon, and
+    /// whether the general is in check (found on the way at little cost).
+    pub(crate) fn shields(&self) -> Shields {
         let us = self.turn;
         let them = !us;
         let b = &self.board;
@@ -227,6 +230,7 @@ impl Position {
             let blockers = between(king, slider) & occupied;
             if !blockers.more_than_one() {
                 shields.pinned |= blockers & ours;
+                shields.check |= blockers.is_empty();
             }
         }
         for cannon in lines & theirs & b.by_role(Role::Cannon) {
@@ -234,6 +238,7 @@ impl Position {
             let blockers = line & occupied;
             match blockers.count() {
                 0 => shields.screens |= line,
+                1 => shields.check = true,
                 2 => shields.pinned |= blockers & ours,
                 _ => {}
             }
@@ -241,6 +246,7 @@ impl Position {
         let horses = theirs & b.by_role(Role::Horse);
         if (horse_attackers(king, Bitboard::EMPTY) & horses).any() {
             let with_legs = horse_attackers(king, occupied);
+            shields.check |= (with_legs & horses).any();
             for leg in ours & diagonal_neighbours(king) {
                 // The horses that would reach the general if this leg were free.
                 let without_leg = horse_attackers(king, occupied & !Bitboard::from_square(leg));
@@ -249,13 +255,14 @@ impl Position {
                 }
             }
         }
+        shields.check |= (pawn_attackers(them, king) & theirs & b.by_role(Role::Pawn)).any();
         shields
     }
 
     /// Would the side to move leave its general attacked (or facing the other) by moving the
     /// piece on `from` to `to`? The move need not be legal; only the squares matter.
     #[inline]
-    fn exposes_king(&self, from: Square, to: Square) -> bool {
+    pub(crate) fn exposes_king(&self, from: Square, to: Square) -> bool {
         let us = self.turn;
         let b = &self.board;
         let from_bb = Bitboard::from_square(from);
@@ -272,8 +279,8 @@ impl Position {
 
     /// Where the piece on `from` may go by its own way of moving, ignoring what happens to its
     /// general: onto empty points and enemy pieces.
-    #[inline]
-    fn pseudo_targets(&self, role: Role, from: Square) -> Bitboard {
+    #[inline(always)]
+    pub(crate) fn pseudo_targets(&self, role: Role, from: Square) -> Bitboard {
         let us = self.turn;
         let b = &self.board;
         let occupied = b.occupied();
@@ -292,6 +299,31 @@ impl Position {
         }
     }
 
+    /// Where the answers to a check by `checkers` may go, and the pieces that may go anywhere:
+    /// every answer takes a checker, blocks its line or a checking horse's leg (the general's
+    /// diagonal neighbour towards it), moves a cannon's screen away, or moves the general.
+    /// Other moves need not be tried.
+    pub(crate) fn evasion_zones(&self, checkers: Bitboard) -> (Bitboard, Bitboard) {
+        let king = self.king(self.turn);
+        let b = &self.board;
+        let occupied = b.occupied();
+        let mut to_zone = checkers;
+        let mut from_zone = Bitboard::from_square(king);
+        for checker in checkers {
+            let line = between(king, checker);
+            to_zone |= line;
+            from_zone |= line & occupied;
+            if b.by_role(Role::Horse).contains(checker) {
+                let df = checker.file() as i32 - king.file() as i32;
+                let dr = checker.rank() as i32 - king.rank() as i32;
+                if let Some(leg) = king.offset(df.signum(), dr.signum()) {
+                    to_zone.add(leg);
+                }
+            }
+        }
+        (to_zone, from_zone)
+    }
+
     /// Calls `sink` with every legal move, in groups that share a piece.
     #[inline]
     fn visit_legal<S: MoveSink>(&self, sink: &mut S) {
@@ -302,21 +334,25 @@ impl Position {
 
         let checkers = self.checkers();
         if checkers.any() {
-            // Every answer to a check takes a checker, blocks a line (or a horse's leg, one of
-            // the general's diagonal neighbours), moves a cannon's screen away, or moves the
-            // general: other moves need not be tried.
-            let occupied = b.occupied();
-            let mut to_zone = checkers | diagonal_neighbours(king);
-            let mut from_zone = Bitboard::from_square(king);
-            for checker in checkers {
-                let line = between(king, checker);
-                to_zone |= line;
-                from_zone |= line & occupied;
+            let (to_zone, from_zone) = self.evasion_zones(checkers);
+            // A rook or cannon on none of the zone's ranks and files cannot reach it.
+            let (mut files, mut ranks) = (0u32, 0u32);
+            for sq in to_zone {
+                files |= 1 << (sq as u32 % 9);
+                ranks |= 1 << (sq as u32 / 9);
             }
             for role in Role::ALL {
                 for from in b.by_role(role) & ours {
+                    let free = from_zone.contains(from);
+                    if !free
+                        && matches!(role, Role::Rook | Role::Cannon)
+                        && (files >> (from as u32 % 9)) & 1 == 0
+                        && (ranks >> (from as u32 / 9)) & 1 == 0
+                    {
+                        continue;
+                    }
                     let mut targets = self.pseudo_targets(role, from) & sink.wanted(role, from);
-                    if !from_zone.contains(from) {
+                    if !free {
                         targets &= to_zone;
                     }
                     for to in targets {
@@ -372,6 +408,25 @@ impl Position {
     /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
     /// ```
     pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
+        let forcing = |captures, checks| {
+            let shields = self.shields();
+            if shields.check {
+                self.legal_moves_visited(filter)
+            } else {
+                movegen::forcing_moves(self, &shields, captures, checks)
+            }
+        };
+        match filter {
+            MoveFilter::All => self.legal_moves(),
+            MoveFilter::CapturesOn(sq) => movegen::captures_on(self, sq),
+            MoveFilter::Captures => forcing(true, false),
+            MoveFilter::Checks => forcing(false, true),
+            MoveFilter::CapturesOrChecks => forcing(true, true),
+        }
+    }
+
+    /// [`Position::legal_moves_where`] by walking every piece's moves: the answers to a check.
+    fn legal_moves_visited(&self, filter: MoveFilter) -> MoveList {
         let mut sink = FilterSink::new(self, filter);
         self.visit_legal(&mut sink);
         sink.list
@@ -425,9 +480,10 @@ impl Position {
         count.0
     }
 
-    /// Does the side to move have a legal move?
+    /// Does the side to move have a legal move? Stops at the first one found (the general's
+    /// steps first), so it is much cheaper than counting them.
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        movegen::has_move(self)
     }
 
     /// The move of the piece on `from` to `to`, if that piece belongs to the side to move and
@@ -607,12 +663,14 @@ fn reachable_points(piece: Piece) -> Bitboard {
 }
 
 #[derive(Default)]
-struct Shields {
+pub(crate) struct Shields {
     /// Our pieces whose moves may expose the general.
-    pinned: Bitboard,
+    pub(crate) pinned: Bitboard,
     /// Empty points between our general and an enemy cannon with nothing between: a piece
     /// moved there becomes the cannon's screen.
-    screens: Bitboard,
+    pub(crate) screens: Bitboard,
+    /// Is our general in check?
+    pub(crate) check: bool,
 }
 
 /// Receives legal moves from [`Position::visit_legal`].

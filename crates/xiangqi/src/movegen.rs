@@ -1,0 +1,461 @@
+//! Selective move generation: three questions a search asks thousands of times per node
+//! (the arbiter's rulings above all), answered without walking every move of every piece: the
+//! legal captures on one point (static exchanges, recaptures), the checks and captures of a
+//! side not in check (mate and forcing searches), and whether the side to move has any legal
+//! move at all (mate and stalemate, CXA 2011 arts. 3.2, 3.3; WXF 2018 arts. 2.10, 2.11).
+//!
+//! The capturers are found from the target's point; only pieces that can really uncover a
+//! check are tried move by move; the search for a move stops at the first legal one. Each gives
+//! exactly what filtering [`Position::legal_moves`] gives, in its order (the tests compare them
+//! over the perft and rulings positions), since callers break ties by that order.
+
+use crate::{
+    attacks::{
+        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, king_attacks,
+        pawn_attackers, rook_attacks,
+    },
+    bitboard::Bitboard,
+    m::{Move, MoveList},
+    position::{Position, Shields},
+    types::{ByRole, Role, Square},
+};
+
+/// The order in which the core lists the moves of a position not in check: by role, the
+/// general last (its `visit_legal`).
+const ORDER_FREE: [Role; 7] = [
+    Role::Rook,
+    Role::Cannon,
+    Role::Horse,
+    Role::Pawn,
+    Role::Advisor,
+    Role::Elephant,
+    Role::King,
+];
+
+/// The legal captures of the piece on `sq` by the side to move, in the order of
+/// [`Position::legal_moves`] (which exchanges depend on: the first of the cheapest capturers is
+/// the one that takes).
+pub(crate) fn captures_on(pos: &Position, sq: Square) -> MoveList {
+    captures_on_with(pos, sq, || pos.is_check())
+}
+
+/// [`captures_on`], with `in_check` telling whether the side to move is in check (asked only
+/// where two capturers must be put in order).
+fn captures_on_with(pos: &Position, sq: Square, in_check: impl FnOnce() -> bool) -> MoveList {
+    let mut list = MoveList::new();
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(target) = board.piece_at(sq) else {
+        return list;
+    };
+    if target.color == us {
+        return list;
+    }
+    let occupied = board.occupied();
+    let ours = board.by_color(us);
+    let from_of = |role: Role| -> Bitboard {
+        let reach = match role {
+            Role::King => king_attacks(sq),
+            Role::Advisor => advisor_attacks(sq),
+            Role::Elephant => elephant_attacks(sq, occupied),
+            Role::Horse => horse_attackers(sq, occupied),
+            Role::Rook => rook_attacks(sq, occupied),
+            Role::Cannon => cannon_attacks(sq, occupied),
+            Role::Pawn => pawn_attackers(us, sq),
+        };
+        reach & board.by_role(role) & ours
+    };
+    let mut push = |role: Role, from: Square| {
+        let m = Move {
+            role,
+            from,
+            to: sq,
+            capture: Some(target.role),
+        };
+        // Pseudo-legal by construction: only the general's safety is left to see.
+        if !pos.exposes_king(from, sq) {
+            // A point has at most a few dozen capturers: far below the list's capacity.
+            let _ = list.try_push(m);
+        }
+    };
+    let all = Role::ALL
+        .into_iter()
+        .fold(Bitboard::EMPTY, |acc, role| acc | from_of(role));
+    if !all.more_than_one() {
+        // No order to keep.
+        if let Some(from) = all.first()
+            && let Some(role) = board.role_at(from)
+        {
+            push(role, from);
+        }
+        return list;
+    }
+    if in_check() {
+        // The core's evasion generator goes by role in declaration order.
+        for role in Role::ALL {
+            for from in from_of(role) {
+                push(role, from);
+            }
+        }
+        return list;
+    }
+    // Not in check, the core lists a role's unpinned pieces before its pinned ones.
+    let mut pinned: Option<Bitboard> = None;
+    for role in ORDER_FREE {
+        let froms = from_of(role);
+        if froms.more_than_one() {
+            let pinned = *pinned.get_or_insert_with(|| pos.pinned());
+            for from in (froms & !pinned).into_iter().chain(froms & pinned) {
+                push(role, from);
+            }
+        } else {
+            for from in froms {
+                push(role, from);
+            }
+        }
+    }
+    list
+}
+
+/// The legal moves that pass `filter` (`Checks`, `Captures` or `CapturesOrChecks`) of a side
+/// not in check, in the order of [`Position::legal_moves`].
+///
+/// Not in check, a move checks either from its own new point (the points from which each kind
+/// of piece would attack the enemy general, the board otherwise unchanged, are exact for it) or
+/// by uncovering: leaving the line between the enemy general and one of its rooks (the only
+/// piece there) or cannons (one of the two there), or a horse's leg. A piece that can uncover is
+/// tried on every move; a cannon alone on the general's line with nothing between is tried on
+/// its moves along that line, which change what screens it (a capture beyond a piece leaves
+/// that piece between them).
+pub(crate) fn forcing_moves(
+    pos: &Position,
+    shields: &Shields,
+    want_captures: bool,
+    want_checks: bool,
+) -> MoveList {
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let general = pos.king(!us);
+    let lines = rook_attacks(general, Bitboard::EMPTY);
+    let own = |role: Role| board.by_role(role) & ours;
+
+    // Where each kind of piece checks from, and the pieces that may uncover a check.
+    let mut checking = ByRole::new_with(|_| Bitboard::EMPTY);
+    let mut uncovering = Bitboard::EMPTY;
+    let mut lone_cannons = Bitboard::EMPTY;
+    if want_checks {
+        let mut screens = Bitboard::EMPTY;
+        for rook in lines & own(Role::Rook) {
+            let blockers = between(general, rook) & occupied;
+            if blockers.count() == 1 {
+                uncovering |= blockers & ours;
+            }
+        }
+        for cannon in lines & own(Role::Cannon) {
+            let line = between(general, cannon);
+            let blockers = line & occupied;
+            match blockers.count() {
+                0 => {
+                    screens |= line;
+                    lone_cannons.add(cannon);
+                }
+                2 => uncovering |= blockers & ours,
+                _ => {}
+            }
+        }
+        let blocked =
+            horse_attackers(general, Bitboard::EMPTY) & !horse_attackers(general, occupied);
+        for horse in blocked & own(Role::Horse) {
+            let (df, dr) = (
+                horse.file() as i32 - general.file() as i32,
+                horse.rank() as i32 - general.rank() as i32,
+            );
+            if let Some(leg) = general.offset(df.signum(), dr.signum())
+                && ours.contains(leg)
+            {
+                uncovering.add(leg);
+            }
+        }
+        checking = ByRole::new_with(|role| {
+            screens
+                | match role {
+                    Role::Rook => rook_attacks(general, occupied),
+                    Role::Cannon => cannon_attacks(general, occupied),
+                    Role::Horse => horse_attackers(general, occupied),
+                    Role::Pawn => pawn_attackers(us, general),
+                    Role::King | Role::Advisor | Role::Elephant => Bitboard::EMPTY,
+                }
+        });
+    }
+
+    // Legality as the core decides it: a piece that shields its general is tried move by
+    // move, as is the general; any other piece may go anywhere but onto an empty point between
+    // its general and an enemy cannon (it would become the cannon's screen).
+    let (pinned, screens) = (shields.pinned, shields.screens);
+    let mut list = MoveList::new();
+    // One block per role, so that each `pseudo_targets` call is specialised.
+    macro_rules! moves_of {
+        ($role:expr) => {{
+            let role = $role;
+            let mut pieces = own(role);
+            if !want_captures && checking.get(role).is_empty() {
+                // Checks only, and this kind of piece cannot check from its new point: only
+                // the pieces that may uncover one can give any.
+                pieces &= uncovering | lone_cannons;
+            }
+            // The core lists a role's unpinned pieces before its pinned ones.
+            for from in (pieces & !pinned).into_iter().chain(pieces & pinned) {
+                let all = if want_checks {
+                    pos.pseudo_targets(role, from)
+                } else if role == Role::Cannon {
+                    // Captures only: a cannon's quiet moves need not be found.
+                    cannon_attacks(from, occupied) & theirs
+                } else {
+                    pos.pseudo_targets(role, from) & theirs
+                };
+                // `sure`: captures asked for, and checks from the new point; `tried`: moves
+                // that check only if `gives_check` says so.
+                let captures = if want_captures {
+                    all & theirs
+                } else {
+                    Bitboard::EMPTY
+                };
+                let (sure, tried) = if uncovering.contains(from) {
+                    (captures, all & !captures)
+                } else if lone_cannons.contains(from) {
+                    let along = all & lines;
+                    (
+                        captures | (all & !lines & *checking.get(role)),
+                        along & !captures,
+                    )
+                } else {
+                    (captures | (all & *checking.get(role)), Bitboard::EMPTY)
+                };
+                let free = role != Role::King && !pinned.contains(from);
+                for to in sure | tried {
+                    let m = Move {
+                        role,
+                        from,
+                        to,
+                        capture: board.role_at(to),
+                    };
+                    let legal = if free {
+                        !screens.contains(to)
+                    } else {
+                        !pos.exposes_king(from, to)
+                    };
+                    if legal && (sure.contains(to) || pos.gives_check(m)) {
+                        // At most 116 moves exist in any position.
+                        let _ = list.try_push(m);
+                    }
+                }
+            }
+        }};
+    }
+    moves_of!(Role::Rook);
+    moves_of!(Role::Cannon);
+    moves_of!(Role::Horse);
+    moves_of!(Role::Pawn);
+    moves_of!(Role::Advisor);
+    moves_of!(Role::Elephant);
+    moves_of!(Role::King);
+    list
+}
+
+/// Does the side to move have a legal move? Found by trying moves one by one until one is
+/// legal. The general's
+/// steps first (the likeliest answers to a check); then, in check, the captures of a lone
+/// checker; then every other piece's moves (in check, only those that may answer it, as in
+/// the full generator).
+pub(crate) fn has_move(pos: &Position) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    // Every move tried below is pseudo-legal: only the general's safety is left to see.
+    let legal = |from: Square, to: Square| !pos.exposes_king(from, to);
+    let king = pos.king(us);
+    if (king_attacks(king) & !ours)
+        .into_iter()
+        .any(|to| legal(king, to))
+    {
+        return true;
+    }
+    // Out of check any move may do; in check, only those that may answer it.
+    let mut to_zone = Bitboard::FULL;
+    let mut from_zone = Bitboard::EMPTY;
+    // Asked only now: most positions have a general's step.
+    let checkers = pos.checkers();
+    if checkers.any() {
+        if let Some(checker) = checkers.single()
+            && !captures_on_with(pos, checker, || true).is_empty()
+        {
+            // Taking the one checker (the general's own captures were tried above).
+            return true;
+        }
+        (to_zone, from_zone) = pos.evasion_zones(checkers);
+    }
+    ORDER_FREE[..6].iter().any(|&role| {
+        (board.by_role(role) & ours).into_iter().any(|from| {
+            let mut targets = pos.pseudo_targets(role, from);
+            if !from_zone.contains(from) {
+                targets &= to_zone;
+            }
+            targets.into_iter().any(|to| legal(from, to))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{fs, path::Path};
+
+    use serde_json::Value;
+
+    use super::*;
+    use crate::{fen::Fen, iccs::Iccs, position::MoveFilter};
+
+    /// The JSON array in `../shared/data/<file>`, or `None` (with a message) if it is missing.
+    fn data(file: &str) -> Option<Vec<Value>> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data")
+            .join(file);
+        let Ok(text) = fs::read_to_string(&path) else {
+            eprintln!("skipping {}: missing", path.display());
+            return None;
+        };
+        match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Array(cases)) => Some(cases),
+            _ => panic!("{} is not a JSON array", path.display()),
+        }
+    }
+
+    fn position(fen: &str) -> Option<Position> {
+        fen.parse::<Fen>().ok()?.into_position().ok()
+    }
+
+    /// The perft positions, every position of the rulings files' games, a few of our own
+    /// (mate, stalemate, a pinned pair of capturers, captures in check, a rook on a horse's
+    /// leg), each also with the other side to move where that is legal, and the positions after
+    /// each of their captures and checks: the nodes the arbiter's searches visit.
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for case in data("perft.json").into_iter().flatten() {
+            out.extend(case["fen"].as_str().and_then(position));
+        }
+        for file in ["rulings.json", "rulings_cxa.json"] {
+            for case in data(file).into_iter().flatten() {
+                let Some(mut pos) = case["fen"].as_str().and_then(position) else {
+                    continue;
+                };
+                out.push(pos.clone());
+                for m in case["moves"].as_array().into_iter().flatten() {
+                    let Some(m) = m
+                        .as_str()
+                        .and_then(|t| t.parse::<Iccs>().ok())
+                        .and_then(|i| i.to_move(&pos).ok())
+                    else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out.extend(
+            [
+                // Mated: rook on d1 with the general's file closed by the red general.
+                "3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1",
+                // The black general boxed in by a rook, no other black piece.
+                "3k5/4R4/9/9/9/9/9/9/9/4K4 b - - 0 1",
+                // Two red rooks can take the black rook on d8; the one on d2 is pinned by it.
+                "4k4/R2r5/9/9/9/9/9/3R5/9/3K5 w - - 0 1",
+                // In check by a rook on d1, which the general and the horse on b2 can take.
+                "4k4/9/9/9/9/9/9/1N7/3r5/3K5 w - - 0 1",
+                // The rook on f8 stands on the leg of the horse on g8: any rook move checks.
+                "4k4/5RN2/9/9/9/9/9/9/9/3K5 w - - 0 1",
+                // A cannon alone on the general's file: a piece stepping between screens it.
+                "4k4/9/9/9/9/4C4/9/2R6/9/3K5 w - - 0 1",
+            ]
+            .into_iter()
+            .filter_map(position),
+        );
+        let swapped: Vec<Position> = out.iter().filter_map(Position::swap_turn).collect();
+        out.extend(swapped);
+        let mut children = Vec::new();
+        for pos in &out {
+            for m in pos.legal_moves() {
+                if m.is_capture() || pos.gives_check(m) {
+                    let mut p = pos.clone();
+                    p.play_unchecked(m);
+                    children.push(p);
+                }
+            }
+        }
+        out.extend(children);
+        out
+    }
+
+    /// What `filter` keeps, by its definition.
+    fn passes(pos: &Position, filter: MoveFilter, m: Move) -> bool {
+        match filter {
+            MoveFilter::All => true,
+            MoveFilter::Captures => m.is_capture(),
+            MoveFilter::CapturesOn(sq) => m.is_capture() && m.to == sq,
+            MoveFilter::Checks => pos.gives_check(m),
+            MoveFilter::CapturesOrChecks => m.is_capture() || pos.gives_check(m),
+        }
+    }
+
+    #[test]
+    fn filtered_moves_are_the_legal_moves_that_pass_in_their_order() {
+        let positions = positions();
+        assert!(positions.len() > 1000, "only {} positions", positions.len());
+        let (mut moves, mut checks, mut on_points) = (0, 0, 0);
+        for pos in &positions {
+            let all = pos.legal_moves();
+            let mut filters = vec![
+                MoveFilter::All,
+                MoveFilter::Captures,
+                MoveFilter::Checks,
+                MoveFilter::CapturesOrChecks,
+            ];
+            filters.extend(Square::ALL.into_iter().map(MoveFilter::CapturesOn));
+            for filter in filters {
+                let expected: Vec<Move> = all
+                    .iter()
+                    .copied()
+                    .filter(|&m| passes(pos, filter, m))
+                    .collect();
+                let got = pos.legal_moves_where(filter);
+                assert_eq!(got.as_slice(), expected.as_slice(), "{pos:?} {filter:?}");
+                moves += got.len();
+                checks += usize::from(filter == MoveFilter::Checks) * got.len();
+                on_points +=
+                    usize::from(matches!(filter, MoveFilter::CapturesOn(_)) && got.len() > 1);
+            }
+        }
+        // The comparisons saw real work: many checks, and points with several capturers (where
+        // the order matters).
+        assert!(moves > 100_000, "only {moves} moves compared");
+        assert!(checks > 1000, "only {checks} checks compared");
+        assert!(
+            on_points > 100,
+            "only {on_points} points with several capturers"
+        );
+    }
+
+    #[test]
+    fn has_legal_move_agrees_with_the_count() {
+        let positions = positions();
+        let mut without = 0;
+        for pos in &positions {
+            let count = pos.count_legal_moves();
+            assert_eq!(pos.has_legal_move(), count > 0, "{pos:?}");
+            without += usize::from(count == 0);
+        }
+        assert!(without > 0, "no position without a move was compared");
+    }
+}
