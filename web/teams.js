@@ -1,5 +1,6 @@
 // A team event's page, /teams/{id} (CXA 2011 ch. 11): teams and their players, pairing the
-// round robin, a Swiss of teams by the arbiter or a knockout from its bracket, line-ups
+// round robin, a Swiss of teams by the CXA engine (10.3, 12.3) or by the arbiter's hand, or a
+// knockout from its bracket, line-ups
 // (CXA 11.2, 11.3), each match board by board with the first-listed team red on odd boards
 // (12.2), two games a board with colours swapped (12.4) and the match's 局分 (13.2) or 大分 and
 // 小分 (WXF 9.4), withdrawals (CXA 19), byes, the bracket, and the standings by 场分 then the
@@ -137,14 +138,18 @@ function formatText() {
   return text;
 }
 
-/** The office: pairing (the arbiter's matches in a Swiss of teams) and withdrawals. */
+/** The office: pairing (a Swiss of teams by the CXA engine, or the arbiter's matches when
+ * given) and withdrawals. */
 function officeSection(complete) {
   const f = T.format.type;
   const done = T.champion != null || (f !== 'knockout' && T.rounds.length >= T.total_rounds);
-  const given = h('input', { id: 'pair-matches', placeholder: L('对阵，如 1-2, 3-4', 'Matches, e.g. 1-2, 3-4'), size: 16 });
+  const given = h('input', { id: 'pair-matches', placeholder: L('对阵，如 1-2, 3-4（留空则自动编排）', 'Matches, e.g. 1-2, 3-4 (empty: the engine pairs)'), size: 24,
+    title: L('留空时按积分编排制自动编排：场分相同或相近者相遇，不重复对阵，先后手轮换，轮空给未轮空过的最后一名（第 10.3、12.3、14.4 条）',
+      'Left empty, the CXA engine pairs: equal or nearest match points meet, no rematch, the first-listed team alternated, the bye to the lowest team without one (CXA 10.3, 12.3, 14.4)') });
   const byes = h('input', { id: 'pair-byes', placeholder: L('轮空队序号，如 5', 'Byes, e.g. 5'), size: 10 });
   const pairBody = () => {
-    if (f !== 'swiss') return undefined;
+    // Nothing given: the server pairs a Swiss of teams with the CXA engine.
+    if (f !== 'swiss' || (!given.value.trim() && !byes.value.trim())) return undefined;
     const matches = given.value.split(/[,，;\s]+/).filter(Boolean).map((x) => {
       const [first, second] = x.split(/[-–:]/).map(Number);
       return { first, second };
@@ -190,7 +195,8 @@ function render() {
     ...T.rounds.slice().reverse().map((r) => h('section', { class: 'panel sheet round', id: `round-${r.round}` },
       h('h2', {}, `${T.name} — ${L(`第 ${r.round} 轮`, `Round ${r.round}`)}`),
       ...r.matches.map((m) => matchTable(r, m)),
-      r.byes.length ? h('p', { class: 'byes' }, byeText(), r.byes.map(teamName).join(', ')) : null)),
+      r.byes.length ? h('p', { class: 'byes' }, byeText(), r.byes.map(teamName).join(', ')) : null,
+      r.seed != null ? h('p', { class: 'muted seed' }, L(`抽签种子 ${r.seed}`, `Lot seed ${r.seed}`)) : null)),
     teamsSection()));
 }
 

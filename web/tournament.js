@@ -140,7 +140,7 @@ function teamForm() {
   const name = h('input', { id: 'team-name', required: true });
   const boards = h('input', { id: 'team-boards', type: 'number', min: '1', max: '20', value: '4' });
   const cycles = h('select', { id: 'team-cycles' }, h('option', { value: '1' }, L('单循环', 'Round robin')), h('option', { value: '2' }, L('双循环', 'Double round robin')),
-    h('option', { value: 'swiss' }, L('积分编排（裁判编排）', 'Swiss (paired by the arbiter)')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')));
+    h('option', { value: 'swiss' }, L('积分编排', 'Swiss')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')));
   const teamRounds = h('input', { id: 'team-rounds', type: 'number', min: '1', max: '30', value: '5' });
   const roundsField = field(L('积分编排轮数', 'Swiss rounds'), teamRounds);
   const ranking = h('select', { id: 'team-ranking' }, h('option', { value: 'match_points' }, L('先比场分', 'Match points first')),

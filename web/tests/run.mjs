@@ -664,6 +664,47 @@ test('a team event: teams, a round robin with fixed boards, results board by boa
   // The list links the team event to its own page.
   await page.goto(`${base}/tournaments`);
   await page.waitForSelector('#t-list a[href^="/teams/"]');
+  // A Swiss of teams paired by the CXA engine (10.3, 12.3): the match box left empty.
+  await page.waitForSelector('#team-create');
+  await page.fill('#team-name', '团体积分编排');
+  await page.fill('#team-boards', '2');
+  await page.selectOption('#team-cycles', 'swiss');
+  await page.fill('#team-rounds', '2');
+  await page.click('#team-create-submit');
+  await page.waitForURL(/\/teams\/[^/]+$/);
+  await page.waitForSelector('#teams-text');
+  await page.fill('#teams-text', '北京: 蒋川, 唐丹\n上海: 谢靖, 孙勇征\n广东: 许银川, 吕钦\n河北: 申鹏, 陆伟韬\n');
+  await page.click('#add-teams');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#teams-table tbody tr').length === 4));
+  const tables = async (round) => (await page.locator(`#round-${round} .team-match h3`).allTextContents())
+    .map((x) => x.split('：')[1].split(' — ').map((s) => s.trim()));
+  for (let round = 1; round <= 2; round++) {
+    assert(await page.locator('#pair-matches').inputValue() === '', 'no hand pairing');
+    await page.click('#pair');
+    await orToast(page, page.waitForSelector(`#round-${round} .team-match`));
+    const ms = await tables(round);
+    assert(ms.length === 2, `two matches in round ${round} (${ms})`);
+    assert(/抽签种子 \d+/.test(await page.locator(`#round-${round} .seed`).textContent()), 'the lot seed is shown');
+    if (round === 2) {
+      // The winners of round 1 (the first-listed teams) meet at table 1; nobody meets twice.
+      const r1 = await tables(1);
+      assert([...ms[0]].sort().join() === [r1[0][0], r1[1][0]].sort().join(), `leaders meet (${ms} after ${r1})`);
+      const key = (m) => [...m].sort().join();
+      assert(!ms.some((m) => r1.map(key).includes(key(m))), `no rematch (${ms} after ${r1})`);
+      break;
+    }
+    // The first-listed team wins board 1 (red) and draws board 2: it wins the match.
+    for (const tb of [1, 2]) {
+      for (const [b, value] of [[1, '1-0'], [2, '1/2']]) {
+        const sel = `#round-${round} .team-match[data-table="${tb}"] select[data-board="${b}"]`;
+        await page.selectOption(sel, value);
+        await page.waitForFunction(([sel, v]) => {
+          const s = document.querySelector(sel);
+          return s && s.closest('tr').querySelector('.print-only').textContent === v;
+        }, [sel, value]);
+      }
+    }
+  }
   await ctx.close();
 });
 

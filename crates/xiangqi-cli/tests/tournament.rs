@@ -519,3 +519,77 @@ fn a_team_knockout_to_its_winner() {
     assert!(out.contains("(Lot)") && out.contains("champion: "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_team_swiss_paired_by_the_cxa_engine() {
+    // CXA 10.3, 12.3: `pair` without matches pairs a Swiss of teams by 场分 with the CXA engine;
+    // no rematch, so with 2 teams the second round cannot be paired; hand pairs stay possible.
+    let dir = scratch("teamswiss");
+    let file = dir.join("teams.json");
+    let f = file.to_str().unwrap();
+    let ok = |args: &[&str]| {
+        let (ok, out, err) = xiangqi(args);
+        assert!(ok, "{args:?}: {err}");
+        out
+    };
+    ok(&[
+        "tournament",
+        "team",
+        "new",
+        f,
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--boards",
+        "1",
+        "--board-rule",
+        "fixed",
+    ]);
+    for n in ["A", "B", "C", "D"] {
+        ok(&[
+            "tournament",
+            "team",
+            "add",
+            f,
+            n,
+            "--player",
+            &format!("{n}1"),
+        ]);
+    }
+    let out = ok(&["tournament", "team", "pair", f, "--seed", "9"]);
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" - ")).count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("\"seed\": 9")
+    );
+    // Red wins both: the first-listed teams lead on 场分 and meet in round 2.
+    for team in ["1", "2", "3", "4"] {
+        ok(&["tournament", "team", "lineup", f, "1", team, "1"]);
+    }
+    for table in ["1", "2"] {
+        ok(&["tournament", "team", "result", f, "1", table, "1", "1-0"]);
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    let firsts: Vec<String> = text
+        .split("\"first\": ")
+        .skip(1)
+        .map(|s| s.split(',').next().unwrap().trim().to_string())
+        .collect();
+    let out = ok(&["tournament", "team", "pair", f]);
+    let name = |i: &str| ["A", "B", "C", "D"][i.parse::<usize>().unwrap()];
+    let top = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap();
+    assert!(
+        top.contains(name(&firsts[0])) && top.contains(name(&firsts[1])),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -231,7 +231,7 @@ fn team_paths() -> Value {
     let object = |props: Value, required: Value| json!({"required": true, "content": {"application/json": {"schema": {"type": "object", "additionalProperties": false, "required": required, "properties": props}}}});
     json!({
         "/api/teams": {"post": {
-            "summary": "Create a team event (CXA 10, 11): a round robin of teams, a Swiss of teams paired by the arbiter, or a team knockout; the caller organises it",
+            "summary": "Create a team event (CXA 10, 11): a round robin of teams, a Swiss of teams (paired by the CXA engine, or by hand), or a team knockout; the caller organises it",
             "security": session.clone(),
             "requestBody": object(json!({
                 "name": {"type": "string"}, "rules": {"enum": ["cxa2011", "wxf2018"]},

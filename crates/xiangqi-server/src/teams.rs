@@ -9,7 +9,9 @@
 //! registered order as their line-ups when it pairs a round; under 分台换人制 and 临时定台制
 //! (11.2, 11.3) each team's line-up is given before the boards' results.
 //!
-//! Also: a Swiss of teams paired by the arbiter, with byes worth a won match (CXA 14.4); team
+//! Also: a Swiss of teams paired by the CXA 积分编排 engine (CXA 10.3, 12.3: by 场分, no
+//! rematch, the seed of its lots stored) or by the arbiter's hand, with byes worth a won match
+//! (CXA 14.4); team
 //! knockouts paired from their bracket with a stored seed (CXA 10.4, 12.4; WXF 10.1); two games
 //! a board with colours swapped in the second (CXA 12.4), the match going by 大分 then 小分 under
 //! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4).
@@ -29,9 +31,9 @@ use xiangqi_tournament::{
     Color, GameResult, Outcome, Player, PlayerId, Points, ScoringScheme,
     knockout::MatchFormat,
     match_points,
+    swiss::cxa::Cxa,
     team::{BoardRule, first_team_color},
     team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
-    tiebreak::{EventKind, TieBreak, book_order},
     tournament::Format,
     wxf_two_game_team_match,
 };
@@ -71,6 +73,7 @@ fn refused(e: TeamError) -> ApiError {
             ApiError::invalid("matches", message)
         }
         TeamError::NotPlaying { .. } => ApiError::invalid("team", message),
+        TeamError::Pairing(_) => ApiError::conflict("no_pairing", message),
         _ => ApiError::conflict("refused", message),
     }
 }
@@ -193,7 +196,7 @@ struct NewTeamEvent {
     name: String,
     /// `cxa2011` (default) or `wxf2018`.
     rules: Option<String>,
-    /// `round_robin` (default), `swiss` (paired by the arbiter) or `knockout`.
+    /// `round_robin` (default), `swiss` (paired by the CXA engine or by hand) or `knockout`.
     format: Option<String>,
     /// 1 (default) or 2 cycles of the round robin.
     cycles: Option<u32>,
@@ -310,7 +313,7 @@ struct GivenMatch {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PairRequest {
-    /// A knockout's seed for its lots; drawn by the server if absent.
+    /// The seed for a knockout's or a Swiss engine's lots; drawn by the server if absent.
     seed: Option<u64>,
     /// The arbiter's matches (a Swiss of teams), in table order.
     matches: Option<Vec<GivenMatch>>,
@@ -427,6 +430,8 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                     "boards": [],
                 })).collect::<Vec<_>>()).unwrap_or_default(),
                 "byes": v["byes"].as_array().map(|b| b.iter().filter_map(Value::as_u64).map(|x| x + 1).collect::<Vec<_>>()).unwrap_or_default(),
+                // The seed of the round's lots (a knockout's, a Swiss engine's), to replay it.
+                "seed": v["seed"],
             })),
             Some("lineup_submitted") => {
                 let Some(r) = v["round"]
@@ -616,30 +621,6 @@ fn match_score(
     out
 }
 
-/// The tie-break order [`TeamTournament::standings`] ranks by, for the standings' headings:
-/// the same choice as the team crate makes (which keeps it private).
-fn tie_break_order(t: &TeamTournament) -> Vec<TieBreak> {
-    match t.ranking() {
-        // CXA 14.7: 14.6's order with 场分 in the place of 局分, after 18.5.
-        TeamRanking::GamePoints => vec![
-            TieBreak::Sanctions,
-            TieBreak::GamePoints,
-            TieBreak::OpponentsGamePoints,
-            TieBreak::MatchWins,
-            TieBreak::Wins,
-            TieBreak::Fouls,
-            TieBreak::EarlierRounds,
-        ],
-        TeamRanking::MatchPoints => {
-            let kind = match t.format() {
-                Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-                _ => EventKind::TeamSwiss,
-            };
-            book_order(t.rules(), kind)
-        }
-    }
-}
-
 fn view(id: &str, l: &Loaded) -> Value {
     let t = &l.event;
     let created = t
@@ -683,7 +664,7 @@ fn view(id: &str, l: &Loaded) -> Value {
         },
         // The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
         // or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
-        "tie_breaks": tie_break_order(t)
+        "tie_breaks": t.tie_break_order()
             .iter()
             .map(|tb| json!({"code": tb.code(), "zh": tb.chinese()}))
             .collect::<Vec<_>>(),
@@ -831,8 +812,9 @@ async fn register(
 }
 
 /// Pairs the next round: a round robin from the order tables, a knockout from its bracket
-/// with a stored seed, a Swiss from the arbiter's matches and byes (or anyone's, given). Under
-/// fixed boards (CXA 11.1) both teams' registered order goes in as their line-ups.
+/// with a stored seed, a Swiss by the CXA engine with a stored seed, or any format from the
+/// arbiter's matches and byes when given. Under fixed boards (CXA 11.1) both teams'
+/// registered order goes in as their line-ups.
 async fn pair(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -864,12 +846,9 @@ async fn pair(
         let paired = match (req.matches, req.byes) {
             (None, None) => match t.format() {
                 Format::Knockout { .. } => t.pair_knockout(seed).map_err(refused)?,
-                Format::Swiss { .. } => {
-                    return Err(ApiError::invalid(
-                        "matches",
-                        "a Swiss of teams is paired by the arbiter: give `matches` (and `byes`)",
-                    ));
-                }
+                // CXA 10.3, 12.3, 14.4: by 场分, no rematch, the bye to the lowest team
+                // without one; the seed of its lots kept in the event.
+                Format::Swiss { .. } => t.pair_swiss(&Cxa, seed).map_err(refused)?,
                 _ => t.pair_next_round().map_err(refused)?,
             },
             (matches, byes) => TeamEvent::RoundPaired {

@@ -1,5 +1,6 @@
 //! Team events through the API: two games a board (WXF 9.4 大分/小分, CXA 13.2 局分), team
-//! knockouts with byes, a Swiss of teams paired by the arbiter, withdrawals (CXA 19.2, 20.3).
+//! knockouts with byes, a Swiss of teams paired by the arbiter or by the CXA engine (CXA 10.3,
+//! 12.3), withdrawals (CXA 19.2, 20.3).
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -260,9 +261,6 @@ async fn a_swiss_of_teams_takes_the_arbiters_pairings_and_scores_a_bye_as_a_won_
                "teams": [team("甲", 2), team("乙", 2), team("丙", 2)]}),
     )
     .await;
-    let (st, b) = pair(&state, &org, &id, None).await;
-    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
-    assert_eq!(b["field"], "matches", "{b}");
     let (st, b) = pair(
         &state,
         &org,
@@ -310,6 +308,78 @@ async fn a_swiss_of_teams_takes_the_arbiters_pairings_and_scores_a_bye_as_a_won_
     assert_eq!(st, StatusCode::CREATED, "{v}");
     assert_eq!(v["ranking"], "game_points");
     same_headings(&v);
+}
+
+#[tokio::test]
+async fn a_swiss_of_teams_is_paired_by_the_cxa_engine_without_a_rematch() {
+    // CXA 10.3, 12.3: no matches given, the server pairs by 场分 with the CXA engine and keeps
+    // the seed; teams of equal 场分 meet; no rematch, so two teams have no second round.
+    let (state, org) = state_and_organiser("team-swiss-engine").await;
+    let id = create(
+        &state,
+        &org,
+        json!({"name": "团体积分编排", "format": "swiss", "rounds": 3, "boards": 2,
+               "teams": [team("甲", 2), team("乙", 2), team("丙", 2), team("丁", 2)]}),
+    )
+    .await;
+    let (st, v) = pair(&state, &org, &id, Some(json!({"seed": 77}))).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let r1 = &v["rounds"][0];
+    assert_eq!(r1["seed"], 77, "{v}");
+    let firsts: Vec<u64> = r1["matches"]
+        .as_array()
+        .expect("matches")
+        .iter()
+        .map(|m| m["first"].as_u64().expect("first"))
+        .collect();
+    assert_eq!(firsts.len(), 2, "{v}");
+    // The first-listed teams win both boards: 2 场分 each.
+    for table in 1..=2 {
+        for board in 1..=2 {
+            let first_red = board % 2 == 1;
+            let (st, b) = record(
+                &state,
+                &org,
+                &id,
+                (1, table, board),
+                result_for("W", first_red),
+                1,
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{b}");
+        }
+    }
+    let (st, v) = pair(&state, &org, &id, None).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let top = &v["rounds"][1]["matches"][0];
+    let mut leaders = [top["first"].as_u64(), top["second"].as_u64()];
+    leaders.sort_unstable();
+    let mut want = [Some(firsts[0]), Some(firsts[1])];
+    want.sort_unstable();
+    assert_eq!(leaders, want, "{v}");
+    // The server drew the round's seed and kept it.
+    assert!(v["rounds"][1]["seed"].is_u64(), "{v}");
+    // Hand pairing stays possible, and the engine refuses a round with only rematches left.
+    let id = create(
+        &state,
+        &org,
+        json!({"name": "二队", "format": "swiss", "rounds": 2, "boards": 1,
+               "teams": [team("甲", 1), team("乙", 1)]}),
+    )
+    .await;
+    let (st, v) = pair(
+        &state,
+        &org,
+        &id,
+        Some(json!({"matches": [{"first": 2, "second": 1}]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let (st, b) = record(&state, &org, &id, (1, 1, 1), "1-0", 1).await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let (st, b) = pair(&state, &org, &id, None).await;
+    assert_eq!(st, StatusCode::CONFLICT, "{b}");
+    assert_eq!(b["error"], "no_pairing", "{b}");
 }
 
 /// The standings' headings name every tie-break value of every row, in order.

@@ -21,8 +21,11 @@
 //!   排列名次"): [`TeamRanking::GamePoints`].
 //! - Team knockouts (CXA 10.4, 12.4; WXF 10.1): [`TeamTournament::pair_knockout`],
 //!   [`TeamTournament::bracket`], [`TeamTournament::champion`].
+//! - A Swiss of teams paired by a Swiss engine, each team as one player (CXA 10.3, 12.3,
+//!   14.4): [`TeamTournament::pair_swiss`]; or by hand with a [`TeamEvent::RoundPaired`].
 
 mod knockout;
+mod swiss_pairing;
 
 use serde::{Deserialize, Serialize};
 
@@ -251,6 +254,9 @@ pub enum TeamError {
     /// A team event file could not be read.
     #[error("invalid team event file: {0}")]
     File(String),
+    /// The Swiss engine found no pairing (e.g. none without a rematch, CXA 10.3).
+    #[error("swiss pairing failed: {0}")]
+    Pairing(String),
 }
 
 /// The file form of a team event: its event log.
@@ -729,7 +735,7 @@ impl TeamTournament {
             }
             _ => {
                 return Err(TeamError::NoRound(
-                    "a swiss of teams is paired by the arbiter".into(),
+                    "a swiss of teams is paired by a swiss engine (pair_swiss) or by hand".into(),
                 ));
             }
         };
@@ -939,18 +945,24 @@ impl TeamTournament {
     /// 10.5).
     #[must_use]
     pub fn standings(&self) -> Vec<Standing> {
+        tiebreak::standings(&self.field(), &self.tie_break_order())
+    }
+
+    /// The tie-breaks [`TeamTournament::standings`] ranks by after the score, in order: the
+    /// order given at creation, else the book's (CXA 14.5, 14.6; WXF 10.4, 10.5), or with 局分
+    /// first CXA 14.7's (14.6 with 场分 in the place of 局分, after 18.5).
+    #[must_use]
+    pub fn tie_break_order(&self) -> Vec<TieBreak> {
         let kind = match self.format {
             Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
             _ => EventKind::TeamSwiss,
         };
-        let order = self
-            .tie_breaks
+        self.tie_breaks
             .clone()
             .unwrap_or_else(|| match self.ranking {
                 TeamRanking::GamePoints => CXA_TEAM_SWISS_BY_GAME_POINTS.to_vec(),
                 TeamRanking::MatchPoints => tiebreak::book_order(self.rules, kind),
-            });
-        tiebreak::standings(&self.field(), &order)
+            })
     }
 }
 
@@ -1086,7 +1098,7 @@ mod tests {
     }
 
     /// A team event of `names`, each with `boards` + 1 players.
-    fn teams_event(
+    pub(super) fn teams_event(
         format: Format,
         rules: RuleSet,
         boards: usize,
@@ -1128,7 +1140,7 @@ mod tests {
 
     /// Line-ups and results of one match; `games[g]` holds the first team's score per board
     /// in game g (colours as CXA 12.2, swapped in the second game, 12.4).
-    fn record(t: &mut TeamTournament, round: u32, table: u32, games: &[&str]) {
+    pub(super) fn record(t: &mut TeamTournament, round: u32, table: u32, games: &[&str]) {
         let m = t.rounds[round as usize - 1].matches[table as usize - 1].pairing;
         let boards = t.boards;
         for team in [m.first, m.second] {
@@ -1155,7 +1167,12 @@ mod tests {
         }
     }
 
-    fn pair(t: &mut TeamTournament, round: u32, matches: &[(usize, usize)], byes: &[usize]) {
+    pub(super) fn pair(
+        t: &mut TeamTournament,
+        round: u32,
+        matches: &[(usize, usize)],
+        byes: &[usize],
+    ) {
         t.apply(TeamEvent::RoundPaired {
             round,
             matches: matches

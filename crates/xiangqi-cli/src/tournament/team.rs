@@ -9,6 +9,7 @@ use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
     GameResult, Player, RuleSet, ScoringScheme,
     knockout::MatchFormat,
+    swiss::cxa::Cxa,
     team::{BoardRule, Team},
     team_tournament::{TeamEvent, TeamPairing, TeamRanking, TeamTournament},
     tournament::Format,
@@ -20,7 +21,8 @@ pub enum TeamFormat {
     RoundRobin,
     /// Two cycles, the second with colours swapped.
     DoubleRoundRobin,
-    /// Swiss of teams (CXA 10.3, 14.6); pairings given with `pair --match`.
+    /// Swiss of teams (CXA 10.3, 14.6): `pair` uses the CXA 积分编排 engine, or give the
+    /// matches with `pair --match`.
     Swiss,
     /// Knockout of teams (CXA 10.4, 12.4; WXF 10.1): seeds are team numbers; see
     /// `--match-games`, `--playoff-games` and `bracket`.
@@ -107,7 +109,8 @@ pub enum TeamCmd {
         players: Vec<String>,
     },
     /// Pair the next round: from the order table (round robin), the bracket (knockout, the
-    /// first-listed teams drawn from --seed) or the given matches (Swiss).
+    /// first-listed teams drawn from --seed), the CXA 积分编排 engine (Swiss: by 场分, no
+    /// rematch, lots from --seed; CXA 10.3, 12.3, 14.4) or the given matches.
     Pair {
         /// The team event file.
         file: PathBuf,
@@ -297,10 +300,10 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             let t = load(&file)?;
             let knockout = matches!(t.format(), Format::Knockout { .. });
             let event = if matches.is_empty() && byes.is_empty() {
-                if knockout {
-                    t.pair_knockout(seed)?
-                } else {
-                    t.pair_next_round()?
+                match t.format() {
+                    Format::Knockout { .. } => t.pair_knockout(seed)?,
+                    Format::Swiss { .. } => t.pair_swiss(&Cxa, seed)?,
+                    _ => t.pair_next_round()?,
                 }
             } else {
                 let matches = matches
