@@ -31,8 +31,8 @@ use super::{
     matching::Matching, wide::Wide,
 };
 
-/// The largest matching graph the engine builds (about 4,000 players at 5 rounds); beyond it
-/// [`Dutch`] answers [`PairingError::Unsupported`] rather than exhaust memory.
+/// The largest matching graph the engine builds (about 20,000 players); beyond it [`Dutch`]
+/// answers [`PairingError::Unsupported`] rather than exhaust memory.
 const MAX_GRAPH_BYTES: usize = 2 << 30;
 
 /// The FIDE Dutch system (C.04.3, 2025).
@@ -48,12 +48,9 @@ impl PairingSystem for Dutch {
         let t = State::new(input)?;
         let bits = t.weight_bits() + 6;
         let limbs = bits.div_ceil(64) as usize;
-        // The matching graph is dense: one weight of `limbs` words per ordered pair of players.
-        let graph_bytes = t
-            .sorted
-            .len()
-            .saturating_pow(2)
-            .saturating_mul(limbs * 8 + 2);
+        // The matching graph is dense: a 4-byte weight class and a 1-byte flag per ordered pair
+        // of players (the weights themselves are shared, see [`Matching`]).
+        let graph_bytes = t.sorted.len().saturating_pow(2).saturating_mul(5);
         if graph_bytes > MAX_GRAPH_BYTES {
             return Err(PairingError::Unsupported(format!(
                 "{} players need a {} MB matching graph (at most {} MB)",

@@ -26,6 +26,8 @@
 //! A weight of zero means "no edge". Dual variables are kept non-negative, so unsigned wide
 //! integers suffice; on a first solution vertex duals start at the largest weight.
 
+use std::collections::HashMap;
+
 use super::wide::Wide;
 
 /// A directed view of an edge: `(from, to)`.
@@ -56,10 +58,15 @@ pub fn max_weight_matching<const N: usize>(n: usize, w: &[Wide<N>]) -> Vec<usize
 /// A maximum-weight matching that is kept between calls and repaired after weight changes.
 pub struct Matching<const N: usize> {
     n: usize,
-    /// Twice the weights (slacks are `dual[i] + dual[j] - 2 w`), row by row.
-    w2: Vec<Wide<N>>,
-    /// Whether an edge is present (a non-zero weight), checked before any wide arithmetic.
-    edge: Vec<bool>,
+    /// Each edge's weight class, row by row: an index into `classes` (0 = no edge). The Dutch
+    /// weights repeat a great deal (players far below the bracket share a few), so a 4-byte
+    /// class per edge instead of a several-hundred-bit weight lets 10,000 players fit in memory.
+    cls: Vec<u32>,
+    /// Twice the weight of each class (slacks are `dual[i] + dual[j] - 2 w`); class 0 is zero.
+    classes: Vec<Wide<N>>,
+    class_of: HashMap<Wide<N>, u32>,
+    /// The number of classes after the last compaction (see [`Matching::intern`]).
+    live_classes: usize,
     /// Vertices still in the graph ([`Matching::remove_pair`] takes them out).
     active: Vec<bool>,
     /// Vertices whose edges changed in a way the kept duals do not cover.
@@ -94,8 +101,10 @@ impl<const N: usize> Matching<N> {
     pub fn new(n: usize) -> Self {
         Self {
             n,
-            w2: vec![Wide::ZERO; n * n],
-            edge: vec![false; n * n],
+            cls: vec![0; n * n],
+            classes: vec![Wide::ZERO],
+            class_of: HashMap::from([(Wide::ZERO, 0)]),
+            live_classes: 1,
             active: vec![true; n],
             dirty: vec![false; n],
             dirty_list: Vec::new(),
@@ -129,14 +138,12 @@ impl<const N: usize> Matching<N> {
     /// solution no longer fits, so put the vertex whose edges change first.
     pub fn set_weight(&mut self, a: usize, b: usize, w: Wide<N>) {
         let w2 = w.add(&w);
-        if a == b || !self.active[a] || !self.active[b] || self.w2[a * self.n + b] == w2 {
+        if a == b || !self.active[a] || !self.active[b] || self.w2(a * self.n + b) == w2 {
             return;
         }
-        let present = !w.is_zero();
-        self.w2[a * self.n + b] = w2;
-        self.w2[b * self.n + a] = w2;
-        self.edge[a * self.n + b] = present;
-        self.edge[b * self.n + a] = present;
+        let c = self.intern(w2);
+        self.cls[a * self.n + b] = c;
+        self.cls[b * self.n + a] = c;
         if !self.solved || self.dirty[a] || self.dirty[b] {
             return;
         }
@@ -162,10 +169,8 @@ impl<const N: usize> Matching<N> {
         }
         for v in [a, b] {
             for u in 0..self.n {
-                self.w2[v * self.n + u] = Wide::ZERO;
-                self.w2[u * self.n + v] = Wide::ZERO;
-                self.edge[v * self.n + u] = false;
-                self.edge[u * self.n + v] = false;
+                self.cls[v * self.n + u] = 0;
+                self.cls[u * self.n + v] = 0;
             }
             self.active[v] = false;
             self.mate[v] = None;
@@ -232,8 +237,8 @@ impl<const N: usize> Matching<N> {
             }
             let mut need = Wide::ZERO;
             for u in 0..self.n {
-                if u != v && self.edge[v * self.n + u] {
-                    let twice = self.w2[v * self.n + u];
+                if u != v && self.cls[v * self.n + u] != 0 {
+                    let twice = self.w2(v * self.n + u);
                     if twice > self.dual[u] {
                         let d = twice.sub(&self.dual[u]);
                         if d > need {
@@ -272,7 +277,7 @@ impl<const N: usize> Matching<N> {
             let row = v * self.n;
             for u in 0..self.n {
                 if u != v
-                    && self.edge[row + u]
+                    && self.cls[row + u] != 0
                     && self.mate[u].is_none()
                     && self.inblossom[u] == u
                     && self.active[u]
@@ -292,7 +297,7 @@ impl<const N: usize> Matching<N> {
         if self.solved {
             self.repair();
         } else {
-            let maxw = self.w2.iter().copied().max().unwrap_or(Wide::ZERO).half();
+            let maxw = self.max_class().half();
             for v in 0..self.n {
                 self.dual[v] = if self.active[v] { maxw } else { Wide::ZERO };
             }
@@ -317,11 +322,66 @@ impl<const N: usize> Matching<N> {
     }
 
     fn has_edge(&self, i: usize, j: usize) -> bool {
-        self.edge[i * self.n + j]
+        self.cls[i * self.n + j] != 0
+    }
+
+    /// Twice the weight of the edge at `k` (`i * n + j`).
+    fn w2(&self, k: usize) -> Wide<N> {
+        self.classes[self.cls[k] as usize]
+    }
+
+    /// The class of weight `w2`, creating it if new. Stale classes are dropped when the table
+    /// has doubled since the last compaction, so it stays proportional to the weights in use.
+    fn intern(&mut self, w2: Wide<N>) -> u32 {
+        if let Some(&c) = self.class_of.get(&w2) {
+            return c;
+        }
+        if self.classes.len() >= (2 * self.live_classes).max(1 << 16) {
+            self.compact();
+        }
+        let c = self.classes.len() as u32;
+        self.classes.push(w2);
+        self.class_of.insert(w2, c);
+        c
+    }
+
+    /// Renumbers the classes still used by some edge.
+    fn compact(&mut self) {
+        let mut renum: Vec<u32> = vec![u32::MAX; self.classes.len()];
+        renum[0] = 0;
+        let mut kept = vec![Wide::ZERO];
+        for c in self.cls.iter_mut() {
+            let old = *c as usize;
+            if renum[old] == u32::MAX {
+                renum[old] = kept.len() as u32;
+                kept.push(self.classes[old]);
+            }
+            *c = renum[old];
+        }
+        self.class_of = kept
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (w, i as u32))
+            .collect();
+        self.classes = kept;
+        self.live_classes = self.classes.len();
+    }
+
+    /// The largest weight class in use (twice the largest weight).
+    fn max_class(&self) -> Wide<N> {
+        let mut used = vec![false; self.classes.len()];
+        for &c in &self.cls {
+            used[c as usize] = true;
+        }
+        (0..self.classes.len())
+            .filter(|&c| used[c])
+            .map(|c| self.classes[c])
+            .max()
+            .unwrap_or(Wide::ZERO)
     }
 
     fn slack(&self, (i, j): Edge) -> Wide<N> {
-        self.dual[i].add_sub(&self.dual[j], &self.w2[i * self.n + j])
+        self.dual[i].add_sub(&self.dual[j], &self.w2(i * self.n + j))
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -711,7 +771,7 @@ impl<const N: usize> Matching<N> {
                 }
                 while let Some(v) = self.queue.pop() {
                     for w in 0..n {
-                        if w == v || !self.edge[v * n + w] {
+                        if w == v || self.cls[v * n + w] == 0 {
                             continue;
                         }
                         let bv = self.inblossom[v];
@@ -1022,6 +1082,38 @@ mod tests {
                 prop_assert_eq!(total(&m, n, &w), brute(n, &w));
             }
         }
+    }
+
+    /// Many short-lived weights: the class table is compacted and the kept weights survive it.
+    #[test]
+    fn weight_classes_are_compacted() {
+        let n = 8;
+        let mut m = Matching::<1>::new(n);
+        let mut w = vec![0u64; n * n];
+        m.solve();
+        for k in 0..200_000u64 {
+            let (i, j) = ((k % 7) as usize, 7);
+            let x = 1_000 + k;
+            w[i * n + j] = x;
+            w[j * n + i] = x;
+            m.set_weight(i, j, Wide::from_u64(x));
+            if k % 50_000 == 0 {
+                m.solve();
+                assert_eq!(total(&m, n, &w), brute(n, &w));
+            }
+        }
+        for (i, j, x) in [(0, 1, 5u64), (2, 3, 9), (4, 5, 2), (1, 6, 30)] {
+            w[i * n + j] = x;
+            w[j * n + i] = x;
+            m.set_weight(i, j, Wide::from_u64(x));
+        }
+        m.solve();
+        assert!(
+            m.classes.len() < 100_000,
+            "{} classes kept",
+            m.classes.len()
+        );
+        assert_eq!(total(&m, n, &w), brute(n, &w));
     }
 
     #[test]
