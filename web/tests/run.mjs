@@ -476,6 +476,16 @@ test('a tournament\'s time control and live games for its boards: draw offer and
   assert(await resultOf(2) === '1-0', `board 2 won by Red (${await resultOf(2)})`);
   assert(!(await page.locator('#pair').isDisabled()), 'round 2 can be paired');
   await page.screenshot({ path: join(shots, 'tournament-results-from-live-games.png'), fullPage: true });
+  // The PGN export beside TRF and CSV: both boards' games, in board order, board 1 with its move.
+  const pgnHref = await page.getAttribute('#export-pgn', 'href');
+  const pgnReply = await fetch(`${base}${pgnHref}`);
+  assert(pgnReply.headers.get('content-type').startsWith('application/x-chess-pgn'), 'PGN content type');
+  const pgn = await pgnReply.text();
+  const rounds = [...pgn.matchAll(/^\[Round "([^"]*)"\]$/gm)].map((m) => m[1]);
+  assert(rounds.join(' ') === '1.1 1.2', `both boards' games in order (${rounds})`);
+  assert((pgn.match(/^\[Event "Live boards cup"\]$/gm) || []).length === 2, 'the tournament is the event');
+  assert(pgn.includes('[Result "1/2-1/2"]') && pgn.includes('[Result "1-0"]'), `the games' results (${pgn})`);
+  assert(pgn.includes('炮二平五'), `board 1's move (${pgn})`);
   for (const c of [ctx, redCtx, blackCtx]) await c.close();
 });
 

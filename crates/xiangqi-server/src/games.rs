@@ -764,6 +764,19 @@ impl Games {
         Ok(views::pgn(live, notation))
     }
 
+    /// A game as a record, for the tournament's PGN export.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub(crate) async fn pgn_record(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<xiangqi_record::Game, ApiError> {
+        let (_slot, guard) = self.lock_current(id).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(views::pgn_record(live))
+    }
+
     /// Subscribes to a game's updates, with a snapshot taken under the same lock, so that no
     /// update falls between them.
     ///

@@ -161,6 +161,11 @@ fn tournament_paths() -> Value {
             "parameters": [id_param(), {"name": "table", "in": "query", "schema": {"enum": ["standings", "crosstable", "players"], "default": "standings"}}],
             "responses": with_errors(json!({"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}}})),
         }},
+        "/api/tournaments/{id}/export.pgn": {"get": {
+            "summary": "The live games of the tournament (or of one round) as one PGN file, in round and board order, `Round` as round.board; boards without a live game are left out",
+            "parameters": [id_param(), {"name": "round", "in": "query", "schema": {"type": "integer", "minimum": 1}}],
+            "responses": with_errors(json!({"200": {"description": "PGN", "content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}}})),
+        }},
         "/api/tournaments/{id}/events": {"get": {
             "summary": "The tournament's stored events, in order (the players' tokens left out)",
             "parameters": [id_param()],

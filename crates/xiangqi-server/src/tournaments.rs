@@ -1270,6 +1270,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/crosstable", get(crosstable))
         .route("/api/tournaments/{id}/export.trf", get(export_trf))
         .route("/api/tournaments/{id}/export.csv", get(export_csv))
+        .route("/api/tournaments/{id}/export.pgn", get(export_pgn))
         .route("/api/tournaments/{id}/events", get(events))
         .route(
             "/api/tournaments/{id}/rounds/{round}/games",
@@ -1765,6 +1766,93 @@ async fn export_csv(
         "text/csv; charset=utf-8",
         format!("{id}-{table}.csv"),
         text,
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct PgnExportQuery {
+    /// Only this round's games.
+    round: Option<u32>,
+}
+
+/// Every live game of the tournament (or of `?round=N`) as one PGN file, in round and board
+/// order, each with the tournament's name as `Event` and `Round "r.b"` (round.board), so that
+/// a database sorts the games as the pairing sheets do. Boards without a live game (results
+/// entered by hand, byes, forfeits) are skipped: a PGN game is a record of moves, a move-less
+/// game would enter readers' databases as one played, and those results are in the TRF and
+/// CSV exports. `Result` is the result sheet's when it holds a played result (CXA 9: the signed
+/// sheet is the record), so an arbiter's correction shows in the file.
+async fn export_pgn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<PgnExportQuery>,
+) -> Result<Response, ApiError> {
+    state.tournaments().collect(state.games(), &id).await;
+    let (name, boards) = state
+        .tournaments()
+        .read(&id, |c| {
+            let rounds = u32::try_from(c.tournament.rounds().len()).unwrap_or(u32::MAX);
+            // The result sheet wins over the game's own result: an arbiter's correction (after
+            // an appeal, say) is what the tournament counts, so the file says the same.
+            let sheet = |round: u32, board: u32| {
+                let r = c.tournament.rounds().get(round.checked_sub(1)? as usize)?;
+                let g = r.games.iter().find(|g| g.pairing.board == board)?;
+                match g.result? {
+                    GameResult::RedWins => Some("1-0"),
+                    GameResult::BlackWins => Some("0-1"),
+                    GameResult::Draw => Some("1/2-1/2"),
+                    _ => None,
+                }
+            };
+            let boards: Vec<(u32, u32, String, Option<&'static str>)> = c
+                .meta
+                .games
+                .values()
+                .filter(|b| q.round.is_none_or(|r| r == b.round))
+                .map(|b| (b.round, b.board, b.game.clone(), sheet(b.round, b.board)))
+                .collect();
+            (c.tournament.name().to_owned(), rounds, boards)
+        })
+        .await
+        .and_then(|(name, rounds, boards)| match q.round {
+            Some(r) if r == 0 || r > rounds => Err(ApiError::NotFound("round")),
+            _ => Ok((name, boards)),
+        })?;
+    let options = xiangqi_record::pgn::WriteOptions::default();
+    let mut out = String::new();
+    for (round, board, game, sheet_result) in boards {
+        // A game lost from the store is left out rather than failing the whole file.
+        let Ok(mut record) = state.games().pgn_record(&game).await else {
+            continue;
+        };
+        record.set_tag("Event", name.clone());
+        if let Some(result) = sheet_result {
+            record.set_tag("Result", result);
+        }
+        record.set_tag("Round", format!("{round}.{board}"));
+        // Seven Tag Roster order: Event, then Round before the players.
+        if let Some(at) = record.tags.iter().position(|(n, _)| n == "Round") {
+            let tag = record.tags.remove(at);
+            let after_event = record
+                .tags
+                .iter()
+                .position(|(n, _)| n == "Event")
+                .map_or(0, |e| e + 1);
+            record.tags.insert(after_event, tag);
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&xiangqi_record::pgn::write_game(&record, &options));
+    }
+    let filename = match q.round {
+        Some(r) => format!("{id}-round{r}.pgn"),
+        None => format!("{id}.pgn"),
+    };
+    Ok(attachment(
+        "application/x-chess-pgn; charset=utf-8",
+        filename,
+        out,
     ))
 }
 

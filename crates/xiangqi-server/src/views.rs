@@ -175,6 +175,18 @@ pub fn update_message(
 
 /// The game as PGN in `notation`.
 pub fn pgn(live: &Live, notation: Notation) -> String {
+    pgn::write_game(
+        &pgn_record(live),
+        &pgn::WriteOptions {
+            notation,
+            ..pgn::WriteOptions::default()
+        },
+    )
+}
+
+/// The game as a record, tags and moves, for [`pgn`] and the tournament's PGN export (which
+/// sets its own `Event` and `Round`).
+pub(crate) fn pgn_record(live: &Live) -> xiangqi_record::Game {
     let game = live.timed.game();
     let mut record = xiangqi_record::Game::new();
     if let Some(e) = &live.created.event {
@@ -205,11 +217,5 @@ pub fn pgn(live: &Live, notation: Notation) -> String {
     for m in game.moves() {
         node = record.add_child(node, None, Some(Iccs::from_move(*m)));
     }
-    pgn::write_game(
-        &record,
-        &pgn::WriteOptions {
-            notation,
-            ..pgn::WriteOptions::default()
-        },
-    )
+    record
 }

@@ -722,6 +722,7 @@ async fn openapi_describes_the_tournament_and_account_routes() {
         ("/api/tournaments/{id}/crosstable", "get"),
         ("/api/tournaments/{id}/export.trf", "get"),
         ("/api/tournaments/{id}/export.csv", "get"),
+        ("/api/tournaments/{id}/export.pgn", "get"),
         ("/api/tournaments/{id}/rounds/{round}/games", "post"),
         ("/api/tournaments/{id}/rounds/{round}/games", "get"),
         ("/api/tournaments/{id}/bracket", "get"),
@@ -1943,4 +1944,159 @@ async fn a_boards_live_game_leads_back_to_its_tournament_round_and_board() {
         "Link cup"
     );
     let _ = std::fs::remove_file(&path);
+}
+
+#[tokio::test]
+async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
+    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let org = account(&state, "pia").await;
+    let t = create(
+        &state,
+        &org,
+        json!({"name": "PGN \"open\" cup", "players": entrants(4)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let (st, round) = pair_round(&state, &org, &id, json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    let games = format!("/api/tournaments/{id}/rounds/1/games");
+    // Board 2 first, so that the export's order is the boards', not the games' starting order.
+    let (st, b2) = call(
+        &state,
+        "POST",
+        &games,
+        Some(&org),
+        Some(json!({"boards": [2]})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b2}");
+    let (st, all) = call(&state, "POST", &games, Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{all}");
+    let b1 = &all["games"][0];
+    assert_eq!(b1["board"], 1, "{all}");
+    let g1 = b1["game"].as_str().expect("game");
+    for (mv, token) in [("h2e2", &b1["red_token"]), ("h9g7", &b1["black_token"])] {
+        let (st, b) = call(
+            &state,
+            "POST",
+            &format!("/api/games/{g1}/moves"),
+            None,
+            Some(json!({"move": mv, "token": token})),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+    }
+    let (st, b) = call(
+        &state,
+        "POST",
+        &format!("/api/games/{g1}/claims"),
+        b1["red_token"].as_str(),
+        Some(json!({"type": "resign"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+
+    let r = send(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/export.pgn"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.headers[header::CONTENT_TYPE],
+        "application/x-chess-pgn; charset=utf-8"
+    );
+    assert_eq!(
+        r.headers[header::CONTENT_DISPOSITION],
+        format!("attachment; filename=\"{id}.pgn\"")
+    );
+    let read: Vec<_> = xiangqi_record::pgn::Reader::new(r.text.as_bytes(), None)
+        .collect::<Result<_, _>>()
+        .expect("reads");
+    assert_eq!(read.len(), 2, "{}", r.text);
+    let (_, t) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    let name = |no: &Value| {
+        t["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["no"] == *no))
+            .and_then(|p| p["name"].as_str())
+            .expect("player")
+            .to_owned()
+    };
+    for (k, mut g) in read.into_iter().enumerate() {
+        let pairing = &t["rounds"][0]["games"][k];
+        assert_eq!(g.tag("Event"), Some("PGN \"open\" cup"), "{}", r.text);
+        assert_eq!(g.tag("Round"), Some(format!("1.{}", k + 1).as_str()));
+        assert_eq!(g.tag("Red"), Some(name(&pairing["red"]).as_str()));
+        assert_eq!(g.tag("Black"), Some(name(&pairing["black"]).as_str()));
+        g.resolve().expect("the moves replay");
+        let moves: Vec<String> = g.mainline_iccs().iter().map(ToString::to_string).collect();
+        if k == 0 {
+            // Red resigned after two moves.
+            assert_eq!(g.tag("Result"), Some("0-1"));
+            assert_eq!(moves, ["h2e2", "h9g7"]);
+        } else {
+            assert_eq!(g.tag("Result"), Some("*"));
+            assert!(moves.is_empty());
+        }
+    }
+
+    // One round only; a round not paired yet is not found.
+    let r1 = send(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/export.pgn?round=1"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
+    assert_eq!(r1.status, StatusCode::OK);
+    assert_eq!(r1.text, r.text);
+    assert_eq!(
+        r1.headers[header::CONTENT_DISPOSITION],
+        format!("attachment; filename=\"{id}-round1.pgn\"")
+    );
+    for bad in ["0", "2"] {
+        let (st, _) = call(
+            &state,
+            "GET",
+            &format!("/api/tournaments/{id}/export.pgn?round={bad}"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(st, StatusCode::NOT_FOUND, "round {bad}");
+    }
+
+    // An arbiter's correction on the sheet is what the file says (the moves stay the game's).
+    let (st, b) = call(
+        &state,
+        "PUT",
+        &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
+        Some(&org),
+        Some(json!({"result": "1-0"})),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    let r = send(
+        &state,
+        "GET",
+        &format!("/api/tournaments/{id}/export.pgn?round=1"),
+        None,
+        "",
+        String::new(),
+    )
+    .await;
+    let mut first = xiangqi_record::pgn::Reader::new(r.text.as_bytes(), None)
+        .next()
+        .expect("a game")
+        .expect("reads");
+    assert_eq!(first.tag("Result"), Some("1-0"), "{}", r.text);
+    first.resolve().expect("the moves replay");
+    assert_eq!(first.mainline_iccs().len(), 2);
 }
