@@ -848,6 +848,33 @@ fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Positio
     Position::from_setup(setup).ok()
 }
 
+/// Can the piece on `sq` (its side to move in `pos_o`) not leave its square: every move of it
+/// is illegal, lets the other side mate by checks within `depth` moves (杀, art. 24.2), or
+/// loses material all the same (a forced line, art. 24.3)? Such a piece is held on its line
+/// (不能离线, CXA 2011 参考图49), so taking it needs no second chaser.
+fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u32) -> bool {
+    pos_o
+        .legal_moves_where(MoveFilter::All)
+        .into_iter()
+        .filter(|m| m.from == sq)
+        .all(|m| {
+            let next = after(pos_o, m);
+            if cache.mate_by_checks(&next, depth) {
+                return true;
+            }
+            // Leaving costs material all the same: what it takes is less than what is lost.
+            // Taking an uncrossed pawn is no gain (art. 26.7: "捉吃未过河的兵(卒)……也不算得子").
+            let taken = m.capture.map_or(0, |role| value(role, !pos_o.turn(), m.to));
+            let (gain, first, _) = forced_gain(cache, &next, FORCED_CHECKS);
+            let pawn_only = first.is_some_and(|(_, v)| {
+                next.board()
+                    .piece_at(v)
+                    .is_some_and(|p| p.role == Role::Pawn && !crossed(p.color, v))
+            });
+            !pawn_only && gain > taken
+        })
+}
+
 /// The enemy horse that holds the piece on `sq` on its leg: were the piece to leave, the horse
 /// would attack its general (卧槽马 and the like; AXF rule 19). The piece can then move only to
 /// take that horse.
@@ -1252,13 +1279,24 @@ pub(crate) fn analyse_with(
             {
                 // A forced line needs more than the one capturing piece (a checker, a screen,
                 // a second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
-                // roots than attackers (少根, art. 24.15).
+                // roots than attackers (少根, art. 24.15). But a victim with no root at all,
+                // which the capturer may take at once and which cannot leave its square
+                // (不能离线), is chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49).
+                let rootless = lead == Some(a)
+                    && judge(cache, Some(&threat), Some(&pos_after), a, v, book)
+                        .is_some_and(|at| at.protection == Protection::Unrooted)
+                    && held_on_its_square(cache, &pos_after, v, mate_depth);
+                let protection = if rootless {
+                    Protection::Unrooted
+                } else {
+                    Protection::UnderRooted
+                };
                 analysis.attacks.push(Attack {
                     attacker: a,
                     attacker_role: attacker.role,
                     victim: v,
                     victim_role: victim.role,
-                    protection: Protection::UnderRooted,
+                    protection,
                     gain,
                     reason: Reason::ForcedGain,
                 });
@@ -1383,6 +1421,35 @@ mod tests {
         let a = analyse(&p, m, Book::Wxf2018, 3);
         assert_eq!(a.attacks[0].reason, Reason::UncrossedPawn);
         assert!(!a.attacks[0].is_chase());
+    }
+
+    #[test]
+    fn a_piece_held_on_its_line_cannot_leave() {
+        // CXA 2020 参考图49: the horse on c8 holds the cannon on d8 on its leg; back on b6 it
+        // still holds it, every way off costing the cannon (不能离线).
+        let on_leg = pos("3akab2/2Ncn1C2/4b2C1/p7R/1r1n2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 b - - 0 1");
+        assert!(held_on_its_square(
+            &mut Cache::default(),
+            &on_leg,
+            Square::D8,
+            3
+        ));
+        let back = pos("3akab2/3cn1C2/4b2C1/pN6R/2rn2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 b - - 0 1");
+        assert!(held_on_its_square(
+            &mut Cache::default(),
+            &back,
+            Square::D8,
+            3
+        ));
+        // CXA 2020 fig. 11 after 炮八平九: the elephant on e7 may go to g9, leaving only an
+        // uncrossed pawn to the rook (art. 26.7): not held, so the chase stays joint.
+        let fig11 = pos("C1bak4/1r2a4/c3b4/p8/2p1R4/6P1P/2P6/4B4/4A4/2BAK4 b - - 0 1");
+        assert!(!held_on_its_square(
+            &mut Cache::default(),
+            &fig11,
+            Square::E7,
+            3
+        ));
     }
 
     #[test]

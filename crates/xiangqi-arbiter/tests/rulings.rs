@@ -171,9 +171,6 @@ const KNOWN_WRONG_CXA: &[&str] = &[
     // chase of a rook against a joint chase (26.9.2) needs the pin seen as a chase of the
     // rook, which we do not model.
     "CXA2020-ref39",
-    // 一着捉无根子，一着捉少根子 against 长捉无根子 (26.9.3): forced lines are all marked joint
-    // (少根), which is right for ref38 and fig11 but not for the pinned cannon here.
-    "CXA2020-ref49",
 ];
 
 #[test]
