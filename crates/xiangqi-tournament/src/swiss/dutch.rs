@@ -526,20 +526,26 @@ impl State {
             return Wide::ZERO;
         }
         let (b, s) = (self.sg_bits, self.sg_shift);
-        let one = |c: bool| Wide::<N>::from_u64(u64::from(c));
-        let mut w = Wide::<N>::from_u64(
+        // The fields are noted from the most important down, as `(width, value, shift)` for
+        // `value << shift` in a field of `width` bits (a width of 0 adds into the field after),
+        // then laid into the weight from the bottom: one short addition each instead of a shift
+        // of the whole weight.
+        let mut fields = Fields::default();
+        let one = |c: bool| u64::from(c);
+        fields.push(
+            0,
             1 + u64::from(!self.bye_candidate(hi, bye_score))
                 + u64::from(!self.bye_candidate(lo, bye_score)),
+            0,
         );
-        let push = |w: &mut Wide<N>, width: u32, v: Wide<N>| *w = w.shl(width).add(&v);
         let (sh, sl) = (self.score(hi), self.score(lo));
-        let hi_bit = Wide::<N>::bit(self.shift_of(sh));
+        let hi_shift = self.shift_of(sh);
         // C.04.3 art. C5 (C6 in the 2017 text): maximise pairs, then scores paired, in this
         // bracket and in the next.
-        push(&mut w, b, one(in_cur));
-        push(&mut w, s, if in_cur { hi_bit } else { Wide::ZERO });
-        push(&mut w, b, one(in_next));
-        push(&mut w, s, if in_next { hi_bit } else { Wide::ZERO });
+        fields.push(b, one(in_cur), 0);
+        fields.push(s, one(in_cur), hi_shift);
+        fields.push(b, one(in_next), 0);
+        fields.push(s, one(in_next), hi_shift);
         // C.04.3 art. C9: minimise the unplayed games of the bye assignee.
         let mut unplayed = 0u64;
         if single_df_is_bye {
@@ -550,14 +556,14 @@ impl State {
                 unplayed += ranks.get(&self.p[lo].played_games).copied().unwrap_or(0) as u64;
             }
         }
-        push(&mut w, 2 * b, Wide::from_u64(unplayed));
+        fields.push(2 * b, unplayed, 0);
         // C.04.3 arts. C10–C13: colour criteria.
         let (p, o) = (&self.p[lo], &self.p[hi]);
         let m = in_cur;
-        push(
-            &mut w,
+        fields.push(
             b,
             one(m && (!p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref)),
+            0,
         );
         let c11 = !p.absolute()
             || !o.absolute()
@@ -568,13 +574,13 @@ impl State {
                 let x = if p.imbalance > o.imbalance { o } else { p };
                 x.repeated != p.pref.map(Color::other)
             };
-        push(&mut w, b, one(m && c11));
-        push(&mut w, b, one(m && prefs_compatible(p.pref, o.pref)));
+        fields.push(b, one(m && c11), 0);
+        fields.push(b, one(m && prefs_compatible(p.pref, o.pref)), 0);
         let c13 = (!p.strong && !p.absolute())
             || (!o.strong && !o.absolute())
             || (p.absolute() && o.absolute())
             || p.pref != o.pref;
-        push(&mut w, b, one(m && c13));
+        fields.push(b, one(m && c13), 0);
         // C.04.3 arts. C14–C17: repeated floats one and two rounds ago.
         for back in [1usize, 2] {
             if self.played >= back {
@@ -584,30 +590,30 @@ impl State {
                 } else {
                     0
                 };
-                push(&mut w, b, Wide::from_u64(v));
+                fields.push(b, v, 0);
                 let up = m && !(sh > sl && self.float(lo, back) == Float::Up);
-                push(&mut w, b, one(up));
+                fields.push(b, one(up), 0);
             }
         }
         // C.04.3 arts. C18–C21: the scores of repeated floaters.
         for back in [1usize, 2] {
             if self.played >= back {
-                let mut v = Wide::<N>::ZERO;
-                if m {
-                    if self.float(lo, back) == Float::Down {
-                        v = v.add(&Wide::bit(self.shift_of(sl)));
-                    }
-                    if self.float(hi, back) == Float::Down {
-                        v = v.add(&Wide::bit(self.shift_of(sh)));
-                    }
-                }
-                push(&mut w, s, v);
+                fields.push(
+                    s,
+                    one(m && self.float(hi, back) == Float::Down),
+                    self.shift_of(sh),
+                );
+                fields.push(
+                    0,
+                    one(m && self.float(lo, back) == Float::Down),
+                    self.shift_of(sl),
+                );
                 let up = m && !(self.float(lo, back) == Float::Up && sh > sl);
-                push(&mut w, s, if up { hi_bit } else { Wide::ZERO });
+                fields.push(s, one(up), hi_shift);
             }
         }
         // Room for the ordering of art. 4 (exchanges and transpositions).
-        w.shl(3 * b + 1)
+        fields.lay(3 * b + 1)
     }
 
     /// The algorithm works on indices into several parallel arrays, so it indexes by range.
@@ -1135,6 +1141,33 @@ impl<const N: usize> Computer<N> {
     }
 }
 
+/// The fields of one edge weight, most important first (see `State::edge`).
+#[derive(Default)]
+struct Fields {
+    /// `(width, value, shift)`: `value << shift` in a field of `width` bits.
+    f: [(u32, u64, u32); 32],
+    len: usize,
+}
+
+impl Fields {
+    fn push(&mut self, width: u32, value: u64, shift: u32) {
+        if let Some(slot) = self.f.get_mut(self.len) {
+            *slot = (width, value, shift);
+            self.len += 1;
+        }
+    }
+
+    /// The weight with the last field starting at bit `low`.
+    fn lay<const N: usize>(&self, low: u32) -> Wide<N> {
+        let mut w = Wide::ZERO;
+        let mut at = low;
+        for &(width, value, shift) in self.f[..self.len].iter().rev() {
+            w = w.add_u64_shl(value, at.saturating_add(shift));
+            at = at.saturating_add(width);
+        }
+        w
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,6 +22,7 @@ impl<const N: usize> Wide<N> {
     pub const ZERO: Self = Self([0; N]);
 
     /// The value `v`.
+    #[inline]
     pub fn from_u64(v: u64) -> Self {
         let mut r = Self::ZERO;
         if N > 0 {
@@ -31,12 +32,14 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Whether the value is zero.
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
 
     /// `self + o`, wrapping.
     #[must_use]
+    #[inline]
     pub fn add(&self, o: &Self) -> Self {
         let mut r = Self::ZERO;
         let mut carry = false;
@@ -51,6 +54,7 @@ impl<const N: usize> Wide<N> {
 
     /// `self - o`, wrapping.
     #[must_use]
+    #[inline]
     pub fn sub(&self, o: &Self) -> Self {
         let mut r = Self::ZERO;
         let mut borrow = false;
@@ -65,6 +69,7 @@ impl<const N: usize> Wide<N> {
 
     /// `self + o - c`, wrapping, in one pass (the slack of an edge).
     #[must_use]
+    #[inline]
     pub fn add_sub(&self, o: &Self, c: &Self) -> Self {
         let mut r = Self::ZERO;
         let (mut carry, mut borrow) = (false, false);
@@ -88,26 +93,56 @@ impl<const N: usize> Wide<N> {
 
     /// `self << k` (bits shifted past the top are lost).
     #[must_use]
+    #[inline]
     pub fn shl(&self, k: u32) -> Self {
         let mut r = Self::ZERO;
         let limbs = (k / 64) as usize;
+        if limbs >= N {
+            return r;
+        }
         let bits = k % 64;
-        for i in (0..N).rev() {
-            if i < limbs {
+        if bits == 0 {
+            r.0[limbs..].copy_from_slice(&self.0[..N - limbs]);
+        } else {
+            r.0[limbs] = self.0[0] << bits;
+            for i in limbs + 1..N {
+                let src = i - limbs;
+                r.0[i] = (self.0[src] << bits) | (self.0[src - 1] >> (64 - bits));
+            }
+        }
+        r
+    }
+
+    /// `self + (v << k)`, wrapping (bits shifted past the top are lost): lays a field into a
+    /// weight without shifting the whole of it.
+    #[inline]
+    #[must_use]
+    pub fn add_u64_shl(&self, v: u64, k: u32) -> Self {
+        let limb = (k / 64) as usize;
+        if limb >= N || v == 0 {
+            return *self;
+        }
+        let bits = k % 64;
+        let mut r = *self;
+        let (s, mut carry) = r.0[limb].overflowing_add(v << bits);
+        r.0[limb] = s;
+        let mut add = if bits == 0 { 0 } else { v >> (64 - bits) };
+        for i in limb + 1..N {
+            if add == 0 && !carry {
                 break;
             }
-            let src = i - limbs;
-            let mut v = self.0[src] << bits;
-            if bits > 0 && src > 0 {
-                v |= self.0[src - 1] >> (64 - bits);
-            }
-            r.0[i] = v;
+            let (s1, c1) = r.0[i].overflowing_add(add);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            r.0[i] = s2;
+            carry = c1 || c2;
+            add = 0;
         }
         r
     }
 
     /// `self >> 1`.
     #[must_use]
+    #[inline]
     pub fn half(&self) -> Self {
         let mut r = Self::ZERO;
         for i in 0..N {
@@ -119,6 +154,7 @@ impl<const N: usize> Wide<N> {
 
     /// Bitwise or.
     #[must_use]
+    #[inline]
     pub fn or(&self, o: &Self) -> Self {
         let mut r = *self;
         for i in 0..N {
@@ -182,6 +218,11 @@ mod tests {
                 a.wrapping_add(b).wrapping_sub(k.into())
             );
             prop_assert_eq!(from_u128(a).cmp(&from_u128(b)), a.cmp(&b));
+            let v = b as u64;
+            prop_assert_eq!(
+                to_u128(from_u128(a).add_u64_shl(v, k)),
+                a.wrapping_add(u128::from(v) << k)
+            );
         }
     }
 }
