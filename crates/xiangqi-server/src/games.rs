@@ -30,6 +30,7 @@ use xiangqi::{
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, NewEvent, Store, StoredEvent, StreamKind};
 
+use crate::stream::{new_event, valid_id};
 use crate::{ApiError, time::TimeSource, views};
 
 /// The type of the first event of a game's stream.
@@ -357,17 +358,6 @@ fn event_time(e: &GameEvent) -> Option<u64> {
     }
 }
 
-fn to_new_event(e: &GameEvent) -> Result<NewEvent, ApiError> {
-    let payload =
-        serde_json::to_value(e).map_err(|err| ApiError::Corrupt(format!("event: {err}")))?;
-    let kind = payload
-        .get("type")
-        .and_then(Value::as_str)
-        .unwrap_or("event")
-        .to_owned();
-    Ok(NewEvent::new(kind, payload))
-}
-
 /// The deadline to store for a game: the moment its running clock's flag falls, or none.
 fn deadline_of(timed: &TimedGame, timed_clock: bool) -> Deadline {
     if !timed_clock || timed.game().end().is_some() {
@@ -377,15 +367,6 @@ fn deadline_of(timed: &TimedGame, timed_clock: bool) -> Deadline {
         .clock()
         .deadline()
         .map_or(Deadline::Clear, Deadline::At)
-}
-
-/// A game's id as the store keys it: 1–64 characters of `[0-9a-zA-Z_-]`.
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 64
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 impl Games {
@@ -705,7 +686,7 @@ impl Games {
             .map_err(|e| ApiError::Corrupt(format!("created: {e}")))?;
         let mut events = vec![NewEvent::new(CREATED, payload)];
         for e in timed.game().events() {
-            events.push(to_new_event(e)?);
+            events.push(new_event(e, "type")?);
         }
         let seq = self
             .store
@@ -1170,7 +1151,7 @@ impl Games {
         }
         let events = new
             .iter()
-            .map(to_new_event)
+            .map(|e| new_event(e, "type"))
             .collect::<Result<Vec<_>, _>>()?;
         let deadline = deadline_of(&live.timed, live.timed_clock);
         match self

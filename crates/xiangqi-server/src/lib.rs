@@ -16,6 +16,7 @@ mod games;
 mod openapi;
 mod pages;
 mod sheet;
+mod stream;
 mod teams;
 mod time;
 mod tournaments;

@@ -38,6 +38,7 @@ use xiangqi_tournament::{
     wxf_two_game_team_match,
 };
 
+use crate::stream::{new_event, valid_id};
 use crate::{ApiError, AppState, accounts::Caller, games::random_hex, parse_body};
 
 /// The type of the first event of a team event's stream.
@@ -78,29 +79,10 @@ fn refused(e: TeamError) -> ApiError {
     }
 }
 
-/// A team event as stored: its tag is the event type.
-fn to_new_event(e: &TeamEvent) -> Result<NewEvent, ApiError> {
-    let payload = serde_json::to_value(e).map_err(|err| ApiError::Corrupt(format!("{err}")))?;
-    let kind = payload
-        .get("event")
-        .and_then(Value::as_str)
-        .unwrap_or("event")
-        .to_owned();
-    Ok(NewEvent::new(kind, payload))
-}
-
 /// A team event from its wire form (the form it is stored in), so that fields the team crate
 /// gives defaults need not be named here.
 fn event_from(value: Value) -> Result<TeamEvent, ApiError> {
     serde_json::from_value(value).map_err(|e| ApiError::Corrupt(format!("team event: {e}")))
-}
-
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 64
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 async fn load(state: &AppState, id: &str) -> Result<Loaded, ApiError> {
@@ -154,7 +136,7 @@ async fn write(
     }
     let new = events
         .iter()
-        .map(to_new_event)
+        .map(|e| new_event(e, "event"))
         .collect::<Result<Vec<_>, _>>()?;
     let seq = state
         .games()
@@ -753,7 +735,7 @@ async fn create(
         json!({"owner": caller.username}),
     )];
     for e in &events {
-        new.push(to_new_event(e)?);
+        new.push(new_event(e, "event")?);
     }
     let seq = state
         .games()

@@ -59,6 +59,7 @@ use xiangqi_tournament::{
     trf,
 };
 
+use crate::stream::{new_event, valid_id};
 use crate::{
     ApiError, AppState,
     accounts::Caller,
@@ -209,26 +210,6 @@ fn refused(e: TournamentError) -> ApiError {
         }
         _ => ApiError::conflict("refused", message),
     }
-}
-
-/// A tournament event as stored: its tag is the event type.
-fn to_new_event(e: &Event) -> Result<NewEvent, ApiError> {
-    let payload =
-        serde_json::to_value(e).map_err(|err| ApiError::Corrupt(format!("event: {err}")))?;
-    let kind = payload
-        .get("event")
-        .and_then(Value::as_str)
-        .unwrap_or("event")
-        .to_owned();
-    Ok(NewEvent::new(kind, payload))
-}
-
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 64
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 fn now_ms() -> u64 {
@@ -458,7 +439,7 @@ impl Tournaments {
         }
         let new = events
             .iter()
-            .map(to_new_event)
+            .map(|e| new_event(e, "event"))
             .collect::<Result<Vec<_>, _>>()?;
         if !new.is_empty() {
             match self
@@ -533,7 +514,7 @@ impl Tournaments {
         }
         let Ok(new) = events
             .iter()
-            .map(to_new_event)
+            .map(|e| new_event(e, "event"))
             .collect::<Result<Vec<_>, _>>()
         else {
             return;
@@ -668,7 +649,7 @@ impl Tournaments {
         }
         let mut new = vec![NewEvent::new(OPENED, opened)];
         for e in &events {
-            new.push(to_new_event(e)?);
+            new.push(new_event(e, "event")?);
         }
         let seq = self
             .store
