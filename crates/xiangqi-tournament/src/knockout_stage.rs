@@ -218,6 +218,92 @@ pub(crate) struct Plan {
     pub(crate) byes: Vec<PlayerId>,
 }
 
+/// A round's wanted games as the bracket walk asks for them: (line, first-listed,
+/// second-listed, the first's colour if forced).
+pub(crate) type Wanted = (usize, PlayerId, PlayerId, Option<Color>);
+
+/// Replays a single-elimination bracket (CXA 10.4), for players or teams: seeds placed by
+/// [`seeded_bracket`], each line decided by [`line_next`], winners meeting their neighbours in
+/// the next bracket round. `gone(side, round)` tells a side withdrawn before `round`;
+/// `round_seed` a round's lot seed; `played(round, wanted)` the games that round holds for the
+/// wanted lines (their `playoff` flag is set here), or `None` when the round is not paired
+/// yet — then the walk ends with the plan for it.
+pub(crate) fn walk_bracket(
+    entrants: &[PlayerId],
+    first_round: u32,
+    rules: (MatchFormat, u32),
+    gone: impl Fn(PlayerId, u32) -> bool,
+    round_seed: impl Fn(u32) -> Option<u64>,
+    mut played: impl FnMut(u32, &[Wanted]) -> Option<Vec<(usize, MatchGame)>>,
+) -> (Vec<Vec<KnockoutMatch>>, Option<Plan>) {
+    let mut lines: Vec<KnockoutMatch> = seeded_bracket(entrants)
+        .into_iter()
+        .map(|(a, b)| KnockoutMatch::new(Some(a), b))
+        .collect();
+    let mut bracket = Vec::new();
+    if lines.is_empty() {
+        return (bracket, None);
+    }
+    let mut next_round = first_round;
+    let mut fresh = true;
+    loop {
+        let mut wanted = Vec::new();
+        let mut pending = false;
+        for (k, line) in lines.iter_mut().enumerate() {
+            match line_next(line, k, rules, |p| gone(p, next_round), &round_seed) {
+                Next::Decided => {}
+                Next::Pending => pending = true,
+                Next::Game(a, b, c) => wanted.push((k, a, b, c)),
+            }
+        }
+        if pending {
+            bracket.push(lines);
+            return (bracket, None);
+        }
+        if wanted.is_empty() {
+            // Every line decided: winners go through, neighbours meeting.
+            let winners: Vec<Option<PlayerId>> = lines.iter().map(|l| l.winner).collect();
+            bracket.push(lines);
+            if winners.len() <= 1 {
+                return (bracket, None);
+            }
+            lines = winners
+                .chunks(2)
+                .map(|p| {
+                    let mut l = KnockoutMatch::new(p[0], p.get(1).copied().flatten());
+                    if l.first.is_none() {
+                        std::mem::swap(&mut l.first, &mut l.second);
+                    }
+                    l
+                })
+                .collect();
+            fresh = true;
+            continue;
+        }
+        let Some(games) = played(next_round, &wanted) else {
+            let byes = if fresh {
+                lines
+                    .iter()
+                    .filter(|l| l.second.is_none())
+                    .filter_map(|l| l.first)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
+            bracket.push(lines);
+            return (bracket, Some(Plan { games, byes }));
+        };
+        for (line, mut game) in games {
+            let main_games = lines[line].games.iter().filter(|g| !g.playoff).count();
+            game.playoff = main_games >= rules.0.max_games();
+            lines[line].games.push(game);
+        }
+        next_round += 1;
+        fresh = false;
+    }
+}
+
 impl Plan {
     /// The round's event: colours of a match's first game by lot from `seed`, the others as
     /// the plan forces them (CXA 12.4).
@@ -336,91 +422,42 @@ impl Tournament {
     fn knockout_replay(&self) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
         let (format, playoff_games) = self.knockout_format()?;
         let entrants = self.knockout_entrants()?;
-        let mut lines: Vec<KnockoutMatch> = seeded_bracket(&entrants)
-            .into_iter()
-            .map(|(a, b)| KnockoutMatch::new(Some(a), b))
-            .collect();
-        let mut bracket = Vec::new();
-        let mut next_round = self.knockout_first_round();
-        let mut fresh = true;
-        if lines.is_empty() {
-            return Ok((bracket, None));
-        }
-        loop {
-            let mut wanted = Vec::new();
-            let mut pending = false;
-            for (k, line) in lines.iter_mut().enumerate() {
-                match self.line_next(line, k, next_round, format, playoff_games) {
-                    Next::Decided => {}
-                    Next::Pending => pending = true,
-                    Next::Game(a, b, c) => wanted.push((k, a, b, c)),
-                }
-            }
-            if pending {
-                bracket.push(lines);
-                return Ok((bracket, None));
-            }
-            if wanted.is_empty() {
-                // Every line decided: winners go through, neighbours meeting.
-                let winners: Vec<Option<PlayerId>> = lines.iter().map(|l| l.winner).collect();
-                bracket.push(lines);
-                if winners.len() <= 1 {
-                    return Ok((bracket, None));
-                }
-                lines = winners
-                    .chunks(2)
-                    .map(|p| KnockoutMatch::new(p[0], p.get(1).copied().flatten()))
-                    .map(|mut l| {
-                        if l.first.is_none() {
-                            std::mem::swap(&mut l.first, &mut l.second);
-                        }
-                        l
-                    })
-                    .collect();
-                fresh = true;
-                continue;
-            }
-            let Some(round) = self.rounds().get(next_round as usize - 1) else {
-                let byes = if fresh {
-                    lines
-                        .iter()
-                        .filter(|l| l.second.is_none())
-                        .filter_map(|l| l.first)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
-                bracket.push(lines);
-                return Ok((bracket, Some(Plan { games, byes })));
-            };
-            for (k, g) in round.games.iter().enumerate() {
-                let p = g.pairing;
-                let Some(&(line, first, ..)) = wanted
-                    .iter()
-                    .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))
-                else {
-                    continue;
-                };
-                let first_color = if p.red == first {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
-                let main_games = lines[line].games.iter().filter(|g| !g.playoff).count();
-                let result = self.effective_result(round.number, k);
-                lines[line].games.push(MatchGame {
-                    round: round.number,
-                    board: p.board,
-                    first_color,
-                    outcome: result.map(|r| r.outcome_for(first_color)),
-                    playoff: main_games >= format.max_games(),
-                    double_forfeit: result == Some(GameResult::DoubleForfeit),
+        let first_round = self.knockout_first_round();
+        let bracket = walk_bracket(
+            &entrants,
+            first_round,
+            (format, playoff_games),
+            |p, round| self.withdrawn_after(p).is_some_and(|a| a < round),
+            |r| self.rounds().get(r as usize - 1).and_then(|r| r.seed),
+            |number, wanted| {
+                let round = self.rounds().get(number as usize - 1)?;
+                let games = round.games.iter().enumerate().filter_map(|(k, g)| {
+                    let p = g.pairing;
+                    let &(line, first, ..) = wanted.iter().find(|(_, a, b, _)| {
+                        [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black)
+                    })?;
+                    let first_color = if p.red == first {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    let result = self.effective_result(round.number, k);
+                    Some((
+                        line,
+                        MatchGame {
+                            round: round.number,
+                            board: p.board,
+                            first_color,
+                            outcome: result.map(|r| r.outcome_for(first_color)),
+                            playoff: false,
+                            double_forfeit: result == Some(GameResult::DoubleForfeit),
+                        },
+                    ))
                 });
-            }
-            next_round += 1;
-            fresh = false;
-        }
+                Some(games.collect())
+            },
+        );
+        Ok(bracket)
     }
 
     /// The knockout bracket so far, round by round (CXA 10.4): each line with its games, its

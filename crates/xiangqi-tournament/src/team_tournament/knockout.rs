@@ -21,8 +21,8 @@
 
 use super::{Scored, TeamError, TeamEvent, TeamPairing, TeamTournament};
 use crate::{
-    knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame, seeded_bracket},
-    knockout_stage::{Next, line_next},
+    knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame},
+    knockout_stage::walk_bracket,
     lot::Lot,
     tournament::Format,
     types::{Color, PlayerId},
@@ -55,107 +55,57 @@ impl TeamTournament {
             .into_iter()
             .map(PlayerId::from_index)
             .collect();
-        let mut lines: Vec<KnockoutMatch> = seeded_bracket(&entrants)
-            .into_iter()
-            .map(|(a, b)| KnockoutMatch::new(Some(a), b))
-            .collect();
-        let mut bracket = Vec::new();
-        if lines.is_empty() {
-            return Ok((bracket, None));
-        }
-        let mut next_round = 1u32;
-        let mut fresh = true;
-        loop {
-            let mut wanted = Vec::new();
-            let mut pending = false;
-            for (k, line) in lines.iter_mut().enumerate() {
-                let gone = |p: PlayerId| {
-                    self.withdrawn_after(p.index())
-                        .is_some_and(|a| a < next_round)
-                };
-                let seed = |r: u32| self.rounds.get(r as usize - 1).and_then(|r| r.seed);
-                match line_next(line, k, (format, playoff_games), gone, seed) {
-                    Next::Decided => {}
-                    Next::Pending => pending = true,
-                    Next::Game(a, b, c) => wanted.push((k, a, b, c)),
-                }
-            }
-            if pending {
-                bracket.push(lines);
-                return Ok((bracket, None));
-            }
-            if wanted.is_empty() {
-                let winners: Vec<Option<PlayerId>> = lines.iter().map(|l| l.winner).collect();
-                bracket.push(lines);
-                if winners.len() <= 1 {
-                    return Ok((bracket, None));
-                }
-                lines = winners
-                    .chunks(2)
-                    .map(|p| {
-                        let mut l = KnockoutMatch::new(p[0], p.get(1).copied().flatten());
-                        if l.first.is_none() {
-                            std::mem::swap(&mut l.first, &mut l.second);
-                        }
-                        l
-                    })
-                    .collect();
-                fresh = true;
-                continue;
-            }
-            let Some(played) = self.rounds.get(next_round as usize - 1) else {
-                let byes = if fresh {
-                    lines
+        let (bracket, plan) = walk_bracket(
+            &entrants,
+            1,
+            (format, playoff_games),
+            |p, round| self.withdrawn_after(p.index()).is_some_and(|a| a < round),
+            |r| self.rounds.get(r as usize - 1).and_then(|r| r.seed),
+            |number, wanted| {
+                let played = self.rounds.get(number as usize - 1)?;
+                let gone = |t: usize| self.withdrawn_after(t).is_some_and(|w| number > w);
+                let games = played.matches.iter().filter_map(|m| {
+                    let p = m.pairing;
+                    let (a, b) = (
+                        PlayerId::from_index(p.first),
+                        PlayerId::from_index(p.second),
+                    );
+                    let &(line, first, ..) = wanted
                         .iter()
-                        .filter(|l| l.second.is_none())
-                        .filter_map(|l| l.first)
-                        .map(PlayerId::index)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let matches = wanted
-                    .iter()
-                    .map(|&(_, a, b, c)| (a.index(), b.index(), c.map(|c| c == Color::Red)))
-                    .collect();
-                bracket.push(lines);
-                return Ok((bracket, Some(TeamPlan { matches, byes })));
-            };
-            for m in &played.matches {
-                let p = m.pairing;
-                let (a, b) = (
-                    PlayerId::from_index(p.first),
-                    PlayerId::from_index(p.second),
-                );
-                let Some(&(line, first, ..)) = wanted
-                    .iter()
-                    .find(|(_, x, y, _)| [*x, *y].contains(&a) && [*x, *y].contains(&b))
-                else {
-                    continue;
-                };
-                let listed_first = a == first;
-                let outcome = match self.match_encounters(next_round, m) {
-                    Scored::Done(ea, eb) => Some(if listed_first { ea } else { eb }.outcome),
-                    Scored::Pending | Scored::Cancelled => None,
-                };
-                let gone = |t: usize| self.withdrawn_after(t).is_some_and(|w| next_round > w);
-                let main = lines[line].games.iter().filter(|g| !g.playoff).count();
-                lines[line].games.push(MatchGame {
-                    round: next_round,
-                    board: p.table,
-                    first_color: if listed_first {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    },
-                    outcome,
-                    playoff: main >= format.max_games(),
-                    double_forfeit: gone(p.first) && gone(p.second),
+                        .find(|(_, x, y, _)| [*x, *y].contains(&a) && [*x, *y].contains(&b))?;
+                    let listed_first = a == first;
+                    let outcome = match self.match_encounters(number, m) {
+                        Scored::Done(ea, eb) => Some(if listed_first { ea } else { eb }.outcome),
+                        Scored::Pending | Scored::Cancelled => None,
+                    };
+                    Some((
+                        line,
+                        MatchGame {
+                            round: number,
+                            board: p.table,
+                            first_color: if listed_first {
+                                Color::Red
+                            } else {
+                                Color::Black
+                            },
+                            outcome,
+                            playoff: false,
+                            double_forfeit: gone(p.first) && gone(p.second),
+                        },
+                    ))
                 });
-            }
-            next_round += 1;
-            fresh = false;
-        }
+                Some(games.collect())
+            },
+        );
+        let plan = plan.map(|plan| TeamPlan {
+            matches: plan
+                .games
+                .iter()
+                .map(|&(a, b, c)| (a.index(), b.index(), c.map(|c| c == Color::Red)))
+                .collect(),
+            byes: plan.byes.into_iter().map(PlayerId::index).collect(),
+        });
+        Ok((bracket, plan))
     }
 
     /// A team knockout's bracket so far, round by round (CXA 10.4): each line with its team
