@@ -713,12 +713,17 @@ async fn create(
             )
         })?,
     };
-    let mut events = vec![event_from(json!({
-        "event": "created", "name": name, "rules": rules,
-        "format": format,
-        "boards": req.boards, "board_rule": board_rule(req.board_rule.as_deref())?,
-        "scoring": scoring, "two_games": req.two_games, "ranking": ranking,
-    }))?];
+    let mut events = vec![TeamEvent::Created {
+        name,
+        rules,
+        format,
+        boards: req.boards,
+        board_rule: board_rule(req.board_rule.as_deref())?,
+        scoring,
+        tie_breaks: None,
+        two_games: req.two_games,
+        ranking,
+    }];
     for (k, team) in req.teams.unwrap_or_default().into_iter().enumerate() {
         let team = team.into_value(&format!("teams[{k}]"))?;
         events.push(event_from(json!({"event": "team_registered", "team": {
@@ -857,17 +862,23 @@ async fn pair(
                 seed: knockout.then_some(seed),
             },
         };
-        let created = serde_json::to_value(t.events().first()).unwrap_or(Value::Null);
+        let fixed = matches!(
+            t.events().first(),
+            Some(TeamEvent::Created {
+                board_rule: BoardRule::Fixed,
+                ..
+            })
+        );
         let mut events = vec![paired.clone()];
-        if created["board_rule"] == json!(BoardRule::Fixed) {
-            let boards = created["boards"].as_u64().unwrap_or(1) as usize;
-            let v = serde_json::to_value(&paired).unwrap_or(Value::Null);
-            for m in v["matches"].as_array().into_iter().flatten() {
-                for team in [&m["first"], &m["second"]] {
-                    events.push(event_from(json!({
-                        "event": "lineup_submitted", "round": v["round"], "team": team,
-                        "lineup": (1..=boards).collect::<Vec<_>>(),
-                    }))?);
+        if let (true, TeamEvent::RoundPaired { round, matches, .. }) = (fixed, &paired) {
+            // Fixed boards (CXA 11.1): the registered order is the line-up, every round.
+            for m in matches {
+                for team in [m.first, m.second] {
+                    events.push(TeamEvent::LineupSubmitted {
+                        round: *round,
+                        team,
+                        lineup: (1..=t.boards()).collect(),
+                    });
                 }
             }
         }
@@ -891,9 +902,11 @@ async fn lineup(
         if req.team == 0 || req.team > t.teams().len() {
             return Err(ApiError::invalid("team", format!("no team {}", req.team)));
         }
-        Ok(vec![event_from(json!({
-            "event": "lineup_submitted", "round": round, "team": req.team - 1, "lineup": req.lineup,
-        }))?])
+        Ok(vec![TeamEvent::LineupSubmitted {
+            round,
+            team: req.team - 1,
+            lineup: req.lineup.clone(),
+        }])
     })
     .await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -923,10 +936,13 @@ async fn result(
         if second && !t.two_games() {
             return Err(ApiError::invalid("game", "one game a board in this event"));
         }
-        Ok(vec![event_from(json!({
-            "event": "board_result", "round": round, "table": table, "board": board,
-            "result": result, "second": second,
-        }))?])
+        Ok(vec![TeamEvent::BoardResult {
+            round,
+            table,
+            board,
+            result,
+            second,
+        }])
     })
     .await?;
     Ok(Json(out))
