@@ -1210,7 +1210,14 @@ pub(crate) fn analyse_with(
     let Some(threat) = pos_after.swap_turn() else {
         return analysis;
     };
-    analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth);
+    analysis.mate_threat = cache.mate_by_checks(
+        &threat,
+        if book == Book::Cxa2011 {
+            mate_depth + 1
+        } else {
+            mate_depth
+        },
+    );
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();

@@ -16,6 +16,8 @@
 //! a board with colours swapped in the second (CXA 12.4), the match going by 大分 then 小分 under
 //! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4).
 
+use std::collections::BTreeMap;
+
 use axum::{
     Json, Router,
     body::Bytes,
@@ -32,7 +34,7 @@ use xiangqi_tournament::{
     knockout::MatchFormat,
     match_points,
     swiss::cxa::Cxa,
-    team::{BoardRule, first_team_color},
+    team::{BoardRule, Team, first_team_color},
     team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
     tournament::Format,
     wxf_two_game_team_match,
@@ -77,12 +79,6 @@ fn refused(e: TeamError) -> ApiError {
         TeamError::Pairing(_) => ApiError::conflict("no_pairing", message),
         _ => ApiError::conflict("refused", message),
     }
-}
-
-/// A team event from its wire form (the form it is stored in), so that fields the team crate
-/// gives defaults need not be named here.
-fn event_from(value: Value) -> Result<TeamEvent, ApiError> {
-    serde_json::from_value(value).map_err(|e| ApiError::Corrupt(format!("team event: {e}")))
 }
 
 async fn load(state: &AppState, id: &str) -> Result<Loaded, ApiError> {
@@ -220,7 +216,9 @@ struct NewTeamPlayer {
 }
 
 impl NewTeam {
-    fn into_value(self, at: &str) -> Result<Value, ApiError> {
+    /// The team's checked name and players (each player's club the team's name), `at` naming
+    /// the request's field in a refusal.
+    fn checked(self, at: &str) -> Result<(String, Vec<Player>), ApiError> {
         let name = self.name.trim().to_owned();
         if name.is_empty() || name.len() > 200 {
             return Err(ApiError::invalid(&format!("{at}.name"), "1 to 200 bytes"));
@@ -244,7 +242,7 @@ impl NewTeam {
                 federation: None,
             });
         }
-        Ok(json!({"name": name, "players": players}))
+        Ok((name, players))
     }
 }
 
@@ -387,9 +385,97 @@ fn random_seed() -> Result<u64, ApiError> {
 // ---------------------------------------------------------------------------------------------
 // Views
 
+/// The board rule and scoring the event was created with: its first event, which
+/// [`TeamTournament::from_events`] makes sure is [`TeamEvent::Created`].
+fn created_with(t: &TeamTournament) -> (BoardRule, ScoringScheme) {
+    match t.events().first() {
+        Some(TeamEvent::Created {
+            board_rule,
+            scoring,
+            ..
+        }) => (*board_rule, *scoring),
+        _ => (BoardRule::Fixed, ScoringScheme::CXA),
+    }
+}
+
+/// A match as the events leave it: each side's line-up, and each board's result in the first
+/// and (two games a board, CXA 12.4) the second game.
+struct MatchRecord {
+    pairing: TeamPairing,
+    lineups: [Option<Vec<usize>>; 2],
+    results: [BTreeMap<usize, GameResult>; 2],
+}
+
+/// A paired round as the events leave it.
+struct RoundRecord {
+    round: u32,
+    matches: Vec<MatchRecord>,
+    byes: Vec<usize>,
+    seed: Option<u64>,
+}
+
+/// The paired rounds with their line-ups and results, replayed from the events.
+fn round_records(t: &TeamTournament) -> Vec<RoundRecord> {
+    let mut rounds: Vec<RoundRecord> = Vec::new();
+    for e in t.events() {
+        match e {
+            TeamEvent::RoundPaired {
+                round,
+                matches,
+                byes,
+                seed,
+            } => rounds.push(RoundRecord {
+                round: *round,
+                matches: matches
+                    .iter()
+                    .map(|&pairing| MatchRecord {
+                        pairing,
+                        lineups: [None, None],
+                        results: Default::default(),
+                    })
+                    .collect(),
+                byes: byes.clone(),
+                seed: *seed,
+            }),
+            TeamEvent::LineupSubmitted {
+                round,
+                team,
+                lineup,
+            } => {
+                let Some(r) = rounds.get_mut((*round as usize).wrapping_sub(1)) else {
+                    continue;
+                };
+                if let Some(m) = r
+                    .matches
+                    .iter_mut()
+                    .find(|m| m.pairing.first == *team || m.pairing.second == *team)
+                {
+                    let side = usize::from(m.pairing.second == *team);
+                    m.lineups[side] = Some(lineup.clone());
+                }
+            }
+            TeamEvent::BoardResult {
+                round,
+                table,
+                board,
+                result,
+                second,
+            } => {
+                if let Some(m) = rounds
+                    .get_mut((*round as usize).wrapping_sub(1))
+                    .and_then(|r| r.matches.get_mut((*table as usize).wrapping_sub(1)))
+                {
+                    m.results[usize::from(*second)].insert(*board, *result);
+                }
+            }
+            _ => {}
+        }
+    }
+    rounds
+}
+
 /// Each round as the events say: matches with line-ups and each board's players and result.
 fn rounds_view(t: &TeamTournament) -> Vec<Value> {
-    let mut rounds: Vec<Value> = Vec::new();
     let teams = t.teams();
     let player = |team: usize, pos: usize| {
         teams
@@ -397,110 +483,32 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
             .and_then(|tm| tm.players.get(pos.wrapping_sub(1)))
             .map(|p| p.name.clone())
     };
-    for e in t.events() {
-        let Ok(v) = serde_json::to_value(e) else {
-            continue;
-        };
-        match v["event"].as_str() {
-            Some("round_paired") => rounds.push(json!({
-                "round": v["round"],
-                "matches": v["matches"].as_array().map(|ms| ms.iter().map(|m| json!({
-                    "table": m["table"],
-                    "first": m["first"].as_u64().map(|x| x + 1),
-                    "second": m["second"].as_u64().map(|x| x + 1),
-                    "lineups": [Value::Null, Value::Null],
-                    "boards": [],
-                })).collect::<Vec<_>>()).unwrap_or_default(),
-                "byes": v["byes"].as_array().map(|b| b.iter().filter_map(Value::as_u64).map(|x| x + 1).collect::<Vec<_>>()).unwrap_or_default(),
-                // The seed of the round's lots (a knockout's, a Swiss engine's), to replay it.
-                "seed": v["seed"],
-            })),
-            Some("lineup_submitted") => {
-                let Some(r) = v["round"]
-                    .as_u64()
-                    .and_then(|r| rounds.get_mut((r as usize).wrapping_sub(1)))
-                else {
-                    continue;
-                };
-                let team = v["team"].as_u64().map(|x| x + 1);
-                if let Some(m) = r["matches"].as_array_mut().and_then(|ms| {
-                    ms.iter_mut()
-                        .find(|m| m["first"].as_u64() == team || m["second"].as_u64() == team)
-                }) {
-                    let side = usize::from(m["second"].as_u64() == team);
-                    m["lineups"][side] = v["lineup"].clone();
-                }
-            }
-            Some("board_result") => {
-                let (Some(r), Some(table), Some(board)) = (
-                    v["round"].as_u64(),
-                    v["table"].as_u64(),
-                    v["board"].as_u64(),
-                ) else {
-                    continue;
-                };
-                let Some(m) = rounds
-                    .get_mut((r as usize).wrapping_sub(1))
-                    .and_then(|r| r["matches"].as_array_mut())
-                    .and_then(|ms| ms.get_mut((table as usize).wrapping_sub(1)))
-                else {
-                    continue;
-                };
-                let key = if v["second"] == true { "results2" } else { "results" };
-                m[key][board.to_string()] = v["result"].clone();
-            }
-            _ => {}
-        }
-    }
-    // Each board's players and colours from the line-ups (CXA 12.2: first team red on odd boards).
-    let scoring: ScoringScheme = t
-        .events()
-        .first()
-        .and_then(|e| serde_json::to_value(e).ok())
-        .and_then(|v| serde_json::from_value(v["scoring"].clone()).ok())
-        .unwrap_or(ScoringScheme::CXA);
-    for r in &mut rounds {
-        let number = r["round"].as_u64().unwrap_or(0) as u32;
-        let Some(ms) = r["matches"].as_array_mut() else {
-            continue;
-        };
-        for m in ms {
-            let (Some(first), Some(second)) = (m["first"].as_u64(), m["second"].as_u64()) else {
-                continue;
-            };
-            let line = |side: usize| -> Vec<usize> {
-                m["lineups"][side]
-                    .as_array()
-                    .map(|l| {
-                        l.iter()
-                            .filter_map(|x| x.as_u64())
-                            .map(|x| x as usize)
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            };
-            let (a, b) = (line(0), line(1));
-            let recorded = |key: &str, k: usize| {
-                m.get(key)
-                    .and_then(|rs| rs.get(k.to_string()))
-                    .and_then(|r| serde_json::from_value::<GameResult>(r.clone()).ok())
-            };
-            let games = if t.two_games() { 2 } else { 1 };
-            // A team gone before this round forfeits every board (CXA 19.3, 20.3).
-            let gone = |team: u64| {
-                t.withdrawn_after(team as usize - 1)
-                    .is_some_and(|after| number > after)
-            };
+    let (_, scoring) = created_with(t);
+    let games = if t.two_games() { 2 } else { 1 };
+    let mut out = Vec::new();
+    for r in round_records(t) {
+        // A team gone before this round forfeits every board (CXA 19.3, 20.3).
+        let gone = |team: usize| t.withdrawn_after(team).is_some_and(|after| r.round > after);
+        let mut matches = Vec::with_capacity(r.matches.len());
+        for m in &r.matches {
+            let TeamPairing {
+                table,
+                first,
+                second,
+            } = m.pairing;
+            let line = |side: usize| m.lineups[side].as_deref().unwrap_or_default();
             let (gone_first, gone_second) = (gone(first), gone(second));
             // Per board, the first team's outcome and colour in each game.
             let mut outcomes: Vec<Vec<Option<(Outcome, Color)>>> = Vec::new();
+            // Each board's players and colours from the line-ups (CXA 12.2: first team red on
+            // odd boards).
             let boards: Vec<Value> = (1..=t.boards())
                 .map(|k| {
-                    let one = a.get(k - 1).and_then(|&p| player(first as usize - 1, p));
-                    let two = b.get(k - 1).and_then(|&p| player(second as usize - 1, p));
+                    let one = line(0).get(k - 1).and_then(|&p| player(first, p));
+                    let two = line(1).get(k - 1).and_then(|&p| player(second, p));
                     let first_red = first_team_color(k as u32) == Color::Red;
                     let (red, black) = if first_red { (one, two) } else { (two, one) };
-                    let results = [recorded("results", k), recorded("results2", k)];
+                    let results = m.results.each_ref().map(|rs| rs.get(&k).copied());
                     outcomes.push(
                         (0..games)
                             .map(|g| {
@@ -516,7 +524,7 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                             .collect(),
                     );
                     let mut board = json!({"board": k, "red": red, "black": black,
-                        "red_team": if first_red { first } else { second },
+                        "red_team": if first_red { first + 1 } else { second + 1 },
                         "result": results[0].map(GameResult::notation)});
                     if games == 2 {
                         // The second game with colours swapped (CXA 12.4).
@@ -525,24 +533,31 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                     board
                 })
                 .collect();
-            m["boards"] = json!(boards);
-            m["score"] = match_score(t, &scoring, &outcomes, gone_first && gone_second);
-            m["forfeited"] = json!(
-                [first, second]
-                    .into_iter()
-                    .filter(|&x| gone(x))
-                    .collect::<Vec<_>>()
-            );
-            m["cancelled"] = json!(
-                t.results_cancelled(first as usize - 1) || t.results_cancelled(second as usize - 1)
-            );
-            if let Some(o) = m.as_object_mut() {
-                o.remove("results");
-                o.remove("results2");
-            }
+            let forfeited: Vec<usize> = [first, second]
+                .into_iter()
+                .filter(|&x| gone(x))
+                .map(|x| x + 1)
+                .collect();
+            matches.push(json!({
+                "table": table,
+                "first": first + 1,
+                "second": second + 1,
+                "lineups": m.lineups,
+                "boards": boards,
+                "score": match_score(t, &scoring, &outcomes, gone_first && gone_second),
+                "forfeited": forfeited,
+                "cancelled": t.results_cancelled(first) || t.results_cancelled(second),
+            }));
         }
+        out.push(json!({
+            "round": r.round,
+            "matches": matches,
+            "byes": r.byes.iter().map(|b| b + 1).collect::<Vec<_>>(),
+            // The seed of the round's lots (a knockout's, a Swiss engine's), to replay it.
+            "seed": r.seed,
+        }));
     }
-    rounds
+    out
 }
 
 /// A match's score for both teams from the first team's outcomes and colours, board by board:
@@ -605,11 +620,7 @@ fn match_score(
 
 fn view(id: &str, l: &Loaded) -> Value {
     let t = &l.event;
-    let created = t
-        .events()
-        .first()
-        .and_then(|e| serde_json::to_value(e).ok())
-        .unwrap_or(Value::Null);
+    let (board_rule, _) = created_with(t);
     // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA 10.1);
     // a knockout: at most its bracket's rounds times the matches a line may take.
     let n = t.table_teams().len() as u64;
@@ -629,8 +640,8 @@ fn view(id: &str, l: &Loaded) -> Value {
     json!({
         "id": id,
         "kind": "team",
-        "name": created["name"],
-        "rules": created["rules"].as_str().map(str::to_ascii_lowercase),
+        "name": t.name(),
+        "rules": crate::tournaments::rules_name(t.rules()),
         "format": crate::tournaments::format_view(t.format()),
         "two_games": t.two_games(),
         "ranking": match t.ranking() {
@@ -638,11 +649,11 @@ fn view(id: &str, l: &Loaded) -> Value {
             _ => "match_points",
         },
         "champion": if knockout { t.champion().map(|c| c + 1) } else { None },
-        "boards": created["boards"],
-        "board_rule": match created["board_rule"].as_str() {
-            Some("OrderKept") => "order_kept",
-            Some("Temporary") => "temporary",
-            _ => "fixed",
+        "boards": t.boards(),
+        "board_rule": match board_rule {
+            BoardRule::Fixed => "fixed",
+            BoardRule::OrderKept => "order_kept",
+            BoardRule::Temporary => "temporary",
         },
         // The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
         // or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
@@ -725,10 +736,14 @@ async fn create(
         ranking,
     }];
     for (k, team) in req.teams.unwrap_or_default().into_iter().enumerate() {
-        let team = team.into_value(&format!("teams[{k}]"))?;
-        events.push(event_from(json!({"event": "team_registered", "team": {
-            "name": team["name"], "players": team["players"], "boards": req.boards,
-        }}))?);
+        let (name, players) = team.checked(&format!("teams[{k}]"))?;
+        events.push(TeamEvent::TeamRegistered {
+            team: Team {
+                name,
+                players,
+                boards: req.boards,
+            },
+        });
     }
     let event = TeamTournament::from_events(events.clone()).map_err(|e| match e {
         TeamError::NoRound(m) => ApiError::invalid("format", m),
@@ -775,24 +790,22 @@ async fn register(
         .teams
         .into_iter()
         .enumerate()
-        .map(|(k, t)| t.into_value(&format!("teams[{k}]")))
+        .map(|(k, t)| t.checked(&format!("teams[{k}]")))
         .collect::<Result<Vec<_>, _>>()?;
     let out = write(&state, &id, &caller, |t| {
-        let boards = serde_json::to_value(t.events().first())
-            .ok()
-            .and_then(|v| v["boards"].as_u64())
-            .unwrap_or(1);
         if t.teams().len() + teams.len() > 200 {
             return Err(ApiError::invalid("teams", "at most 200"));
         }
-        teams
+        Ok(teams
             .into_iter()
-            .map(|team| {
-                event_from(json!({"event": "team_registered", "team": {
-                    "name": team["name"], "players": team["players"], "boards": boards,
-                }}))
+            .map(|(name, players)| TeamEvent::TeamRegistered {
+                team: Team {
+                    name,
+                    players,
+                    boards: t.boards(),
+                },
             })
-            .collect()
+            .collect())
     })
     .await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -862,13 +875,7 @@ async fn pair(
                 seed: knockout.then_some(seed),
             },
         };
-        let fixed = matches!(
-            t.events().first(),
-            Some(TeamEvent::Created {
-                board_rule: BoardRule::Fixed,
-                ..
-            })
-        );
+        let fixed = created_with(t).0 == BoardRule::Fixed;
         let mut events = vec![paired.clone()];
         if let (true, TeamEvent::RoundPaired { round, matches, .. }) = (fixed, &paired) {
             // Fixed boards (CXA 11.1): the registered order is the line-up, every round.

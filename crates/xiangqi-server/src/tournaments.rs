@@ -1096,7 +1096,7 @@ pub(crate) fn format_view(f: Format) -> Value {
     }
 }
 
-fn rules_name(r: RuleSet) -> &'static str {
+pub(crate) fn rules_name(r: RuleSet) -> &'static str {
     match r {
         RuleSet::Cxa2011 => "cxa2011",
         RuleSet::Wxf2018 => "wxf2018",

@@ -45,6 +45,18 @@ impl PairingSystem for Dutch {
     }
 
     fn pair(&self, input: &SwissInput) -> Result<Vec<SwissPairing>, PairingError> {
+        self.pair_with(input, true)
+    }
+}
+
+impl Dutch {
+    /// Pairs with the players below the brackets at hand left out of the matching while that
+    /// is exact (`leave_out`, see [`Computer`]), or with every player in it from the start.
+    fn pair_with(
+        &self,
+        input: &SwissInput,
+        leave_out: bool,
+    ) -> Result<Vec<SwissPairing>, PairingError> {
         let t = State::new(input)?;
         let bits = t.weight_bits() + 6;
         let limbs = bits.div_ceil(64) as usize;
@@ -60,16 +72,16 @@ impl PairingSystem for Dutch {
             )));
         }
         let pairs = match limbs {
-            0..=2 => t.pair::<2>()?,
-            3..=4 => t.pair::<4>()?,
-            5..=6 => t.pair::<6>()?,
-            7..=8 => t.pair::<8>()?,
-            9..=10 => t.pair::<10>()?,
-            11 => t.pair::<11>()?,
-            12 => t.pair::<12>()?,
-            13..=16 => t.pair::<16>()?,
-            17..=24 => t.pair::<24>()?,
-            25..=32 => t.pair::<32>()?,
+            0..=2 => t.pair::<2>(leave_out)?,
+            3..=4 => t.pair::<4>(leave_out)?,
+            5..=6 => t.pair::<6>(leave_out)?,
+            7..=8 => t.pair::<8>(leave_out)?,
+            9..=10 => t.pair::<10>(leave_out)?,
+            11 => t.pair::<11>(leave_out)?,
+            12 => t.pair::<12>(leave_out)?,
+            13..=16 => t.pair::<16>(leave_out)?,
+            17..=24 => t.pair::<24>(leave_out)?,
+            25..=32 => t.pair::<32>(leave_out)?,
             _ => {
                 return Err(PairingError::Unsupported(format!(
                     "the pairing criteria need {bits}-bit weights (at most 2048 supported)"
@@ -509,6 +521,73 @@ impl State {
         self.bye_eligible(i) && self.score(i) <= bye_score
     }
 
+    /// C.04.3 art. C9: the ranks of the numbers of games played among the players of the bye
+    /// score, most games first.
+    fn games_ranks(&self, bye_score: u32) -> HashMap<usize, usize> {
+        let mut games: Vec<usize> = self
+            .sorted
+            .iter()
+            .filter(|&&i| self.score(i) == bye_score)
+            .map(|&i| self.p[i].played_games)
+            .collect();
+        games.sort_by(|a, b| b.cmp(a));
+        games.into_iter().enumerate().map(|(r, g)| (g, r)).collect()
+    }
+
+    /// Whether the players can be paired (all but one bye-eligible player of the lowest
+    /// possible score when their number is odd) by a test cheap enough for 10,000 players, and
+    /// then the bye score; `None` when the test cannot tell, or the bye would come from the top
+    /// score group (where [`Computer`]'s view of the players below does not hold).
+    ///
+    /// C.04.3 art. C4 (completion) and art. C2 (the bye): with every player compatible with at
+    /// least half of the others, Dirac's theorem gives a Hamiltonian cycle, hence a perfect
+    /// matching (after taking out the bye). The full matching then leaves out a bye-eligible
+    /// player of the lowest score, as the completion weights order.
+    fn pairable_leaving_bye(&self) -> Option<u32> {
+        let n = self.sorted.len();
+        let mut count = [0usize; 4];
+        for &i in &self.sorted {
+            count[self.colour_class(i) as usize] += 1;
+        }
+        let max_forbidden = self.sorted.iter().map(|&i| self.forbidden[i].len()).max()?;
+        let same_class = (1..4)
+            .filter(|&c| count[c] > 0)
+            .map(|c| count[c] - 1)
+            .max()
+            .unwrap_or(0);
+        let players = n - n % 2;
+        if players < 4 || max_forbidden + same_class >= players / 2 {
+            return None;
+        }
+        if n % 2 == 0 {
+            return Some(0);
+        }
+        let lowest = self
+            .sorted
+            .iter()
+            .filter(|&&i| self.bye_eligible(i))
+            .map(|&i| self.score(i))
+            .min()?;
+        (lowest < self.score(self.sorted[0])).then_some(lowest)
+    }
+
+    /// The class of players among whom `i` may not be paired for colour (C.04.3 art. C3: two
+    /// players with the same absolute colour preference, unless one is a topscorer in the last
+    /// round, art. 1.8): 0 for none, else 1–3 by the preference. Two players of one class
+    /// (not 0) are exactly the pairs [`State::compatible`] refuses for colour.
+    fn colour_class(&self, i: usize) -> u8 {
+        let p = &self.p[i];
+        let top = (self.played as u32 * self.win.max(self.draw)) >> 1;
+        if !p.absolute() || (self.played + 1 >= self.total && p.score > top) {
+            return 0;
+        }
+        match p.pref {
+            Some(Color::Red) => 1,
+            Some(Color::Black) => 2,
+            None => 3,
+        }
+    }
+
     /// The edge weight between `hi` (earlier in the order) and `lo`, with the quality criteria of
     /// C.04.3 art. 4 (C4–C21) as fields from the most to the least important.
     #[allow(clippy::too_many_arguments)]
@@ -620,88 +699,100 @@ impl State {
     ///
     /// Pairs the round; returns `(a, Some(b))` pairs and `(a, None)` for the bye, as indices.
     #[allow(clippy::needless_range_loop)]
-    fn pair<const N: usize>(&self) -> Result<Vec<(usize, Option<usize>)>, PairingError> {
+    fn pair<const N: usize>(
+        &self,
+        leave_out: bool,
+    ) -> Result<Vec<(usize, Option<usize>)>, PairingError> {
         let n = self.sorted.len();
         let sp = |v: usize| self.sorted[v];
         let sc = |v: usize| self.score(self.sorted[v]);
         let (b, s) = (self.sg_bits, self.sg_shift);
         let maxw = self.max_weight::<N>();
-        let mut mc = Computer::<N>::new(n);
         let top = sc(0);
         let empty = HashMap::new();
-        // Completion (C.04.3 art. C4): can everyone (but one, who gets the bye) be paired?
-        for v in 0..n {
-            for u in 0..v {
-                let w = if n % 2 == 1 {
-                    if self.compatible(sp(v), sp(u)) {
-                        let mut w = Wide::<N>::from_u64(
-                            1 + u64::from(!self.bye_eligible(sp(v)))
-                                + u64::from(!self.bye_eligible(sp(u))),
-                        );
-                        w = w.shl(s).or(&Wide::from_u64(u64::from(
-                            self.shift_of(sc(v)) + self.shift_of(sc(u)),
-                        )));
-                        w.shl(b).or(&Wide::from_u64(u64::from(sc(v) >= top)))
-                    } else {
-                        Wide::ZERO
-                    }
-                } else {
-                    self.edge(sp(u), sp(v), false, false, 0, false, &empty)
-                };
-                mc.set(v, u, w);
-            }
-        }
         let mut bye_score = 0u32;
-        let mut single_df;
+        let mut single_df = false;
         let mut ranks: HashMap<usize, usize> = HashMap::new();
-        {
-            let m = mc.compute();
-            let mut unmatched = 0;
-            for (v, &mv) in m.iter().enumerate() {
-                if mv == v {
-                    unmatched += 1;
-                    if unmatched > 1 || !self.bye_eligible(sp(v)) {
-                        return Err(PairingError::NoValidPairing);
-                    }
+        let leave_out = if leave_out {
+            self.pairable_leaving_bye()
+        } else {
+            None
+        };
+        let mut mc = if let Some(lowest) = leave_out {
+            bye_score = lowest;
+            Computer::<N>::leaving_out(self, bye_score)
+        } else {
+            let mut mc = Computer::<N>::full(n);
+            // Completion (C.04.3 art. C4): can everyone (but one, who gets the bye) be paired?
+            for v in 0..n {
+                for u in 0..v {
+                    let w = if n % 2 == 1 {
+                        if self.compatible(sp(v), sp(u)) {
+                            let mut w = Wide::<N>::from_u64(
+                                1 + u64::from(!self.bye_eligible(sp(v)))
+                                    + u64::from(!self.bye_eligible(sp(u))),
+                            );
+                            w = w.shl(s).or(&Wide::from_u64(u64::from(
+                                self.shift_of(sc(v)) + self.shift_of(sc(u)),
+                            )));
+                            w.shl(b).or(&Wide::from_u64(u64::from(sc(v) >= top)))
+                        } else {
+                            Wide::ZERO
+                        }
+                    } else {
+                        self.edge(sp(u), sp(v), false, false, 0, false, &empty)
+                    };
+                    mc.set(v, u, w);
                 }
             }
-            if n % 2 == 1 {
-                if let Some(v) = (0..n).find(|&v| m[v] == v) {
-                    bye_score = sc(v);
+            {
+                let m = mc.compute();
+                let mut unmatched = 0;
+                for (v, &mv) in m.iter().enumerate() {
+                    if mv == v {
+                        unmatched += 1;
+                        if unmatched > 1 || !self.bye_eligible(sp(v)) {
+                            return Err(PairingError::NoValidPairing);
+                        }
+                    }
                 }
-                single_df = bye_score >= top;
-                if single_df {
+                if n % 2 == 1 {
+                    if let Some(v) = (0..n).find(|&v| m[v] == v) {
+                        bye_score = sc(v);
+                    }
+                    single_df = bye_score >= top;
+                    if single_df {
+                        for v in 0..n {
+                            if sc(v) < top {
+                                break;
+                            }
+                            if sc(m[v]) < top {
+                                single_df = false;
+                                break;
+                            }
+                        }
+                    }
+                    ranks = self.games_ranks(bye_score);
                     for v in 0..n {
-                        if sc(v) < top {
-                            break;
-                        }
-                        if sc(m[v]) < top {
-                            single_df = false;
-                            break;
+                        for u in 0..v {
+                            let w =
+                                self.edge(sp(u), sp(v), false, false, bye_score, single_df, &ranks);
+                            mc.set(v, u, w);
                         }
                     }
                 }
-                let mut games: Vec<usize> = (0..n)
-                    .filter(|&v| sc(v) == bye_score)
-                    .map(|v| self.p[sp(v)].played_games)
-                    .collect();
-                games.sort_by(|a, b| b.cmp(a));
-                for (r, g) in games.into_iter().enumerate() {
-                    ranks.insert(g, r);
-                }
-                for v in 0..n {
-                    for u in 0..v {
-                        let w = self.edge(sp(u), sp(v), false, false, bye_score, single_df, &ranks);
-                        mc.set(v, u, w);
-                    }
-                }
-            } else {
-                single_df = false;
             }
+            mc
+        };
+        if n % 2 == 1 && leave_out.is_some() {
+            ranks = self.games_ranks(bye_score);
         }
         let mut result: Vec<Option<usize>> = vec![None; n];
         let mut vidx: Vec<usize> = (0..n).take_while(|&v| sc(v) >= top).collect();
         let mut next_it = vidx.len();
+        for &v in &vidx {
+            mc.enter(v);
+        }
         let mut matched = vec![false; n];
         let mut sg_begin = 0usize; // number of moved-down players in the bracket
         let mut sg_begin_v = 0usize;
@@ -712,6 +803,7 @@ impl State {
             let next_begin_v = sg_begin_v + (next_begin - sg_begin);
             let group_it = next_it;
             while next_it < n && group_it < n && sc(next_it) >= sc(group_it) {
+                mc.enter(next_it);
                 vidx.push(next_it);
                 next_it += 1;
             }
@@ -1104,16 +1196,188 @@ impl State {
 
 /// The matching graph over the players to pair; finalised pairs leave the graph. The matching
 /// is kept between calls and repaired after each change ([`Matching`]).
-struct Computer<const N: usize> {
+///
+/// Players below the brackets being paired ("below": not yet [`Computer::enter`]ed) only need
+/// to be pairable: their edges carry nothing but the completion field of C.04.3 art. C4, a
+/// weight that is a sum of one term per player (`unit × (1 + not-a-bye-candidate(a) +
+/// not-a-bye-candidate(b))`). While they can take any few players floating down to them and
+/// still all be paired, they are left out ([`Below`]): each edge above is given less the two
+/// players' shares of a completion edge, so leaving a player unmatched above means "floats to
+/// a player below" at no cost, and the optimum above is the optimum of the whole graph. After
+/// each solve the floaters are checked against the players below (Dirac's theorem: every
+/// player compatible with at least half of them leaves a perfect matching); if the check
+/// fails, or no player is left below, or (odd number of players) a bye candidate joins the
+/// brackets, the players below come back into the graph ([`Computer::bring_back`]) and the
+/// matching goes on over all players, as bbpPairings does from the start. On 10,000 players
+/// this keeps each repair to the few thousand players of the brackets at hand.
+struct Computer<'a, const N: usize> {
     m: Matching<N>,
     fixed: Vec<Option<usize>>,
+    below: Option<Below<'a, N>>,
 }
 
-impl<const N: usize> Computer<N> {
-    fn new(n: usize) -> Self {
+/// The players left out below the brackets being paired (see [`Computer`]).
+struct Below<'a, const N: usize> {
+    st: &'a State,
+    /// A completion field of one (`1 << lower_bits`).
+    unit: Wide<N>,
+    /// Players `entered..` are below; they enter in order.
+    entered: usize,
+    /// Per player (in pairing order): 1 if not a bye candidate (C.04.3 art. C2), else 0.
+    not_candidate: Vec<u8>,
+    /// Per player: the colour class within which players are incompatible (0 = none).
+    class: Vec<u8>,
+    /// Players below by class.
+    count: [usize; 4],
+    /// Bye candidates below (odd number of players: the bye goes to one of them).
+    candidates: usize,
+    /// The most games anyone has played against players still in the tournament: a bound on
+    /// how many rematches (C1) one player can forbid.
+    max_forbidden: usize,
+    odd: bool,
+}
+
+impl<'a, const N: usize> Below<'a, N> {
+    /// A player's share of a completion edge, doubled: `unit × (1 + 2 × not-a-candidate)`.
+    fn share2(&self, v: usize) -> Wide<N> {
+        let w = self.unit;
+        if self.not_candidate[v] == 1 {
+            w.add(&w).add(&w)
+        } else {
+            w
+        }
+    }
+
+    /// The completion weight of `a`–`b` were they compatible.
+    fn completion(&self, a: usize, b: usize) -> Wide<N> {
+        let mut w = self.unit;
+        for _ in 0..self.not_candidate[a] + self.not_candidate[b] {
+            w = w.add(&self.unit);
+        }
+        w
+    }
+
+    /// Whether the players below plus the `floaters` from above can all be paired (but one
+    /// bye candidate below when the number of players is odd): Dirac's theorem, with each
+    /// player's incompatible partners bounded by its colour class and `max_forbidden`.
+    fn can_take(&self, floaters: &[usize]) -> bool {
+        let mut count = self.count;
+        for &v in floaters {
+            count[self.class[v] as usize] += 1;
+        }
+        let total: usize = count.iter().sum();
+        if self.odd && self.candidates == 0 {
+            return false;
+        }
+        let players = total - usize::from(self.odd);
+        if players == 0 {
+            return true;
+        }
+        if players % 2 == 1 {
+            return false;
+        }
+        let same_class = (1..4)
+            .filter(|&c| count[c] > 0)
+            .map(|c| count[c] - 1)
+            .max()
+            .unwrap_or(0);
+        self.max_forbidden + same_class < players / 2
+    }
+}
+
+impl<'a, const N: usize> Computer<'a, N> {
+    /// All players in the graph from the start.
+    fn full(n: usize) -> Self {
         Self {
             m: Matching::new(n),
             fixed: vec![None; n],
+            below: None,
+        }
+    }
+
+    /// Players enter as their brackets are reached ([`Computer::enter`]); `bye_score` as
+    /// [`State::bye_candidate`] takes it.
+    fn leaving_out(st: &'a State, bye_score: u32) -> Self {
+        let n = st.sorted.len();
+        let mut m = Matching::new(n);
+        for v in 0..n {
+            m.leave_out(v);
+        }
+        let not_candidate: Vec<u8> = (0..n)
+            .map(|v| u8::from(!st.bye_candidate(st.sorted[v], bye_score)))
+            .collect();
+        let class: Vec<u8> = (0..n).map(|v| st.colour_class(st.sorted[v])).collect();
+        let mut count = [0; 4];
+        for &c in &class {
+            count[c as usize] += 1;
+        }
+        let candidates = not_candidate.iter().filter(|&&c| c == 0).count();
+        let max_forbidden = st
+            .sorted
+            .iter()
+            .map(|&i| st.forbidden[i].len())
+            .max()
+            .unwrap_or(0);
+        Self {
+            m,
+            fixed: vec![None; n],
+            below: Some(Below {
+                st,
+                unit: Wide::from_u64(1).shl(st.lower_bits()),
+                entered: 0,
+                not_candidate,
+                class,
+                count,
+                candidates,
+                max_forbidden,
+                odd: n % 2 == 1,
+            }),
+        }
+    }
+
+    /// Brings player `v` (the next in pairing order) into the graph, without edges.
+    fn enter(&mut self, v: usize) {
+        let n = self.fixed.len();
+        let Some(b) = &mut self.below else {
+            return;
+        };
+        let in_order = v == b.entered;
+        if in_order {
+            b.entered += 1;
+            b.count[b.class[v] as usize] -= 1;
+            if b.not_candidate[v] == 0 {
+                b.candidates -= 1;
+            }
+            self.m.enter(v);
+        }
+        // An odd number of players: the bye candidates' share is smaller, so one of them above
+        // could take the bye instead of a player below, which this view cannot weigh.
+        if !in_order || b.entered == n || (b.odd && b.not_candidate[v] == 0) {
+            self.bring_back();
+        }
+    }
+
+    /// Puts every player left out back into the graph (see [`Computer`]).
+    fn bring_back(&mut self) {
+        let Some(b) = self.below.take() else {
+            return;
+        };
+        let n = self.fixed.len();
+        let lift: Vec<Wide<N>> = (0..n).map(|v| b.share2(v)).collect();
+        self.m.lift(&lift);
+        let st = b.st;
+        for v in b.entered..n {
+            self.m.enter(v);
+            for u in 0..v {
+                if self.fixed[u].is_none() {
+                    let w = if st.compatible(st.sorted[u], st.sorted[v]) {
+                        b.completion(u, v)
+                    } else {
+                        Wide::ZERO
+                    };
+                    self.m.set_weight(v, u, w);
+                }
+            }
         }
     }
 
@@ -1122,6 +1386,14 @@ impl<const N: usize> Computer<N> {
         if a == b || self.fixed[a].is_some() || self.fixed[b].is_some() {
             return;
         }
+        let w = match &self.below {
+            // Both are above: the edge counts for what it gives beyond a completion edge.
+            Some(below) => {
+                let c = below.completion(a, b);
+                if w > c { w.sub(&c) } else { Wide::ZERO }
+            }
+            None => w,
+        };
         self.m.set_weight(a, b, w);
     }
 
@@ -1133,10 +1405,24 @@ impl<const N: usize> Computer<N> {
         }
     }
 
+    /// The mate of every player: a player floating to the players below is given the first of
+    /// them (any is as good: only the bracket it floats to is read).
     fn compute(&mut self) -> Vec<usize> {
         self.m.solve();
+        if let Some(b) = &self.below {
+            let floaters: Vec<usize> = (0..b.entered).filter(|&v| self.m.is_exposed(v)).collect();
+            if !b.can_take(&floaters) {
+                self.bring_back();
+                self.m.solve();
+            }
+        }
+        let first_below = self.below.as_ref().map(|b| b.entered);
         (0..self.fixed.len())
-            .map(|v| self.fixed[v].unwrap_or_else(|| self.m.mate_of(v)))
+            .map(|v| match (self.fixed[v], first_below) {
+                (Some(m), _) => m,
+                (None, Some(f)) if v < f && self.m.is_exposed(v) => f,
+                (None, _) => self.m.mate_of(v),
+            })
             .collect()
     }
 }
@@ -1172,7 +1458,7 @@ impl Fields {
 mod tests {
     use super::*;
     use crate::{
-        swiss::{format_pairings, testdata},
+        swiss::{Absence, PointSystem, SwissPlayer, format_pairings, testdata},
         trf,
     };
 
@@ -1261,6 +1547,148 @@ mod tests {
         assert_eq!(
             run("trf_samples/t1000_5_next.trf"),
             expected("trf_samples/p1000_1.txt")
+        );
+    }
+
+    fn both_ways(input: &SwissInput) -> (Result<Vec<SwissPairing>, PairingError>, bool) {
+        let left_out = Dutch.pair_with(input, true);
+        let whole = Dutch.pair_with(input, false);
+        assert_eq!(
+            left_out, whole,
+            "leaving the players below out changed the pairing"
+        );
+        let used = State::new(input).is_ok_and(|t| t.pairable_leaving_bye().is_some());
+        (whole, used)
+    }
+
+    #[test]
+    fn leaving_players_below_out_changes_nothing_on_the_samples() {
+        let mut used = 0;
+        for name in ["t100_next", "t300_5_next", "t500_5_next"] {
+            let t = trf::swiss_input(&testdata::read(&format!("trf_samples/{name}.trf"))).unwrap();
+            used += usize::from(both_ways(&t).1);
+        }
+        assert_eq!(
+            used, 3,
+            "the samples should be paired with the players below left out"
+        );
+    }
+
+    #[test]
+    fn completion_edges_are_a_share_per_player() {
+        let t = trf::swiss_input(&testdata::read("trf_samples/t300_5_next.trf")).unwrap();
+        let st = State::new(&t).unwrap();
+        let bye_score = st.pairable_leaving_bye().unwrap();
+        assert!(st.weight_bits() + 6 <= 8 * 64);
+        let c = Computer::<8>::leaving_out(&st, bye_score);
+        let below = c.below.as_ref().unwrap();
+        let n = st.sorted.len();
+        let empty = HashMap::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                let (a, b) = (st.sorted[u], st.sorted[v]);
+                let w = st.edge::<8>(a, b, false, false, bye_score, false, &empty);
+                let compatible = st.compatible(a, b);
+                assert_eq!(w.is_zero(), !compatible);
+                if compatible {
+                    assert_eq!(w, below.completion(u, v));
+                }
+                let colour_clash = below.class[u] != 0 && below.class[u] == below.class[v];
+                if !st.forbidden[a].contains(&b) {
+                    assert_eq!(colour_clash, !compatible);
+                }
+            }
+        }
+    }
+
+    /// Plays random tournaments round by round with the pairings made, and checks each round is
+    /// paired the same with and without the players below left out.
+    fn simulate(players: usize, rounds: usize, seed: u64, absent_rate: u64) -> usize {
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut input = SwissInput {
+            players: (1..=players as u32)
+                .map(|number| SwissPlayer {
+                    number,
+                    rating: 2000 - number,
+                    history: Vec::new(),
+                    next_round: None,
+                })
+                .collect(),
+            played_rounds: 0,
+            total_rounds: rounds as u32,
+            points: PointSystem::default(),
+            initial_color: Some(Color::Red),
+            forbidden: Vec::new(),
+            seed,
+        };
+        let mut used = 0;
+        for _ in 0..rounds {
+            for p in &mut input.players {
+                p.next_round = (next() % 100 < absent_rate).then_some(Absence::HalfPointBye);
+            }
+            let (pairs, leaving) = both_ways(&input);
+            used += usize::from(leaving);
+            let Ok(pairs) = pairs else {
+                break;
+            };
+            let mut entries: HashMap<u32, RoundEntry> = HashMap::new();
+            for p in &input.players {
+                if let Some(a) = p.next_round {
+                    entries.insert(p.number, RoundEntry::Absent(a));
+                }
+            }
+            for pair in pairs {
+                let Some(black) = pair.black else {
+                    entries.insert(pair.red, RoundEntry::PairingBye);
+                    continue;
+                };
+                let roll = next() % 20;
+                let (red, blk) = match roll {
+                    0..=7 => (Outcome::Win, Outcome::Loss),
+                    8..=13 => (Outcome::Loss, Outcome::Win),
+                    14..=18 => (Outcome::Draw, Outcome::Draw),
+                    _ => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+                };
+                let forfeit = roll == 19;
+                let game = |opponent, colour, outcome| RoundEntry::Game {
+                    opponent,
+                    color: (!forfeit).then_some(colour),
+                    outcome,
+                };
+                entries.insert(pair.red, game(black, Color::Red, red));
+                entries.insert(black, game(pair.red, Color::Black, blk));
+            }
+            for p in &mut input.players {
+                let e = entries
+                    .get(&p.number)
+                    .copied()
+                    .unwrap_or(RoundEntry::Absent(Absence::ZeroPointBye));
+                p.history.push(e);
+                p.next_round = None;
+            }
+            input.played_rounds += 1;
+        }
+        used
+    }
+
+    #[test]
+    fn leaving_players_below_out_changes_nothing_in_random_tournaments() {
+        let mut used = 0;
+        for (k, (players, rounds)) in [(40, 7), (41, 6), (63, 9), (90, 5), (121, 5)]
+            .into_iter()
+            .enumerate()
+        {
+            used += simulate(players, rounds, 0x9e37_79b9 + k as u64, 3 * (k as u64 % 3));
+        }
+        assert!(
+            used >= 10,
+            "only {used} rounds were paired leaving players out"
         );
     }
 }

@@ -178,6 +178,50 @@ impl<const N: usize> Matching<N> {
         }
     }
 
+    /// Leaves `v` out of the graph until [`Matching::enter`]; only before the first solve.
+    pub fn leave_out(&mut self, v: usize) {
+        if !self.solved && v < self.n {
+            self.active[v] = false;
+        }
+    }
+
+    /// Brings back a vertex left out, exposed and without edges (set them next). A dual of
+    /// zero keeps the kept solution optimal until an edge's weight says otherwise.
+    pub fn enter(&mut self, v: usize) {
+        if v < self.n && !self.active[v] {
+            self.active[v] = true;
+            self.mate[v] = None;
+            self.dual[v] = Wide::ZERO;
+        }
+    }
+
+    /// Whether `v` is in the graph and unmatched in the last solution.
+    pub fn is_exposed(&self, v: usize) -> bool {
+        self.active[v] && self.mate[v].is_none()
+    }
+
+    /// Adds `lift2[i] + lift2[j]` to twice the weight of every edge `i`–`j` in the graph and
+    /// `lift2[v]` to each vertex's dual: every slack stays as it was, so the kept matching stays
+    /// optimal among matched vertices, and an exposed vertex now has a positive dual, which the
+    /// next [`Matching::solve`] searches from. Each `lift2` must be even.
+    pub fn lift(&mut self, lift2: &[Wide<N>]) {
+        let n = self.n;
+        let live: Vec<usize> = (0..n).filter(|&v| self.active[v]).collect();
+        for &i in &live {
+            for &j in &live {
+                let k = i * n + j;
+                if i < j && self.cls[k] != 0 {
+                    let w2 = self.w2(k).add(&lift2[i]).add(&lift2[j]);
+                    let c = self.intern(w2);
+                    self.cls[k] = c;
+                    self.cls[j * n + i] = c;
+                }
+            }
+            self.dual[i] = self.dual[i].add(&lift2[i]);
+        }
+        self.epoch += 1;
+    }
+
     /// Makes `v` a single, exposed vertex, keeping every slack non-negative. Its former partner
     /// (or its blossom's) becomes exposed.
     fn free(&mut self, v: usize) {
