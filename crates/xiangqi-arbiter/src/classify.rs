@@ -1070,6 +1070,82 @@ fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> b
     })
 }
 
+/// CXA 2011 art. 26.10: a same-type offer whose mate threat is only the offering piece taking
+/// the offered one where it stands is 兑, not 杀, when the offered side may take first without
+/// losing material or then being under a mate threat ("被邀兑方兑子后立即被杀或子力价值受损
+/// 邀兑方按捉处理，反之则按兑处理"): taking first parries the threat (fig. 29, 车一平二). When
+/// taking first is not safe, the move stays 杀 (fig. 29, 车五平二 against the rook that cannot
+/// leave its line). A mate that needs no capture on the offered piece's point is a mating net
+/// the offering piece takes part in, 杀 ("如邀兑之子参与做杀(与其他子配合连续将军)则按杀处理",
+/// fig. 20), or a mate beside the offer, 兑兼杀, 杀 (art. 26.5).
+///
+/// `threat` is the board after the move with the mover to move again, `pos_o` the same board
+/// with the offered side to move; `depth` is the mate search's depth.
+fn offer_parries_mate(
+    cache: &mut Cache,
+    threat: &Position,
+    pos_o: &Position,
+    attacks: &[Attack],
+    depth: u32,
+) -> bool {
+    attacks
+        .iter()
+        .filter(|at| at.reason == Reason::SameType)
+        .any(|at| {
+            if mate_by_checks_avoiding(threat, depth, at.victim) {
+                return false;
+            }
+            let Some(offered) = pos_o.board().piece_at(at.attacker) else {
+                return false;
+            };
+            legal_capture(pos_o, at.victim, at.attacker).is_some_and(|back| {
+                // Material lost after taking first: the mover's recapture and any forced
+                // line that follows (checks and captures, art. 24.3).
+                let taken = after(pos_o, back);
+                value(offered.role, offered.color, at.attacker)
+                    - forced_gain(cache, &taken, FORCED_CHECKS).0
+                    >= 0
+                    && !cache.mate_by_checks(&taken, depth)
+            })
+        })
+}
+
+#[inline(never)]
+fn deeper_mate_threat(cache: &mut Cache, threat: &Position, depth: u32) -> bool {
+    cache.mate_by_checks(threat, depth)
+}
+
+#[inline(never)]
+fn offer_parries_mate_probe(
+    cache: &mut Cache,
+    threat: &Position,
+    pos_o: &Position,
+    attacks: &[Attack],
+    depth: u32,
+) -> bool {
+    offer_parries_mate(cache, threat, pos_o, attacks, depth)
+}
+
+/// Can the side to move mate by checks within `depth` moves without ever moving onto `v`?
+/// Not remembered in the [`Cache`] (its answers hold for unrestricted searches only); used
+/// only for the rare offers of [`offer_parries_mate`].
+fn mate_by_checks_avoiding(pos: &Position, depth: u32, v: Square) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    pos.legal_moves_where(MoveFilter::Checks)
+        .into_iter()
+        .filter(|m| m.to != v)
+        .any(|m| {
+            let p = after(pos, m);
+            !p.has_legal_move()
+                || (depth > 1
+                    && p.legal_moves()
+                        .iter()
+                        .all(|&r| mate_by_checks_avoiding(&after(&p, r), depth - 1, v)))
+        })
+}
+
 /// Does a rook of `color` attack the point `v`? CXA 2011 art. 26.11 (车……产生接触).
 fn rook_touches(board: &xiangqi::Board, color: Color, v: Square) -> bool {
     let occupied = board.occupied();
@@ -1210,14 +1286,7 @@ pub(crate) fn analyse_with(
     let Some(threat) = pos_after.swap_turn() else {
         return analysis;
     };
-    analysis.mate_threat = cache.mate_by_checks(
-        &threat,
-        if book == Book::Cxa2011 {
-            mate_depth + 1
-        } else {
-            mate_depth
-        },
-    );
+    analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth);
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
@@ -1351,6 +1420,23 @@ pub(crate) fn analyse_with(
         .attacks
         .iter()
         .any(|a| a.attacker == m.to && !a.is_chase() && a.protection == Protection::Rooted);
+
+    if book == Book::Cxa2011 && !(evasion && m.role == Role::King) {
+        let mut depth = mate_depth;
+        // CXA 2011 art. 24.2 bounds no series of checks ("将军或连续将军以将死对方"): a move
+        // that would otherwise be none of 将 杀 捉 is searched one check deeper (figs. 20
+        // and 29 mate with four checks). Moves already attacking are not, to keep the ruling
+        // fast: for them 杀 or 捉 both make forbidden play.
+        if !analysis.mate_threat && !analysis.attacks.iter().any(Attack::is_chase) {
+            depth = mate_depth + 1;
+            analysis.mate_threat = deeper_mate_threat(cache, &threat, depth);
+        }
+        if analysis.mate_threat
+            && offer_parries_mate_probe(cache, &threat, &pos_after, &analysis.attacks, depth)
+        {
+            analysis.mate_threat = false;
+        }
+    }
 
     analysis.nature = if analysis.mate_threat {
         MoveNature::MateThreat

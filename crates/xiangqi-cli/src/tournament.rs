@@ -3,9 +3,10 @@
 //! Every change appends one event and rewrites the file atomically; views are computed from
 //! the events each time.
 
+mod event_file;
 mod team;
 
-use std::{fs, path::PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::{Subcommand, ValueEnum};
@@ -20,6 +21,8 @@ use xiangqi_tournament::{
     tournament::{Event, Format, Penalty, Tournament},
     trf,
 };
+
+use event_file::EventFile;
 
 /// Arguments of `xiangqi tournament`.
 #[derive(Debug, clap::Args)]
@@ -312,27 +315,29 @@ enum ScheduleKind {
     },
 }
 
-fn load(file: &PathBuf) -> Result<Tournament> {
-    let text =
-        fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    Tournament::from_json(&text).with_context(|| format!("{}", file.display()))
-}
-
-fn save(file: &PathBuf, t: &Tournament) -> Result<()> {
-    let tmp = file.with_extension("tmp");
-    fs::write(&tmp, t.to_json()).with_context(|| format!("cannot write {}", tmp.display()))?;
-    fs::rename(&tmp, file).with_context(|| format!("cannot write {}", file.display()))
-}
-
 fn id(n: u32) -> Result<PlayerId> {
     PlayerId::new(n).context("start numbers begin at 1")
 }
 
-fn update(file: &PathBuf, event: Event) -> Result<Tournament> {
-    let mut t = load(file)?;
-    t.apply(event)?;
-    save(file, &t)?;
-    Ok(t)
+/// A knockout match as a line of the bracket: both sides, the first side's score in each game,
+/// the winner and what decided it (play-off, lot: CXA 10.4; WXF 10.1).
+fn bracket_line<'a>(m: &KnockoutMatch, name: impl Fn(Option<PlayerId>) -> &'a str) -> String {
+    let games: Vec<String> = m
+        .games
+        .iter()
+        .map(|g| match g.outcome {
+            Some(o) => format!("{}", o.halves() as f64 / 2.0),
+            None => "?".into(),
+        })
+        .collect();
+    format!(
+        "  {} - {}  [{}]  -> {} ({:?})",
+        name(m.first),
+        name(m.second),
+        games.join(" "),
+        name(m.winner),
+        m.decision
+    )
 }
 
 /// Runs `xiangqi tournament …`.
@@ -355,9 +360,7 @@ pub fn run(args: Args) -> Result<()> {
             tie_breaks,
             entries,
         } => {
-            if file.exists() {
-                bail!("{} already exists", file.display());
-            }
+            event_file::must_be_new(&file)?;
             let rules: RuleSet = rules.parse()?;
             let scoring = ScoringScheme::by_name(&scoring).with_context(|| {
                 format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)")
@@ -411,8 +414,7 @@ pub fn run(args: Args) -> Result<()> {
                 tie_breaks,
             }];
             if let Some(path) = entries {
-                let text = fs::read_to_string(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let text = event_file::read(&path)?;
                 let players =
                     report::read_entries(&text).with_context(|| format!("{}", path.display()))?;
                 events.extend(
@@ -422,7 +424,7 @@ pub fn run(args: Args) -> Result<()> {
                 );
             }
             let t = Tournament::from_events(events)?;
-            save(&file, &t)?;
+            t.save(&file)?;
             println!(
                 "created {} with {} players",
                 file.display(),
@@ -436,7 +438,7 @@ pub fn run(args: Args) -> Result<()> {
             club,
             federation,
         } => {
-            let t = update(
+            let t = Tournament::update(
                 &file,
                 Event::Registered {
                     player: Player {
@@ -456,7 +458,7 @@ pub fn run(args: Args) -> Result<()> {
             engine,
             seed,
         } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             // CXA 10.6: who goes out before this round, fixed when the round is paired.
             let out = t.elimination_due();
             let event = if games.is_empty() && byes.is_empty() {
@@ -500,7 +502,7 @@ pub fn run(args: Args) -> Result<()> {
                     seed: knockout.then_some(seed),
                 }
             };
-            let t = update(&file, event)?;
+            let t = Tournament::update(&file, event)?;
             for p in out {
                 println!("eliminated  {}", t.players()[p.index()].name);
             }
@@ -530,7 +532,7 @@ pub fn run(args: Args) -> Result<()> {
                 bail!("give --clubs or at least two --player");
             }
             let players = players.into_iter().map(id).collect::<Result<Vec<_>>>()?;
-            let t = update(&file, Event::KeptApart { clubs, players })?;
+            let t = Tournament::update(&file, Event::KeptApart { clubs, players })?;
             for g in t.kept_apart() {
                 let names: Vec<&str> = g
                     .iter()
@@ -541,7 +543,7 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         Cmd::Groups { file } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             for (k, g) in t.group_standings().iter().enumerate() {
                 let letter = char::from(b'A' + (k % 26) as u8);
                 println!("group {letter}");
@@ -561,10 +563,8 @@ pub fn run(args: Args) -> Result<()> {
             qualifiers,
             format,
         } => {
-            if out.exists() {
-                bail!("{} already exists", out.display());
-            }
-            let t = load(&file)?;
+            event_file::must_be_new(&out)?;
+            let t = Tournament::load(&file)?;
             let format = match format {
                 FormatArg::Knockout => Format::Knockout {
                     games: MatchFormat::OneGame,
@@ -585,35 +585,18 @@ pub fn run(args: Args) -> Result<()> {
             };
             let name = format!("{} final", t.name());
             let f = Tournament::from_events(t.final_events(&name, format, qualifiers)?)?;
-            save(&out, &f)?;
+            f.save(&out)?;
             for (k, p) in f.players().iter().enumerate() {
                 println!("seed {:>2}  {}", k + 1, p.name);
             }
         }
         Cmd::Bracket { file } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             let name = |p: Option<PlayerId>| {
                 p.and_then(|p| t.players().get(p.index()))
                     .map_or("-", |p| p.name.as_str())
             };
-            let show = |m: &KnockoutMatch| {
-                let games: Vec<String> = m
-                    .games
-                    .iter()
-                    .map(|g| match g.outcome {
-                        Some(o) => format!("{}", o.halves() as f64 / 2.0),
-                        None => "?".into(),
-                    })
-                    .collect();
-                println!(
-                    "  {} - {}  [{}]  -> {} ({:?})",
-                    name(m.first),
-                    name(m.second),
-                    games.join(" "),
-                    name(m.winner),
-                    m.decision
-                );
-            };
+            let show = |m: &KnockoutMatch| println!("{}", bracket_line(m, name));
             if let Format::SwissKnockout { qualifiers, .. } = t.format() {
                 if !t.in_knockout_stage() {
                     let q: Vec<&str> = t.qualifiers().into_iter().map(|p| name(Some(p))).collect();
@@ -652,7 +635,7 @@ pub fn run(args: Args) -> Result<()> {
             result,
         } => {
             let result: GameResult = result.parse()?;
-            update(
+            Tournament::update(
                 &file,
                 Event::ResultRecorded {
                     round,
@@ -666,9 +649,9 @@ pub fn run(args: Args) -> Result<()> {
             player,
             after_round,
         } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             let after_round = after_round.unwrap_or(t.rounds().len() as u32);
-            let t = update(
+            let t = Tournament::update(
                 &file,
                 Event::Withdrawn {
                     player: id(player)?,
@@ -692,7 +675,7 @@ pub fn run(args: Args) -> Result<()> {
                 PenaltyArg::Warning => Penalty::Warning,
                 PenaltyArg::Disqualification => Penalty::GameDisqualification,
             };
-            update(
+            Tournament::update(
                 &file,
                 Event::Penalised {
                     player: id(player)?,
@@ -702,7 +685,7 @@ pub fn run(args: Args) -> Result<()> {
             )?;
         }
         Cmd::Standings { file, format } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             match format {
                 ViewFormat::Text => print!("{}", report::standings_text(&t)),
                 ViewFormat::Csv => print!("{}", report::standings_csv(&t)),
@@ -732,7 +715,7 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         Cmd::Crosstable { file, format } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             match format {
                 ViewFormat::Text => print!("{}", report::crosstable_text(&t)),
                 ViewFormat::Csv => print!("{}", report::crosstable_csv(&t)),
@@ -743,7 +726,7 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         Cmd::Export { file, format } => {
-            let t = load(&file)?;
+            let t = Tournament::load(&file)?;
             match format {
                 ExportFormat::Trf => print!("{}", trf::export(&t)),
                 ExportFormat::Csv => print!("{}", report::write_entries(t.players())),
@@ -756,16 +739,13 @@ pub fn run(args: Args) -> Result<()> {
             rules,
             round_robin,
         } => {
-            if out.exists() {
-                bail!("{} already exists", out.display());
-            }
-            let text = fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            event_file::must_be_new(&out)?;
+            let text = event_file::read(&path)?;
             let format = round_robin.then_some(Format::RoundRobin { cycles: 1 });
             let events = trf::import(&text, rules.parse()?, format, None)
                 .with_context(|| format!("{}", path.display()))?;
             let t = Tournament::from_events(events)?;
-            save(&out, &t)?;
+            t.save(&out)?;
             println!(
                 "imported {} players, {} rounds",
                 t.players().len(),

@@ -2,10 +2,12 @@
 //!
 //! Teams and boards are numbered from 1 on the command line.
 
-use std::{fs, path::PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use super::event_file::{self, EventFile};
+use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
+
 use xiangqi_tournament::{
     GameResult, Player, RuleSet, ScoringScheme,
     knockout::MatchFormat,
@@ -176,25 +178,6 @@ pub enum TeamCmd {
     },
 }
 
-fn load(file: &PathBuf) -> Result<TeamTournament> {
-    let text =
-        fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    TeamTournament::from_json(&text).with_context(|| format!("{}", file.display()))
-}
-
-fn save(file: &PathBuf, t: &TeamTournament) -> Result<()> {
-    let tmp = file.with_extension("tmp");
-    fs::write(&tmp, t.to_json()).with_context(|| format!("cannot write {}", tmp.display()))?;
-    fs::rename(&tmp, file).with_context(|| format!("cannot write {}", file.display()))
-}
-
-fn update(file: &PathBuf, event: TeamEvent) -> Result<TeamTournament> {
-    let mut t = load(file)?;
-    t.apply(event)?;
-    save(file, &t)?;
-    Ok(t)
-}
-
 /// A 1-based team number as an index.
 fn team_index(n: usize) -> Result<usize> {
     n.checked_sub(1).context("team numbers begin at 1")
@@ -217,9 +200,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             match_games,
             playoff_games,
         } => {
-            if file.exists() {
-                bail!("{} already exists", file.display());
-            }
+            event_file::must_be_new(&file)?;
             let rules: RuleSet = rules.parse()?;
             let scoring = ScoringScheme::by_name(&scoring).with_context(|| {
                 format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)")
@@ -254,7 +235,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                     RankBy::GamePoints => TeamRanking::GamePoints,
                 },
             }])?;
-            save(&file, &t)?;
+            t.save(&file)?;
             println!("created {}", file.display());
         }
         TeamCmd::Add {
@@ -262,7 +243,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             name,
             players,
         } => {
-            let t = load(&file)?;
+            let t = TeamTournament::load(&file)?;
             let players = players
                 .iter()
                 .map(|p| {
@@ -288,7 +269,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                 players,
                 boards: t.boards(),
             };
-            let t = update(&file, TeamEvent::TeamRegistered { team })?;
+            let t = TeamTournament::update(&file, TeamEvent::TeamRegistered { team })?;
             println!("registered as team {}", t.teams().len());
         }
         TeamCmd::Pair {
@@ -297,7 +278,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             byes,
             seed,
         } => {
-            let t = load(&file)?;
+            let t = TeamTournament::load(&file)?;
             let knockout = matches!(t.format(), Format::Knockout { .. });
             let event = if matches.is_empty() && byes.is_empty() {
                 match t.format() {
@@ -334,7 +315,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                     seed: knockout.then_some(seed),
                 }
             };
-            let t = update(&file, event)?;
+            let t = TeamTournament::update(&file, event)?;
             let round = t.rounds_paired();
             let (matches, byes) = t.pairings(round);
             let name = |i: usize| t.teams().get(i).map_or("?", |x| x.name.as_str());
@@ -352,7 +333,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             team,
             positions,
         } => {
-            update(
+            TeamTournament::update(
                 &file,
                 TeamEvent::LineupSubmitted {
                     round,
@@ -370,7 +351,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             second,
         } => {
             let result: GameResult = result.parse()?;
-            update(
+            TeamTournament::update(
                 &file,
                 TeamEvent::BoardResult {
                     round,
@@ -386,10 +367,10 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             team,
             after_round,
         } => {
-            let t = load(&file)?;
+            let t = TeamTournament::load(&file)?;
             let after_round = after_round.unwrap_or(t.rounds_paired());
             let index = team_index(team)?;
-            let t = update(
+            let t = TeamTournament::update(
                 &file,
                 TeamEvent::Withdrawn {
                     team: index,
@@ -404,7 +385,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             }
         }
         TeamCmd::Bracket { file } => {
-            let t = load(&file)?;
+            let t = TeamTournament::load(&file)?;
             let name = |p: Option<xiangqi_tournament::PlayerId>| {
                 p.and_then(|p| t.teams().get(p.index()))
                     .map_or("-", |x| x.name.as_str())
@@ -412,22 +393,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             for (k, lines) in t.bracket().iter().enumerate() {
                 println!("bracket round {}", k + 1);
                 for m in lines {
-                    let games: Vec<String> = m
-                        .games
-                        .iter()
-                        .map(|g| match g.outcome {
-                            Some(o) => format!("{}", o.halves() as f64 / 2.0),
-                            None => "?".into(),
-                        })
-                        .collect();
-                    println!(
-                        "  {} - {}  [{}]  -> {} ({:?})",
-                        name(m.first),
-                        name(m.second),
-                        games.join(" "),
-                        name(m.winner),
-                        m.decision
-                    );
+                    println!("{}", super::bracket_line(m, name));
                 }
             }
             if let Some(c) = t.champion() {
@@ -435,7 +401,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             }
         }
         TeamCmd::Standings { file } => {
-            let t = load(&file)?;
+            let t = TeamTournament::load(&file)?;
             let score = match t.ranking() {
                 TeamRanking::MatchPoints => "场分",
                 TeamRanking::GamePoints => "局分",

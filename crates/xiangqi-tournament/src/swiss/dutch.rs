@@ -16,6 +16,13 @@
 //! afresh (see [`super::matching`]). This is the structure bbpPairings v6 uses;
 //! the code here is written from the rules, and the golden tests check we agree with it.
 //!
+//! bbpPairings keeps every player in that one matching from the start, and each repair then
+//! searches through the players far below, whose edges say only "can be paired". We leave them
+//! out while a cheap test (Dirac's theorem) shows they could take whoever floats down to them,
+//! and bring them back when it cannot tell (see `Computer`): the optimum, hence the pairing, is
+//! the same, and a test plays random tournaments both ways. 1,000 players pair in about 0.6
+//! CPU-s instead of 1.35, 9,999 in about 45 instead of hours.
+//!
 //! Choices where the handbook leaves room and we follow bbpPairings (documented so arbiters can
 //! check them):
 //! - forfeited games count as not played (C.04.1 art. b): they give no colour, no float and do
@@ -1219,8 +1226,8 @@ struct Computer<'a, const N: usize> {
 /// The players left out below the brackets being paired (see [`Computer`]).
 struct Below<'a, const N: usize> {
     st: &'a State,
-    /// A completion field of one (`1 << lower_bits`).
-    unit: Wide<N>,
+    /// Completion fields of one, two and three (`k << lower_bits`).
+    units: [Wide<N>; 3],
     /// Players `entered..` are below; they enter in order.
     entered: usize,
     /// Per player (in pairing order): 1 if not a bye candidate (C.04.3 art. C2), else 0.
@@ -1240,21 +1247,12 @@ struct Below<'a, const N: usize> {
 impl<'a, const N: usize> Below<'a, N> {
     /// A player's share of a completion edge, doubled: `unit × (1 + 2 × not-a-candidate)`.
     fn share2(&self, v: usize) -> Wide<N> {
-        let w = self.unit;
-        if self.not_candidate[v] == 1 {
-            w.add(&w).add(&w)
-        } else {
-            w
-        }
+        self.units[2 * usize::from(self.not_candidate[v])]
     }
 
     /// The completion weight of `a`–`b` were they compatible.
     fn completion(&self, a: usize, b: usize) -> Wide<N> {
-        let mut w = self.unit;
-        for _ in 0..self.not_candidate[a] + self.not_candidate[b] {
-            w = w.add(&self.unit);
-        }
-        w
+        self.units[usize::from(self.not_candidate[a] + self.not_candidate[b])]
     }
 
     /// Whether the players below plus the `floaters` from above can all be paired (but one
@@ -1323,7 +1321,7 @@ impl<'a, const N: usize> Computer<'a, N> {
             fixed: vec![None; n],
             below: Some(Below {
                 st,
-                unit: Wide::from_u64(1).shl(st.lower_bits()),
+                units: [1, 2, 3].map(|k| Wide::from_u64(k).shl(st.lower_bits())),
                 entered: 0,
                 not_candidate,
                 class,

@@ -30,6 +30,37 @@ use std::collections::HashMap;
 
 use super::wide::Wide;
 
+/// Hashes the limbs of a weight by multiply and rotate: the classes are looked up once per
+/// edge set, and the default SipHash over several hundred bits cost more than the lookup.
+#[derive(Clone, Copy, Default)]
+struct BuildLimbHasher;
+
+#[derive(Default)]
+struct LimbHasher(u64);
+
+impl std::hash::BuildHasher for BuildLimbHasher {
+    type Hasher = LimbHasher;
+    fn build_hasher(&self) -> LimbHasher {
+        LimbHasher(0)
+    }
+}
+
+impl std::hash::Hasher for LimbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut limb = [0u8; 8];
+            limb[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(limb));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
 /// A directed view of an edge: `(from, to)`.
 type Edge = (usize, usize);
 
@@ -64,7 +95,7 @@ pub struct Matching<const N: usize> {
     cls: Vec<u32>,
     /// Twice the weight of each class (slacks are `dual[i] + dual[j] - 2 w`); class 0 is zero.
     classes: Vec<Wide<N>>,
-    class_of: HashMap<Wide<N>, u32>,
+    class_of: HashMap<Wide<N>, u32, BuildLimbHasher>,
     /// The number of classes after the last compaction (see [`Matching::intern`]).
     live_classes: usize,
     /// Vertices still in the graph ([`Matching::remove_pair`] takes them out).
@@ -94,6 +125,10 @@ pub struct Matching<const N: usize> {
     /// The entries of `allowed` set in this stage, to clear them cheaply.
     allowed_list: Vec<usize>,
     queue: Vec<usize>,
+    /// One past the highest blossom number used so far: blossom loops stop there.
+    blossom_top: usize,
+    /// The vertices in the graph, gathered at the start of each search.
+    live: Vec<usize>,
 }
 
 impl<const N: usize> Matching<N> {
@@ -103,7 +138,7 @@ impl<const N: usize> Matching<N> {
             n,
             cls: vec![0; n * n],
             classes: vec![Wide::ZERO],
-            class_of: HashMap::from([(Wide::ZERO, 0)]),
+            class_of: [(Wide::ZERO, 0)].into_iter().collect(),
             live_classes: 1,
             active: vec![true; n],
             dirty: vec![false; n],
@@ -126,6 +161,8 @@ impl<const N: usize> Matching<N> {
             allowed: vec![false; n * n],
             allowed_list: Vec::new(),
             queue: Vec::new(),
+            blossom_top: n,
+            live: Vec::new(),
         }
     }
 
@@ -508,6 +545,7 @@ impl<const N: usize> Matching<N> {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let Some(b) = self.unused.pop() else { return };
+        self.blossom_top = self.blossom_top.max(b + 1);
         self.base[b] = Some(base);
         self.parent[b] = None;
         self.parent[bb] = Some(b);
@@ -774,16 +812,31 @@ impl<const N: usize> Matching<N> {
     /// a labelled vertex's dual reaches zero (it is then made exposed).
     fn run(&mut self) {
         let n = self.n;
+        // Only the vertices in the graph and the blossoms ever made are visited.
+        let mut live = std::mem::take(&mut self.live);
+        live.clear();
+        live.extend((0..n).filter(|&v| self.active[v]));
+        let top = self.blossom_top;
+        for v in (0..n).chain(n..top) {
+            self.label[v] = FREE;
+            self.labelend[v] = None;
+            self.bestedge[v] = None;
+        }
         let mut stages = 0usize;
         loop {
             stages += 1;
             if stages > 4 * n + 16 {
                 break;
             }
-            self.label.iter_mut().for_each(|l| *l = FREE);
-            self.labelend.iter_mut().for_each(|l| *l = None);
-            self.bestedge.iter_mut().for_each(|e| *e = None);
-            for b in n..2 * n {
+            for &v in &live {
+                self.label[v] = FREE;
+                self.labelend[v] = None;
+                self.bestedge[v] = None;
+            }
+            for b in n..self.blossom_top {
+                self.label[b] = FREE;
+                self.labelend[b] = None;
+                self.bestedge[b] = None;
                 self.blossom_best[b] = None;
             }
             for k in std::mem::take(&mut self.allowed_list) {
@@ -791,7 +844,7 @@ impl<const N: usize> Matching<N> {
             }
             self.queue.clear();
             let mut roots = false;
-            for v in 0..n {
+            for &v in &live {
                 if self.active[v]
                     && self.mate[v].is_none()
                     && !self.dual[v].is_zero()
@@ -814,7 +867,7 @@ impl<const N: usize> Matching<N> {
                     break;
                 }
                 while let Some(v) = self.queue.pop() {
-                    for w in 0..n {
+                    for &w in &live {
                         if w == v || self.cls[v * n + w] == 0 {
                             continue;
                         }
@@ -875,8 +928,8 @@ impl<const N: usize> Matching<N> {
                 let mut kind = 0u8;
                 let mut delta = Wide::ZERO;
                 let mut zero_vertex = 0usize;
-                for v in 0..n {
-                    if self.active[v] && self.label[self.inblossom[v]] == OUTER {
+                for &v in &live {
+                    if self.label[self.inblossom[v]] == OUTER {
                         let d = self.dual[v];
                         let better = kind == 0
                             || d < delta
@@ -895,7 +948,7 @@ impl<const N: usize> Matching<N> {
                 }
                 let mut target: Option<Edge> = None;
                 let mut target_blossom = 0usize;
-                for v in 0..n {
+                for &v in &live {
                     if self.label[self.inblossom[v]] == FREE
                         && let Some(e) = self.bestedge[v]
                         && let Some(d) = self.best_slack_of(v)
@@ -906,7 +959,8 @@ impl<const N: usize> Matching<N> {
                         target = Some(e);
                     }
                 }
-                for b in 0..2 * n {
+                let top = self.blossom_top;
+                for b in live.iter().copied().chain(n..top) {
                     if self.parent[b].is_none()
                         && self.label[b] == OUTER
                         && let Some(e) = self.bestedge[b]
@@ -920,7 +974,7 @@ impl<const N: usize> Matching<N> {
                         }
                     }
                 }
-                for b in n..2 * n {
+                for b in n..top {
                     if self.base[b].is_some()
                         && self.parent[b].is_none()
                         && self.label[b] == INNER
@@ -932,14 +986,14 @@ impl<const N: usize> Matching<N> {
                     }
                 }
                 self.epoch += 1;
-                for v in 0..n {
+                for &v in &live {
                     match self.label[self.inblossom[v]] {
                         OUTER => self.dual[v] = self.dual[v].sub(&delta),
                         INNER => self.dual[v] = self.dual[v].add(&delta),
                         _ => {}
                     }
                 }
-                for b in n..2 * n {
+                for b in n..top {
                     if self.base[b].is_some() && self.parent[b].is_none() {
                         match self.label[b] {
                             OUTER => self.dual[b] = self.dual[b].add(&delta),
@@ -979,7 +1033,7 @@ impl<const N: usize> Matching<N> {
             }
             // Blossoms of dual zero are rebuilt when needed: keeping them makes later stages
             // recompute their edge lists, which costs more.
-            for b in n..2 * n {
+            for b in n..self.blossom_top {
                 if self.parent[b].is_none()
                     && self.base[b].is_some()
                     && self.label[b] == OUTER
@@ -989,6 +1043,7 @@ impl<const N: usize> Matching<N> {
                 }
             }
         }
+        self.live = live;
     }
 }
 
