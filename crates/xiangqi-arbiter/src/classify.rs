@@ -29,7 +29,8 @@
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
-//! piece unrooted by its own side's check is that side's fault); a lone defender's attacks on
+//! piece unrooted by its own side's check is that side's fault), while a move parrying a mate
+//! threat (解杀) makes its standing attacks chases anew (参考图35); a lone defender's attacks on
 //! advisors and elephants are idle (26.3); a pawn's own captures and its captures after
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
 //! pawns and general take no part in the exchange that decides a chase (26.8); a same-type
@@ -42,7 +43,11 @@
 //!
 //! A mate threat (杀) is a mate by a check or a series of checks the mover could give if it
 //! moved again (CXA 2011 art. 24.2), found by a checks-only search of
-//! [`crate::RuleSet::mate_threat_depth`] moves.
+//! [`crate::RuleSet::mate_threat_depth`] moves; under CXA 2011 a move that is none of 将 杀 捉
+//! is searched one check deeper (figs. 20, 29), and an exchange offer whose only mate is taking
+//! the offered piece, which the offered side may take first safely, is 兑 (art. 26.10). A rook
+//! that cannot leave its square, taken by a cannon over its own side's screen, stays jointly
+//! chased on every move of the chasing side (参考图39, art. 26.9.2).
 
 use std::collections::HashMap;
 
@@ -209,6 +214,11 @@ pub enum Reason {
     /// attacks, and the enemy piece has no real root: a chase, not an exchange offer. CXA 2011
     /// art. 26.11.1 ("车马同时与马（车炮同时与炮）产生接触……被接触的马（炮）无根，则车方按捉处理").
     RookContact,
+    /// A standing attack of a cannon, over a screen of its own side, on a rook that cannot
+    /// leave its square (不能离线: every move of it is illegal, mated or loses material): a
+    /// joint chase (联合捉, art. 24.17) that goes on through every move of the chasing side,
+    /// though no move makes it anew. CXA 2011 参考图39, art. 26.9.2.
+    HeldOnItsLine,
 }
 
 impl Reason {
@@ -225,6 +235,7 @@ impl Reason {
                 | Reason::MaterialGain
                 | Reason::ForcedGain
                 | Reason::RookContact
+                | Reason::HeldOnItsLine
         )
     }
 
@@ -252,6 +263,7 @@ impl Reason {
             Reason::RookContact => {
                 "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）"
             }
+            Reason::HeldOnItsLine => "车不能离线，炮借己方炮架联合捉车，每着均算捉",
         }
     }
 
@@ -284,6 +296,9 @@ impl Reason {
             }
             Reason::RookContact => {
                 "a rook and a piece of the same type both touch the unprotected piece: chase (CXA 2011 art. 26.11.1)"
+            }
+            Reason::HeldOnItsLine => {
+                "a rook that cannot leave its square, jointly attacked by a cannon over its own screen, stays chased on every move: chase"
             }
         }
     }
@@ -577,24 +592,14 @@ impl Cache {
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
         let moves = pos.legal_moves_where(MoveFilter::Checks);
-        // Kept only where the search goes deeper.
-        let mut checked = Vec::with_capacity(if depth > 1 { moves.len() } else { 0 });
-        for &m in &moves {
-            let p = after(pos, m);
-            // A check with no answer mates: look for one before going deeper.
-            if !p.has_legal_move() {
-                return true;
-            }
-            if depth > 1 {
-                checked.push(p);
-            }
-        }
         if depth == 1 {
-            return false;
+            // A check with no answer mates.
+            return moves.iter().any(|&m| !after(pos, m).has_legal_move());
         }
-        checked.into_iter().any(|p| {
-            // The general's steps and the captures of a checker first: the likeliest escapes,
-            // so a check that fails is refuted soon.
+        // The general's steps and the captures of a checker first: the likeliest escapes, so
+        // a check that fails is refuted soon. A check with no answer mates.
+        moves.iter().any(|&m| {
+            let p = after(pos, m);
             let mut replies = p.legal_moves();
             replies.sort_by_key(|r| (r.role != Role::King, r.capture.is_none()));
             replies
@@ -875,6 +880,31 @@ fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u3
         })
 }
 
+/// A quick form of [`held_on_its_square`], enough for a rook held by a pin: can the piece on
+/// `sq` (its side to move in `pos_o`) not leave its square, every move of it illegal, answered
+/// by a mate at once, or losing it on its new point in exchange for less than it takes?
+fn cannot_leave(cache: &mut Cache, pos_o: &Position, sq: Square) -> bool {
+    pos_o
+        .legal_moves_where(MoveFilter::All)
+        .into_iter()
+        .filter(|m| m.from == sq)
+        .all(|m| {
+            let next = after(pos_o, m);
+            let taken = m.capture.map_or(0, |role| value(role, !pos_o.turn(), m.to));
+            exchange(&next, m.to, 8) > taken || cache.has_mate_in_one(&next)
+        })
+}
+
+/// Is the screen between the cannon on `a` and its target on `v` a piece of the cannon's side?
+/// (The one piece both points see along their lines, the two being on one line.)
+fn screened_by_own(pos: &Position, a: Square, v: Square) -> bool {
+    let board = pos.board();
+    let occupied = board.occupied();
+    board.piece_at(a).is_some_and(|cannon| {
+        (rook_attacks(a, occupied) & rook_attacks(v, occupied) & board.by_color(cannon.color)).any()
+    })
+}
+
 /// The enemy horse that holds the piece on `sq` on its leg: were the piece to leave, the horse
 /// would attack its general (卧槽马 and the like; AXF rule 19). The piece can then move only to
 /// take that horse.
@@ -1092,57 +1122,53 @@ fn offer_parries_mate(
         .iter()
         .filter(|at| at.reason == Reason::SameType)
         .any(|at| {
-            if mate_by_checks_avoiding(threat, depth, at.victim) {
-                return false;
-            }
             let Some(offered) = pos_o.board().piece_at(at.attacker) else {
                 return false;
             };
-            legal_capture(pos_o, at.victim, at.attacker).is_some_and(|back| {
-                // Material lost after taking first: the mover's recapture and any forced
-                // line that follows (checks and captures, art. 24.3).
-                let taken = after(pos_o, back);
-                value(offered.role, offered.color, at.attacker)
+            let Some(back) = legal_capture(pos_o, at.victim, at.attacker) else {
+                return false;
+            };
+            // Material lost after taking first: the mover's recapture and any forced line
+            // that follows (checks and captures, art. 24.3).
+            let taken = after(pos_o, back);
+            !cache.mate_by_checks(&taken, depth)
+                && value(offered.role, offered.color, at.attacker)
                     - forced_gain(cache, &taken, FORCED_CHECKS).0
                     >= 0
-                    && !cache.mate_by_checks(&taken, depth)
-            })
+                && threat.board().piece_at(at.victim).is_some_and(|victim| {
+                    !mate_by_checks_avoiding(cache, threat, depth, at.victim, victim)
+                })
         })
 }
 
-#[inline(never)]
-fn deeper_mate_threat(cache: &mut Cache, threat: &Position, depth: u32) -> bool {
-    cache.mate_by_checks(threat, depth)
-}
-
-#[inline(never)]
-fn offer_parries_mate_probe(
+/// Can the side to move mate by checks within `depth` moves without taking the piece `offered`
+/// on its point `v`? Once it has left that point the search is the ordinary one, remembered in
+/// the [`Cache`]; until then it is not (its answers hold for unrestricted searches only).
+fn mate_by_checks_avoiding(
     cache: &mut Cache,
-    threat: &Position,
-    pos_o: &Position,
-    attacks: &[Attack],
+    pos: &Position,
     depth: u32,
+    v: Square,
+    offered: Piece,
 ) -> bool {
-    offer_parries_mate(cache, threat, pos_o, attacks, depth)
-}
-
-/// Can the side to move mate by checks within `depth` moves without ever moving onto `v`?
-/// Not remembered in the [`Cache`] (its answers hold for unrestricted searches only); used
-/// only for the rare offers of [`offer_parries_mate`].
-fn mate_by_checks_avoiding(pos: &Position, depth: u32, v: Square) -> bool {
     if depth == 0 {
         return false;
+    }
+    if pos.board().piece_at(v) != Some(offered) {
+        return cache.mate_by_checks(pos, depth);
     }
     pos.legal_moves_where(MoveFilter::Checks)
         .into_iter()
         .filter(|m| m.to != v)
         .any(|m| {
             let p = after(pos, m);
-            !p.has_legal_move()
+            let mut replies = p.legal_moves();
+            replies.sort_by_key(|r| (r.role != Role::King, r.capture.is_none()));
+            replies.is_empty()
                 || (depth > 1
-                    && p.legal_moves()
-                        .iter()
-                        .all(|&r| mate_by_checks_avoiding(&after(&p, r), depth - 1, v)))
+                    && replies.iter().all(|&r| {
+                        mate_by_checks_avoiding(cache, &after(&p, r), depth - 1, v, offered)
+                    }))
         })
 }
 
@@ -1178,37 +1204,66 @@ fn attack_pairs(pos: &Position, color: Color) -> Vec<(Square, Square)> {
     pairs
 }
 
-/// The mover's attacks before its move, judged there (the mover to move): (attacker's point,
-/// victim's point, a chase?).
-fn old_attacks(
-    cache: &mut Cache,
-    before: &Position,
-    before_o: Option<&Position>,
-    mover: Color,
-    book: Book,
-) -> Vec<(Square, Square, bool)> {
-    attack_pairs(before, mover)
-        .into_iter()
-        .filter_map(|(a, v)| {
-            let j = judge(cache, Some(before), before_o, a, v, book);
-            j.map(|j| (a, v, j.is_chase()))
-        })
-        .collect()
+/// The mover's attacks before its move, judged only when asked (the mover to move there, in
+/// `before`; `before_o` the same board with the opponent to move): whether an attack existed
+/// is cheap to know, whether it was a chase is dear and needed only for an attack that is a
+/// chase now.
+struct OldAttacks<'a> {
+    before: &'a Position,
+    before_o: Option<&'a Position>,
+    /// The board after the move, the opponent to move.
+    after: &'a Position,
+    pairs: Vec<(Square, Square)>,
 }
 
-/// Did the move `m` create `attack`: it did not exist before, or it was no chase then?
-fn is_new(old: &[(Square, Square, bool)], m: Move, attack: &Attack) -> bool {
-    let a_before = if attack.attacker == m.to {
-        m.from
-    } else {
-        attack.attacker
-    };
-    match old
-        .iter()
-        .find(|&&(oa, ov, _)| oa == a_before && ov == attack.victim)
-    {
-        None => true,
-        Some(&(_, _, was_chase)) => attack.is_chase() && !was_chase,
+impl<'a> OldAttacks<'a> {
+    fn new(
+        before: &'a Position,
+        before_o: Option<&'a Position>,
+        after: &'a Position,
+        mover: Color,
+    ) -> Self {
+        OldAttacks {
+            before,
+            before_o,
+            after,
+            pairs: attack_pairs(before, mover),
+        }
+    }
+
+    /// Did the move `m` create `attack`: it did not exist before (no legal capture then), or
+    /// it was no chase then?
+    fn is_new(
+        &self,
+        cache: &mut Cache,
+        m: Move,
+        attack: &Attack,
+        book: Book,
+        mate_depth: u32,
+    ) -> bool {
+        let a_before = if attack.attacker == m.to {
+            m.from
+        } else {
+            attack.attacker
+        };
+        let v = attack.victim;
+        if !self.pairs.contains(&(a_before, v)) || legal_capture(self.before, a_before, v).is_none()
+        {
+            return true;
+        }
+        attack.is_chase()
+            && !(judge(cache, Some(self.before), self.before_o, a_before, v, book)
+                .is_some_and(|old| old.is_chase())
+                && !(book == Book::Cxa2011 && self.parries_mate(cache, mate_depth)))
+    }
+
+    /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
+    /// Its attacks are then chases anew, as those of a move answering check: while the threat
+    /// stood they were not (参考图35: "车4平6解杀后形成炮捉车，判捉").
+    fn parries_mate(&self, cache: &mut Cache, depth: u32) -> bool {
+        self.before_o
+            .is_some_and(|before_o| cache.mate_by_checks(before_o, depth))
+            && !cache.mate_by_checks(self.after, depth)
     }
 }
 
@@ -1226,7 +1281,10 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
 
 /// Analyses the move `m` played in `before` (which must be legal there).
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
-    analyse_with(&mut Cache::default(), before, m, book, mate_depth)
+    let mut cache = Cache::default();
+    let mut analysis = analyse_with(&mut cache, before, m, book, mate_depth);
+    deepen(&mut cache, before, m, &mut analysis, book, mate_depth);
+    analysis
 }
 
 /// [`analyse`] with the searches' memory of a whole ruling.
@@ -1290,12 +1348,29 @@ pub(crate) fn analyse_with(
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
-    let old = old_attacks(cache, before, before_o.as_ref(), mover, book);
+    let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
             continue;
         };
-        if !is_new(&old, m, &attack) {
+        if !old.is_new(cache, m, &attack, book, mate_depth) {
+            // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
+            // cannon over a screen of the cannon's own side, stays jointly chased (联合捉, art.
+            // 24.17: without the screen there is no capture) through every move of the
+            // chasing side, though no move makes the attack anew: 26.9.2 weighs it against a
+            // single piece's chase of a rook.
+            if book == Book::Cxa2011
+                && !evasion
+                && attack.is_chase()
+                && attack.victim_role == Role::Rook
+                && attack.attacker_role == Role::Cannon
+                && screened_by_own(&threat, a, v)
+                && cannot_leave(cache, &pos_after, v)
+            {
+                attack.reason = Reason::HeldOnItsLine;
+                attack.protection = Protection::UnderRooted;
+                analysis.attacks.push(attack);
+            }
             continue;
         }
         if book == Book::Cxa2011 && evasion && m.role != Role::King && !made_by(before, m, a, v) {
@@ -1421,24 +1496,22 @@ pub(crate) fn analyse_with(
         .iter()
         .any(|a| a.attacker == m.to && !a.is_chase() && a.protection == Protection::Rooted);
 
-    if book == Book::Cxa2011 && !(evasion && m.role == Role::King) {
-        let mut depth = mate_depth;
-        // CXA 2011 art. 24.2 bounds no series of checks ("将军或连续将军以将死对方"): a move
-        // that would otherwise be none of 将 杀 捉 is searched one check deeper (figs. 20
-        // and 29 mate with four checks). Moves already attacking are not, to keep the ruling
-        // fast: for them 杀 or 捉 both make forbidden play.
-        if !analysis.mate_threat && !analysis.attacks.iter().any(Attack::is_chase) {
-            depth = mate_depth + 1;
-            analysis.mate_threat = deeper_mate_threat(cache, &threat, depth);
-        }
-        if analysis.mate_threat
-            && offer_parries_mate_probe(cache, &threat, &pos_after, &analysis.attacks, depth)
-        {
-            analysis.mate_threat = false;
-        }
+    // CXA 2011 art. 26.10: an offer whose mate threat is the exchange itself.
+    if book == Book::Cxa2011
+        && analysis.mate_threat
+        && offer_parries_mate(cache, &threat, &pos_after, &analysis.attacks, mate_depth)
+    {
+        analysis.mate_threat = false;
     }
+    analysis.nature = nature_of(&analysis);
+    analysis
+}
 
-    analysis.nature = if analysis.mate_threat {
+/// The heaviest nature of an analysed move (CXA 2011 art. 26.5).
+fn nature_of(analysis: &MoveAnalysis) -> MoveNature {
+    if analysis.check {
+        MoveNature::Check
+    } else if analysis.mate_threat {
         MoveNature::MateThreat
     } else if analysis.attacks.iter().any(Attack::is_chase) {
         MoveNature::Chase
@@ -1452,8 +1525,48 @@ pub(crate) fn analyse_with(
         MoveNature::Follow
     } else {
         MoveNature::Idle
+    }
+}
+
+/// How many checks deeper than [`crate::RuleSet::mate_threat_depth`] [`deepen`] looks.
+const DEEPER_CHECKS: u32 = 1;
+
+/// Looks once more for a mate threat behind a move [`analyse_with`] found none of 将 杀 捉,
+/// with one check more ([`DEEPER_CHECKS`]). CXA 2011 art. 24.2 bounds no series of checks
+/// ("下一着将军或连续将军以将死对方"), and the book's figures need four: fig. 20 (马八进九
+/// offers the rook and brings the horse into a mating net, 杀 by art. 26.10) and fig. 29 (the
+/// rook that cannot leave its line moves along it, 杀). Such a move becomes 杀, unless the
+/// threat is an offered exchange the other side may take first (art. 26.10, see
+/// [`offer_parries_mate`]). A king move answering check stays idle (art. 26.2).
+///
+/// Kept apart from [`analyse_with`] because it is the dearest search of a ruling: a ruling
+/// asks it only where the answer can change a side's pattern (see `judge_span`). Under
+/// WXF 2018 mate threats are allowed play (AXF rule 9) and the move is left as it is.
+pub(crate) fn deepen(
+    cache: &mut Cache,
+    before: &Position,
+    m: Move,
+    analysis: &mut MoveAnalysis,
+    book: Book,
+    mate_depth: u32,
+) {
+    if book != Book::Cxa2011
+        || analysis.nature.is_attacking()
+        || (analysis.evasion && m.role == Role::King)
+    {
+        return;
+    }
+    let pos_after = after(before, m);
+    let Some(threat) = pos_after.swap_turn() else {
+        return;
     };
-    analysis
+    let depth = mate_depth + DEEPER_CHECKS;
+    if cache.mate_by_checks(&threat, depth)
+        && !offer_parries_mate(cache, &threat, &pos_after, &analysis.attacks, depth)
+    {
+        analysis.mate_threat = true;
+        analysis.nature = nature_of(analysis);
+    }
 }
 
 #[cfg(test)]
@@ -1543,6 +1656,75 @@ mod tests {
             Square::E7,
             3
         ));
+    }
+
+    #[test]
+    fn an_offer_whose_threat_is_the_exchange_itself_is_an_exchange() {
+        // CXA 2020 fig. 29: the black rook on h9 guards f9 along its rank and cannot leave it.
+        let p = pos("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R3R/B8/1p7/c3K4 w - - 0 1");
+        // 车一平二: taking the rook on h9 would mate, but black may take first and lose
+        // nothing (the rook on e3 takes back): 兑, not 杀 (art. 26.10).
+        let m = p.find_move(Square::I3, Square::H3).expect("move");
+        assert_eq!(
+            analyse(&p, m, Book::Cxa2011, 3).nature,
+            MoveNature::Exchange
+        );
+        // 车五平二: taking first now lets the rook on i3 mate: 杀.
+        let m = p.find_move(Square::E3, Square::H3).expect("move");
+        assert_eq!(
+            analyse(&p, m, Book::Cxa2011, 3).nature,
+            MoveNature::MateThreat
+        );
+        // Black's rook stepping along its rank threatens a mate of four checks (art. 24.2).
+        let after = pos("2bak2r1/4aP3/4b4/2r1C4/4P4/2B6/4R2R1/B8/1p7/c3K4 b - - 0 1");
+        let m = after.find_move(Square::H9, Square::I9).expect("move");
+        assert_eq!(
+            analyse(&after, m, Book::Cxa2011, 3).nature,
+            MoveNature::MateThreat
+        );
+        // Under WXF 2018 the search stays at three checks.
+        assert_ne!(
+            analyse(&after, m, Book::Wxf2018, 3).nature,
+            MoveNature::MateThreat
+        );
+    }
+
+    #[test]
+    fn a_rook_that_cannot_leave_stays_jointly_chased() {
+        // CXA 2020 参考图39: the black rook on f8 holds the horse's leg (leaving lets the horse
+        // check), and taking the horse loses it to the red rook; the cannon on h8 takes it
+        // over the horse. Red's rook steps away and back: the standing chase goes on, joint.
+        let p = pos("4kab2/4arNC1/4b1R2/4n4/2p3pc1/9/4P3P/4B4/4A4/2BAK4 w - - 0 1");
+        let m = p.find_move(Square::G7, Square::G6).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        let held = a.attacks.iter().find(|at| at.victim == Square::F8);
+        let held = held.unwrap_or_else(|| panic!("no chase of the rook on f8: {a:?}"));
+        assert_eq!(held.reason, Reason::HeldOnItsLine);
+        assert_eq!(held.protection, Protection::UnderRooted);
+        // Under WXF 2018 a standing attack is no chase (ch. 5 item 36.2).
+        let a = analyse(&p, m, Book::Wxf2018, 3);
+        assert!(a.attacks.iter().all(|at| at.victim != Square::F8), "{a:?}");
+    }
+
+    #[test]
+    fn parrying_a_mate_threat_makes_a_standing_attack_a_chase() {
+        // CXA 2020 参考图35 after 马六进四 (杀): 车4平6 parries the mate, and the cannon on c3,
+        // which looked at the unprotected rook on c6 all along, now chases it (arts. 26.2,
+        // 26.4: "车4平6解杀后形成炮捉车，判捉").
+        let p = pos("2bak4/4a4/r1n1b4/p1R2N3/2p6/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1");
+        let m = p.find_move(Square::D4, Square::F4).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
+        assert!(
+            a.attacks
+                .iter()
+                .any(|at| at.attacker == Square::C3 && at.victim == Square::C6 && at.is_chase())
+        );
+        // Without the mate threat (the horse back on d5) the same standing attack is no chase.
+        let p = pos("2bak4/4a4/r1n1b4/p1R6/2pN5/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1");
+        let m = p.find_move(Square::D4, Square::F4).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        assert!(a.attacks.iter().all(|at| at.victim != Square::C6), "{a:?}");
     }
 
     #[test]

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::{
-    classify::{Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with},
+    classify::{Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with, deepen},
     explain::{Draft, Explanation},
     rules::{Book, RuleSet},
 };
@@ -405,6 +405,36 @@ fn judge_span(
                 rules.mate_threat_depth,
             )
         }));
+    }
+    // CXA 2011 art. 24.2: the deeper mate search (`deepen`) is asked of a side's moves that
+    // are none of 将 杀 捉 only while its answer can change the side's pattern: once one such
+    // move stays allowed play, the side's play is allowed (art. 24.14) whatever the others
+    // are, and they keep the nature found without it.
+    for color in [Color::Red, Color::Black] {
+        for k in 0..analyses.len() {
+            if analyses[k].mover != color || analyses[k].nature.is_attacking() {
+                continue;
+            }
+            let i = first + k;
+            deepen(
+                &mut cache,
+                &positions[i],
+                moves[i],
+                &mut analyses[k],
+                rules.book,
+                rules.mate_threat_depth,
+            );
+            if !analyses[k].nature.is_attacking() {
+                break;
+            }
+            // The same move from the same position later in the span.
+            let key = (positions[i].zobrist_hash(), moves[i]);
+            for j in k + 1..analyses.len() {
+                if (positions[first + j].zobrist_hash(), moves[first + j]) == key {
+                    analyses[j] = analyses[k].clone();
+                }
+            }
+        }
     }
     let cycle_moves = &moves[first..end];
     let red = summarise(Color::Red, cycle_moves, &analyses, rules.book);

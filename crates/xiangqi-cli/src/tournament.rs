@@ -319,6 +319,12 @@ fn id(n: u32) -> Result<PlayerId> {
     PlayerId::new(n).context("start numbers begin at 1")
 }
 
+/// Points per game by the name of their scheme (CXA 13.3: the organiser may change them).
+fn scoring_named(name: &str) -> Result<ScoringScheme> {
+    ScoringScheme::by_name(name)
+        .with_context(|| format!("unknown scoring {name:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"))
+}
+
 /// A knockout match as a line of the bracket: both sides, the first side's score in each game,
 /// the winner and what decided it (play-off, lot: CXA 10.4; WXF 10.1).
 fn bracket_line<'a>(m: &KnockoutMatch, name: impl Fn(Option<PlayerId>) -> &'a str) -> String {
@@ -362,9 +368,7 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             event_file::must_be_new(&file)?;
             let rules: RuleSet = rules.parse()?;
-            let scoring = ScoringScheme::by_name(&scoring).with_context(|| {
-                format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)")
-            })?;
+            let scoring = scoring_named(&scoring)?;
             let tie_breaks = tie_breaks
                 .map(|codes| {
                     codes

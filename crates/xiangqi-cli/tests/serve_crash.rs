@@ -4,7 +4,7 @@
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::TcpStream,
-    process::{Command, Stdio},
+    process::{Child, Command, Stdio},
     time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
@@ -36,16 +36,11 @@ fn http(
     Some((status, body))
 }
 
-#[test]
-fn sigkill_loses_no_acknowledged_move() {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let db = std::env::temp_dir().join(format!("xq-crash-{}-{nanos}.db", std::process::id()));
-    let db = db.to_str().expect("utf-8").to_owned();
+/// Starts `xiangqi serve` on the SQLite file `db` and a free loopback port; the process and
+/// the address it printed.
+fn serve(db: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
-        .args(["serve", "--db", &db, "--addr", "127.0.0.1:0"])
+        .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
@@ -59,6 +54,18 @@ fn sigkill_loses_no_acknowledged_move() {
         .and_then(|r| r.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
+    (child, addr)
+}
+
+#[test]
+fn sigkill_loses_no_acknowledged_move() {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let db = std::env::temp_dir().join(format!("xq-crash-{}-{nanos}.db", std::process::id()));
+    let db = db.to_str().expect("utf-8").to_owned();
+    let (mut child, addr) = serve(&db);
 
     // (game id, moves acknowledged)
     let mut acked: Vec<(String, Vec<String>)> = Vec::new();
@@ -117,21 +124,7 @@ fn sigkill_loses_no_acknowledged_move() {
     assert!(total > 0, "no move was acknowledged before the kill");
 
     // A new server on the same file has every acknowledged move.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
-        .args(["serve", "--db", &db, "--addr", "127.0.0.1:0"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("restarts");
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().expect("stderr"))
-        .read_line(&mut line)
-        .expect("a line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_owned();
+    let (mut child, addr) = serve(&db);
     for (id, moves) in &acked {
         let (status, body) =
             http(&addr, "GET", &format!("/api/games/{id}"), None, "").expect("answers");

@@ -16,11 +16,10 @@ use xiangqi_server::{AppState, router};
 use xiangqi_store::Store;
 
 mod common;
-use common::{call, next_json, start_server, temp_db};
-
-async fn memory_state() -> AppState {
-    AppState::new(Store::open("sqlite::memory:").await.expect("opens"))
-}
+use common::{
+    call, get, memory_state, new_game, next_json, post, remove_db, runtime, start_server, temp_db,
+    text,
+};
 
 async fn raw(state: &AppState, uri: &str, body: &'static str) -> (StatusCode, Value) {
     let req = Request::builder()
@@ -40,26 +39,12 @@ async fn raw(state: &AppState, uri: &str, body: &'static str) -> (StatusCode, Va
     )
 }
 
-async fn create(state: &AppState, body: Value) -> Value {
-    let (status, created) = call(state, "POST", "/api/games", None, Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created
-}
-
-fn s(v: &Value, key: &str) -> String {
-    v[key]
-        .as_str()
-        .unwrap_or_else(|| panic!("{key} in {v}"))
-        .to_owned()
-}
-
 #[tokio::test]
 async fn health_openapi_and_index() {
     let state = memory_state().await;
     let (status, body) = call(&state, "GET", "/api/health", None, None).await;
     assert_eq!((status, body), (StatusCode::OK, json!({"status": "ok"})));
-    let (status, doc) = call(&state, "GET", "/api/openapi.json", None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let doc = get(&state, "/api/openapi.json").await;
     assert_eq!(doc["openapi"], "3.1.0");
     for path in [
         "/api/games",
@@ -68,8 +53,7 @@ async fn health_openapi_and_index() {
     ] {
         assert!(doc["paths"].get(path).is_some(), "{path}");
     }
-    let (status, page) = call(&state, "GET", "/", None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let page = get(&state, "/").await;
     assert!(
         page.as_str()
             .is_some_and(|p| p.contains("/api/openapi.json"))
@@ -85,101 +69,51 @@ async fn bad_input_is_4xx_with_json_naming_the_field() {
     let (status, body) = raw(&state, "/api/games", "{not json").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error"], "bad_request");
-    let (status, body) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"rules": "fide"})),
-    )
-    .await;
+    let (status, body) = post(&state, "/api/games", None, json!({"rules": "fide"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["field"], "rules");
-    let (status, body) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"time_control": "soon"})),
-    )
-    .await;
+    let (status, body) = post(&state, "/api/games", None, json!({"time_control": "soon"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["field"], "time_control");
-    let (status, body) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"fen": "9/9 w"})),
-    )
-    .await;
+    let (status, body) = post(&state, "/api/games", None, json!({"fen": "9/9 w"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["field"], "fen");
-    let (status, body) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"colour": 1})),
-    )
-    .await;
+    let (status, body) = post(&state, "/api/games", None, json!({"colour": 1})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["field"], "colour");
 
-    let game = create(&state, json!({})).await;
-    let id = s(&game, "id");
-    let red = s(&game, "red_token");
-    let black = s(&game, "black_token");
+    let game = new_game(&state, json!({})).await;
+    let id = text(&game, "id");
+    let red = text(&game, "red_token");
+    let black = text(&game, "black_token");
     let moves = format!("/api/games/{id}/moves");
-    let (status, body) = call(&state, "POST", &moves, None, Some(json!({"move": "h2e2"}))).await;
+    let (status, body) = post(&state, &moves, None, json!({"move": "h2e2"})).await;
     assert_eq!(
         (status, &body["error"]),
         (StatusCode::UNAUTHORIZED, &json!("unauthorized"))
     );
-    let (status, _) = call(
-        &state,
-        "POST",
-        &moves,
-        Some("forged"),
-        Some(json!({"move": "h2e2"})),
-    )
-    .await;
+    let (status, _) = post(&state, &moves, Some("forged"), json!({"move": "h2e2"})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, body) = call(
-        &state,
-        "POST",
-        &moves,
-        Some(&black),
-        Some(json!({"move": "h9g7"})),
-    )
-    .await;
+    let (status, body) = post(&state, &moves, Some(&black), json!({"move": "h9g7"})).await;
     assert_eq!(
         (status, &body["error"]),
         (StatusCode::CONFLICT, &json!("not_your_turn"))
     );
     for bad in ["a0a5", "zz", "车九进九十", "炮二平五平"] {
-        let (status, body) = call(
-            &state,
-            "POST",
-            &moves,
-            Some(&red),
-            Some(json!({"move": bad})),
-        )
-        .await;
+        let (status, body) = post(&state, &moves, Some(&red), json!({"move": bad})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {body}");
         assert_eq!(body["field"], "move");
     }
-    let (status, body) = call(&state, "POST", &moves, Some(&red), Some(json!({}))).await;
+    let (status, body) = post(&state, &moves, Some(&red), json!({})).await;
     assert_eq!(
         (status, &body["field"]),
         (StatusCode::UNPROCESSABLE_ENTITY, &json!("move"))
     );
-    let (status, body) = call(
+    let (status, body) = post(
         &state,
-        "POST",
         &moves,
         Some(&red),
-        Some(json!({"move": "h2e2", "ply": 3})),
+        json!({"move": "h2e2", "ply": 3}),
     )
     .await;
     assert_eq!(
@@ -190,22 +124,20 @@ async fn bad_input_is_4xx_with_json_naming_the_field() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = call(&state, "GET", "/api/games/..%2F..", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, body) = call(
+    let (status, body) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/claims"),
         Some(&red),
-        Some(json!({"type": "dance"})),
+        json!({"type": "dance"}),
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     // Fouls are the arbiter's.
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/claims"),
         Some(&red),
-        Some(json!({"type": "foul", "color": "black", "foul": {"kind": "touch"}})),
+        json!({"type": "foul", "color": "black", "foul": {"kind": "touch"}}),
     )
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -214,14 +146,14 @@ async fn bad_input_is_4xx_with_json_naming_the_field() {
 /// Plays a short game in three notations, with a draw offer declined and a mate, and checks the
 /// view, the PGN and the stored events.
 async fn short_game(state: &AppState) {
-    let game = create(
+    let game = new_game(
         state,
         json!({"red": "红方", "black": "黑方", "rules": "wxf2018", "time_control": "10m+5s"}),
     )
     .await;
-    let id = s(&game, "id");
-    let red = s(&game, "red_token");
-    let black = s(&game, "black_token");
+    let id = text(&game, "id");
+    let red = text(&game, "red_token");
+    let black = text(&game, "black_token");
     assert_eq!(game["game"]["status"], "playing");
     assert_eq!(game["game"]["clocks"]["running"], "red");
     let moves = format!("/api/games/{id}/moves");
@@ -230,59 +162,30 @@ async fn short_game(state: &AppState) {
         .into_iter()
         .enumerate()
     {
-        let (status, view) = call(
+        let (status, view) = post(
             state,
-            "POST",
             &moves,
             Some(token),
-            Some(json!({"move": text, "ply": ply})),
+            json!({"move": text, "ply": ply}),
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{text}: {view}");
         assert_eq!(view["ply"], ply + 1);
     }
     // Black offers a draw in its own time, Red declines.
-    let (status, _) = call(
-        state,
-        "POST",
-        &claims,
-        Some(&black),
-        Some(json!({"type": "draw_offer"})),
-    )
-    .await;
+    let (status, _) = post(state, &claims, Some(&black), json!({"type": "draw_offer"})).await;
     assert_eq!(status, StatusCode::OK);
     let (status, view) = call(state, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(
         (status, &view["draw_offer"]),
         (StatusCode::OK, &json!("black"))
     );
-    let (status, _) = call(
-        state,
-        "POST",
-        &claims,
-        Some(&red),
-        Some(json!({"type": "draw_decline"})),
-    )
-    .await;
+    let (status, _) = post(state, &claims, Some(&red), json!({"type": "draw_decline"})).await;
     assert_eq!(status, StatusCode::OK);
-    let (status, r) = call(
-        state,
-        "POST",
-        &claims,
-        Some(&red),
-        Some(json!({"type": "repetition"})),
-    )
-    .await;
+    let (status, r) = post(state, &claims, Some(&red), json!({"type": "repetition"})).await;
     assert_eq!((status, &r["ruling"]), (StatusCode::OK, &Value::Null));
     // Black resigns.
-    let (status, view) = call(
-        state,
-        "POST",
-        &claims,
-        Some(&black),
-        Some(json!({"type": "resign"})),
-    )
-    .await;
+    let (status, view) = post(state, &claims, Some(&black), json!({"type": "resign"})).await;
     assert_eq!(status, StatusCode::OK);
     let view = &view["game"];
     assert_eq!(view["status"], "ended");
@@ -295,21 +198,13 @@ async fn short_game(state: &AppState) {
     assert_eq!(view["moves"][1]["iccs"], "h9g7");
     assert_eq!(view["moves"][1]["chinese"], "马8进7");
     assert!(view["clocks"]["red"]["remaining_ms"].as_u64().is_some());
-    let (status, body) = call(
-        state,
-        "POST",
-        &moves,
-        Some(&black),
-        Some(json!({"move": "c9e7"})),
-    )
-    .await;
+    let (status, body) = post(state, &moves, Some(&black), json!({"move": "c9e7"})).await;
     assert_eq!(
         (status, &body["error"]),
         (StatusCode::CONFLICT, &json!("game_over"))
     );
 
-    let (status, pgn) = call(state, "GET", &format!("/api/games/{id}/pgn"), None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let pgn = get(state, &format!("/api/games/{id}/pgn")).await;
     let pgn = pgn.as_str().expect("text").to_owned();
     assert!(
         pgn.contains("[Red \"红方\"]") && pgn.contains("[Result \"1-0\"]"),
@@ -327,8 +222,7 @@ async fn short_game(state: &AppState) {
     let pgn = pgn.as_str().expect("text").to_ascii_lowercase();
     assert!(pgn.contains("h2-e2") || pgn.contains("h2e2"), "{pgn}");
 
-    let (status, events) = call(state, "GET", &format!("/api/games/{id}/events"), None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let events = get(state, &format!("/api/games/{id}/events")).await;
     let types: Vec<&str> = events["events"]
         .as_array()
         .expect("events")
@@ -346,17 +240,16 @@ async fn short_game(state: &AppState) {
     );
 
     // A mate from a set position.
-    let game = create(
+    let game = new_game(
         state,
         json!({"fen": "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"}),
     )
     .await;
-    let (status, view) = call(
+    let (status, view) = post(
         state,
-        "POST",
-        &format!("/api/games/{}/moves", s(&game, "id")),
-        Some(&s(&game, "red_token")),
-        Some(json!({"move": "b0b9"})),
+        &format!("/api/games/{}/moves", text(&game, "id")),
+        Some(&text(&game, "red_token")),
+        json!({"move": "b0b9"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -390,41 +283,36 @@ async fn games_survive_a_restart() {
     let url = path.to_str().expect("utf-8").to_owned();
     let (id, red) = {
         let state = AppState::new(Store::open(&url).await.expect("opens"));
-        let game = create(&state, json!({"time_control": "5m"})).await;
-        let id = s(&game, "id");
-        let red = s(&game, "red_token");
-        let (status, _) = call(
+        let game = new_game(&state, json!({"time_control": "5m"})).await;
+        let id = text(&game, "id");
+        let red = text(&game, "red_token");
+        let (status, _) = post(
             &state,
-            "POST",
             &format!("/api/games/{id}/moves"),
             Some(&red),
-            Some(json!({"move": "h2e2"})),
+            json!({"move": "h2e2"}),
         )
         .await;
         assert_eq!(status, StatusCode::OK);
         (id, red)
     };
     let state = AppState::new(Store::open(&url).await.expect("reopens"));
-    let (status, view) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
-    assert_eq!(status, StatusCode::OK);
+    let view = get(&state, &format!("/api/games/{id}")).await;
     assert_eq!(view["ply"], 1);
     assert_eq!(view["clocks"]["running"], "black");
     // The old tokens still hold: Black's turn, so Red is refused for the turn, not the token.
-    let (status, body) = call(
+    let (status, body) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/moves"),
         Some(&red),
-        Some(json!({"move": "h0g2"})),
+        json!({"move": "h0g2"}),
     )
     .await;
     assert_eq!(
         (status, &body["error"]),
         (StatusCode::CONFLICT, &json!("not_your_turn"))
     );
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{url}{suffix}"));
-    }
+    remove_db(&url);
 }
 
 #[tokio::test]
@@ -446,10 +334,10 @@ async fn watchers_see_every_move_live() {
         "{reply}"
     );
 
-    let game = create(&state, json!({"time_control": "10m"})).await;
-    let id = s(&game, "id");
-    let red = s(&game, "red_token");
-    let black = s(&game, "black_token");
+    let game = new_game(&state, json!({"time_control": "10m"})).await;
+    let id = text(&game, "id");
+    let red = text(&game, "red_token");
+    let black = text(&game, "black_token");
     let url = format!("ws://{addr}/api/games/{id}/live");
     let (mut spectator, _) = tokio_tungstenite::connect_async(&url)
         .await
@@ -461,12 +349,11 @@ async fn watchers_see_every_move_live() {
     assert_eq!(next_json(&mut player).await["game"]["ply"], 0);
 
     // A move over HTTP reaches both.
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/moves"),
         Some(&red),
-        Some(json!({"move": "h2e2", "ply": 0})),
+        json!({"move": "h2e2", "ply": 0}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -537,8 +424,8 @@ async fn watchers_see_every_move_live() {
 async fn a_flag_falls_when_nobody_moves() {
     let state = memory_state().await;
     let addr = start_server(state.clone()).await;
-    let game = create(&state, json!({"time_control": "1s"})).await;
-    let id = s(&game, "id");
+    let game = new_game(&state, json!({"time_control": "1s"})).await;
+    let id = text(&game, "id");
     let (mut watcher, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/live"))
             .await
@@ -574,21 +461,20 @@ async fn deadlines_are_stored_with_the_writes() {
             .map(|d| (d.id, d.deadline_ms))
             .collect::<Vec<_>>()
     };
-    let timed = create(&state, json!({"time_control": "10m+5s"})).await;
-    let untimed = create(&state, json!({})).await;
-    let id = s(&timed, "id");
+    let timed = new_game(&state, json!({"time_control": "10m+5s"})).await;
+    let untimed = new_game(&state, json!({})).await;
+    let id = text(&timed, "id");
     let (_, view) = call(&state, "GET", &format!("/api/games/{id}"), None, None).await;
     let first = view["clocks"]["deadline_ms"].as_u64().expect("a deadline");
     // The untimed game has none.
     assert_eq!(due(store.clone()).await, vec![(id.clone(), first)]);
-    assert!(!s(&untimed, "id").is_empty());
+    assert!(!text(&untimed, "id").is_empty());
 
-    let (status, view) = call(
+    let (status, view) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/moves"),
-        Some(&s(&timed, "red_token")),
-        Some(json!({"move": "h2e2", "ply": 0})),
+        Some(&text(&timed, "red_token")),
+        json!({"move": "h2e2", "ply": 0}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{view}");
@@ -597,36 +483,33 @@ async fn deadlines_are_stored_with_the_writes() {
     assert_eq!(due(store.clone()).await, vec![(id.clone(), second)]);
 
     // The arbiter stops the clock: nothing is due; resumed, it is again.
-    let arbiter = s(&timed, "arbiter_token");
+    let arbiter = text(&timed, "arbiter_token");
     let claims = format!("/api/games/{id}/claims");
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
         &claims,
         Some(&arbiter),
-        Some(json!({"type": "clock_stop"})),
+        json!({"type": "clock_stop"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(due(store.clone()).await.is_empty());
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
         &claims,
         Some(&arbiter),
-        Some(json!({"type": "clock_resume"})),
+        json!({"type": "clock_resume"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(due(store.clone()).await.len(), 1);
 
     // Over: nothing left to enforce, and nothing to resume after a restart.
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
         &claims,
-        Some(&s(&timed, "black_token")),
-        Some(json!({"type": "resign"})),
+        Some(&text(&timed, "black_token")),
+        json!({"type": "resign"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -635,7 +518,10 @@ async fn deadlines_are_stored_with_the_writes() {
 
     // Rows as the migration writes them for older games (due at 0) are corrected at start-up:
     // the finished game's removed, the running one's set to its true deadline.
-    let running = s(&create(&state, json!({"time_control": "10m"})).await, "id");
+    let running = text(
+        &new_game(&state, json!({"time_control": "10m"})).await,
+        "id",
+    );
     let (_, view) = call(&state, "GET", &format!("/api/games/{running}"), None, None).await;
     let real = view["clocks"]["deadline_ms"].as_u64().expect("a deadline");
     for game in [&id, &running] {
@@ -656,18 +542,11 @@ async fn deadlines_are_stored_with_the_writes() {
 fn flags_fall_after_a_restart_with_nobody_looking() {
     let path = temp_db("flag");
     let url = path.to_str().expect("utf-8").to_owned();
-    let runtime = || {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .expect("runtime")
-    };
     // `late`'s flag falls while the server is down; `id`'s after the restart.
     let start = |url: String| {
         runtime().block_on(async move {
             let state = AppState::new(Store::open(&url).await.expect("opens"));
-            s(&create(&state, json!({"time_control": "1s"})).await, "id")
+            text(&new_game(&state, json!({"time_control": "1s"})).await, "id")
         })
     };
     let late = start(url.clone());
@@ -702,9 +581,7 @@ fn flags_fall_after_a_restart_with_nobody_looking() {
             .expect("lists");
         assert!(due.is_empty(), "{due:?}");
     });
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{url}{suffix}"));
-    }
+    remove_db(&url);
 }
 
 /// A claim made on a replica that then dies: its timer dies with it, and the replica that
@@ -715,36 +592,29 @@ fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
     use xiangqi_server::Claim;
     let path = temp_db("sweep");
     let url = path.to_str().expect("utf-8").to_owned();
-    let runtime = || {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .expect("runtime")
-    };
     let a_runtime = runtime();
     let a = a_runtime.block_on(async { AppState::new(Store::open(&url).await.expect("opens")) });
     // Replica A creates a one-second game and its arbiter stops the clock: A sets no timer.
     let game = a_runtime.block_on(async {
-        let game = create(&a, json!({"time_control": "1s"})).await;
+        let game = new_game(&a, json!({"time_control": "1s"})).await;
         let stop = a
             .games()
             .claim(
-                &s(&game, "id"),
-                Some(&s(&game, "arbiter_token")),
+                &text(&game, "id"),
+                Some(&text(&game, "arbiter_token")),
                 Claim::ClockStop,
             )
             .await;
         assert!(stop.is_ok(), "{stop:?}");
         game
     });
-    let id = s(&game, "id");
+    let id = text(&game, "id");
     // Replica B restarts the clock (setting its own timer and the stored deadline), then dies.
     runtime().block_on(async {
         let b = AppState::new(Store::open(&url).await.expect("opens"));
         let resume = b
             .games()
-            .claim(&id, Some(&s(&game, "arbiter_token")), Claim::ClockResume)
+            .claim(&id, Some(&text(&game, "arbiter_token")), Claim::ClockResume)
             .await;
         assert!(resume.is_ok(), "{resume:?}");
     });
@@ -775,9 +645,7 @@ fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
         assert_eq!(view["termination"], "time_forfeit", "{view}");
         assert_eq!(view["result"], "0-1");
     });
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{url}{suffix}"));
-    }
+    remove_db(&url);
 }
 
 /// Games leave memory when finished and idle, or idle long enough, but never while watched;
@@ -786,28 +654,29 @@ fn the_deadline_sweep_catches_a_flag_no_timer_was_set_for() {
 async fn idle_games_are_evicted_and_reloaded() {
     let state = memory_state().await;
     let games = state.games();
-    let over = create(&state, json!({})).await;
-    let running = create(&state, json!({})).await;
-    let watched = create(&state, json!({})).await;
-    let (status, _) = call(
+    let over = new_game(&state, json!({})).await;
+    let running = new_game(&state, json!({})).await;
+    let watched = new_game(&state, json!({})).await;
+    let (status, _) = post(
         &state,
-        "POST",
-        &format!("/api/games/{}/moves", s(&running, "id")),
-        Some(&s(&running, "red_token")),
-        Some(json!({"move": "h2e2", "ply": 0})),
+        &format!("/api/games/{}/moves", text(&running, "id")),
+        Some(&text(&running, "red_token")),
+        json!({"move": "h2e2", "ply": 0}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = call(
+    let (status, _) = post(
         &state,
-        "POST",
-        &format!("/api/games/{}/claims", s(&over, "id")),
-        Some(&s(&over, "red_token")),
-        Some(json!({"type": "resign"})),
+        &format!("/api/games/{}/claims", text(&over, "id")),
+        Some(&text(&over, "red_token")),
+        json!({"type": "resign"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    let (rx, _) = games.subscribe(&s(&watched, "id")).await.expect("watches");
+    let (rx, _) = games
+        .subscribe(&text(&watched, "id"))
+        .await
+        .expect("watches");
     assert_eq!(games.held(), 3);
 
     let hour = Duration::from_secs(3600);
@@ -822,7 +691,7 @@ async fn idle_games_are_evicted_and_reloaded() {
     let (_, view) = call(
         &state,
         "GET",
-        &format!("/api/games/{}", s(&over, "id")),
+        &format!("/api/games/{}", text(&over, "id")),
         None,
         None,
     )
@@ -831,7 +700,7 @@ async fn idle_games_are_evicted_and_reloaded() {
     let (_, view) = call(
         &state,
         "GET",
-        &format!("/api/games/{}", s(&running, "id")),
+        &format!("/api/games/{}", text(&running, "id")),
         None,
         None,
     )
@@ -844,7 +713,7 @@ async fn idle_games_are_evicted_and_reloaded() {
     assert_eq!(games.held(), 0);
 
     // A timed game evicted at once loses its timer; the sweep still makes its flag fall.
-    let timed = create(&state, json!({"time_control": "1s"})).await;
+    let timed = new_game(&state, json!({"time_control": "1s"})).await;
     assert_eq!(games.evict(Duration::ZERO, Duration::ZERO), 1);
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_eq!(games.held(), 0, "no timer should have reloaded it");
@@ -852,7 +721,7 @@ async fn idle_games_are_evicted_and_reloaded() {
     let events = xiangqi_store::EventStore::load(
         games.store(),
         xiangqi_store::StreamKind::Game,
-        &s(&timed, "id"),
+        &text(&timed, "id"),
         0,
     )
     .await

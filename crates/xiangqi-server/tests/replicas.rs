@@ -2,22 +2,12 @@
 //! watchers connected to the other through LISTEN/NOTIFY. Skipped without `DATABASE_URL`.
 
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use xiangqi_server::AppState;
 use xiangqi_store::Store;
 
 mod common;
-use common::{next_json, start_server};
-
-/// A POST through the router.
-async fn post(
-    state: &AppState,
-    uri: &str,
-    token: Option<&str>,
-    body: Value,
-) -> (StatusCode, Value) {
-    common::call(state, "POST", uri, token, Some(body)).await
-}
+use common::{next_json, post, start_server};
 
 #[tokio::test]
 async fn a_move_on_one_replica_reaches_the_watchers_of_another() {

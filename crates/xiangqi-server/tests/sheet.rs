@@ -6,27 +6,19 @@ use xiangqi_server::AppState;
 use xiangqi_store::Store;
 
 mod common;
-use common::{call, temp_db};
+use common::{call, new_game, post, temp_db, text};
 
 #[tokio::test]
 async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
     let path = temp_db("sheet");
     let url = path.to_string_lossy().into_owned();
     let state = AppState::new(Store::open(&url).await.expect("opens"));
-    let (st, g) = call(
-        &state,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"time_control": "10m+5s"})),
-    )
-    .await;
-    assert_eq!(st, StatusCode::CREATED, "{g}");
-    let id = g["id"].as_str().expect("id").to_owned();
+    let g = new_game(&state, json!({"time_control": "10m+5s"})).await;
+    let id = text(&g, "id");
     let (red, black, arbiter) = (
-        g["red_token"].as_str().expect("red").to_owned(),
-        g["black_token"].as_str().expect("black").to_owned(),
-        g["arbiter_token"].as_str().expect("arbiter").to_owned(),
+        text(&g, "red_token"),
+        text(&g, "black_token"),
+        text(&g, "arbiter_token"),
     );
     let sign = format!("/api/games/{id}/signatures");
     let appeal = format!("/api/games/{id}/appeals");
@@ -38,23 +30,21 @@ async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
         (StatusCode::CONFLICT, Some("game_not_over"))
     );
     // An appeal during the game is logged with its ply.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &appeal,
         Some(&black),
-        Some(json!({"text": "the clock was not started"})),
+        json!({"text": "the clock was not started"}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["game"]["appeals"][0]["ply"], 0);
 
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("/api/games/{id}/claims"),
         Some(&red),
-        Some(json!({"type": "resign"})),
+        json!({"type": "resign"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -66,24 +56,16 @@ async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
     assert_eq!(st, StatusCode::UNAUTHORIZED, "{b}");
     let (st, b) = call(&state, "POST", &sign, Some("nobody"), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
-    let (st, b) = call(
-        &state,
-        "POST",
-        &sign,
-        Some(&red),
-        Some(json!({"result": "1-0"})),
-    )
-    .await;
+    let (st, b) = post(&state, &sign, Some(&red), json!({"result": "1-0"})).await;
     assert_eq!(
         (st, b["error"].as_str()),
         (StatusCode::CONFLICT, Some("result_disputed"))
     );
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &sign,
         Some(&red),
-        Some(json!({"result": "0-1", "extra": 1})),
+        json!({"result": "0-1", "extra": 1}),
     )
     .await;
     assert_eq!(
@@ -91,14 +73,7 @@ async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
         (StatusCode::UNPROCESSABLE_ENTITY, Some("extra"))
     );
 
-    let (st, b) = call(
-        &state,
-        "POST",
-        &sign,
-        Some(&red),
-        Some(json!({"result": "0-1"})),
-    )
-    .await;
+    let (st, b) = post(&state, &sign, Some(&red), json!({"result": "0-1"})).await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     let sheet = &b["game"]["score_sheet"];
     assert_eq!(sheet["red"]["result"], "0-1");
@@ -115,38 +90,23 @@ async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
     }
 
     // Appeals: players only, with a text.
-    let (st, b) = call(
-        &state,
-        "POST",
-        &appeal,
-        Some(&arbiter),
-        Some(json!({"text": "x"})),
-    )
-    .await;
+    let (st, b) = post(&state, &appeal, Some(&arbiter), json!({"text": "x"})).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
-    let (st, b) = call(
-        &state,
-        "POST",
-        &appeal,
-        Some(&red),
-        Some(json!({"text": "  "})),
-    )
-    .await;
+    let (st, b) = post(&state, &appeal, Some(&red), json!({"text": "  "})).await;
     assert_eq!(
         (st, b["field"].as_str()),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("text"))
     );
-    let (st, b) = call(&state, "POST", &appeal, Some(&red), Some(json!({}))).await;
+    let (st, b) = post(&state, &appeal, Some(&red), json!({})).await;
     assert_eq!(
         (st, b["field"].as_str()),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("text"))
     );
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &appeal,
         Some(&red),
-        Some(json!({"text": "black touched two pieces"})),
+        json!({"text": "black touched two pieces"}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");

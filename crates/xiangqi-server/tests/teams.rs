@@ -5,35 +5,9 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use xiangqi_server::AppState;
-use xiangqi_store::Store;
 
 mod common;
-use common::call;
-
-async fn account(state: &AppState, name: &str) -> String {
-    let creds = json!({"username": name, "password": format!("{name}-secret-pw")});
-    let (status, body) = call(state, "POST", "/api/accounts", None, Some(creds.clone())).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let (status, body) = call(state, "POST", "/api/sessions", None, Some(creds)).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["token"].as_str().expect("token").to_owned()
-}
-
-fn team(name: &str, n: usize) -> Value {
-    json!({"name": name, "players": (1..=n).map(|k| json!({"name": format!("{name}{k}")})).collect::<Vec<_>>()})
-}
-
-async fn state_and_organiser(name: &str) -> (AppState, String) {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
-    let org = account(&state, name).await;
-    (state, org)
-}
-
-async fn create(state: &AppState, org: &str, body: Value) -> String {
-    let (st, t) = call(state, "POST", "/api/teams", Some(org), Some(body)).await;
-    assert_eq!(st, StatusCode::CREATED, "{t}");
-    t["id"].as_str().expect("id").to_owned()
-}
+use common::{call, get, new_team_event, post, put, state_and_organiser, team};
 
 async fn pair(state: &AppState, org: &str, id: &str, body: Option<Value>) -> (StatusCode, Value) {
     call(
@@ -54,12 +28,11 @@ async fn record(
     result: &str,
     game: u32,
 ) -> (StatusCode, Value) {
-    call(
+    put(
         state,
-        "PUT",
         &format!("/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result"),
         Some(org),
-        Some(json!({"result": result, "game": game})),
+        json!({"result": result, "game": game}),
     )
     .await
 }
@@ -78,7 +51,7 @@ fn result_for(outcome: &str, first_red: bool) -> &'static str {
 /// loses both on board 3. 大分 4–2 (WXF 9.4: the first team wins), 局分 6–6 (CXA 13.2: level).
 async fn two_game_match(rules: &str) -> Value {
     let (state, org) = state_and_organiser(&format!("two-{rules}")).await;
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "两局制", "rules": rules, "boards": 3, "two_games": true,
@@ -113,8 +86,7 @@ async fn two_game_match(rules: &str) -> Value {
         .await;
         assert_eq!(st, StatusCode::OK, "{b}");
     }
-    let (st, v) = call(&state, "GET", &format!("/api/teams/{id}"), None, None).await;
-    assert_eq!(st, StatusCode::OK, "{v}");
+    let v = get(&state, &format!("/api/teams/{id}")).await;
     assert_eq!(v["two_games"], true);
     let m = &v["rounds"][0]["matches"][0];
     assert!(m["boards"][0]["result2"].is_string(), "{m}");
@@ -158,7 +130,7 @@ async fn a_two_game_team_match_goes_by_big_points_under_wxf_and_by_game_points_u
 #[tokio::test]
 async fn a_second_game_is_refused_in_a_one_game_event() {
     let (state, org) = state_and_organiser("one-game").await;
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "一局制", "boards": 1, "teams": [team("甲", 1), team("乙", 1)]}),
@@ -174,12 +146,11 @@ async fn a_second_game_is_refused_in_a_one_game_event() {
     let (st, b) = record(&state, &org, &id, (1, 1, 1), "1-0", 1).await;
     assert_eq!(st, StatusCode::OK, "{b}");
     // 局分 first is for a one-game Swiss of teams only (CXA 14.7).
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "x", "boards": 1, "ranking": "game_points"})),
+        json!({"name": "x", "boards": 1, "ranking": "game_points"}),
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
@@ -189,17 +160,16 @@ async fn a_second_game_is_refused_in_a_one_game_event() {
 #[tokio::test]
 async fn a_team_knockout_gives_the_top_seed_a_bye_and_ends_with_a_champion() {
     let (state, org) = state_and_organiser("team-ko").await;
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "KO", "format": "knockout", "boards": 1, "rounds": 3})),
+        json!({"name": "KO", "format": "knockout", "boards": 1, "rounds": 3}),
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert_eq!(b["field"], "rounds", "{b}");
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "团体淘汰赛", "format": "knockout", "games": 1, "boards": 2,
@@ -237,15 +207,7 @@ async fn a_team_knockout_gives_the_top_seed_a_bye_and_ends_with_a_champion() {
         }
     }
     assert_eq!(last["champion"], 1, "{last}");
-    let (st, br) = call(
-        &state,
-        "GET",
-        &format!("/api/teams/{id}/bracket"),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(st, StatusCode::OK, "{br}");
+    let br = get(&state, &format!("/api/teams/{id}/bracket")).await;
     assert_eq!(br["champion"], 1, "{br}");
     assert_eq!(br["rounds"].as_array().map(Vec::len), Some(2), "{br}");
     assert_eq!(br["rounds"][0][0]["decision"], "bye", "{br}");
@@ -254,7 +216,7 @@ async fn a_team_knockout_gives_the_top_seed_a_bye_and_ends_with_a_champion() {
 #[tokio::test]
 async fn a_swiss_of_teams_takes_the_arbiters_pairings_and_scores_a_bye_as_a_won_match() {
     let (state, org) = state_and_organiser("team-swiss").await;
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "团体积分编排", "format": "swiss", "rounds": 2, "boards": 2,
@@ -291,7 +253,7 @@ async fn a_swiss_of_teams_takes_the_arbiters_pairings_and_scores_a_bye_as_a_won_
     same_headings(&v);
 
     // 局分 first in a one-game Swiss of teams (CXA 14.7): its own headings.
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "局分", "format": "swiss", "rounds": 1, "boards": 2, "ranking": "game_points",
@@ -315,7 +277,7 @@ async fn a_swiss_of_teams_is_paired_by_the_cxa_engine_without_a_rematch() {
     // CXA 10.3, 12.3: no matches given, the server pairs by 场分 with the CXA engine and keeps
     // the seed; teams of equal 场分 meet; no rematch, so two teams have no second round.
     let (state, org) = state_and_organiser("team-swiss-engine").await;
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "团体积分编排", "format": "swiss", "rounds": 3, "boards": 2,
@@ -360,7 +322,7 @@ async fn a_swiss_of_teams_is_paired_by_the_cxa_engine_without_a_rematch() {
     // The server drew the round's seed and kept it.
     assert!(v["rounds"][1]["seed"].is_u64(), "{v}");
     // Hand pairing stays possible, and the engine refuses a round with only rematches left.
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "二队", "format": "swiss", "rounds": 2, "boards": 1,
@@ -393,7 +355,7 @@ fn same_headings(v: &Value) {
 #[tokio::test]
 async fn a_team_that_withdraws_early_has_its_matches_cancelled_and_forfeits_the_rest() {
     let (state, org) = state_and_organiser("team-wd").await;
-    let id = create(
+    let id = new_team_event(
         &state,
         &org,
         json!({"name": "退赛", "boards": 1,
@@ -412,12 +374,11 @@ async fn a_team_that_withdraws_early_has_its_matches_cancelled_and_forfeits_the_
         let org = org.clone();
         let id = id.clone();
         async move {
-            call(
+            post(
                 &state,
-                "POST",
                 &format!("/api/teams/{id}/withdrawals"),
                 Some(&org),
-                Some(body),
+                body,
             )
             .await
         }

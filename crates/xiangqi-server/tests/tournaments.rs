@@ -13,25 +13,9 @@ use xiangqi_server::{AppState, LoginLimit, router};
 use xiangqi_store::Store;
 
 mod common;
-use common::{call, send, temp_db};
-
-/// Registers `name` and logs in; the session token.
-async fn account(state: &AppState, name: &str) -> String {
-    let creds = json!({"username": name, "password": format!("{name}-secret-pw")});
-    let (status, body) = call(state, "POST", "/api/accounts", None, Some(creds.clone())).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let (status, body) = call(state, "POST", "/api/sessions", None, Some(creds)).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["token"].as_str().expect("token").to_owned()
-}
-
-fn assert_error(status: StatusCode, body: &Value, want: StatusCode, field: Option<&str>) {
-    assert_eq!(status, want, "{body}");
-    assert!(body["error"].is_string(), "{body}");
-    if let Some(f) = field {
-        assert_eq!(body["field"], f, "{body}");
-    }
-}
+use common::{
+    account, assert_error, call, get, memory_state, new_tournament, post, put, send, team, temp_db,
+};
 
 #[tokio::test]
 async fn accounts_sessions_and_the_login_limit() {
@@ -45,42 +29,32 @@ async fn accounts_sessions_and_the_login_limit() {
         },
     );
     // Bad input names the field.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/accounts",
         None,
-        Some(json!({"username": "a", "password": "long enough"})),
+        json!({"username": "a", "password": "long enough"}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("username"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/accounts",
         None,
-        Some(json!({"username": "alice", "password": "short"})),
+        json!({"username": "alice", "password": "short"}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
-    let (st, b) = call(
-        &state,
-        "POST",
-        "/api/accounts",
-        None,
-        Some(json!({"username": "alice"})),
-    )
-    .await;
+    let (st, b) = post(&state, "/api/accounts", None, json!({"username": "alice"})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("password"));
 
     let token = account(&state, "alice").await;
     // Taken.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/accounts",
         None,
-        Some(json!({"username": "ALICE", "password": "another password"})),
+        json!({"username": "ALICE", "password": "another password"}),
     )
     .await;
     assert_error(st, &b, StatusCode::CONFLICT, None);
@@ -125,12 +99,11 @@ async fn accounts_sessions_and_the_login_limit() {
 
     // Wrong passwords: 401 three times, then 429 even with the right one.
     for _ in 0..3 {
-        let (st, b) = call(
+        let (st, b) = post(
             &state,
-            "POST",
             "/api/sessions",
             None,
-            Some(json!({"username": "alice", "password": "wrong password"})),
+            json!({"username": "alice", "password": "wrong password"}),
         )
         .await;
         assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
@@ -149,12 +122,11 @@ async fn accounts_sessions_and_the_login_limit() {
     assert_eq!(r.json["error"], "too_many_requests");
     assert!(r.headers.contains_key(header::RETRY_AFTER));
     // An unknown user gets the same answer as a wrong password.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/sessions",
         None,
-        Some(json!({"username": "nobody", "password": "whatever it is"})),
+        json!({"username": "nobody", "password": "whatever it is"}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
@@ -180,14 +152,13 @@ async fn round_robin(state: &AppState) -> String {
         "players": [{"name": "甲", "rating": 2100}, {"name": "乙", "rating": 2000}],
     });
     // Only accounts create tournaments.
-    let (st, b) = call(state, "POST", "/api/tournaments", None, Some(new.clone())).await;
+    let (st, b) = post(state, "/api/tournaments", None, new.clone()).await;
     assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
-    let (st, b) = call(
+    let (st, b) = post(
         state,
-        "POST",
         "/api/tournaments",
         Some("not-a-session"),
-        Some(new.clone()),
+        new.clone(),
     )
     .await;
     assert_error(st, &b, StatusCode::UNAUTHORIZED, None);
@@ -208,44 +179,40 @@ async fn round_robin(state: &AppState) -> String {
             "players[0].name",
         ),
     ] {
-        let (st, b) = call(state, "POST", "/api/tournaments", Some(&org), Some(bad)).await;
+        let (st, b) = post(state, "/api/tournaments", Some(&org), bad).await;
         assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
     }
-    let (st, t) = call(state, "POST", "/api/tournaments", Some(&org), Some(new)).await;
+    let (st, t) = post(state, "/api/tournaments", Some(&org), new).await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
     let id = t["id"].as_str().expect("id").to_owned();
     assert_eq!(t["organiser"], "organiser");
     assert_eq!(t["players"].as_array().map(Vec::len), Some(2));
     let base = format!("/api/tournaments/{id}");
+    let players = format!("{base}/players");
+    let arbiters = format!("{base}/arbiters");
+    let rounds = format!("{base}/rounds");
+    let withdrawals = format!("{base}/withdrawals");
 
     // Players by CSV and by JSON; a stranger may not add any.
     let csv = "name,rating,club\n丙,1900,北京\n";
     let r = send(
         state,
         "POST",
-        &format!("{base}/players"),
+        &players,
         Some(&other),
         "text/csv",
         csv.into(),
     )
     .await;
     assert_error(r.status, &r.json, StatusCode::FORBIDDEN, None);
-    let r = send(
-        state,
-        "POST",
-        &format!("{base}/players"),
-        Some(&org),
-        "text/csv",
-        csv.into(),
-    )
-    .await;
+    let r = send(state, "POST", &players, Some(&org), "text/csv", csv.into()).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     assert_eq!(r.json["players"][0]["no"], 3);
     assert_eq!(r.json["players"][0]["club"], "北京");
     let r = send(
         state,
         "POST",
-        &format!("{base}/players"),
+        &players,
         Some(&org),
         "text/csv",
         "rating\n12\n".into(),
@@ -257,66 +224,37 @@ async fn round_robin(state: &AppState) -> String {
         StatusCode::UNPROCESSABLE_ENTITY,
         Some("players"),
     );
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/players"),
-        Some(&org),
-        Some(json!({"name": "丁"})),
-    )
-    .await;
+    let (st, b) = post(state, &players, Some(&org), json!({"name": "丁"})).await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["players"][0]["no"], 4);
 
     // The organiser appoints the arbiter; the arbiter may not appoint.
-    let (st, b) = call(
+    let (st, b) = post(
         state,
-        "POST",
-        &format!("{base}/arbiters"),
+        &arbiters,
         Some(&arb),
-        Some(json!({"username": "stranger"})),
+        json!({"username": "stranger"}),
     )
     .await;
     assert_error(st, &b, StatusCode::FORBIDDEN, None);
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/arbiters"),
-        Some(&org),
-        Some(json!({"username": "ghost"})),
-    )
-    .await;
+    let (st, b) = post(state, &arbiters, Some(&org), json!({"username": "ghost"})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("username"));
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/arbiters"),
-        Some(&org),
-        Some(json!({"username": "arbiter"})),
-    )
-    .await;
+    let (st, b) = post(state, &arbiters, Some(&org), json!({"username": "arbiter"})).await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
 
     // Round 1 from the Berger table: 1–4, 2–3.
-    let (st, b) = call(state, "POST", &format!("{base}/rounds"), Some(&other), None).await;
+    let (st, b) = call(state, "POST", &rounds, Some(&other), None).await;
     assert_error(st, &b, StatusCode::FORBIDDEN, None);
-    let (st, r1) = call(state, "POST", &format!("{base}/rounds"), Some(&arb), None).await;
+    let (st, r1) = call(state, "POST", &rounds, Some(&arb), None).await;
     assert_eq!(st, StatusCode::CREATED, "{r1}");
     assert_eq!(r1["round"], 1);
     assert_eq!(r1["games"][0]["red"], 1);
     assert_eq!(r1["games"][0]["black"], 4);
     // Registration is closed now; the next round waits for results.
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/players"),
-        Some(&org),
-        Some(json!({"name": "戊"})),
-    )
-    .await;
+    let (st, b) = post(state, &players, Some(&org), json!({"name": "戊"})).await;
     assert_error(st, &b, StatusCode::CONFLICT, None);
     assert_eq!(b["error"], "registration_closed");
-    let (st, b) = call(state, "POST", &format!("{base}/rounds"), Some(&arb), None).await;
+    let (st, b) = call(state, "POST", &rounds, Some(&arb), None).await;
     assert_eq!(
         (st, b["error"].as_str()),
         (StatusCode::CONFLICT, Some("round_incomplete"))
@@ -324,98 +262,40 @@ async fn round_robin(state: &AppState) -> String {
 
     // Results.
     let result = |round: u32, board: u32| format!("{base}/rounds/{round}/boards/{board}/result");
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(1, 1),
-        Some(&arb),
-        Some(json!({"result": "2-0"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(1, 1), Some(&arb), json!({"result": "2-0"})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("result"));
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(1, 9),
-        Some(&arb),
-        Some(json!({"result": "1-0"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(1, 9), Some(&arb), json!({"result": "1-0"})).await;
     assert_error(st, &b, StatusCode::NOT_FOUND, None);
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(7, 1),
-        Some(&arb),
-        Some(json!({"result": "1-0"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(7, 1), Some(&arb), json!({"result": "1-0"})).await;
     assert_error(st, &b, StatusCode::NOT_FOUND, None);
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(1, 1),
-        Some(&other),
-        Some(json!({"result": "1-0"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(1, 1), Some(&other), json!({"result": "1-0"})).await;
     assert_error(st, &b, StatusCode::FORBIDDEN, None);
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(1, 1),
-        Some(&arb),
-        Some(json!({"result": "1-0"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(1, 1), Some(&arb), json!({"result": "1-0"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
-    let (st, b) = call(
-        state,
-        "PUT",
-        &result(1, 2),
-        Some(&org),
-        Some(json!({"result": "和"})),
-    )
-    .await;
+    let (st, b) = put(state, &result(1, 2), Some(&org), json!({"result": "和"})).await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["complete"], true);
 
     // Round 2, and a withdrawal after it.
-    let (st, r2) = call(
-        state,
-        "POST",
-        &format!("{base}/rounds"),
-        Some(&org),
-        Some(json!({})),
-    )
-    .await;
+    let (st, r2) = post(state, &rounds, Some(&org), json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{r2}");
     for board in 1..=2 {
-        let (st, b) = call(
+        let (st, b) = put(
             state,
-            "PUT",
             &result(2, board),
             Some(&arb),
-            Some(json!({"result": "0-1"})),
+            json!({"result": "0-1"}),
         )
         .await;
         assert_eq!(st, StatusCode::OK, "{b}");
     }
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/withdrawals"),
-        Some(&arb),
-        Some(json!({"player": 9})),
-    )
-    .await;
+    let (st, b) = post(state, &withdrawals, Some(&arb), json!({"player": 9})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("player"));
-    let (st, b) = call(
+    let (st, b) = post(
         state,
-        "POST",
-        &format!("{base}/withdrawals"),
+        &withdrawals,
         Some(&arb),
-        Some(json!({"player": 4, "after_round": 5})),
+        json!({"player": 4, "after_round": 5}),
     )
     .await;
     assert_error(
@@ -424,25 +304,16 @@ async fn round_robin(state: &AppState) -> String {
         StatusCode::UNPROCESSABLE_ENTITY,
         Some("after_round"),
     );
-    let (st, b) = call(
-        state,
-        "POST",
-        &format!("{base}/withdrawals"),
-        Some(&arb),
-        Some(json!({"player": 4})),
-    )
-    .await;
+    let (st, b) = post(state, &withdrawals, Some(&arb), json!({"player": 4})).await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["withdrawn_after"], 2);
 
     // Views.
-    let (st, standings) = call(state, "GET", &format!("{base}/standings"), None, None).await;
-    assert_eq!(st, StatusCode::OK);
+    let standings = get(state, &format!("{base}/standings")).await;
     let rows = standings["standings"].as_array().expect("rows");
     assert_eq!(rows.len(), 4);
     assert!(standings["tie_breaks"][0]["zh"].is_string());
-    let (st, cross) = call(state, "GET", &format!("{base}/crosstable"), None, None).await;
-    assert_eq!(st, StatusCode::OK);
+    let cross = get(state, &format!("{base}/crosstable")).await;
     assert_eq!(cross["rounds"], 2);
     let r = send(
         state,
@@ -504,8 +375,7 @@ async fn round_robin(state: &AppState) -> String {
     );
     let (st, _) = call(state, "GET", "/api/tournaments/nope", None, None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
-    let (st, ev) = call(state, "GET", &format!("{base}/events"), None, None).await;
-    assert_eq!(st, StatusCode::OK);
+    let ev = get(state, &format!("{base}/events")).await;
     assert_eq!(ev["events"][0]["type"], "tournament_opened");
     assert_eq!(ev["events"][1]["type"], "created");
     let (_, list) = call(state, "GET", "/api/tournaments", None, None).await;
@@ -561,12 +431,11 @@ async fn a_round_robin_on_postgres() {
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let org = account(&state, &format!("org{}", suffix % 1_000_000_000)).await;
-    let (st, t) = call(
+    let (st, t) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "pg", "players": [{"name": "a"}, {"name": "b"}, {"name": "c"}]})),
+        json!({"name": "pg", "players": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
@@ -575,12 +444,11 @@ async fn a_round_robin_on_postgres() {
     let (st, r1) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
     assert_eq!(st, StatusCode::CREATED, "{r1}");
     assert_eq!(r1["games"].as_array().map(Vec::len), Some(1));
-    let (st, b) = call(
+    let (st, b) = put(
         &state,
-        "PUT",
         &format!("{base}/rounds/1/boards/1/result"),
         Some(&org),
-        Some(json!({"result": "1-0"})),
+        json!({"result": "1-0"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -596,29 +464,22 @@ async fn a_round_robin_on_postgres() {
 
 #[tokio::test]
 async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "swissorg").await;
     let players: Vec<Value> = (0..7)
         .map(|k| json!({"name": format!("P{k}"), "rating": 2000 - k * 10}))
         .collect();
-    let (st, t) = call(
-        &state,
-        "POST",
-        "/api/tournaments",
-        Some(&org),
-        Some(json!({"name": "open", "format": "swiss", "rounds": 3, "scoring": "1-0.5-0", "players": players})),
-    )
+    let (st, t) = post(&state, "/api/tournaments", Some(&org), json!({"name": "open", "format": "swiss", "rounds": 3, "scoring": "1-0.5-0", "players": players}))
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
     assert_eq!(t["engine"], "dutch");
     let base = format!("/api/tournaments/{}", t["id"].as_str().expect("id"));
     for round in 1..=3 {
-        let (st, r) = call(
+        let (st, r) = post(
             &state,
-            "POST",
             &format!("{base}/rounds"),
             Some(&org),
-            Some(json!({"seed": 42})),
+            json!({"seed": 42}),
         )
         .await;
         assert_eq!(st, StatusCode::CREATED, "{r}");
@@ -626,12 +487,11 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
         assert_eq!(r["games"].as_array().map(Vec::len), Some(3));
         assert_eq!(r["byes"].as_array().map(Vec::len), Some(1));
         for board in 1..=3 {
-            let (st, b) = call(
+            let (st, b) = put(
                 &state,
-                "PUT",
                 &format!("{base}/rounds/{round}/boards/{board}/result"),
                 Some(&org),
-                Some(json!({"result": "1-0"})),
+                json!({"result": "1-0"}),
             )
             .await;
             assert_eq!(st, StatusCode::OK, "{b}");
@@ -643,31 +503,23 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
         (StatusCode::CONFLICT, Some("all_rounds_paired"))
     );
     // Pairings given by the arbiter are checked too.
-    let (st, t2) = call(
-        &state,
-        "POST",
-        "/api/tournaments",
-        Some(&org),
-        Some(json!({"name": "manual", "format": "swiss", "rounds": 2, "players": [{"name": "a"}, {"name": "b"}]})),
-    )
+    let (st, t2) = post(&state, "/api/tournaments", Some(&org), json!({"name": "manual", "format": "swiss", "rounds": 2, "players": [{"name": "a"}, {"name": "b"}]}))
     .await;
     assert_eq!(st, StatusCode::CREATED);
     let base2 = format!("/api/tournaments/{}", t2["id"].as_str().expect("id"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("{base2}/rounds"),
         Some(&org),
-        Some(json!({"games": [{"red": 1, "black": 1}]})),
+        json!({"games": [{"red": 1, "black": 1}]}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("{base2}/rounds"),
         Some(&org),
-        Some(json!({"games": [{"red": 1, "black": 3}]})),
+        json!({"games": [{"red": 1, "black": 3}]}),
     )
     .await;
     assert_error(
@@ -676,12 +528,11 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
         StatusCode::UNPROCESSABLE_ENTITY,
         Some("games[0].black"),
     );
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("{base2}/rounds"),
         Some(&org),
-        Some(json!({"games": [{"red": 2, "black": 1}]})),
+        json!({"games": [{"red": 2, "black": 1}]}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
@@ -705,9 +556,8 @@ fn refs(v: &Value, out: &mut Vec<String>) {
 
 #[tokio::test]
 async fn openapi_describes_the_tournament_and_account_routes() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
-    let (st, doc) = call(&state, "GET", "/api/openapi.json", None, None).await;
-    assert_eq!(st, StatusCode::OK);
+    let state = memory_state().await;
+    let doc = get(&state, "/api/openapi.json").await;
     for (path, method) in [
         ("/api/tournaments", "post"),
         ("/api/tournaments/{id}", "get"),
@@ -754,26 +604,18 @@ async fn openapi_describes_the_tournament_and_account_routes() {
     }
 }
 
-/// Creates a tournament as `token`; the body of the answer.
-async fn create(state: &AppState, token: &str, body: Value) -> Value {
-    let (st, b) = call(state, "POST", "/api/tournaments", Some(token), Some(body)).await;
-    assert_eq!(st, StatusCode::CREATED, "{b}");
-    b
-}
-
 #[tokio::test]
 async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "olga").await;
     let other = account(&state, "oscar").await;
     // The same parser as `xiangqi clock`: a bad SPEC names the field.
     for bad in ["60x", "m+30s", "60m+", "red:10m"] {
-        let (st, b) = call(
+        let (st, b) = post(
             &state,
-            "POST",
             "/api/tournaments",
             Some(&org),
-            Some(json!({"name": "Cup", "time_control": bad})),
+            json!({"name": "Cup", "time_control": bad}),
         )
         .await;
         assert_error(
@@ -783,7 +625,7 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
             Some("time_control"),
         );
     }
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "Cup", "rules": "wxf2018", "time_control": "90m/40,30m", "players": [
@@ -809,36 +651,15 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
     let games = format!("/api/tournaments/{id}/rounds/1/games");
     let (st, _) = call(&state, "POST", &games, Some(&org), None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
-    let (st, round) = call(
-        &state,
-        "POST",
-        &format!("/api/tournaments/{id}/rounds"),
-        Some(&org),
-        Some(json!({})),
-    )
-    .await;
+    let (st, round) = pair_round(&state, &org, &id, json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{round}");
     let (st, _) = call(&state, "POST", &games, Some(&other), None).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, b) = call(
-        &state,
-        "POST",
-        &games,
-        Some(&org),
-        Some(json!({"boards": [3]})),
-    )
-    .await;
+    let (st, b) = post(&state, &games, Some(&org), json!({"boards": [3]})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("boards"));
 
     // Board 1 only first, then the rest; a board never gets two games.
-    let (st, one) = call(
-        &state,
-        "POST",
-        &games,
-        Some(&org),
-        Some(json!({"boards": [1]})),
-    )
-    .await;
+    let (st, one) = post(&state, &games, Some(&org), json!({"boards": [1]})).await;
     assert_eq!(st, StatusCode::CREATED, "{one}");
     assert_eq!(one["games"].as_array().map(Vec::len), Some(1), "{one}");
     let (st, all) = call(&state, "POST", &games, Some(&org), None).await;
@@ -852,8 +673,7 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
     for (k, g) in list.iter().enumerate() {
         let gid = g["game"].as_str().expect("game id");
         assert_eq!(t["rounds"][0]["games"][k]["game"], gid, "{t}");
-        let (st, view) = call(&state, "GET", &format!("/api/games/{gid}"), None, None).await;
-        assert_eq!(st, StatusCode::OK, "{view}");
+        let view = get(&state, &format!("/api/games/{gid}")).await;
         let names = |no: &Value| {
             t["players"]
                 .as_array()
@@ -898,12 +718,11 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
 
     // Board 1's game ends by resignation: the tournament records it as soon as it is read.
     let g1 = list[0]["game"].as_str().expect("game");
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("/api/games/{g1}/claims"),
         Some(red_token),
-        Some(json!({"type": "resign"})),
+        json!({"type": "resign"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -918,12 +737,11 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
     assert_eq!(r1["games"][0]["result"], "0-1", "{r1}");
     assert!(r1["games"][1]["result"].is_null(), "{r1}");
     // An arbiter's correction stands: the game's result does not overwrite it.
-    let (st, _) = call(
+    let (st, _) = put(
         &state,
-        "PUT",
         &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
         Some(&org),
-        Some(json!({"result": "1/2"})),
+        json!({"result": "1/2"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK);
@@ -951,23 +769,21 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
 
 #[tokio::test]
 async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "kate").await;
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "KO", "format": "knockout", "games": 4})),
+        json!({"name": "KO", "format": "knockout", "games": 4}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("games"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "KO", "format": "swiss", "rounds": 3, "playoff_games": 2})),
+        json!({"name": "KO", "format": "swiss", "rounds": 3, "playoff_games": 2}),
     )
     .await;
     assert_error(
@@ -979,7 +795,7 @@ async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
     let players: Vec<Value> = (1..=5)
         .map(|k| json!({"name": format!("P{k}"), "rating": 2600 - k * 10}))
         .collect();
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "KO", "format": "knockout", "games": 1, "players": players}),
@@ -989,12 +805,11 @@ async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
     assert_eq!(t["format"]["type"], "knockout");
     assert_eq!(t["format"]["games"], 1);
     // Keep-apart is a Swiss's.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("/api/tournaments/{id}/keep-apart"),
         Some(&org),
-        Some(json!({"players": [1, 2]})),
+        json!({"players": [1, 2]}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("format"));
@@ -1010,48 +825,15 @@ async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
     // Five entrants: an 8-line bracket, byes to the top three seeds (CXA 10.4).
     let mut champion = Value::Null;
     for _ in 0..6 {
-        let (st, round) = call(
-            &state,
-            "POST",
-            &format!("/api/tournaments/{id}/rounds"),
-            Some(&org),
-            Some(json!({"seed": 7})),
-        )
-        .await;
+        let (st, round) = pair_round(&state, &org, &id, json!({"seed": 7})).await;
         if st != StatusCode::CREATED {
             assert_error(st, &round, StatusCode::CONFLICT, None);
             break;
         }
         let n = round["round"].as_u64().expect("round");
-        for g in round["games"].as_array().expect("games") {
-            // The higher start number (the lower seed) wins every game.
-            let result = if g["red"].as_u64() > g["black"].as_u64() {
-                "1-0"
-            } else {
-                "0-1"
-            };
-            let (st, b) = call(
-                &state,
-                "PUT",
-                &format!(
-                    "/api/tournaments/{id}/rounds/{n}/boards/{}/result",
-                    g["board"]
-                ),
-                Some(&org),
-                Some(json!({"result": result})),
-            )
-            .await;
-            assert_eq!(st, StatusCode::OK, "{b}");
-        }
-        let (st, br) = call(
-            &state,
-            "GET",
-            &format!("/api/tournaments/{id}/bracket"),
-            None,
-            None,
-        )
-        .await;
-        assert_eq!(st, StatusCode::OK, "{br}");
+        // The higher start number (the lower seed) wins every game.
+        play_round(&state, &org, &id, &round, |_, red, black| red.max(black)).await;
+        let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
         champion = br["champion"].clone();
         if n == 1 {
             let first = br["rounds"][0].as_array().expect("first round");
@@ -1066,79 +848,38 @@ async fn a_knockout_through_the_api_shows_its_bracket_and_champion() {
 
 #[tokio::test]
 async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "greta").await;
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "G", "format": "groups"})),
+        json!({"name": "G", "format": "groups"}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("groups"));
     let players: Vec<Value> = (1..=6)
         .map(|k| json!({"name": format!("P{k}"), "rating": 2000 + k * 10}))
         .collect();
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "G", "format": "groups", "groups": 2, "time_control": "30m+10s", "players": players}),
     )
     .await;
     let id = t["id"].as_str().expect("id").to_owned();
-    let (st, g) = call(
-        &state,
-        "GET",
-        &format!("/api/tournaments/{id}/groups"),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(st, StatusCode::OK, "{g}");
+    let g = get(&state, &format!("/api/tournaments/{id}/groups")).await;
     // Serpentine by rating: 6 (the highest), 3, 2 | 5, 4, 1.
     assert_eq!(g["groups"][0]["players"], json!([6, 3, 2]), "{g}");
     assert_eq!(g["groups"][1]["players"], json!([5, 4, 1]), "{g}");
     let final_url = format!("/api/tournaments/{id}/final");
-    let (st, b) = call(
-        &state,
-        "POST",
-        &final_url,
-        Some(&org),
-        Some(json!({"qualifiers": 1})),
-    )
-    .await;
+    let (st, b) = post(&state, &final_url, Some(&org), json!({"qualifiers": 1})).await;
     assert_error(st, &b, StatusCode::CONFLICT, None);
     // Three rounds; the higher rated player wins each game.
-    for n in 1..=3 {
-        let (st, round) = call(
-            &state,
-            "POST",
-            &format!("/api/tournaments/{id}/rounds"),
-            Some(&org),
-            Some(json!({})),
-        )
-        .await;
+    for _ in 1..=3 {
+        let (st, round) = pair_round(&state, &org, &id, json!({})).await;
         assert_eq!(st, StatusCode::CREATED, "{round}");
-        for g in round["games"].as_array().expect("games") {
-            let result = if g["red"].as_u64() > g["black"].as_u64() {
-                "1-0"
-            } else {
-                "0-1"
-            };
-            let (st, _) = call(
-                &state,
-                "PUT",
-                &format!(
-                    "/api/tournaments/{id}/rounds/{n}/boards/{}/result",
-                    g["board"]
-                ),
-                Some(&org),
-                Some(json!({"result": result})),
-            )
-            .await;
-            assert_eq!(st, StatusCode::OK);
-        }
+        play_round(&state, &org, &id, &round, |_, red, black| red.max(black)).await;
     }
     let (_, g) = call(
         &state,
@@ -1151,21 +892,13 @@ async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
     assert_eq!(g["groups"][0]["standings"][0]["no"], 6, "{g}");
     assert_eq!(g["groups"][1]["standings"][0]["no"], 5, "{g}");
     let other = account(&state, "gus").await;
-    let (st, _) = call(
-        &state,
-        "POST",
-        &final_url,
-        Some(&other),
-        Some(json!({"qualifiers": 1})),
-    )
-    .await;
+    let (st, _) = post(&state, &final_url, Some(&other), json!({"qualifiers": 1})).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, fin) = call(
+    let (st, fin) = post(
         &state,
-        "POST",
         &final_url,
         Some(&org),
-        Some(json!({"qualifiers": 2, "games": 2})),
+        json!({"qualifiers": 2, "games": 2}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{fin}");
@@ -1189,18 +922,11 @@ async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
     )
     .await;
     assert_eq!(g["final"], fin["id"]);
-    let (st, b) = call(
-        &state,
-        "POST",
-        &final_url,
-        Some(&org),
-        Some(json!({"qualifiers": 1})),
-    )
-    .await;
+    let (st, b) = post(&state, &final_url, Some(&org), json!({"qualifiers": 1})).await;
     assert_error(st, &b, StatusCode::CONFLICT, None);
 
     // A Swiss keeps club-mates and named players apart.
-    let s = create(
+    let s = new_tournament(
         &state,
         &org,
         json!({"name": "S", "format": "swiss", "rounds": 3, "players": [
@@ -1209,51 +935,22 @@ async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
     .await;
     let sid = s["id"].as_str().expect("id");
     let apart = format!("/api/tournaments/{sid}/keep-apart");
-    let (st, b) = call(
-        &state,
-        "POST",
-        &apart,
-        Some(&org),
-        Some(json!({"players": [3]})),
-    )
-    .await;
+    let (st, b) = post(&state, &apart, Some(&org), json!({"players": [3]})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
-    let (st, b) = call(
-        &state,
-        "POST",
-        &apart,
-        Some(&org),
-        Some(json!({"players": [3, 9]})),
-    )
-    .await;
+    let (st, b) = post(&state, &apart, Some(&org), json!({"players": [3, 9]})).await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players[1]"));
-    let (st, _) = call(
-        &state,
-        "POST",
-        &apart,
-        Some(&other),
-        Some(json!({"clubs": true})),
-    )
-    .await;
+    let (st, _) = post(&state, &apart, Some(&other), json!({"clubs": true})).await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &apart,
         Some(&org),
-        Some(json!({"clubs": true, "players": [3, 4]})),
+        json!({"clubs": true, "players": [3, 4]}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
     assert_eq!(b["kept_apart"], json!([[1, 2], [3, 4]]));
-    let (st, round) = call(
-        &state,
-        "POST",
-        &format!("/api/tournaments/{sid}/rounds"),
-        Some(&org),
-        Some(json!({"seed": 1})),
-    )
-    .await;
+    let (st, round) = pair_round(&state, &org, sid, json!({"seed": 1})).await;
     assert_eq!(st, StatusCode::CREATED, "{round}");
     for g in round["games"].as_array().expect("games") {
         let pair = [g["red"].as_u64(), g["black"].as_u64()];
@@ -1270,34 +967,30 @@ async fn groups_then_a_final_and_players_kept_apart_in_a_swiss() {
 
 #[tokio::test]
 async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "tina").await;
-    let team = |name: &str, n: usize| json!({"name": name, "players": (1..=n).map(|k| json!({"name": format!("{name}{k}")})).collect::<Vec<_>>()});
     // A team needs a player per board.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "T", "boards": 3, "teams": [team("北京", 2)]})),
+        json!({"name": "T", "boards": 3, "teams": [team("北京", 2)]}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("players"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "T", "boards": 2, "board_rule": "swap"})),
+        json!({"name": "T", "boards": 2, "board_rule": "swap"}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("board_rule"));
-    let (st, t) = call(
+    let (st, t) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "团体赛", "boards": 2, "teams": [team("北京", 2), team("上海", 3)]})),
+        json!({"name": "团体赛", "boards": 2, "teams": [team("北京", 2), team("上海", 3)]}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
@@ -1306,21 +999,19 @@ async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
     let (st, _) = call(&state, "GET", &format!("/api/tournaments/{id}"), None, None).await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     let other = account(&state, "tom").await;
-    let (st, _) = call(
+    let (st, _) = post(
         &state,
-        "POST",
         &format!("/api/teams/{id}/teams"),
         Some(&other),
-        Some(json!({"teams": [team("广东", 2)]})),
+        json!({"teams": [team("广东", 2)]}),
     )
     .await;
     assert_eq!(st, StatusCode::FORBIDDEN);
-    let (st, t) = call(
+    let (st, t) = post(
         &state,
-        "POST",
         &format!("/api/teams/{id}/teams"),
         Some(&org),
-        Some(json!({"teams": [team("广东", 2)]})),
+        json!({"teams": [team("广东", 2)]}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
@@ -1361,12 +1052,11 @@ async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
         .await;
         assert_eq!(st, StatusCode::CONFLICT);
         for board in 1..=2 {
-            let (st, t) = call(
+            let (st, t) = put(
                 &state,
-                "PUT",
                 &format!("/api/teams/{id}/rounds/{n}/tables/1/boards/{board}/result"),
                 Some(&org),
-                Some(json!({"result": "1-0"})),
+                json!({"result": "1-0"}),
             )
             .await;
             assert_eq!(st, StatusCode::OK, "{t}");
@@ -1388,8 +1078,7 @@ async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
     )
     .await;
     assert_eq!(st, StatusCode::CONFLICT, "all rounds paired");
-    let (st, t) = call(&state, "GET", &format!("/api/teams/{id}"), None, None).await;
-    assert_eq!(st, StatusCode::OK);
+    let t = get(&state, &format!("/api/teams/{id}")).await;
     // Every match split 1-1 (red wins on each board): equal 场分 for all.
     let scores: Vec<&str> = t["standings"]
         .as_array()
@@ -1399,12 +1088,11 @@ async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
         .collect();
     assert_eq!(scores.len(), 3, "{t}");
     assert!(scores.iter().all(|s| *s == scores[0]), "{t}");
-    let (st, b) = call(
+    let (st, b) = put(
         &state,
-        "PUT",
         &format!("/api/teams/{id}/rounds/1/tables/1/boards/3/result"),
         Some(&org),
-        Some(json!({"result": "1-0"})),
+        json!({"result": "1-0"}),
     )
     .await;
     assert_eq!(st, StatusCode::NOT_FOUND, "{b}");
@@ -1412,16 +1100,9 @@ async fn a_team_round_robin_with_fixed_boards_and_line_ups() {
 
 #[tokio::test]
 async fn a_team_line_up_is_checked_under_order_kept_boards() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "una").await;
-    let team = |name: &str| json!({"name": name, "players": (1..=4).map(|k| json!({"name": format!("{name}{k}")})).collect::<Vec<_>>()});
-    let (st, t) = call(
-        &state,
-        "POST",
-        "/api/teams",
-        Some(&org),
-        Some(json!({"name": "换人", "boards": 2, "board_rule": "order_kept", "teams": [team("甲"), team("乙")]})),
-    )
+    let (st, t) = post(&state, "/api/teams", Some(&org), json!({"name": "换人", "boards": 2, "board_rule": "order_kept", "teams": [team("甲", 4), team("乙", 4)]}))
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
     let id = t["id"].as_str().expect("id").to_owned();
@@ -1437,54 +1118,37 @@ async fn a_team_line_up_is_checked_under_order_kept_boards() {
     assert!(t["rounds"][0]["matches"][0]["lineups"][0].is_null(), "{t}");
     // No results before both line-ups.
     let result = format!("/api/teams/{id}/rounds/1/tables/1/boards/1/result");
-    let (st, _) = call(
-        &state,
-        "PUT",
-        &result,
-        Some(&org),
-        Some(json!({"result": "1/2"})),
-    )
-    .await;
+    let (st, _) = put(&state, &result, Some(&org), json!({"result": "1/2"})).await;
     assert_eq!(st, StatusCode::CONFLICT);
     let lineups = format!("/api/teams/{id}/rounds/1/lineups");
     // CXA 11.2: reserves may come in, but the registered order is kept.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &lineups,
         Some(&org),
-        Some(json!({"team": 1, "lineup": [3, 1]})),
+        json!({"team": 1, "lineup": [3, 1]}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("lineup"));
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &lineups,
         Some(&org),
-        Some(json!({"team": 3, "lineup": [1, 2]})),
+        json!({"team": 3, "lineup": [1, 2]}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("team"));
     for (team, lineup) in [(1, [1, 3]), (2, [2, 4])] {
-        let (st, b) = call(
+        let (st, b) = post(
             &state,
-            "POST",
             &lineups,
             Some(&org),
-            Some(json!({"team": team, "lineup": lineup})),
+            json!({"team": team, "lineup": lineup}),
         )
         .await;
         assert_eq!(st, StatusCode::CREATED, "{b}");
     }
-    let (st, t) = call(
-        &state,
-        "PUT",
-        &result,
-        Some(&org),
-        Some(json!({"result": "1/2"})),
-    )
-    .await;
+    let (st, t) = put(&state, &result, Some(&org), json!({"result": "1/2"})).await;
     assert_eq!(st, StatusCode::OK, "{t}");
     let m = &t["rounds"][0]["matches"][0];
     // Board 1: 甲's first player (red) against 乙's second; board 2: 乙's fourth red.
@@ -1497,12 +1161,11 @@ async fn a_team_line_up_is_checked_under_order_kept_boards() {
 
 /// Pairs the next round; the status and the round (or the error).
 async fn pair_round(state: &AppState, org: &str, id: &str, body: Value) -> (StatusCode, Value) {
-    call(
+    post(
         state,
-        "POST",
         &format!("/api/tournaments/{id}/rounds"),
         Some(org),
-        Some(body),
+        body,
     )
     .await
 }
@@ -1527,12 +1190,11 @@ async fn play_round(
         } else {
             "0-1"
         };
-        let (st, b) = call(
+        let (st, b) = put(
             state,
-            "PUT",
             &format!("/api/tournaments/{id}/rounds/{n}/boards/{board}/result"),
             Some(org),
-            Some(json!({"result": result})),
+            json!({"result": result}),
         )
         .await;
         assert_eq!(st, StatusCode::OK, "{b}");
@@ -1545,15 +1207,9 @@ fn entrants(n: i64) -> Vec<Value> {
         .collect()
 }
 
-async fn get(state: &AppState, uri: &str) -> Value {
-    let (st, b) = call(state, "GET", uri, None, None).await;
-    assert_eq!(st, StatusCode::OK, "{uri}: {b}");
-    b
-}
-
 #[tokio::test]
 async fn a_swiss_then_knockout_goes_from_standings_to_a_bracket_of_its_qualifiers() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "sina").await;
     // The format's own fields are checked and named.
     for (body, field) in [
@@ -1574,10 +1230,10 @@ async fn a_swiss_then_knockout_goes_from_standings_to_a_bracket_of_its_qualifier
             "rounds",
         ),
     ] {
-        let (st, b) = call(&state, "POST", "/api/tournaments", Some(&org), Some(body)).await;
+        let (st, b) = post(&state, "/api/tournaments", Some(&org), body).await;
         assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
     }
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "SK", "format": "swiss_knockout", "rounds": 2, "qualifiers": 4,
@@ -1671,18 +1327,17 @@ async fn a_swiss_then_knockout_goes_from_standings_to_a_bracket_of_its_qualifier
 
 #[tokio::test]
 async fn a_swiss_with_elimination_marks_and_refuses_the_players_out() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "elim").await;
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "SE", "format": "swiss_elimination", "rounds": 4, "per_round": 2})),
+        json!({"name": "SE", "format": "swiss_elimination", "rounds": 4, "per_round": 2}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("keep"));
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "SE", "format": "swiss_elimination", "rounds": 4, "per_round": 2,
@@ -1789,18 +1444,17 @@ async fn a_swiss_with_elimination_marks_and_refuses_the_players_out() {
 
 #[tokio::test]
 async fn a_double_elimination_shows_both_brackets_the_grand_final_and_its_reset() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "dora").await;
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/tournaments",
         Some(&org),
-        Some(json!({"name": "DE", "format": "double_elimination", "rounds": 3})),
+        json!({"name": "DE", "format": "double_elimination", "rounds": 3}),
     )
     .await;
     assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("rounds"));
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "DE", "format": "double_elimination", "reset": true, "players": entrants(4)}),
@@ -1882,16 +1536,15 @@ async fn a_boards_live_game_leads_back_to_its_tournament_round_and_board() {
     let state = AppState::new(Store::open(&url).await.expect("opens"));
     let org = account(&state, "linda").await;
     // A team event shares the stream kind: the lookup passes over it.
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         "/api/teams",
         Some(&org),
-        Some(json!({"name": "T", "boards": 1})),
+        json!({"name": "T", "boards": 1}),
     )
     .await;
     assert_eq!(st, StatusCode::CREATED, "{b}");
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "Link cup", "players": entrants(4)}),
@@ -1924,7 +1577,7 @@ async fn a_boards_live_game_leads_back_to_its_tournament_round_and_board() {
         get(&again, &format!("/api/tournaments/by-game/{second}")).await,
         found
     );
-    let (st, casual) = call(&again, "POST", "/api/games", None, Some(json!({}))).await;
+    let (st, casual) = post(&again, "/api/games", None, json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{casual}");
     let (st, _) = call(
         &again,
@@ -1948,9 +1601,9 @@ async fn a_boards_live_game_leads_back_to_its_tournament_round_and_board() {
 
 #[tokio::test]
 async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
-    let state = AppState::new(Store::open("sqlite::memory:").await.expect("opens"));
+    let state = memory_state().await;
     let org = account(&state, "pia").await;
-    let t = create(
+    let t = new_tournament(
         &state,
         &org,
         json!({"name": "PGN \"open\" cup", "players": entrants(4)}),
@@ -1961,14 +1614,7 @@ async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
     assert_eq!(st, StatusCode::CREATED, "{round}");
     let games = format!("/api/tournaments/{id}/rounds/1/games");
     // Board 2 first, so that the export's order is the boards', not the games' starting order.
-    let (st, b2) = call(
-        &state,
-        "POST",
-        &games,
-        Some(&org),
-        Some(json!({"boards": [2]})),
-    )
-    .await;
+    let (st, b2) = post(&state, &games, Some(&org), json!({"boards": [2]})).await;
     assert_eq!(st, StatusCode::CREATED, "{b2}");
     let (st, all) = call(&state, "POST", &games, Some(&org), None).await;
     assert_eq!(st, StatusCode::CREATED, "{all}");
@@ -1976,22 +1622,20 @@ async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
     assert_eq!(b1["board"], 1, "{all}");
     let g1 = b1["game"].as_str().expect("game");
     for (mv, token) in [("h2e2", &b1["red_token"]), ("h9g7", &b1["black_token"])] {
-        let (st, b) = call(
+        let (st, b) = post(
             &state,
-            "POST",
             &format!("/api/games/{g1}/moves"),
             None,
-            Some(json!({"move": mv, "token": token})),
+            json!({"move": mv, "token": token}),
         )
         .await;
         assert_eq!(st, StatusCode::OK, "{b}");
     }
-    let (st, b) = call(
+    let (st, b) = post(
         &state,
-        "POST",
         &format!("/api/games/{g1}/claims"),
         b1["red_token"].as_str(),
-        Some(json!({"type": "resign"})),
+        json!({"type": "resign"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{b}");
@@ -2074,12 +1718,11 @@ async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
     }
 
     // An arbiter's correction on the sheet is what the file says (the moves stay the game's).
-    let (st, b) = call(
+    let (st, b) = put(
         &state,
-        "PUT",
         &format!("/api/tournaments/{id}/rounds/1/boards/1/result"),
         Some(&org),
-        Some(json!({"result": "1-0"})),
+        json!({"result": "1-0"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{b}");

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 
 use xiangqi_tournament::{
-    GameResult, Player, RuleSet, ScoringScheme,
+    GameResult, Player, RuleSet,
     knockout::MatchFormat,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
@@ -202,9 +202,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
         } => {
             event_file::must_be_new(&file)?;
             let rules: RuleSet = rules.parse()?;
-            let scoring = ScoringScheme::by_name(&scoring).with_context(|| {
-                format!("unknown scoring {scoring:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)")
-            })?;
+            let scoring = super::scoring_named(&scoring)?;
             let t = TeamTournament::from_events([TeamEvent::Created {
                 name,
                 rules,

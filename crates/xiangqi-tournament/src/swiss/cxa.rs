@@ -34,8 +34,9 @@ use super::{Color, PairingError, PairingSystem, RoundEntry, SwissInput, SwissPai
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cxa;
 
-/// Steps of the backtracking search before giving up.
-const BUDGET: u64 = 2_000_000;
+/// Steps of the backtracking search (players placed and opponents examined) before giving up:
+/// a second or so, far more than a pairing that can be found needs.
+const BUDGET: u64 = 50_000_000;
 
 struct P {
     number: u32,
@@ -72,11 +73,18 @@ impl P {
             _ => self.colors.last().map(|c| c.other()),
         }
     }
-    /// Would taking `c` give three in a row or a surplus of three?
+    /// Would taking `c` give three in a row, or a surplus of three or more that grows?
+    /// *(choice)* A player for whom both colours would (a surplus already past three, say,
+    /// after forfeits or a handicapped start) may take either: for them it is unavoidable, and
+    /// forbidding both would leave them unpairable under the strict rule.
     fn forbidden_color(&self, c: Color) -> bool {
-        let (last, run) = self.run();
-        let s = self.surplus() + if c == Color::Red { 1 } else { -1 };
-        (last == Some(c) && run >= 2) || s.abs() >= 3
+        let raw = |c: Color| {
+            let (last, run) = self.run();
+            let s = self.surplus();
+            let after = s + if c == Color::Red { 1 } else { -1 };
+            (last == Some(c) && run >= 2) || (after.abs() >= 3 && after.abs() > s.abs())
+        };
+        raw(c) && !raw(c.other())
     }
 }
 
@@ -251,13 +259,13 @@ fn later_round(
         vec![None]
     };
     let mut budget = BUDGET;
+    let field = Field::new(players, strict, apart);
     for bye in bye_choices {
         let mut used = vec![false; n];
         if let Some(b) = bye {
             used[b] = true;
         }
-        let mut pairs = Vec::new();
-        if search(players, &mut used, &mut pairs, strict, apart, &mut budget) {
+        if let Some(pairs) = field.search(&mut used, &mut budget) {
             let mut out: Vec<(usize, usize, Color)> = Vec::new();
             for (a, b) in pairs {
                 let (ca, _) = colors(&players[a], &players[b], strict, lot)?;
@@ -296,55 +304,156 @@ fn later_round(
     None
 }
 
-/// Pairs the highest unpaired player with the nearest-score opponent that still lets the rest be
-/// paired (depth-first, bounded by `budget`).
-fn search(
-    players: &[P],
-    used: &mut [bool],
-    pairs: &mut Vec<(usize, usize)>,
+/// Where one player's search for an opponent has got to: candidates come score group by score
+/// group (nearest score first), in each group first those not due the same colour, then the
+/// rest, each in rank order.
+#[derive(Clone, Copy)]
+struct Cursor {
+    /// The first index of the score group being tried, and one past its last.
+    group: usize,
+    end: usize,
+    /// 0: partners due the other colour (or none); 1: partners due the same colour.
+    pass: u8,
+    next: usize,
+}
+
+/// The search's view of the ranked players.
+struct Field<'a> {
+    players: &'a [P],
+    due: Vec<Option<Color>>,
+    /// Per player: would red, would black give three in a row or a surplus of three?
+    forbidden: Vec<(bool, bool)>,
+    /// For each index, one past the last player of the same score.
+    group_end: Vec<usize>,
     strict: bool,
-    apart: &dyn Fn(u32, u32) -> bool,
-    budget: &mut u64,
-) -> bool {
-    let Some(a) = used.iter().position(|&u| !u) else {
-        return true;
-    };
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    used[a] = true;
-    let pa = &players[a];
-    let mut cands: Vec<usize> = (0..players.len())
-        .filter(|&b| {
-            !used[b]
-                && !pa.opponents.contains(&players[b].number)
-                && !apart(pa.number, players[b].number)
-        })
-        .collect();
-    // Nearest score first; then a colour-compatible partner (due red against due black); then rank.
-    cands.sort_by_key(|&b| {
-        let pb = &players[b];
-        let clash = matches!((pa.due(), pb.due()), (Some(x), Some(y)) if x == y);
-        (pa.score.abs_diff(pb.score), clash, b)
-    });
-    for b in cands {
-        if strict && colors(pa, &players[b], true, &mut Lot(0)).is_none() {
-            continue;
+    apart: &'a dyn Fn(u32, u32) -> bool,
+}
+
+impl Field<'_> {
+    fn new<'a>(players: &'a [P], strict: bool, apart: &'a dyn Fn(u32, u32) -> bool) -> Field<'a> {
+        let n = players.len();
+        let mut group_end = vec![n; n];
+        for k in (0..n.saturating_sub(1)).rev() {
+            if players[k + 1].score == players[k].score {
+                group_end[k] = group_end[k + 1];
+            } else {
+                group_end[k] = k + 1;
+            }
         }
-        used[b] = true;
-        pairs.push((a, b));
-        if search(players, used, pairs, strict, apart, budget) {
-            return true;
-        }
-        pairs.pop();
-        used[b] = false;
-        if *budget == 0 {
-            break;
+        Field {
+            players,
+            due: players.iter().map(P::due).collect(),
+            forbidden: players
+                .iter()
+                .map(|p| {
+                    (
+                        p.forbidden_color(Color::Red),
+                        p.forbidden_color(Color::Black),
+                    )
+                })
+                .collect(),
+            group_end,
+            strict,
+            apart,
         }
     }
-    used[a] = false;
-    false
+
+    fn cursor(&self, a: usize) -> Cursor {
+        let first = a + 1;
+        Cursor {
+            group: first,
+            end: self.group_end.get(first).copied().unwrap_or(first),
+            pass: 0,
+            next: first,
+        }
+    }
+
+    /// The next opponent for `a` after `cur`, in the order of [`Cursor`].
+    fn next_opponent(
+        &self,
+        a: usize,
+        cur: &mut Cursor,
+        used: &[bool],
+        budget: &mut u64,
+    ) -> Option<usize> {
+        let n = self.players.len();
+        let pa = &self.players[a];
+        loop {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            if cur.group >= n {
+                return None;
+            }
+            if cur.next >= cur.end {
+                if cur.pass == 0 {
+                    cur.pass = 1;
+                } else {
+                    cur.group = cur.end;
+                    cur.end = self.group_end.get(cur.group).copied().unwrap_or(n);
+                    cur.pass = 0;
+                }
+                cur.next = cur.group;
+                continue;
+            }
+            let b = cur.next;
+            cur.next += 1;
+            let pb = &self.players[b];
+            if used[b] || pa.opponents.contains(&pb.number) || (self.apart)(pa.number, pb.number) {
+                continue;
+            }
+            let clash = matches!((self.due[a], self.due[b]), (Some(x), Some(y)) if x == y);
+            if clash != (cur.pass == 1) {
+                continue;
+            }
+            // As `colors` with `strict`: one of the two assignments is allowed.
+            let ((a_red, a_black), (b_red, b_black)) = (self.forbidden[a], self.forbidden[b]);
+            if self.strict && (a_red || b_black) && (a_black || b_red) {
+                continue;
+            }
+            return Some(b);
+        }
+    }
+
+    /// Pairs the highest unpaired player with the nearest-score opponent that still lets the
+    /// rest be paired (depth-first with an explicit stack, so 10,000 players do not exhaust the
+    /// thread's stack; bounded by `budget`).
+    fn search(&self, used: &mut [bool], budget: &mut u64) -> Option<Vec<(usize, usize)>> {
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let mut cursors: Vec<Cursor> = Vec::new();
+        let mut from = 0;
+        loop {
+            // A new level: the highest player still unpaired (all above `from` are).
+            let Some(a) = (from..used.len()).find(|&k| !used[k]) else {
+                return Some(pairs);
+            };
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            used[a] = true;
+            let (mut a, mut cur) = (a, self.cursor(a));
+            loop {
+                if let Some(b) = self.next_opponent(a, &mut cur, used, budget) {
+                    used[b] = true;
+                    pairs.push((a, b));
+                    cursors.push(cur);
+                    from = a + 1;
+                    break;
+                }
+                // No opponent left for `a`: take back the pair above and try its next one.
+                used[a] = false;
+                let (pa, pb) = pairs.pop()?;
+                let pcur = cursors.pop()?;
+                used[pb] = false;
+                if *budget == 0 {
+                    return None;
+                }
+                (a, cur) = (pa, pcur);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -516,6 +625,66 @@ mod tests {
                     <= 1
             );
         }
+    }
+
+    /// A player past a surplus of three (five reds) may still be paired under the strict
+    /// colour rule, and gets black; the rule still holds for the others. Before, both colours
+    /// were forbidden to such a player, the strict search failed (after running through its
+    /// whole budget on 10,000 players) and the relaxed one gave player 2 a third red.
+    #[test]
+    fn a_player_past_a_surplus_of_three_is_paired_and_gets_black() {
+        let game = |opponent, color| RoundEntry::Game {
+            opponent,
+            color: Some(color),
+            outcome: Outcome::Draw,
+        };
+        let players = (1..=6u32)
+            .map(|number| SwissPlayer {
+                number,
+                rating: 2000 - number,
+                history: (0..5u32)
+                    .map(|k| {
+                        // Player 1: five reds. Player 2: three blacks, then two reds (due
+                        // red, but a third red in a row is forbidden). The rest alternate.
+                        let colour = match number {
+                            1 => Color::Red,
+                            2 if k < 3 => Color::Black,
+                            2 => Color::Red,
+                            _ if (number + k) % 2 == 0 => Color::Red,
+                            _ => Color::Black,
+                        };
+                        game(100 + 10 * number + k, colour)
+                    })
+                    .collect(),
+                next_round: None,
+            })
+            .collect();
+        let input = SwissInput {
+            players,
+            played_rounds: 5,
+            total_rounds: 9,
+            points: PointSystem::default(),
+            initial_color: Some(Color::Red),
+            forbidden: Vec::new(),
+            seed: 3,
+        };
+        let pairs = Cxa.pair(&input).unwrap();
+        check(&input, &pairs);
+        assert_eq!(pairs.len(), 3);
+        let first = pairs
+            .iter()
+            .find(|p| p.red == 1 || p.black == Some(1))
+            .unwrap();
+        assert_eq!(first.black, Some(1), "five reds: black is due");
+        let second = pairs
+            .iter()
+            .find(|p| p.red == 2 || p.black == Some(2))
+            .unwrap();
+        assert_eq!(
+            second.black,
+            Some(2),
+            "the strict rule still holds: no third red"
+        );
     }
 
     #[test]

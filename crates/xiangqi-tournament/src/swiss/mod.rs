@@ -28,6 +28,10 @@ pub mod cxa;
 pub mod dutch;
 mod matching;
 mod wide;
+// Exposed (hidden) only for the `matchers` bench, which compares the matcher with the crates.
+#[cfg(feature = "compare-matchers")]
+#[doc(hidden)]
+pub use self::{matching::Matching, wide::Wide};
 
 use thiserror::Error;
 
