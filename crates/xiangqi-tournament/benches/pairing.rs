@@ -2,9 +2,10 @@
 //!
 //! `cargo bench -p xiangqi-tournament --bench pairing` runs 100 to 1,000 players;
 //! `PAIRING_BENCH_LARGE=1` adds 2,000 and 9,999 (gzipped, read through `gzip -dc`). The Dutch
-//! engine keeps one dense matching graph (a 4-byte weight class per pair) and the weights of the
-//! brackets at hand: about 1.4 GB at its peak for 9,999 players; a tournament too large for it
-//! is reported here as skipped. The `(cpu time)` entries time the thread's CPU time instead of
+//! engine keeps one dense matching graph (a 4-byte weight class per pair) and the weight classes
+//! of the brackets at hand: at its peak about 0.5 GB for `t9999_5_next` and 1.1 GB for a first
+//! round of 9,999 players (one score group); a tournament too large for it is reported here as
+//! skipped. The `(cpu time)` entries time the thread's CPU time instead of
 //! the wall clock (Unix): the figure to quote on a shared, loaded machine.
 
 use std::{path::PathBuf, process::Command, time::Duration};

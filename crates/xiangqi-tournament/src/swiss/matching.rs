@@ -37,10 +37,10 @@ use super::wide::Wide;
 /// Hashes the limbs of a weight by multiply and rotate: the classes are looked up once per
 /// edge set, and the default SipHash over several hundred bits cost more than the lookup.
 #[derive(Clone, Copy, Default, Debug)]
-struct BuildLimbHasher;
+pub(super) struct BuildLimbHasher;
 
 #[derive(Default)]
-struct LimbHasher(u64);
+pub(super) struct LimbHasher(u64);
 
 impl std::hash::BuildHasher for BuildLimbHasher {
     type Hasher = LimbHasher;
