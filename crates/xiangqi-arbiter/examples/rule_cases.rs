@@ -10,8 +10,9 @@
 //! Arguments: the file in `../shared/data` (a rulings file, or `corpus/derived/ccpd_iccs.tsv`,
 //! whose every threefold repetition is ruled), `cxa` or `wxf`, how many passes, and `explain` to
 //! print every case's verdict and explanation (to compare the texts before and after a change),
-//! `each` to print the time of each case, or `only=N` to rule only the case at index N.
-//! Prints the number of cases ruled and the verdicts' counts.
+//! `each` to print the time of each case, `list` to print each case's game (the corpus file
+//! and the move number) and verdict (to find the games a change rules differently), or `only=N`
+//! to rule only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
 use std::{collections::BTreeMap, fs, hint::black_box, path::Path, process::ExitCode};
 
@@ -39,9 +40,10 @@ fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
 /// Every prefix of a corpus game that ends in a position occurring for the third time since
 /// the last capture.
 fn repetitions(
+    name: &str,
     (start, moves): (Position, Vec<Move>),
     rules: &RuleSet,
-) -> Vec<(Position, Vec<Move>)> {
+) -> Vec<(String, Position, Vec<Move>)> {
     let mut pos = start.clone();
     let mut hashes = vec![pos.zobrist_hash()];
     let mut since = 0;
@@ -54,7 +56,13 @@ fn repetitions(
         }
         let need = rules.ruling_occurrences as usize;
         if occurrences(&hashes, counted_from(since, rules), need).is_some() {
-            found.push((start.clone(), moves[..=i].to_vec()));
+            // The move number of the last move: two plies to a move, red first.
+            let number = i / 2 + 1;
+            found.push((
+                format!("{name} move {number}"),
+                start.clone(),
+                moves[..=i].to_vec(),
+            ));
         }
     }
     found
@@ -75,28 +83,36 @@ fn main() -> ExitCode {
         eprintln!("cannot read {}", path.display());
         return ExitCode::FAILURE;
     };
-    let games: Vec<(Position, Vec<Move>)> = if file.ends_with(".tsv") {
+    let games: Vec<(String, Position, Vec<Move>)> = if file.ends_with(".tsv") {
         text.lines()
             .filter_map(|line| {
                 let mut cols = line.split('\t');
-                let (_path, fen, moves) = (cols.next()?, cols.next()?, cols.next()?);
+                let (name, fen, moves) = (cols.next()?, cols.next()?, cols.next()?);
                 let moves = moves
                     .split_whitespace()
                     .map(|m| Value::String(m.to_owned()));
-                case(&serde_json::json!({"fen": fen, "moves": moves.collect::<Vec<_>>()}))
+                let game =
+                    case(&serde_json::json!({"fen": fen, "moves": moves.collect::<Vec<_>>()}))?;
+                Some((name, game))
             })
-            .flat_map(|game| repetitions(game, &rules))
+            .flat_map(|(name, game)| repetitions(name, game, &rules))
             .collect()
     } else {
         let Ok(Value::Array(cases)) = serde_json::from_str::<Value>(&text) else {
             eprintln!("{} is not a JSON array", path.display());
             return ExitCode::FAILURE;
         };
-        cases.iter().filter_map(case).collect()
+        cases
+            .iter()
+            .filter_map(|c| {
+                let name = c["id"].as_str().unwrap_or("?").to_owned();
+                case(c).map(|(start, moves)| (name, start, moves))
+            })
+            .collect()
     };
     let explain = args.get(4).is_some_and(|a| a == "explain");
     // `only=N`: rule only the case at index N.
-    let games: Vec<(Position, Vec<Move>)> = match args
+    let games: Vec<(String, Position, Vec<Move>)> = match args
         .get(4)
         .and_then(|a| a.strip_prefix("only="))
         .and_then(|n| n.parse::<usize>().ok())
@@ -105,7 +121,7 @@ fn main() -> ExitCode {
         None => games,
     };
     if args.get(4).is_some_and(|a| a == "each") {
-        for (i, (start, moves)) in games.iter().enumerate() {
+        for (i, (_, start, moves)) in games.iter().enumerate() {
             let t = std::time::Instant::now();
             for _ in 0..passes {
                 black_box(rule_game(start, moves, &rules));
@@ -117,11 +133,16 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    let list = args.get(4).is_some_and(|a| a == "list");
     let mut verdicts = BTreeMap::new();
     for pass in 0..passes {
-        for (start, moves) in &games {
+        for (name, start, moves) in &games {
             let ruling = black_box(rule_game(start, moves, &rules));
             if pass == 0 {
+                if list {
+                    let code = ruling.as_ref().map_or("none", |r| r.verdict.code());
+                    println!("{name}\t{code}");
+                }
                 if explain && let Some(r) = &ruling {
                     println!(
                         "{}\n{}\n{}\n",

@@ -1254,18 +1254,41 @@ impl<'a> OldAttacks<'a> {
         attack.is_chase()
             && !(judge(cache, Some(self.before), self.before_o, a_before, v, book)
                 .is_some_and(|old| old.is_chase())
-                && !(book == Book::Cxa2011 && self.parries_mate(cache, mate_depth)))
+                && !(book == Book::Cxa2011
+                    && self.parries_mate(cache, mate_depth)
+                    && self.capture_met_mate(cache, a_before, v, mate_depth)))
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
-    /// Its attacks are then chases anew, as those of a move answering check: while the threat
-    /// stood they were not (参考图35: "车4平6解杀后形成炮捉车，判捉").
+    /// Then an attack the threat made worthless is a chase anew, as one made by a move
+    /// answering check (参考图35: "车4平6解杀后形成炮捉车，判捉"; see [`Self::capture_met_mate`]).
     fn parries_mate(&self, cache: &mut Cache, depth: u32) -> bool {
         self.before_o
             .is_some_and(|before_o| cache.mate_by_checks(before_o, depth))
             && !cache.mate_by_checks(self.after, depth)
     }
+
+    /// Before the move, would the capture on `v` by the piece on `a` have been met by a mate by
+    /// checks? Only then does parrying the mate make the capture possible, a chase the move
+    /// creates (art. 24.3: "造成其他子能吃子……得子后不致立即被对方将死"). A piece left hanging
+    /// all along, which could have been taken safely under the threat as well, is not chased
+    /// anew by the parry (CCPD 象甲联赛 00000495, move 59: a rook's standing attack on a pawn).
+    /// The capture may take a piece of the mating net and lengthen the mate: the search goes
+    /// [`CAPTURE_MATE_EXTRA_CHECKS`] checks deeper (art. 24.2 bounds no series of checks).
+    fn capture_met_mate(&self, cache: &mut Cache, a: Square, v: Square, depth: u32) -> bool {
+        legal_capture(self.before, a, v).is_some_and(|capture| {
+            cache.mate_by_checks(
+                &after(self.before, capture),
+                depth + CAPTURE_MATE_EXTRA_CHECKS,
+            )
+        })
+    }
 }
+
+/// How many checks deeper than the parried threat [`OldAttacks::capture_met_mate`] looks for
+/// the mate that met a capture: in 参考图35 the cannon taking the red rook on c6 before 车4平6
+/// removes a piece of the three-check mate, and red mates with five.
+const CAPTURE_MATE_EXTRA_CHECKS: u32 = 2;
 
 /// Does the move `m` (played in `before`) make the attack of the piece on `a` on the point
 /// `v`: it is the moved piece, or the piece on `a` did not attack `v` before the move (its
@@ -1725,6 +1748,19 @@ mod tests {
         let m = p.find_move(Square::D4, Square::F4).expect("move");
         let a = analyse(&p, m, Book::Cxa2011, 3);
         assert!(a.attacks.iter().all(|at| at.victim != Square::C6), "{a:?}");
+    }
+
+    #[test]
+    fn parrying_a_mate_leaves_a_piece_hanging_all_along_unchased() {
+        // CCPD 象甲联赛 00000495 after 57.帅六退一 (d1d0): red threatens 车三进七 mate, and
+        // 炮8进1 (h1h0) pins the rook on its rank again, parrying it. Black's rook on h8 has
+        // looked at the unprotected pawn on e8 all along and could have taken it safely before
+        // the parry too: the parry makes no capture possible (art. 24.3), so no chase.
+        let p = pos("3C5/4P2r1/5k3/4p3p/9/P8/8P/4BA2n/5c1c1/2BK1AR2 b - - 0 1");
+        let m = p.find_move(Square::H1, Square::H0).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        assert!(a.attacks.iter().all(|at| at.victim != Square::E8), "{a:?}");
+        assert_ne!(a.nature, MoveNature::Chase, "{a:?}");
     }
 
     #[test]

@@ -286,3 +286,39 @@ fn cxa_26_8_a_pawn_capture_after_an_even_exchange_is_idle() {
     let uneven = horse_step("4k4/9/9/1n7/2Pr5/9/9/N8/9/5K3 w - - 0 1");
     assert_eq!(uneven.nature, MoveNature::Chase, "{uneven:?}");
 }
+
+/// CXA 2011 arts. 24.3, 26.2 (参考图35 "解杀后形成炮捉车，判捉") against a real game: CCPD
+/// 象甲联赛 00000495, moves 56–59 (ruled after 59…炮8进1 and again after 60.帅六进一). 帅六进一
+/// frees the rook on g0 from the cannon's pin (杀: 车三进七 mates), 炮8退1 checks, 帅六退一
+/// answers with the king (idle, art. 26.2, though the mate threat stands again), and 炮8进1 pins
+/// the rook once more, parrying the mate. Black's rook on h8 looks at the unprotected pawn on
+/// e8 throughout and could take it safely before the parry as well: the parry makes no capture
+/// possible, so it is no chase (in 参考图35 taking the rook before 车4平6 would be met by mate).
+/// Black plays 一将一闲, Red 一杀一闲: both allowed, a draw if neither changes (art. 25.2).
+#[test]
+fn cxa_26_2_parrying_a_mate_does_not_chase_a_piece_hanging_all_along() {
+    let fen = "3C5/4P2r1/5k3/4p3p/9/P8/8P/4BA2n/5c3/2BK1ARc1 w - - 0 1";
+    let line = "d0d1 h0h1 d1d0 h1h0 d0d1 h0h1 d1d0 h1h0";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    assert_eq!(
+        ruling.black.natures,
+        vec![
+            MoveNature::Check,
+            MoveNature::Block,
+            MoveNature::Check,
+            MoveNature::Block
+        ],
+        "{}",
+        ruling.explanation.en()
+    );
+    assert!(!ruling.black.forbidden);
+    assert!(
+        ruling.red.natures.contains(&MoveNature::MateThreat),
+        "{}",
+        ruling.explanation.en()
+    );
+    assert!(!ruling.red.forbidden);
+}

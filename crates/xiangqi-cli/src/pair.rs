@@ -1,9 +1,10 @@
 //! `xiangqi pair`: pair the next round of a Swiss tournament from a FIDE TRF file.
 
-use std::path::PathBuf;
+use std::{io::IsTerminal, path::PathBuf};
 
 use anyhow::Context;
 use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xiangqi_tournament::{
     swiss::{PairingSystem, cxa::Cxa, dutch::Dutch, format_pairings},
     trf,
@@ -42,7 +43,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut input = trf::swiss_input(&text).with_context(|| format!("{}", args.file.display()))?;
     input.seed = args.seed;
     let pairs = match args.system {
-        System::Dutch => Dutch.pair(&input),
+        System::Dutch => {
+            let bar = progress(input.players.len());
+            let pairs = Dutch.pair_with_progress(&input, &mut |done, total| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            });
+            bar.finish_and_clear();
+            pairs
+        }
         System::Cxa => Cxa.pair(&input),
     }?;
     let out = format_pairings(&pairs);
@@ -52,4 +61,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => print!("{out}"),
     }
     Ok(())
+}
+
+/// Tournaments this large get a progress bar (1,000 players take about a second, 10,000 half a
+/// minute).
+const PROGRESS_FROM: usize = 2000;
+
+/// A bar of players paired on standard error, hidden unless it is a terminal and the
+/// tournament large.
+fn progress(players: usize) -> ProgressBar {
+    if players < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(players as u64), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} players paired ({eta})",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
 }

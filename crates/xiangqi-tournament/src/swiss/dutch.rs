@@ -53,17 +53,31 @@ impl PairingSystem for Dutch {
     }
 
     fn pair(&self, input: &SwissInput) -> Result<Vec<SwissPairing>, PairingError> {
-        self.pair_with(input, true)
+        self.pair_with(input, true, &mut |_, _| {})
     }
 }
 
 impl Dutch {
+    /// As [`PairingSystem::pair`], telling `progress(players paired so far, players to pair)`
+    /// as pairs are settled: 10,000 players take about half a minute.
+    ///
+    /// # Errors
+    /// As [`PairingSystem::pair`].
+    pub fn pair_with_progress(
+        &self,
+        input: &SwissInput,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Vec<SwissPairing>, PairingError> {
+        self.pair_with(input, true, progress)
+    }
+
     /// Pairs with the players below the brackets at hand left out of the matching while that
     /// is exact (`leave_out`, see [`Computer`]), or with every player in it from the start.
     fn pair_with(
         &self,
         input: &SwissInput,
         leave_out: bool,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<SwissPairing>, PairingError> {
         let t = State::new(input)?;
         let bits = t.weight_bits() + 6;
@@ -80,16 +94,16 @@ impl Dutch {
             )));
         }
         let pairs = match limbs {
-            0..=2 => t.pair::<2>(leave_out)?,
-            3..=4 => t.pair::<4>(leave_out)?,
-            5..=6 => t.pair::<6>(leave_out)?,
-            7..=8 => t.pair::<8>(leave_out)?,
-            9..=10 => t.pair::<10>(leave_out)?,
-            11 => t.pair::<11>(leave_out)?,
-            12 => t.pair::<12>(leave_out)?,
-            13..=16 => t.pair::<16>(leave_out)?,
-            17..=24 => t.pair::<24>(leave_out)?,
-            25..=32 => t.pair::<32>(leave_out)?,
+            0..=2 => t.pair::<2>(leave_out, progress)?,
+            3..=4 => t.pair::<4>(leave_out, progress)?,
+            5..=6 => t.pair::<6>(leave_out, progress)?,
+            7..=8 => t.pair::<8>(leave_out, progress)?,
+            9..=10 => t.pair::<10>(leave_out, progress)?,
+            11 => t.pair::<11>(leave_out, progress)?,
+            12 => t.pair::<12>(leave_out, progress)?,
+            13..=16 => t.pair::<16>(leave_out, progress)?,
+            17..=24 => t.pair::<24>(leave_out, progress)?,
+            25..=32 => t.pair::<32>(leave_out, progress)?,
             _ => {
                 return Err(PairingError::Unsupported(format!(
                     "the pairing criteria need {bits}-bit weights (at most 2048 supported)"
@@ -710,6 +724,7 @@ impl State {
     fn pair<const N: usize>(
         &self,
         leave_out: bool,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(usize, Option<usize>)>, PairingError> {
         let n = self.sorted.len();
         let sp = |v: usize| self.sorted[v];
@@ -802,6 +817,7 @@ impl State {
             mc.enter(v);
         }
         let mut matched = vec![false; n];
+        let mut paired = 0;
         let mut sg_begin = 0usize; // number of moved-down players in the bracket
         let mut sg_begin_v = 0usize;
         let mut stable: Vec<usize>;
@@ -922,6 +938,8 @@ impl State {
                 mc.fix(pv, mv);
                 result[pv] = Some(mv);
                 result[mv] = Some(pv);
+                paired += 2;
+                progress(paired, n);
             }
             // The remainder: S1 = its first `pairs` players.
             let mut rem: Vec<usize> = Vec::new();
@@ -1047,6 +1065,8 @@ impl State {
                 mc.fix(pv, mv);
                 result[pv] = Some(mv);
                 result[mv] = Some(pv);
+                paired += 2;
+                progress(paired, n);
             }
             // The next bracket: unpaired players float down (art. 1.4).
             let mut nv = Vec::new();
@@ -1589,8 +1609,8 @@ mod tests {
     }
 
     fn both_ways(input: &SwissInput) -> (Result<Vec<SwissPairing>, PairingError>, bool) {
-        let left_out = Dutch.pair_with(input, true);
-        let whole = Dutch.pair_with(input, false);
+        let left_out = Dutch.pair_with(input, true, &mut |_, _| {});
+        let whole = Dutch.pair_with(input, false, &mut |_, _| {});
         assert_eq!(
             left_out, whole,
             "leaving the players below out changed the pairing"
@@ -1610,6 +1630,20 @@ mod tests {
             used, 3,
             "the samples should be paired with the players below left out"
         );
+    }
+
+    #[test]
+    fn progress_counts_every_player_paired_once() {
+        let t = trf::swiss_input(&testdata::read("trf_samples/t300_5_next.trf")).unwrap();
+        let mut seen = Vec::new();
+        let pairs = Dutch
+            .pair_with_progress(&t, &mut |done, total| seen.push((done, total)))
+            .unwrap();
+        let games = pairs.iter().filter(|p| p.black.is_some()).count();
+        assert_eq!(seen.len(), games);
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(seen.last().map(|&(done, _)| done), Some(2 * games));
+        assert!(seen.iter().all(|&(_, total)| total == 300));
     }
 
     #[test]
