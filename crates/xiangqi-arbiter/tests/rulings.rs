@@ -141,12 +141,21 @@ const KNOWN_WRONG_WXF: &[&str] = &[
     // keep it rejected rather than rule an impossible board. A transcription error of the
     // diagram, not an arbiter miss.
     "AXF-D71",
-    // Orange's mutual chase: Black's cannons chase the two red rooks, one in each of the two
-    // different loops, which the single-victim intersection reads as 分捉 (allowed), so Red
-    // alone is ruled. Judging each loop apart would call it 长捉 but then rules AXF-D80-o117
-    // (the book's two rooks chasing two cannons, one per loop: 分捉, a draw, rule 32) wrongly:
-    // the book decides. Orange's "fake protection by cannon" (the cannons' mutual protection
-    // over a rook screen) would make Red's attacks no chase; not modelled.
+    // Orange's mutual chase, whose draw is the engine author's, checked against no book
+    // diagram. Over the span (plies 1–8, two different four-ply loops) Red's rooks chase the
+    // cannon on a8 (and the one on i8) on every move: each rook move opens a rook's line or
+    // cuts the cannons' cross-protection, which runs over a screen the capturing rook itself
+    // removes or that the other rook blocks (Orange's "fake protection by cannon"; we find it
+    // and call the cannons unprotected). Black's advisor steps make a cannon attack the rook
+    // on f8 in the first loop and the one on d8 in the second (both at plies 4 and 8): two
+    // cannons against two rooks in turn, 分捉, allowed by AXF rule 16 (D26–28), and rule 32's
+    // D79 rules a 分捉 side against a 长捉 side just so: the 长捉 side changes. Hence our
+    // "red must change". Orange and Fairy-Stockfish say draw because they judge one loop, in
+    // which Black chases one rook throughout (that single loop is FSF-L1215, which we rule a
+    // draw). Judging each loop apart would give the draw here but rules AXF-D80-o117 (the
+    // book's two rooks chasing two cannons, one per loop: 分捉, a draw, rule 32) wrongly, and
+    // nothing in rules 16, 22 or 32 sets a mutual chase apart from a split one; WXF 2018's
+    // mutual-chase section (ch. 5 item 36.3) is not in our text. The book decides: left wrong.
     "ORANGE-106",
 ];
 

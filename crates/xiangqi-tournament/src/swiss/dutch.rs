@@ -1763,4 +1763,17 @@ mod tests {
             "only {used} rounds were paired leaving players out"
         );
     }
+
+    #[test]
+    #[ignore = "slow: about a minute in release (the whole-graph run is the slow one)"]
+    fn leaving_players_below_out_changes_nothing_in_larger_random_tournaments() {
+        let mut used = 0;
+        for (k, (players, rounds)) in [(400, 9), (801, 7), (1200, 5)].into_iter().enumerate() {
+            used += simulate(players, rounds, 0x5eed + k as u64, 2 * k as u64);
+        }
+        assert!(
+            used >= 15,
+            "only {used} rounds were paired leaving players out"
+        );
+    }
 }
