@@ -35,7 +35,9 @@
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
 //! pawns and general take no part in the exchange that decides a chase (26.8); a same-type
 //! offer the offered side may take first without loss is 兑 (26.10), also when a rook touches
-//! the offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉).
+//! the offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉); one the
+//! offered side may take but would then be mated or lose material for at once is 捉, though
+//! the exchange itself wins nothing (26.10).
 //!
 //! Where the books give no numbers we use rook 10, horse 5, cannon 5, advisor 2, elephant 2,
 //! crossed pawn 2, uncrossed pawn 1 (CXA 2011 art. 1.2 fixes only the ratios; the numbers are
@@ -219,6 +221,10 @@ pub enum Reason {
     /// joint chase (联合捉, art. 24.17) that goes on through every move of the chasing side,
     /// though no move makes it anew. CXA 2011 参考图39, art. 26.9.2.
     HeldOnItsLine,
+    /// A same-type offer the offered side may take, but would then be mated or lose material
+    /// at once: a chase, even if the exchange itself wins nothing. CXA 2011 art. 26.10 ("同兵种
+    /// 邀兑，被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理").
+    UnsafeOffer,
 }
 
 impl Reason {
@@ -236,6 +242,7 @@ impl Reason {
                 | Reason::ForcedGain
                 | Reason::RookContact
                 | Reason::HeldOnItsLine
+                | Reason::UnsafeOffer
         )
     }
 
@@ -264,6 +271,7 @@ impl Reason {
                 "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）"
             }
             Reason::HeldOnItsLine => "车不能离线，炮借己方炮架联合捉车，每着均算捉",
+            Reason::UnsafeOffer => "被邀兑方兑子后立即被杀或子力受损，按捉处理（第26.10条）",
         }
     }
 
@@ -299,6 +307,9 @@ impl Reason {
             }
             Reason::HeldOnItsLine => {
                 "a rook that cannot leave its square, jointly attacked by a cannon over its own screen, stays chased on every move: chase"
+            }
+            Reason::UnsafeOffer => {
+                "an exchange offer the other side cannot accept without being mated or losing material at once: chase (CXA 2011 art. 26.10)"
             }
         }
     }
@@ -1051,6 +1062,13 @@ fn judge(
                     // CXA 2011 arts. 24.4, 26.10: a same-type piece that can take back without
                     // losing material or being mated is offered an exchange (兑), not chased.
                     Reason::SameType
+                } else if gain <= 0
+                    && attacker.role == victim.role
+                    && pos_o.is_some_and(|p| legal_capture(p, v, a).is_some())
+                {
+                    // CXA 2011 art. 26.10: it may take, but would be mated or lose material at
+                    // once: "被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理".
+                    Reason::UnsafeOffer
                 } else if gain <= 0 {
                     Reason::NoGain
                 } else if cache.has_mate_in_one(&taken) {

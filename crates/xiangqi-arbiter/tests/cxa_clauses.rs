@@ -1,5 +1,53 @@
 //! Our own cases for CXA 2011 clauses that no case of `shared/data` covers, each written from
 //! the book's text (`shared/rules/000_*.txt`) and citing its article.
+//!
+//! Which case covers each clause of CXA 2011 arts. 24–26. Book cases are ids of
+//! `../shared/data/rulings_cxa.json` (run by `tests/rulings.rs`; CXA 2020 figures, matched to
+//! clauses by the figure numbers the 2011 text cites and by the book's move labels);
+//! `classify::` names a unit test of `src/classify.rs`; other names are tests in this file. Our
+//! text lost the labels 24.1–24.18, 25.x and 26.1–26.5: they follow the clauses' order, as in
+//! `shared/rules/repetition-rules.md`.
+//!
+//! | art. | gist | covered by |
+//! |---|---|---|
+//! | 24.1 | 将: a move attacking the king | fig05, fig06, ref07 |
+//! | 24.2 | 杀: aims to mate by a check or a series of checks | fig19, fig20, ref10, ref43 |
+//! | 24.3 | 捉: wins material by capture, discovery, joint capture, checks or exchanges, not mated after | fig04, fig16, ref01, ref02, ref13, ref20, ref29; `cxa_26_6_…` |
+//! | 24.4 | 兑: a same-type offer taken without loss | fig21, ref04; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange |
+//! | 24.5 | 献: a piece offered that can be taken without loss | ref23 (献兼捉); `cxa_24_5_a_perpetual_sacrifice_is_allowed` |
+//! | 24.6 | 拦: blocks an enemy piece, attacks nothing | `cxa_24_6_a_perpetual_block_is_allowed` |
+//! | 24.7 | 跟: shadows a rooted piece, attacks nothing | `cxa_24_7_a_perpetual_follow_is_allowed` |
+//! | 24.8 | 闲: none of 将 杀 捉; 兑 献 拦 跟 are 闲 | fig05, ref07, ref17 |
+//! | 24.9 | 长将 | fig06 |
+//! | 24.10 | 长杀 | fig29x1, ref43 |
+//! | 24.11 | 长捉 of one piece or several | fig04, fig22, ref16, ref45 |
+//! | 24.12 | 长兑; likewise 长献 长拦 长跟 | fig29x1 (长兑); `cxa_24_5_…`, `cxa_24_6_…`, `cxa_24_7_…` |
+//! | 24.13 | 禁止着法: 长将 长杀 长捉 一将一杀 一将一捉 一杀一捉 | fig08, fig20, ref10, fig29x1 |
+//! | 24.14 | 允许着法: all the rest | fig05, ref04, ref07 |
+//! | 24.15 | 有根, 无根, 少根 | fig11, ref40, ref49; `cxa_24_7_…`, `cxa_26_6_…` |
+//! | 24.16 | 假根 counts as no root | ref39, ref49, fig29x2 (不能离线) |
+//! | 24.17 | 联合捉子 | fig09, fig10, fig11, fig25, ref13, ref38 |
+//! | 24.18 | 自毙 | fig13 |
+//! | 25.1 | unilateral 长将 is never allowed | fig06; `cxa_23_4_…` |
+//! | 25.2 | both sides allowed: a draw | fig05, ref04, ref07 |
+//! | 25.3 | forbidden against allowed: the forbidden side changes | fig04, fig08, ref01 |
+//! | 25.4 | both forbidden: see 26.9 | ref38, ref43 |
+//! | 26.1 | a king or pawn move making a chase with other pieces is 捉 | fig15, ref16 |
+//! | 26.2 | the king's check answer is 闲; another piece's new 捉 or 杀 counts | fig16, fig17, ref17, ref18; `cxa_26_2_…` |
+//! | 26.3 | a lone defender's attacks on advisors, elephants are 闲 | ref19; `cxa_26_3_…` |
+//! | 26.4 | 自毙 is one's own fault; chases one caused oneself, or by a root leaving to check, are ignored | fig19, ref20, ref21, ref22; `cxa_26_4_…` |
+//! | 26.5 | a move of several natures counts as the heaviest | fig20, ref23, ref26 |
+//! | 26.5 (2nd) | a root's or a pinned piece's capture: 捉 if even or better, else 闲 | fig22 |
+//! | 26.6 | a strong piece for weak ones is no gain; weak ones for a strong one are | `cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not` |
+//! | 26.7 | pawn check winning a rook is 捉; pawn trades, uncrossed or just-crossed pawns are no gain | fig24, ref29, ref31; classify::pawn_for_horse_is_no_gain, classify::uncrossed_pawn_is_no_target (a just-crossed pawn cannot recur in a cycle: untested) |
+//! | 26.8 | pawn 抽吃 is 闲; pawn capture unmasking check is 捉; pawn or king capture after an even exchange is 闲 | ref32; the three `cxa_26_8_…` |
+//! | 26.9.1 | the listed patterns change when only one side plays one | ref49 |
+//! | 26.9.2 | 长捉车 against a joint chase of a rook: the single chaser changes | fig10, fig25, ref38, ref39 |
+//! | 26.9.3 | the same with unrooted pieces | fig11, ref40, ref41 |
+//! | 26.9.4 | otherwise a draw | ref35, ref43, ref44, ref45, ref46, ref47, ref48 |
+//! | 26.10 | same-type offer: 捉 if accepting is mated or loses, else 兑; 杀 if in a mating net | fig20, fig29x1, fig29x2; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange; `cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase` |
+//! | 26.11.1 | rook and horse (cannon) touching an unrooted horse (cannon): 捉 | `cxa_26_11_…` |
+//! | 26.11.2 | touching a rooted one whose root loses nothing: 兑 | `cxa_26_11_…` |
 
 use xiangqi::{Color, Move, Position, Role, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{
@@ -321,4 +369,176 @@ fn cxa_26_2_parrying_a_mate_does_not_chase_a_piece_hanging_all_along() {
         ruling.explanation.en()
     );
     assert!(!ruling.red.forbidden);
+}
+
+/// CXA 2011 arts. 24.5, 24.12: "凡走子送吃而对方一旦吃掉此子后，不致立即被对方将死或立即在子力
+/// 价值上遭受损失者称为'献'"; "类似解释也适用于'长献'". Red's cannon steps between c7 and d7
+/// on the black rook's rank, each move offering itself: the rook could take it for nothing.
+/// The cannon has no screen and attacks nothing, so each move is 献, and 长献 is an allowed
+/// move (art. 24.14): against Black's idle king moves, a draw if neither changes (art. 25.2).
+#[test]
+fn cxa_24_5_a_perpetual_sacrifice_is_allowed() {
+    let fen = "4k4/9/r1C6/9/9/9/9/9/9/3K5 w - - 0 1";
+    let line = "c7d7 e9f9 d7c7 f9e9 c7d7 e9f9 d7c7 f9e9";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    assert_eq!(
+        ruling.red.natures,
+        vec![MoveNature::Sacrifice; 4],
+        "{}",
+        ruling.explanation.en()
+    );
+    assert_eq!(ruling.red.pattern, Pattern::Allowed);
+    assert!(!ruling.red.forbidden && !ruling.black.forbidden);
+}
+
+/// CXA 2011 arts. 24.6, 24.12: "凡走子阻拦对方棋子而又不具攻击作用者，称为'拦'"; "类似解释也
+/// 适用于……'长拦'". Red's elephant goes e2–c4 and back. On e2 it stands on the leg of the
+/// black horse on f2 (shutting its way to d3 and d1), on c4 on the leg of the horse on c5
+/// (shutting b3 and d3); neither horse can take it, and it attacks nothing. Every move is 拦,
+/// 长拦 is allowed (art. 24.14): a draw if neither changes (art. 25.2).
+#[test]
+fn cxa_24_6_a_perpetual_block_is_allowed() {
+    let fen = "4k4/9/9/9/2n6/9/9/4Bn3/9/3K5 w - - 0 1";
+    let line = "e2c4 e9f9 c4e2 f9e9 e2c4 e9f9 c4e2 f9e9";
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    assert_eq!(
+        ruling.red.natures,
+        vec![MoveNature::Block; 4],
+        "{}",
+        ruling.explanation.en()
+    );
+    assert_eq!(ruling.red.pattern, Pattern::Allowed);
+    assert!(!ruling.red.forbidden && !ruling.black.forbidden);
+}
+
+/// CXA 2011 arts. 24.7, 24.12: "凡走子盯牵对方有根子而又不具攻击作用者，称为'跟'"; "类似解释
+/// 也适用于……'长跟'". Red's rook steps a8–a9 and back, eyeing the advisor on e8 and then the
+/// one on d9, both rooted by their king: taking either loses the rook for an advisor, so no
+/// move chases (art. 24.3), each is 跟, and 长跟 is allowed (art. 24.14). Black's cannon goes
+/// i6–i5 and back, idle: a draw if neither changes (art. 25.2). Put an elephant on c9 and a
+/// cannon on e8 with the black king on f9, nothing rooting them, and the same rook moves chase
+/// them in turn, 长捉: Red must change (arts. 24.11, 25.3). (A red horse idles on i0 there, so
+/// that the rook is not a lone defender, whose attacks on elephants art. 26.3 calls idle.)
+#[test]
+fn cxa_24_7_a_perpetual_follow_is_allowed() {
+    let line = "a8a9 i6i5 a9a8 i5i6 a8a9 i6i5 a9a8 i5i6";
+    let cxa = RuleSet::cxa2011();
+    let (start, moves) = game_of("3ak4/R3a4/9/8c/9/9/9/9/9/5K3 w - - 0 1", line);
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    assert_eq!(
+        ruling.red.natures,
+        vec![MoveNature::Follow; 4],
+        "{}",
+        ruling.explanation.en()
+    );
+    for a in ruling.moves.iter().filter(|a| a.mover == Color::Red) {
+        assert!(
+            a.attacks.iter().any(|at| at.victim_role == Role::Advisor
+                && at.protection == xiangqi_arbiter::Protection::Rooted
+                && !at.is_chase()),
+            "{}: {:?}",
+            a.iccs,
+            a.attacks
+        );
+    }
+    assert_eq!(ruling.red.pattern, Pattern::Allowed);
+
+    let (start, moves) = game_of("2b2k3/R3c4/9/8c/9/9/9/9/9/3K4N w - - 0 1", line);
+    let unrooted = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(
+        unrooted.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        unrooted.explanation.en()
+    );
+    assert_eq!(unrooted.red.pattern, Pattern::PerpetualChase);
+}
+
+/// CXA 2011 art. 26.6: "一个强子主动换数个弱子不算得子；一个或数个弱子换任一强子均为得子". The
+/// red horse steps c3–b5 and attacks the black rook on c7, rooted by the horse on a8: horse for
+/// rook is a gain, so the move chases the rook by material (not by the AXF rule that a horse
+/// on a rook always chases). The red rook stepping a1–c1 onto the black horse on c7, rooted
+/// the same way, would give the strong piece for a weak one: no gain, no chase.
+#[test]
+fn cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not() {
+    let first_move = |fen: &str, iccs: &str| {
+        let (start, moves) = game_of(fen, iccs);
+        analyse(
+            &start,
+            moves[0],
+            Book::Cxa2011,
+            RuleSet::cxa2011().mate_threat_depth,
+        )
+    };
+    let horse = first_move("4k4/n8/2r6/9/9/9/2N6/9/9/3K5 w - - 0 1", "c3b5");
+    assert_eq!(horse.nature, MoveNature::Chase, "{horse:?}");
+    assert!(
+        horse.attacks.iter().any(|a| a.victim.to_string() == "c7"
+            && a.reason == Reason::MaterialGain
+            && a.protection == xiangqi_arbiter::Protection::Rooted
+            && a.gain > 0),
+        "{horse:?}"
+    );
+
+    let rook = first_move("4k4/n8/2n6/9/9/9/9/9/R8/3K5 w - - 0 1", "a1c1");
+    assert!(!rook.nature.is_attacking(), "{rook:?}");
+    assert!(
+        rook.attacks
+            .iter()
+            .any(|a| a.victim.to_string() == "c7" && !a.is_chase() && a.gain < 0),
+        "{rook:?}"
+    );
+}
+
+/// CXA 2011 art. 26.10: "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损邀兑方按'捉'处理，
+/// 反之则按'兑'处理". Red's rook goes b4–e4 and back, offering itself on e4 to the black rook
+/// on e7, which the cannons on a7 and i7 root over the red pawns on c7 and g7 (so taking it
+/// wins nothing) and which shuts the e-file against Red's rook on e1. Should the black rook
+/// accept (车吃车), 车五进三 mates at once: the king's flights d9 and f9 are held by the horses
+/// on b8 and h8. So the offer is 捉, not 兑. Red plays 一捉一闲 against Black's cannon moves,
+/// allowed (art. 24.14): a draw if neither changes (art. 25.2). Without the horse on h8 the
+/// king escapes to f9, accepting costs nothing, and the same move is 兑.
+#[test]
+fn cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase() {
+    let line = "b4e4 i7h7 e4b4 h7i7 b4e4 i7h7 e4b4 h7i7";
+    let cxa = RuleSet::cxa2011();
+
+    let (start, moves) = game_of("4k4/1N5N1/c1P1r1P1c/9/9/1R7/9/9/4R4/3K5 w - - 0 1", line);
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+    let offers: Vec<_> = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == Color::Red && a.iccs == "b4e4")
+        .collect();
+    assert_eq!(offers.len(), 2);
+    for a in offers {
+        assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
+        assert!(
+            a.attacks.iter().any(|at| at.reason == Reason::UnsafeOffer
+                && at.victim_role == Role::Rook
+                && at.protection == xiangqi_arbiter::Protection::Rooted
+                && at.gain <= 0),
+            "{a:?}"
+        );
+    }
+    assert!(!ruling.red.forbidden && !ruling.black.forbidden);
+
+    let (start, moves) = game_of("4k4/1N7/c1P1r1P1c/9/9/1R7/9/9/4R4/3K5 w - - 0 1", line);
+    let safe = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    assert_eq!(safe.verdict, Verdict::Draw, "{}", safe.explanation.en());
+    for a in safe.moves.iter().filter(|a| a.iccs == "b4e4") {
+        assert_eq!(a.nature, MoveNature::Exchange, "{a:?}");
+    }
 }
