@@ -8,10 +8,7 @@
 //! time the thread's CPU time instead of the wall clock (Unix), the figure to quote on a
 //! shared, loaded machine.
 
-use std::{
-    path::{Path, PathBuf},
-    time::Duration,
-};
+use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use xiangqi_record::{Encoding, pgn, validate::Validator};
@@ -61,31 +58,9 @@ fn validate(records: &[Vec<u8>], encoding: Option<Encoding>) -> usize {
     moves
 }
 
-/// CPU time used by this thread so far.
-#[cfg(unix)]
-fn cpu_time() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(
-        u64::try_from(t.tv_sec).unwrap_or(0),
-        u32::try_from(t.tv_nsec).unwrap_or(0),
-    )
-}
-
-#[cfg(not(unix))]
-fn cpu_time() -> Duration {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default()
-}
-
-/// Times `iters` runs of `f` in CPU time.
-fn cpu<T>(iters: u64, mut f: impl FnMut() -> T) -> Duration {
-    let start = cpu_time();
-    for _ in 0..iters {
-        std::hint::black_box(f());
-    }
-    cpu_time().saturating_sub(start)
-}
+#[path = "../../../bench-support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu;
 
 fn bench(c: &mut Criterion) {
     let records = load();

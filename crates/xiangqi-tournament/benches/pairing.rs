@@ -35,31 +35,9 @@ fn load(name: &str) -> Option<String> {
     }
 }
 
-/// CPU time used by this thread so far.
-#[cfg(unix)]
-fn cpu_time() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(
-        u64::try_from(t.tv_sec).unwrap_or(0),
-        u32::try_from(t.tv_nsec).unwrap_or(0),
-    )
-}
-
-#[cfg(not(unix))]
-fn cpu_time() -> Duration {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default()
-}
-
-/// Times `iters` runs of `f` in CPU time.
-fn cpu<T>(iters: u64, mut f: impl FnMut() -> T) -> Duration {
-    let start = cpu_time();
-    for _ in 0..iters {
-        std::hint::black_box(f());
-    }
-    cpu_time().saturating_sub(start)
-}
+#[path = "../../../bench-support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::cpu;
 
 fn pairing(c: &mut Criterion) {
     let large = std::env::var_os("PAIRING_BENCH_LARGE").is_some();
