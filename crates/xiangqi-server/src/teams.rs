@@ -16,8 +16,6 @@
 //! a board with colours swapped in the second (CXA 12.4), the match going by 大分 then 小分 under
 //! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4).
 
-use std::collections::BTreeMap;
-
 use axum::{
     Json, Router,
     body::Bytes,
@@ -398,82 +396,6 @@ fn created_with(t: &TeamTournament) -> (BoardRule, ScoringScheme) {
     }
 }
 
-/// A match as the events leave it: each side's line-up, and each board's result in the first
-/// and (two games a board, CXA 12.4) the second game.
-struct MatchRecord {
-    pairing: TeamPairing,
-    lineups: [Option<Vec<usize>>; 2],
-    results: [BTreeMap<usize, GameResult>; 2],
-}
-
-/// A paired round as the events leave it.
-struct RoundRecord {
-    round: u32,
-    matches: Vec<MatchRecord>,
-    byes: Vec<usize>,
-    seed: Option<u64>,
-}
-
-/// The paired rounds with their line-ups and results, replayed from the events.
-fn round_records(t: &TeamTournament) -> Vec<RoundRecord> {
-    let mut rounds: Vec<RoundRecord> = Vec::new();
-    for e in t.events() {
-        match e {
-            TeamEvent::RoundPaired {
-                round,
-                matches,
-                byes,
-                seed,
-            } => rounds.push(RoundRecord {
-                round: *round,
-                matches: matches
-                    .iter()
-                    .map(|&pairing| MatchRecord {
-                        pairing,
-                        lineups: [None, None],
-                        results: Default::default(),
-                    })
-                    .collect(),
-                byes: byes.clone(),
-                seed: *seed,
-            }),
-            TeamEvent::LineupSubmitted {
-                round,
-                team,
-                lineup,
-            } => {
-                let Some(r) = rounds.get_mut((*round as usize).wrapping_sub(1)) else {
-                    continue;
-                };
-                if let Some(m) = r
-                    .matches
-                    .iter_mut()
-                    .find(|m| m.pairing.first == *team || m.pairing.second == *team)
-                {
-                    let side = usize::from(m.pairing.second == *team);
-                    m.lineups[side] = Some(lineup.clone());
-                }
-            }
-            TeamEvent::BoardResult {
-                round,
-                table,
-                board,
-                result,
-                second,
-            } => {
-                if let Some(m) = rounds
-                    .get_mut((*round as usize).wrapping_sub(1))
-                    .and_then(|r| r.matches.get_mut((*table as usize).wrapping_sub(1)))
-                {
-                    m.results[usize::from(*second)].insert(*board, *result);
-                }
-            }
-            _ => {}
-        }
-    }
-    rounds
-}
-
 /// Each round as the events say: matches with line-ups and each board's players and result.
 fn rounds_view(t: &TeamTournament) -> Vec<Value> {
     let teams = t.teams();
@@ -486,17 +408,17 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
     let (_, scoring) = created_with(t);
     let games = if t.two_games() { 2 } else { 1 };
     let mut out = Vec::new();
-    for r in round_records(t) {
+    for (round, r) in (1u32..).zip(t.rounds()) {
         // A team gone before this round forfeits every board (CXA 19.3, 20.3).
-        let gone = |team: usize| t.withdrawn_after(team).is_some_and(|after| r.round > after);
-        let mut matches = Vec::with_capacity(r.matches.len());
-        for m in &r.matches {
+        let gone = |team: usize| t.withdrawn_after(team).is_some_and(|after| round > after);
+        let mut matches = Vec::with_capacity(r.matches().len());
+        for m in r.matches() {
             let TeamPairing {
                 table,
                 first,
                 second,
-            } = m.pairing;
-            let line = |side: usize| m.lineups[side].as_deref().unwrap_or_default();
+            } = m.pairing();
+            let line = |side: usize| m.lineup(side).unwrap_or_default();
             let (gone_first, gone_second) = (gone(first), gone(second));
             // Per board, the first team's outcome and colour in each game.
             let mut outcomes: Vec<Vec<Option<(Outcome, Color)>>> = Vec::new();
@@ -508,7 +430,7 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                     let two = line(1).get(k - 1).and_then(|&p| player(second, p));
                     let first_red = first_team_color(k as u32) == Color::Red;
                     let (red, black) = if first_red { (one, two) } else { (two, one) };
-                    let results = m.results.each_ref().map(|rs| rs.get(&k).copied());
+                    let results = [m.result(k, 0), m.result(k, 1)];
                     outcomes.push(
                         (0..games)
                             .map(|g| {
@@ -542,7 +464,7 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                 "table": table,
                 "first": first + 1,
                 "second": second + 1,
-                "lineups": m.lineups,
+                "lineups": [m.lineup(0), m.lineup(1)],
                 "boards": boards,
                 "score": match_score(t, &scoring, &outcomes, gone_first && gone_second),
                 "forfeited": forfeited,
@@ -550,11 +472,11 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
             }));
         }
         out.push(json!({
-            "round": r.round,
+            "round": round,
             "matches": matches,
-            "byes": r.byes.iter().map(|b| b + 1).collect::<Vec<_>>(),
+            "byes": r.byes().iter().map(|b| b + 1).collect::<Vec<_>>(),
             // The seed of the round's lots (a knockout's, a Swiss engine's), to replay it.
-            "seed": r.seed,
+            "seed": r.seed(),
         }));
     }
     out

@@ -265,8 +265,9 @@ struct TeamLog {
     events: Vec<TeamEvent>,
 }
 
+/// A paired match as the events leave it: each side's line-up and each board's results.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct TeamMatchState {
+pub struct TeamMatchState {
     pairing: TeamPairing,
     lineups: [Option<Vec<usize>>; 2],
     /// Per board, the first and (two-game matches) second game.
@@ -283,11 +284,52 @@ enum Scored {
     Done(Encounter, Encounter),
 }
 
+/// A paired round as the events leave it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct TeamRound {
+pub struct TeamRound {
     matches: Vec<TeamMatchState>,
     byes: Vec<usize>,
     seed: Option<u64>,
+}
+
+impl TeamRound {
+    /// The round's matches in table order.
+    #[must_use]
+    pub fn matches(&self) -> &[TeamMatchState] {
+        &self.matches
+    }
+
+    /// The teams without a match (indices).
+    #[must_use]
+    pub fn byes(&self) -> &[usize] {
+        &self.byes
+    }
+
+    /// The seed of the round's lots, if any was drawn.
+    #[must_use]
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+}
+
+impl TeamMatchState {
+    /// The two teams and the table.
+    #[must_use]
+    pub fn pairing(&self) -> TeamPairing {
+        self.pairing
+    }
+
+    /// The line-up of the first (`side` 0) or second team (1), once submitted.
+    #[must_use]
+    pub fn lineup(&self, side: usize) -> Option<&[usize]> {
+        self.lineups.get(side)?.as_deref()
+    }
+
+    /// The result of board `board` (from 1) in the first (`game` 0) or second game (1).
+    #[must_use]
+    pub fn result(&self, board: usize, game: usize) -> Option<GameResult> {
+        *self.results.get(board.checked_sub(1)?)?.get(game)?
+    }
 }
 
 /// The state of a team event.
@@ -632,6 +674,12 @@ impl TeamTournament {
     #[must_use]
     pub fn rounds_paired(&self) -> u32 {
         self.rounds.len() as u32
+    }
+
+    /// The paired rounds, round 1 first, with their line-ups and results.
+    #[must_use]
+    pub fn rounds(&self) -> &[TeamRound] {
+        &self.rounds
     }
 
     /// The round after which `team` withdrew, if it did.
@@ -1046,6 +1094,38 @@ mod tests {
         );
         assert!(TeamTournament::from_events(t.events().to_vec()).unwrap() == t);
         assert!(t.pair_next_round().is_err());
+    }
+
+    #[test]
+    fn rounds_show_line_ups_and_results_as_recorded() {
+        let mut t = event(BoardRule::Fixed);
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        let pairing = t.rounds()[0].matches()[0].pairing();
+        for team in [pairing.first, pairing.second] {
+            t.apply(TeamEvent::LineupSubmitted {
+                round: 1,
+                team,
+                lineup: vec![1, 2],
+            })
+            .unwrap();
+        }
+        t.apply(TeamEvent::BoardResult {
+            round: 1,
+            table: 1,
+            board: 2,
+            result: GameResult::Draw,
+            second: false,
+        })
+        .unwrap();
+        let m = &t.rounds()[0].matches()[0];
+        assert_eq!(m.lineup(0), Some(&[1, 2][..]));
+        assert_eq!(m.lineup(1), Some(&[1, 2][..]));
+        assert_eq!(m.result(2, 0), Some(GameResult::Draw));
+        assert_eq!(m.result(1, 0), None);
+        assert_eq!(m.result(2, 1), None);
+        assert_eq!(m.result(0, 0), None);
+        assert_eq!(t.rounds()[0].matches()[1].lineup(0), None);
     }
 
     #[test]
