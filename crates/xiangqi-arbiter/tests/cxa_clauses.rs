@@ -75,6 +75,21 @@ fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
     (start, list)
 }
 
+/// Rules `line` from `fen` under CXA 2011 and checks an allowed perpetual by Red (art. 24.14):
+/// every red move of `nature`, Red's pattern allowed, and a draw with neither side forbidden
+/// (art. 25.2). Returns the ruling for further checks.
+fn red_allowed_perpetual(fen: &str, line: &str, nature: MoveNature) -> Ruling {
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
+    assert_eq!(ruling.red.natures, vec![nature; 4], "{why}");
+    assert_eq!(ruling.red.pattern, Pattern::Allowed, "{why}");
+    assert!(!ruling.red.forbidden && !ruling.black.forbidden, "{why}");
+    ruling
+}
+
 /// CXA 2011 art. 23.4 (九回合规则): "如果一方在三个或三个以上点上，连续以犯禁着法……达九个
 /// 回合，即使未形成三次重复的待判局面，经一方提出可按待判局面的有关规定进行裁决。"
 /// Red's two rooks check on every move for nine rounds over seven points (a9 a8 a7 i0 i8 i9 …)
@@ -378,20 +393,11 @@ fn cxa_26_2_parrying_a_mate_does_not_chase_a_piece_hanging_all_along() {
 /// move (art. 24.14): against Black's idle king moves, a draw if neither changes (art. 25.2).
 #[test]
 fn cxa_24_5_a_perpetual_sacrifice_is_allowed() {
-    let fen = "4k4/9/r1C6/9/9/9/9/9/9/3K5 w - - 0 1";
-    let line = "c7d7 e9f9 d7c7 f9e9 c7d7 e9f9 d7c7 f9e9";
-    let (start, moves) = game_of(fen, line);
-    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
-        .unwrap_or_else(|| panic!("the start position occurs three times"));
-    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
-    assert_eq!(
-        ruling.red.natures,
-        vec![MoveNature::Sacrifice; 4],
-        "{}",
-        ruling.explanation.en()
+    red_allowed_perpetual(
+        "4k4/9/r1C6/9/9/9/9/9/9/3K5 w - - 0 1",
+        "c7d7 e9f9 d7c7 f9e9 c7d7 e9f9 d7c7 f9e9",
+        MoveNature::Sacrifice,
     );
-    assert_eq!(ruling.red.pattern, Pattern::Allowed);
-    assert!(!ruling.red.forbidden && !ruling.black.forbidden);
 }
 
 /// CXA 2011 arts. 24.6, 24.12: "凡走子阻拦对方棋子而又不具攻击作用者，称为'拦'"; "类似解释也
@@ -401,20 +407,11 @@ fn cxa_24_5_a_perpetual_sacrifice_is_allowed() {
 /// 长拦 is allowed (art. 24.14): a draw if neither changes (art. 25.2).
 #[test]
 fn cxa_24_6_a_perpetual_block_is_allowed() {
-    let fen = "4k4/9/9/9/2n6/9/9/4Bn3/9/3K5 w - - 0 1";
-    let line = "e2c4 e9f9 c4e2 f9e9 e2c4 e9f9 c4e2 f9e9";
-    let (start, moves) = game_of(fen, line);
-    let ruling = rule_game(&start, &moves, &RuleSet::cxa2011())
-        .unwrap_or_else(|| panic!("the start position occurs three times"));
-    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
-    assert_eq!(
-        ruling.red.natures,
-        vec![MoveNature::Block; 4],
-        "{}",
-        ruling.explanation.en()
+    red_allowed_perpetual(
+        "4k4/9/9/9/2n6/9/9/4Bn3/9/3K5 w - - 0 1",
+        "e2c4 e9f9 c4e2 f9e9 e2c4 e9f9 c4e2 f9e9",
+        MoveNature::Block,
     );
-    assert_eq!(ruling.red.pattern, Pattern::Allowed);
-    assert!(!ruling.red.forbidden && !ruling.black.forbidden);
 }
 
 /// CXA 2011 arts. 24.7, 24.12: "凡走子盯牵对方有根子而又不具攻击作用者，称为'跟'"; "类似解释
@@ -429,15 +426,10 @@ fn cxa_24_6_a_perpetual_block_is_allowed() {
 fn cxa_24_7_a_perpetual_follow_is_allowed() {
     let line = "a8a9 i6i5 a9a8 i5i6 a8a9 i6i5 a9a8 i5i6";
     let cxa = RuleSet::cxa2011();
-    let (start, moves) = game_of("3ak4/R3a4/9/8c/9/9/9/9/9/5K3 w - - 0 1", line);
-    let ruling = rule_game(&start, &moves, &cxa)
-        .unwrap_or_else(|| panic!("the start position occurs three times"));
-    assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
-    assert_eq!(
-        ruling.red.natures,
-        vec![MoveNature::Follow; 4],
-        "{}",
-        ruling.explanation.en()
+    let ruling = red_allowed_perpetual(
+        "3ak4/R3a4/9/8c/9/9/9/9/9/5K3 w - - 0 1",
+        line,
+        MoveNature::Follow,
     );
     for a in ruling.moves.iter().filter(|a| a.mover == Color::Red) {
         assert!(
@@ -449,7 +441,6 @@ fn cxa_24_7_a_perpetual_follow_is_allowed() {
             a.attacks
         );
     }
-    assert_eq!(ruling.red.pattern, Pattern::Allowed);
 
     let (start, moves) = game_of("2b2k3/R3c4/9/8c/9/9/9/9/9/3K4N w - - 0 1", line);
     let unrooted = rule_game(&start, &moves, &cxa)
