@@ -34,6 +34,11 @@ pub struct Args {
     /// A record file: an optional `[FEN "…"]` tag, then ICCS moves (`h2e2` or `H2-E2`); move
     /// numbers, results and `{comments}` are skipped.
     file: Option<PathBuf>,
+    /// Rule the start position as a diagram: pieces other than the generals may stand on
+    /// points no game reaches (a pawn behind its starting rank, an elephant across the river),
+    /// as misprinted book diagrams show them. Without it such a position is refused.
+    #[arg(long)]
+    diagram: bool,
     /// Print one JSON object instead of words.
     #[arg(long)]
     json: bool,
@@ -120,11 +125,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let fen = args.fen.clone().or(file_fen);
     let start: Position = match fen {
-        Some(f) => f
-            .parse::<Fen>()
-            .with_context(|| format!("invalid fen {f:?}"))?
-            .into_position()
-            .with_context(|| format!("illegal position {f:?}"))?,
+        Some(f) => {
+            let setup = f
+                .parse::<Fen>()
+                .with_context(|| format!("invalid fen {f:?}"))?;
+            let pos = if args.diagram {
+                setup.into_diagram_position()
+            } else {
+                setup.into_position()
+            };
+            pos.with_context(|| format!("illegal position {f:?}"))?
+        }
         None => Position::new(),
     };
     let mut moves = file_moves;

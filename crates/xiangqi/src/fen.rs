@@ -86,6 +86,15 @@ impl Fen {
         Position::from_setup(self.0)
     }
 
+    /// Checks the setup as a diagram's ([`Position::from_diagram`]): pieces other than the
+    /// generals may stand on points no game reaches.
+    ///
+    /// # Errors
+    /// Every other problem of the setup at once.
+    pub fn into_diagram_position(self) -> Result<Position, PositionError> {
+        Position::from_diagram(self.0)
+    }
+
     /// The board field alone, e.g. for a diagram's caption or a position key.
     pub fn board_field(board: &Board) -> String {
         let mut out = String::with_capacity(90);
@@ -296,6 +305,34 @@ mod tests {
         );
     }
 
+    #[test]
+    fn diagrams_may_show_points_no_game_reaches() {
+        // AXF diagram 71 as transcribed: a black pawn on i7, behind its starting rank.
+        let fen = "3a2b1r/4ak3/8p/7P1/9/9/9/B2NN3B/3K5/4p4 w - - 0 1";
+        let err = fen.parse::<Fen>().unwrap().into_position().unwrap_err();
+        assert_eq!(err.kinds, PositionErrorKinds::PIECE_OFF_ITS_SQUARES);
+        let pos = fen.parse::<Fen>().unwrap().into_diagram_position().unwrap();
+        let king = pos.find_move(Square::D1, Square::E1).unwrap();
+        let pos = pos.play(king).unwrap();
+        // The pawn steps forward by its rules, and only forward: it has not crossed the river.
+        let pawn: Vec<Square> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == Square::I7)
+            .map(|m| m.to)
+            .collect();
+        assert_eq!(pawn, [Square::I6]);
+        // A general outside its palace is no diagram of xiangqi, nor is any other fault.
+        for bad in ["4k4/9/9/9/9/9/9/9/9/K8 w", "3k5/9/9/9/9/9/9/9/9/RRR1K4 w"] {
+            let err = bad
+                .parse::<Fen>()
+                .unwrap()
+                .into_diagram_position()
+                .unwrap_err();
+            assert_ne!(err.kinds, PositionErrorKinds::empty(), "{bad}");
+        }
+    }
+
     fn arbitrary_board() -> impl Strategy<Value = Board> {
         prop::collection::vec((0u32..90, 0usize..14), 0..40).prop_map(|pieces| {
             let mut board = Board::empty();
@@ -318,6 +355,45 @@ mod tests {
             };
             let text = Fen(setup.clone()).to_string();
             prop_assert_eq!(text.parse::<Fen>().unwrap().0, setup);
+        }
+
+        /// A diagram's pieces off their points move by their rules without upsetting the
+        /// move generator or the notation writers.
+        #[test]
+        fn diagram_positions_play_and_write(
+            pieces in prop::collection::vec((0usize..90, 0usize..14), 0..12),
+            kings in (0usize..9, 0usize..9),
+            black in any::<bool>(),
+        ) {
+            // A few pieces anywhere, and both generals in their palaces: mostly diagrams.
+            let mut board = Board::empty();
+            for (sq, p) in pieces {
+                let piece = crate::types::Role::ALL[p % 7].of(Color::ALL[p / 7]);
+                if piece.role != crate::types::Role::King && board.piece_at(Square::ALL[sq]).is_none() {
+                    board.set_piece_at(Square::ALL[sq], piece);
+                }
+            }
+            for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
+                let sq = crate::Bitboard::palace(color).into_iter().nth(i).unwrap();
+                board.remove_piece_at(sq);
+                board.set_piece_at(sq, crate::types::Role::King.of(color));
+            }
+            let setup = Setup {
+                board,
+                turn: if black { Color::Black } else { Color::Red },
+                halfmoves: 0,
+                fullmoves: NonZeroU32::MIN,
+            };
+            if let Ok(pos) = Position::from_diagram(setup) {
+                for m in pos.legal_moves() {
+                    let text = crate::wxf::Wxf::write(&pos, m);
+                    prop_assert!(!text.is_empty());
+                    let text = crate::chinese::Chinese::from_move(&pos, m).to_string();
+                    prop_assert!(!text.is_empty());
+                    let after = pos.clone().play(m);
+                    prop_assert!(after.is_ok(), "{} from {}", m, Fen::from_position(&pos));
+                }
+            }
         }
 
         #[test]
