@@ -11,8 +11,8 @@
 //! whose every threefold repetition is ruled), `cxa` or `wxf`, how many passes, and `explain` to
 //! print every case's verdict and explanation (to compare the texts before and after a change),
 //! `each` to print the time of each case, `list` to print each case's game (the corpus file
-//! and the move number) and verdict (to find the games a change rules differently), or `only=N`
-//! to rule only the case at index N. Prints the number of cases ruled and the verdicts' counts.
+//! and the move number) and verdict (to find the games a change rules differently); `only=N`
+//! (alone or after one of those) rules only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
 use std::{collections::BTreeMap, fs, hint::black_box, path::Path, process::ExitCode};
 
@@ -113,8 +113,9 @@ fn main() -> ExitCode {
     let explain = args.get(4).is_some_and(|a| a == "explain");
     // `only=N`: rule only the case at index N.
     let games: Vec<(String, Position, Vec<Move>)> = match args
-        .get(4)
-        .and_then(|a| a.strip_prefix("only="))
+        .iter()
+        .skip(4)
+        .find_map(|a| a.strip_prefix("only="))
         .and_then(|n| n.parse::<usize>().ok())
     {
         Some(n) => games.into_iter().skip(n).take(1).collect(),

@@ -553,6 +553,8 @@ struct ForcingKey {
     attacker: Color,
     checks: u32,
     plies: u32,
+    checked: bool,
+    exchange: Option<Square>,
     gained: i32,
 }
 
@@ -641,6 +643,10 @@ const PAWN_GIVEN: i32 = 5;
 struct Budget {
     checks: u32,
     plies: u32,
+    /// Has the attacker given check on the way?
+    checked: bool,
+    /// The point of the attacker's last capture.
+    exchange: Option<Square>,
 }
 
 /// The best line of a forcing search: its score for the side to move, the first capture the
@@ -650,8 +656,9 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 
 /// Negamax over forcing moves, scoring material for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
-/// check while it has checks left; the defender may capture; a side not in check may also stop
-/// (stand pat); a side in check must answer it with any legal move.
+/// check while it has checks left; the defender may capture, but once the attacker has given
+/// check only on the point of the attacker's last capture (taking back); a side not in check may
+/// also stop (stand pat); a side in check must answer it with any legal move.
 ///
 /// `gained` is the material the attacker has won on the way here. While it is ahead, a
 /// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
@@ -677,6 +684,8 @@ fn forcing(
         attacker,
         checks: budget.checks,
         plies: budget.plies,
+        checked: budget.checked,
+        exchange: budget.exchange,
         gained,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
@@ -772,6 +781,13 @@ fn forcing_search(
         if !in_check && !capture && !gives_check {
             continue;
         }
+        // A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或
+        // 连续将军得子"): the defender's other captures, of pieces that hung all along, do not
+        // undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor,
+        // 捉, though red's pawns on e7 and g3 hang the whole time).
+        if !attacking && !in_check && budget.checked && budget.exchange != Some(m.to) {
+            continue;
+        }
         let child = after(pos, m);
         let taken = m.capture.map_or(0, |role| {
             if !attacking && role == Role::Pawn {
@@ -787,6 +803,12 @@ fn forcing_search(
                 .checks
                 .saturating_sub(u32::from(attacking && gives_check)),
             plies: budget.plies - 1,
+            checked: budget.checked || (attacking && gives_check),
+            exchange: if attacking && m.capture.is_some() {
+                Some(m.to)
+            } else {
+                budget.exchange
+            },
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
@@ -804,10 +826,13 @@ fn forcing_search(
         );
         let score = taken - reply;
         if score > best.0 || (tie_wins && score == best.0) {
+            // The first capture, named by where its two pieces stand here: a piece that moves
+            // on the way (a checker, or a defender stepping into the line) is found back.
+            let back = |sq: Square| if sq == m.to { m.from } else { sq };
             let first = if attacking && m.capture.is_some() {
                 Some((m.from, m.to))
             } else {
-                line
+                line.map(|(a, v)| (back(a), back(v)))
             };
             best = (score, first, Some(m.from));
             best_index = Some(index);
@@ -826,7 +851,12 @@ fn forcing_search(
 /// (it is 杀, art. 24.2); a line that gets the attacker mated is none (art. 24.3: "不致立即被
 /// 对方将死"). Returns the gain, the first capture of the best line and where its first move starts.
 pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
-    let budget = Budget { checks, plies: 6 };
+    let budget = Budget {
+        checks,
+        plies: 6,
+        checked: false,
+        exchange: None,
+    };
     let line = forcing(
         cache,
         pos,
@@ -1277,6 +1307,19 @@ impl<'a> OldAttacks<'a> {
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
     }
 
+    /// The most material a direct chase of the piece on `from` won before the move (0 if it
+    /// chased nothing).
+    fn best_gain(&self, cache: &mut Cache, book: Book, from: Square) -> i32 {
+        self.pairs
+            .iter()
+            .filter(|&&(a, _)| a == from)
+            .filter_map(|&(a, v)| judge(cache, Some(self.before), self.before_o, a, v, book))
+            .filter(Attack::is_chase)
+            .map(|at| at.gain)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
     /// Then an attack the threat made worthless is a chase anew, as one made by a move
     /// answering check (参考图35: "车4平6解杀后形成炮捉车，判捉"; see [`Self::capture_met_mate`]).
@@ -1433,8 +1476,9 @@ pub(crate) fn analyse_with(
     }
     // CXA 2011 art. 24.3: a chase may also win material by a forced line, a check or a series
     // of checks and then a capture, or a chain of exchanges. Only a gain the move creates
-    // counts: the moved piece makes the winning capture, or the same search before the move
-    // (the mover to move there) finds less.
+    // counts: led by the moved piece, it wins more than the piece's direct chases won from its
+    // old point (图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲); led by another
+    // piece, the same search before the move (the mover to move there) finds less.
     if book == Book::Cxa2011
         && !evasion
         && !analysis.mate_threat
@@ -1455,7 +1499,11 @@ pub(crate) fn analyse_with(
         });
         if gain > 0
             && !offered
-            && (by_moved_piece || gain > forced_gain(cache, before, FORCED_CHECKS).0)
+            && if by_moved_piece {
+                gain > old.best_gain(cache, book, m.from)
+            } else {
+                gain > forced_gain(cache, before, FORCED_CHECKS).0
+            }
         {
             let board = threat.board();
             // The capturer may have moved on the way (a check, then the capture): name the
@@ -1791,6 +1839,43 @@ mod tests {
         assert_eq!(lead, Some(Square::H6));
         // Without checks the rook wins nothing.
         assert_eq!(forced_gain(&mut Cache::default(), &p, 0).0, 0);
+    }
+
+    #[test]
+    fn a_gain_by_check_stands_though_other_pieces_hang() {
+        // CXA 2020 参考图12, 车六平八 (捉): from b1 the rook threatens 车八进九 将, 士5退4,
+        // 炮九平六 taking the advisor under the rook's cover. Black's horse could take the pawn
+        // on g3 with a discovered check and the elephant the pawn on e7, as they could all
+        // along: that does not undo the gain.
+        let before = pos("C3kab2/4a4/4P4/2r1c1p2/8p/9/P3N1P1P/4n4/3R5/3AKA3 w - - 0 1");
+        let m = before.find_move(Square::D1, Square::B1).expect("move");
+        let a = analyse(&before, m, Book::Cxa2011, 3);
+        assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
+        assert!(a.attacks.iter().any(|at| at.reason == Reason::ForcedGain));
+    }
+
+    #[test]
+    fn a_piece_stepping_into_the_line_is_named_where_it_stood() {
+        // 车八进九 将 leaves black one answer, 士5退4; the rook then takes that advisor with
+        // check, and the black king may not take back (it would face red's on the d-file).
+        // The line's first capture names both pieces where they stand before the line: the
+        // rook on b1, the advisor on e8.
+        let p = pos("C3ka3/4a4/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
+        let (gain, first, lead) = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+        assert!(gain >= 2, "gain {gain}");
+        assert_eq!(first, Some((Square::B1, Square::E8)));
+        assert_eq!(lead, Some(Square::B1));
+    }
+
+    #[test]
+    fn a_rook_that_could_already_take_an_advisor_chases_nothing_new() {
+        // CXA 2020 fig. 5: 车七退五 (闲). From c9 the rook took the advisor on f9; from c4 its
+        // best line (check on the e-file, then the pawn on e3) wins no more: "红方退车前就可吃
+        // 底士，退车后吃士结果没有发生变化".
+        let p = pos("2R2a3/4k4/3a5/9/8p/9/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
+        let m = p.find_move(Square::C9, Square::C4).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        assert_eq!(a.nature, MoveNature::Idle, "{a:?}");
     }
 
     #[test]

@@ -171,13 +171,8 @@ const KNOWN_WRONG_WXF: &[&str] = &[
     "ORANGE-106",
 ];
 
-/// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, with what goes wrong.
-const KNOWN_WRONG_CXA: &[&str] = &[
-    // Red's rook leaving the checking file (车六平八) is 捉 in the book, but what it chases is
-    // not found: the forcing search wins nothing there even with three checks and eight plies
-    // (tried), so the book's line is not a longer 抽吃 of ours.
-    "CXA2020-ref12",
-];
+/// Cases of `rulings_cxa.json` we rule wrongly under CXA 2011, with what goes wrong: none.
+const KNOWN_WRONG_CXA: &[&str] = &[];
 
 #[test]
 fn rulings_wxf() {
