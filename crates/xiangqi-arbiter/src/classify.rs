@@ -553,8 +553,10 @@ struct ForcingKey {
     attacker: Color,
     checks: u32,
     plies: u32,
+    root: u64,
     checked: bool,
-    exchange: Option<Square>,
+    took: bool,
+    shield: Option<Square>,
     gained: i32,
 }
 
@@ -645,8 +647,23 @@ struct Budget {
     plies: u32,
     /// Has the attacker given check on the way?
     checked: bool,
-    /// The point of the attacker's last capture.
-    exchange: Option<Square>,
+    /// Has the attacker captured on the way?
+    took: bool,
+    /// The point of the attacker's first capture if its checks made it (see [`Root`]).
+    shield: Option<Square>,
+}
+
+/// The position a [`forced_gain`] search starts from: what the attacker could take there.
+///
+/// A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或连续将军
+/// 得子"): once the checks have made a capture the attacker could not make at the start (its
+/// first), the defender's other captures, out of check, do not undo it (参考图12: 车六平八 threatens 车八进九
+/// 将, 士5退4, 炮九平六 taking the advisor, 捉, though red's pawns on e7 and g3 hang the whole
+/// time). A capture the attacker had at the start is weighed with all the defender's answers:
+/// a check on the way that does not make it cannot shield it.
+struct Root {
+    captures: Vec<(Square, Square)>,
+    hash: u64,
 }
 
 /// The best line of a forcing search: its score for the side to move, the first capture the
@@ -656,9 +673,9 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 
 /// Negamax over forcing moves, scoring material for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
-/// check while it has checks left; the defender may capture, but once the attacker has given
-/// check only on the point of the attacker's last capture (taking back); a side not in check may
-/// also stop (stand pat); a side in check must answer it with any legal move.
+/// check while it has checks left; the defender may capture, but only take back where the
+/// attacker's checks have made a capture (see [`Root`]); a side not in check may also stop
+/// (stand pat); a side in check must answer it with any legal move.
 ///
 /// `gained` is the material the attacker has won on the way here. While it is ahead, a
 /// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
@@ -671,6 +688,7 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 #[allow(clippy::too_many_arguments)]
 fn forcing(
     cache: &mut Cache,
+    root: &Root,
     pos: &Position,
     in_check: bool,
     attacker: Color,
@@ -684,8 +702,10 @@ fn forcing(
         attacker,
         checks: budget.checks,
         plies: budget.plies,
+        root: root.hash,
         checked: budget.checked,
-        exchange: budget.exchange,
+        took: budget.took,
+        shield: budget.shield,
         gained,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
@@ -696,7 +716,9 @@ fn forcing(
             _ => {}
         }
     }
-    let line = forcing_search(cache, pos, in_check, attacker, budget, gained, alpha, beta);
+    let line = forcing_search(
+        cache, root, pos, in_check, attacker, budget, gained, alpha, beta,
+    );
     let bound = if line.0 <= alpha {
         Bound::Upper
     } else if line.0 >= beta {
@@ -712,6 +734,7 @@ fn forcing(
 #[allow(clippy::too_many_arguments)]
 fn forcing_search(
     cache: &mut Cache,
+    root: &Root,
     pos: &Position,
     in_check: bool,
     attacker: Color,
@@ -781,11 +804,7 @@ fn forcing_search(
         if !in_check && !capture && !gives_check {
             continue;
         }
-        // A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或
-        // 连续将军得子"): the defender's other captures, of pieces that hung all along, do not
-        // undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor,
-        // 捉, though red's pawns on e7 and g3 hang the whole time).
-        if !attacking && !in_check && budget.checked && budget.exchange != Some(m.to) {
+        if !attacking && !in_check && budget.shield.is_some_and(|sq| sq != m.to) {
             continue;
         }
         let child = after(pos, m);
@@ -804,10 +823,12 @@ fn forcing_search(
                 .saturating_sub(u32::from(attacking && gives_check)),
             plies: budget.plies - 1,
             checked: budget.checked || (attacking && gives_check),
-            exchange: if attacking && m.capture.is_some() {
-                Some(m.to)
+            took: budget.took || (attacking && m.capture.is_some()),
+            shield: if attacking && m.capture.is_some() {
+                (budget.checked && !budget.took && !root.captures.contains(&(m.from, m.to)))
+                    .then_some(m.to)
             } else {
-                budget.exchange
+                budget.shield
             },
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
@@ -816,6 +837,7 @@ fn forcing_search(
         let won = if attacking { taken } else { -taken };
         let (reply, line, _) = forcing(
             cache,
+            root,
             &child,
             gives_check,
             attacker,
@@ -855,10 +877,20 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
         checks,
         plies: 6,
         checked: false,
-        exchange: None,
+        took: false,
+        shield: None,
+    };
+    let root = Root {
+        captures: pos
+            .legal_moves_where(MoveFilter::Captures)
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect(),
+        hash: pos.zobrist_hash(),
     };
     let line = forcing(
         cache,
+        &root,
         pos,
         pos.is_check(),
         pos.turn(),
@@ -1852,6 +1884,17 @@ mod tests {
         let a = analyse(&before, m, Book::Cxa2011, 3);
         assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
         assert!(a.attacks.iter().any(|at| at.reason == Reason::ForcedGain));
+    }
+
+    #[test]
+    fn a_check_on_the_way_does_not_shield_a_capture_there_all_along() {
+        // CCPD 世界智力运动会 00000460, move 27: 炮八平九 opens 炮九进三 将, but the capture
+        // that would follow, the horse on f6 taking the pawn on g4, stood there before the
+        // move, with black's answers: the check makes nothing, and the move chases nothing.
+        let p = pos("3ak4/4a4/1c2brn1c/1C3N2p/2b1p4/6p2/8P/2C2R3/4A4/2B1KAB2 w - - 0 1");
+        let m = p.find_move(Square::B6, Square::A6).expect("move");
+        let a = analyse(&p, m, Book::Cxa2011, 3);
+        assert_eq!(a.nature, MoveNature::Idle, "{a:?}");
     }
 
     #[test]
