@@ -25,7 +25,10 @@
 //!   opponent mate at once (24.3). When no single capture wins, a small forcing search looks
 //!   for the rest of 24.3: a check or two and then a capture (抽吃), or a chain of exchanges on
 //!   several points that ends a piece up; such a chase needs several pieces, so it counts as
-//!   joint (联合捉, 24.17).
+//!   joint (联合捉, 24.17). The defender answers with its captures too, except where the checks
+//!   have made a capture the attacker could not make at the start: that gain stands unless it
+//!   is taken back (参考图12, where red's pawns hang all along). A line led by the moved piece
+//!   must win more than the piece's direct chases did from its old point (图5).
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
