@@ -15,14 +15,12 @@
 //!   a violation (12.9), pressing hard or with the other hand one violation, two at the second
 //!   offence (12.5).
 //!
-//! A foul is a [`GameEvent::Foul`](crate::GameEvent::Foul) citing its article; a false
-//! natural-limit claim is the [`GameEvent::MoveLimitClaimed`](crate::GameEvent::MoveLimitClaimed)
-//! event itself, and draw offers beyond the opponent's by more than two are counted from the
-//! [`GameEvent::DrawOffered`](crate::GameEvent::DrawOffered) events; the tally is a projection
+//! A foul is a [`GameEvent::Foul`] citing its article; a false natural-limit claim is the
+//! [`GameEvent::MoveLimitClaimed`] event itself, and draw offers beyond the opponent's by more
+//! than two are counted from the [`GameEvent::DrawOffered`] events; the tally is a projection
 //! of the events, so a replayed game reaches the same verdict.
 //!
-//! Touch-move fouls come from the [`GameEvent::Touched`](crate::GameEvent::Touched) events
-//! themselves (their `foul` flag, recomputed by [`Game::record`]): CXA 2011 art. 8.1.5, WXF
+//! Touch-move fouls come from the [`GameEvent::Touched`] events themselves (their `foul` flag, recomputed by [`Game::record`]): CXA 2011 art. 8.1.5, WXF
 //! 2018 art. 4.2 A–E; a [`Foul::Touch`] is for one the arbiter enters by hand.
 //!
 //! ## CXA 2011 art. 4.1.10: where the number comes from

@@ -309,12 +309,12 @@ impl Ruling {
     /// 即使未形成三次重复的待判局面，经一方提出可按待判局面的有关规定进行裁决。"
     ///
     /// A player's claim at the end of `moves` (played from `start`; an illegal move ends the
-    /// walk, as in [`rule_game`]) is judged over the last [`NINE_ROUNDS`] rounds (18 plies),
+    /// walk, as in [`rule_game`]) is judged over the last nine (`NINE_ROUNDS`) rounds (18 plies),
     /// whether or not a position recurred. It is accepted, and ruled as a repetition would be
     /// (arts. 23.5, 25, 26.9), when:
     /// - no move of those rounds captures or advances a pawn: such a move changes the game for
     ///   good and is not "无积极意义" (pointless); and
-    /// - one side's moves there range over at least [`NINE_ROUND_POINTS`] points (the points
+    /// - one side's moves there range over at least three (`NINE_ROUND_POINTS`) points (the points
     ///   its pieces leave and reach) and are all forbidden in kind, 将 杀 捉 (art. 24.13).
     ///
     /// The other side's moves are its answers, allowed or forbidden; what they are decides the

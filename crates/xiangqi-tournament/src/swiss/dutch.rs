@@ -4,7 +4,7 @@
 //! # Method
 //! The Dutch criteria are ranked: absolute (C1–C3), completion (C4), then the quality criteria in
 //! order. Each criterion becomes a bit field of an edge weight, the most important in the high
-//! bits, so a maximum-weight matching (Edmonds' blossom algorithm, [`super::matching`]) satisfies
+//! bits, so a maximum-weight matching (Edmonds' blossom algorithm, `swiss::matching`) satisfies
 //! them in order. Brackets are paired from the top score down: in each bracket the matching
 //! covers every remaining player (so later brackets stay completable), then the choices the
 //! criteria leave open are fixed one player at a time, in the order the rules give: which moved
@@ -13,7 +13,7 @@
 //! players of S1 moved first, then highest of S2) and finally the highest S1 player with the
 //! first fitting S2 player (art. 4.2 transpositions). Each of these steps changes the weights
 //! around a few players and asks again; the matching is kept and repaired rather than solved
-//! afresh (see [`super::matching`]). This is the structure bbpPairings v6 uses;
+//! afresh (see `swiss::matching`). This is the structure bbpPairings v6 uses;
 //! the code here is written from the rules, and the golden tests check we agree with it.
 //!
 //! bbpPairings keeps every player in that one matching from the start, and each repair then
