@@ -656,16 +656,20 @@ struct Budget {
     shield: Option<Square>,
 }
 
-/// The position a [`forced_gain`] search starts from: what the attacker could take there.
+/// The position a [`forced_gain`] search starts from: what each side could take there.
 ///
 /// A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或连续将军
 /// 得子"): once the checks have made a capture the attacker could not make at the start (its
-/// first), the defender's other captures, out of check, do not undo it (参考图12: 车六平八 threatens 车八进九
-/// 将, 士5退4, 炮九平六 taking the advisor, 捉, though red's pawns on e7 and g3 hang the whole
-/// time). A capture the attacker had at the start is weighed with all the defender's answers:
-/// a check on the way that does not make it cannot shield it.
+/// first), the defender's captures it could make at the start, of pieces hanging all along, do
+/// not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor, 捉,
+/// though red's pawns on e7 and g3 hang the whole time). Taking back, or taking a piece the
+/// line has moved, still counts. A capture the attacker had at the start is weighed with all
+/// the defender's answers: a check on the way that does not make it cannot shield it.
 struct Root {
+    /// The attacker's captures, (from, to).
     captures: Vec<(Square, Square)>,
+    /// The defender's captures had it the move, (from, to).
+    standing: Vec<(Square, Square)>,
     hash: u64,
 }
 
@@ -807,7 +811,11 @@ fn forcing_search(
         if !in_check && !capture && !gives_check {
             continue;
         }
-        if !attacking && !in_check && budget.shield.is_some_and(|sq| sq != m.to) {
+        if !attacking
+            && !in_check
+            && budget.shield.is_some_and(|sq| sq != m.to)
+            && root.standing.contains(&(m.from, m.to))
+        {
             continue;
         }
         let child = after(pos, m);
@@ -883,12 +891,15 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
         took: false,
         shield: None,
     };
-    let root = Root {
-        captures: pos
-            .legal_moves_where(MoveFilter::Captures)
+    let pairs = |p: &Position| -> Vec<(Square, Square)> {
+        p.legal_moves_where(MoveFilter::Captures)
             .iter()
             .map(|m| (m.from, m.to))
-            .collect(),
+            .collect()
+    };
+    let root = Root {
+        captures: pairs(pos),
+        standing: pos.swap_turn().map(|o| pairs(&o)).unwrap_or_default(),
         hash: pos.zobrist_hash(),
     };
     let line = forcing(
