@@ -1,0 +1,102 @@
+//! Repetitions in random positions: whatever the board, a position that comes back a third
+//! time is ruled under both books, without a panic, with an explanation of every judged move,
+//! and the same way twice.
+
+use std::num::NonZeroU32;
+
+use proptest::prelude::*;
+use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
+use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+
+/// A few pieces anywhere, both generals in their palaces; kept when it is a position a
+/// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
+/// accepts.
+fn diagram(pieces: &[(usize, usize)], kings: (usize, usize), black: bool) -> Option<Position> {
+    let mut board = Board::empty();
+    for &(sq, p) in pieces {
+        let piece = Role::ALL[p % 7].of(Color::ALL[p / 7]);
+        if piece.role != Role::King && board.piece_at(Square::ALL[sq]).is_none() {
+            board.set_piece_at(Square::ALL[sq], piece);
+        }
+    }
+    for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
+        let sq = Bitboard::palace(color).into_iter().nth(i)?;
+        board.remove_piece_at(sq);
+        board.set_piece_at(sq, Role::King.of(color));
+    }
+    Position::from_diagram(Setup {
+        board,
+        turn: if black { Color::Black } else { Color::Red },
+        halfmoves: 0,
+        fullmoves: NonZeroU32::MIN,
+    })
+    .ok()
+}
+
+/// A quiet move of the side to move, chosen by `k`, and the move taking it back, if both are
+/// legal: `k`-th quiet move, its reverse checked after the opponent's answer by the caller.
+fn quiet(pos: &Position, k: usize) -> Option<Move> {
+    let quiet: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| !m.is_capture())
+        .collect();
+    quiet.get(k % quiet.len().max(1)).copied()
+}
+
+/// The move from `to` back to `from` in `pos`, if legal.
+fn back(pos: &Position, m: Move) -> Option<Move> {
+    pos.find_move(m.to, m.from).filter(|&b| pos.is_legal(b))
+}
+
+/// Two rounds of a four-ply shuffle (each side moves a piece and takes it back) from `start`:
+/// the start position occurs at plies 0, 4 and 8.
+fn shuffle(start: &Position, k: (usize, usize)) -> Option<Vec<Move>> {
+    let mut pos = start.clone();
+    let m1 = quiet(&pos, k.0)?;
+    pos.play_unchecked(m1);
+    let m2 = quiet(&pos, k.1)?;
+    pos.play_unchecked(m2);
+    let b1 = back(&pos, m1)?;
+    pos.play_unchecked(b1);
+    let b2 = back(&pos, m2)?;
+    pos.play_unchecked(b2);
+    (pos.zobrist_hash() == start.zobrist_hash()).then(|| vec![m1, m2, b1, b2, m1, m2, b1, b2])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_third_occurrence_is_ruled(
+        pieces in prop::collection::vec((0usize..90, 0usize..14), 0..28),
+        kings in (0usize..9, 0usize..9),
+        black in any::<bool>(),
+        k in (0usize..64, 0usize..64),
+    ) {
+        let Some(start) = diagram(&pieces, kings, black) else { return Ok(()) };
+        let Some(moves) = shuffle(&start, k) else { return Ok(()) };
+        for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+            let ruling = rule_game(&start, &moves, &rules);
+            prop_assert!(ruling.is_some(), "no ruling for {moves:?} under {:?}", rules.book);
+            let Some(ruling) = ruling else { continue };
+            // One line per judged ply, in both languages.
+            for ply in 1..=8 {
+                prop_assert!(ruling.explanation.en().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.en());
+                prop_assert!(ruling.explanation.zh().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.zh());
+            }
+            // A side that plays only allowed moves is never the one to change.
+            for color in [Color::Red, Color::Black] {
+                if !ruling.side(color).forbidden {
+                    prop_assert!(ruling.verdict.offender() != Some(color));
+                }
+            }
+            if !ruling.side(Color::Red).forbidden && !ruling.side(Color::Black).forbidden {
+                prop_assert_eq!(ruling.verdict, Verdict::Draw);
+            }
+            let again = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+            prop_assert_eq!(again, Some(ruling.verdict));
+        }
+    }
+}
