@@ -4,11 +4,12 @@
 
 use std::{fs, path::PathBuf};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::ValueEnum;
 use serde_json::{Value, json};
-use xiangqi::{Position, fen::Fen};
+use xiangqi::{Move, Position, fen::Fen};
 use xiangqi_arbiter::{Claimant, Color, Game, RuleSet, Ruling};
+use xiangqi_record::read_move;
 
 /// Which rulebook.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -19,21 +20,26 @@ pub enum Rules {
     Wxf,
 }
 
-/// Rule a game: `--fen` and `--moves`, or a record file.
+/// Rule a game: `--fen` and `--moves`, or a record file (its main line; `--moves` go on from
+/// its end).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The rulebook.
     #[arg(long, value_enum, default_value = "cxa")]
     rules: Rules,
-    /// The start position (default: the initial position).
+    /// The start position (default: the record's, or the initial position).
     #[arg(long)]
     fen: Option<String>,
-    /// The moves in ICCS coordinates, separated by spaces: "h2e2 h9g7 …".
+    /// The moves, separated by spaces, each in any notation: ICCS ("h2e2", "H2-E2"), WXF
+    /// ("C2.5") or Chinese ("炮二平五"); move numbers ("1.") and a result are skipped.
     #[arg(long)]
     moves: Option<String>,
-    /// A record file: an optional `[FEN "…"]` tag, then ICCS moves (`h2e2` or `H2-E2`); move
-    /// numbers, results and `{comments}` are skipped.
+    /// A game record in any format `xiangqi convert` reads (PGN in any notation and encoding,
+    /// XQF, CBR, CBL, CBF, DhtmlXQ): its main line is ruled.
     file: Option<PathBuf>,
+    /// Which game of a record holding several (from 1).
+    #[arg(long, default_value_t = 1, requires = "file")]
+    game: usize,
     /// Rule the start position as a diagram: pieces other than the generals may stand on
     /// points no game reaches (a pawn behind its starting rank, an elephant across the river),
     /// as misprinted book diagrams show them. Without it such a position is refused.
@@ -49,41 +55,39 @@ pub struct Args {
     claim_nine_rounds: bool,
 }
 
-/// Reads a simple record: FEN tag and ICCS move text.
-fn read_record(text: &str) -> (Option<String>, Vec<String>) {
-    let mut fen = None;
+/// The main line of game `number` (from 1) of a record file: its `FEN` tag and its moves as
+/// written (or in coordinates, from a binary format).
+fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, Vec<String>)> {
+    let games = xiangqi_record::read_bytes(bytes, None)?;
+    let count = games.len();
+    let game = number
+        .checked_sub(1)
+        .and_then(|i| games.into_iter().nth(i))
+        .ok_or_else(|| anyhow!("the record holds {count} game(s): there is no game {number}"))?;
+    let fen = game.tag("FEN").map(str::to_owned);
     let mut moves = Vec::new();
-    let mut in_comment = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(rest) = line.strip_prefix("[FEN \"") {
-            fen = rest.split('"').next().map(str::to_owned);
-            continue;
-        }
-        if line.starts_with('[') {
-            continue;
-        }
-        for token in line.split_whitespace() {
-            if in_comment {
-                in_comment = !token.ends_with('}');
-                continue;
-            }
-            if token.starts_with('{') {
-                in_comment = !token.ends_with('}');
-                continue;
-            }
-            let t = token.trim_end_matches('.');
-            if t.is_empty()
-                || t.chars().all(|c| c.is_ascii_digit())
-                || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
-            {
-                continue;
-            }
-            let t = t.rsplit('.').next().unwrap_or(t);
-            moves.push(t.to_owned());
+    for id in game.mainline() {
+        let node = &game.nodes[id];
+        match (&node.text, node.iccs) {
+            (Some(text), _) => moves.push(text.clone()),
+            (None, Some(iccs)) => moves.push(iccs.to_string()),
+            (None, None) => bail!("ply {} of the record has no move", moves.len() + 1),
         }
     }
-    (fen, moves)
+    Ok((fen, moves))
+}
+
+/// Is `token` of a move list not a move: a move number ("1.", "12...") or a result?
+fn not_a_move(token: &str) -> bool {
+    let t = token.trim_end_matches('.');
+    t.is_empty()
+        || t.chars().all(|c| c.is_ascii_digit())
+        || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
+}
+
+/// The move `text` (any notation) in `pos`.
+fn parse_move(pos: &Position, text: &str) -> anyhow::Result<Move> {
+    read_move(pos, text).map_err(|e| anyhow!("{e}"))
 }
 
 fn color_word(c: Color) -> &'static str {
@@ -117,9 +121,9 @@ fn ruling_json(r: &Ruling) -> Value {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let (file_fen, file_moves) = match &args.file {
         Some(path) => {
-            let text = fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            read_record(&text)
+            let bytes =
+                fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            read_record(&bytes, args.game).with_context(|| format!("{}", path.display()))?
         }
         None => (None, Vec::new()),
     };
@@ -140,7 +144,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let mut moves = file_moves;
     if let Some(text) = &args.moves {
-        moves.extend(text.split_whitespace().map(str::to_owned));
+        moves.extend(
+            text.split_whitespace()
+                .filter(|t| !not_a_move(t))
+                .map(str::to_owned),
+        );
     }
     let rules = match args.rules {
         Rules::Cxa => RuleSet::cxa2011(),
@@ -151,8 +159,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if game.end().is_some() {
             bail!("move {} ({m}) comes after the end of the game", i + 1);
         }
-        game.play_iccs(m)
-            .with_context(|| format!("move {} ({m})", i + 1))?;
+        let played = parse_move(game.position(), m).and_then(|mv| Ok(game.play(mv)?));
+        played.with_context(|| format!("move {} ({m})", i + 1))?;
     }
     let report = judge(game, args.claim_nine_rounds);
     if args.json {
@@ -254,10 +262,38 @@ mod tests {
     #[test]
     fn reads_fen_tag_numbers_and_comments() {
         let (fen, moves) = read_record(
-            "[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. h2e2 {centre} h9g7 2. H0-G2 1-0",
-        );
+            "[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n1. h2e2 {centre} h9g7 2. H0-G2 1-0"
+                .as_bytes(),
+            1,
+        )
+        .expect("a record");
         assert_eq!(fen.as_deref(), Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"));
         assert_eq!(moves, ["h2e2", "h9g7", "H0-G2"]);
+    }
+
+    #[test]
+    fn reads_a_chosen_game_of_a_collection_in_any_notation() {
+        let text = "[Event \"a\"]\n1. 炮二平五 马8进7 *\n\n[Event \"b\"]\n1. C2.5 H8+7 2. H2+3 *\n";
+        let (_, moves) = read_record(text.as_bytes(), 2).expect("game 2");
+        assert_eq!(moves, ["C2.5", "H8+7", "H2+3"]);
+        let e = read_record(text.as_bytes(), 3).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the record holds 2 game(s): there is no game 3"
+        );
+        assert!(read_record(text.as_bytes(), 0).is_err());
+    }
+
+    #[test]
+    fn moves_are_read_in_any_notation() {
+        let start = Position::new();
+        let mut pos = start.clone();
+        for text in ["炮二平五", "H8+7", "h0g2", "B9-C7"] {
+            let m = parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            pos.play_unchecked(m);
+        }
+        assert!(parse_move(&pos, "炮二平九").is_err());
+        assert!(not_a_move("12.") && not_a_move("1/2-1/2") && !not_a_move("C2.5"));
     }
 
     /// Red's rooks check over seven points for nine rounds with no position three times: CXA
