@@ -25,9 +25,8 @@
 //!   opponent mate at once (24.3). When no single capture wins, a small forcing search looks
 //!   for the rest of 24.3: a check or two and then a capture (抽吃), or a chain of exchanges on
 //!   several points that ends a piece up; such a chase needs several pieces, so it counts as
-//!   joint (联合捉, 24.17). The defender answers with its captures too, except where the checks
-//!   have made a capture the attacker could not make at the start: that gain stands unless it
-//!   is taken back (参考图12, where red's pawns hang all along). A line led by the moved piece
+//!   joint (联合捉, 24.17). The defender answers with its captures too, but a gain the checks
+//!   have made is not undone by taking what hung all along (参考图12, where red's pawns do). A line led by the moved piece
 //!   must win more than the piece's direct chases did from its old point (图5).
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
@@ -680,9 +679,9 @@ type Line = (i32, Option<(Square, Square)>, Option<Square>);
 
 /// Negamax over forcing moves, scoring material for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
-/// check while it has checks left; the defender may capture, but only take back where the
-/// attacker's checks have made a capture (see [`Root`]); a side not in check may also stop
-/// (stand pat); a side in check must answer it with any legal move.
+/// check while it has checks left; the defender may capture, but not, once the attacker's
+/// checks have made a capture, what it could already take at the start (see [`Root`]); a side
+/// not in check may also stop (stand pat); a side in check must answer it with any legal move.
 ///
 /// `gained` is the material the attacker has won on the way here. While it is ahead, a
 /// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
