@@ -659,16 +659,17 @@ struct Budget {
 ///
 /// A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或连续将军
 /// 得子"): once the checks have made a capture the attacker could not make at the start (its
-/// first), the defender's captures it could make at the start, of pieces hanging all along, do
-/// not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor, 捉,
-/// though red's pawns on e7 and g3 hang the whole time). Taking back, or taking a piece the
-/// line has moved, still counts. A capture the attacker had at the start is weighed with all
+/// first), the defender's captures of pieces hanging all along (takeable at the start, with
+/// nothing to take back) do not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor, 捉,
+/// though red's pawns on e7 and g3 hang the whole time). Taking back, taking a piece the line
+/// has moved or whose guard it has drawn away, still counts. A capture the attacker had at the start is weighed with all
 /// the defender's answers: a check on the way that does not make it cannot shield it.
 struct Root {
     /// The attacker's captures, (from, to).
     captures: Vec<(Square, Square)>,
-    /// The defender's captures had it the move, (from, to).
-    standing: Vec<(Square, Square)>,
+    /// The defender's captures had it the move that nothing could take back: (from, to, the
+    /// role taken).
+    standing: Vec<(Square, Square, Option<Role>)>,
     hash: u64,
 }
 
@@ -813,7 +814,7 @@ fn forcing_search(
         if !attacking
             && !in_check
             && budget.shield.is_some_and(|sq| sq != m.to)
-            && root.standing.contains(&(m.from, m.to))
+            && root.standing.contains(&(m.from, m.to, m.capture))
         {
             continue;
         }
@@ -834,9 +835,9 @@ fn forcing_search(
             plies: budget.plies - 1,
             checked: budget.checked || (attacking && gives_check),
             took: budget.took || (attacking && m.capture.is_some()),
-            shield: if attacking && m.capture.is_some() {
-                (budget.checked && !budget.took && !root.captures.contains(&(m.from, m.to)))
-                    .then_some(m.to)
+            // Set by the attacker's first capture, kept through the rest of the line.
+            shield: if attacking && m.capture.is_some() && !budget.took {
+                (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
             } else {
                 budget.shield
             },
@@ -896,9 +897,21 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
             .map(|m| (m.from, m.to))
             .collect()
     };
+    // The captures of the side to move in `o` that nothing can take back: pieces hanging.
+    let hanging = |o: &Position| -> Vec<(Square, Square, Option<Role>)> {
+        o.legal_moves_where(MoveFilter::Captures)
+            .iter()
+            .filter(|m| {
+                after(o, **m)
+                    .legal_moves_where(MoveFilter::CapturesOn(m.to))
+                    .is_empty()
+            })
+            .map(|m| (m.from, m.to, m.capture))
+            .collect()
+    };
     let root = Root {
         captures: pairs(pos),
-        standing: pos.swap_turn().map(|o| pairs(&o)).unwrap_or_default(),
+        standing: pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default(),
         hash: pos.zobrist_hash(),
     };
     let line = forcing(
@@ -936,7 +949,9 @@ fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Positio
     setup.board.remove_piece_at(a);
     setup.board.remove_piece_at(v);
     setup.board.set_piece_at(v, piece);
-    Position::from_setup(setup).ok()
+    // The board as the mover's capture leaves it, which a diagram may show (its pieces are
+    // checked as the start position was).
+    Position::from_diagram(setup).ok()
 }
 
 /// Can the piece on `sq` (its side to move in `pos_o`) not leave its square: every move of it
@@ -1521,8 +1536,8 @@ pub(crate) fn analyse_with(
     }
     // CXA 2011 art. 24.3: a chase may also win material by a forced line, a check or a series
     // of checks and then a capture, or a chain of exchanges. Only a gain the move creates
-    // counts: led by the moved piece, it wins more than the piece's direct chases won from its
-    // old point (图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲); led by another
+    // counts: led by the moved piece, it wins more than the piece won from its old point (by a
+    // direct chase or a line it led) (图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲); led by another
     // piece, the same search before the move (the mover to move there) finds less.
     if book == Book::Cxa2011
         && !evasion
@@ -1545,7 +1560,15 @@ pub(crate) fn analyse_with(
         if gain > 0
             && !offered
             && if by_moved_piece {
-                gain > old.best_gain(cache, book, m.from)
+                // What the piece won from its old point: its direct chases, or a forced line
+                // it led.
+                let (line_gain, _, line_lead) = forced_gain(cache, before, FORCED_CHECKS);
+                let led = if line_lead == Some(m.from) {
+                    line_gain
+                } else {
+                    0
+                };
+                gain > old.best_gain(cache, book, m.from).max(led)
             } else {
                 gain > forced_gain(cache, before, FORCED_CHECKS).0
             }
@@ -1932,6 +1955,27 @@ mod tests {
         let m = p.find_move(Square::C9, Square::C4).expect("move");
         let a = analyse(&p, m, Book::Cxa2011, 3);
         assert_eq!(a.nature, MoveNature::Idle, "{a:?}");
+    }
+
+    #[test]
+    fn a_check_does_not_shield_from_taking_a_piece_whose_guard_it_drew_away() {
+        // 车八进九 将, 将5进1, 车八平二 takes the horse on h9; but the rook on b1 guarded the
+        // horse on f1, which black's rook then takes: no gain. The horse was guarded at the
+        // start, so its capture is not one of the pieces hanging all along.
+        let p = pos("4k2n1/9/5r3/9/4P4/9/9/9/1R3N3/4K4 w - - 0 1");
+        assert_eq!(forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).0, 0);
+        let p = pos("4k2n1/9/5r3/9/1C2P4/9/9/9/1R3N3/4K4 w - - 0 1");
+        let m = p.find_move(Square::B5, Square::A5).expect("move");
+        assert_eq!(analyse(&p, m, Book::Cxa2011, 3).nature, MoveNature::Idle);
+    }
+
+    #[test]
+    fn a_piece_that_led_the_same_line_before_chases_nothing_new() {
+        // From b1 the rook already won the horse on h9 by 车八进九 将 and 车八平二; from c1,
+        // 车七进九 将 does the same: no new gain (图5).
+        let p = pos("4k2n1/9/9/9/4P4/9/9/9/1R7/4K4 w - - 0 1");
+        let m = p.find_move(Square::B1, Square::C1).expect("move");
+        assert_eq!(analyse(&p, m, Book::Cxa2011, 3).nature, MoveNature::Idle);
     }
 
     #[test]

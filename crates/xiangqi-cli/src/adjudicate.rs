@@ -58,13 +58,20 @@ pub struct Args {
 /// The main line of game `number` (from 1) of a record file: its `FEN` tag and its moves as
 /// written (or in coordinates, from a binary format).
 fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, Vec<String>)> {
-    let games = xiangqi_record::read_bytes(bytes, None)?;
+    // One unreadable game of a collection does not stop the others from being ruled.
+    let mut games = xiangqi_record::read_games(bytes, None);
     let count = games.len();
     let game = number
         .checked_sub(1)
-        .and_then(|i| games.into_iter().nth(i))
-        .ok_or_else(|| anyhow!("the record holds {count} game(s): there is no game {number}"))?;
-    let fen = game.tag("FEN").map(str::to_owned);
+        .filter(|&i| i < count)
+        .map(|i| games.swap_remove(i))
+        .ok_or_else(|| anyhow!("the record holds {count} game(s): there is no game {number}"))?
+        .with_context(|| format!("game {number}"))?;
+    // A blank FEN tag is the standard start, as the record readers take it.
+    let fen = game
+        .tag("FEN")
+        .filter(|f| !f.trim().is_empty())
+        .map(str::to_owned);
     let mut moves = Vec::new();
     for id in game.mainline() {
         let node = &game.nodes[id];
@@ -77,12 +84,16 @@ fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, V
     Ok((fen, moves))
 }
 
-/// Is `token` of a move list not a move: a move number ("1.", "12...") or a result?
-fn not_a_move(token: &str) -> bool {
-    let t = token.trim_end_matches('.');
-    t.is_empty()
-        || t.chars().all(|c| c.is_ascii_digit())
-        || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t)
+/// A token of a move list without its move number ("1.", "12...", "1.h2e2" → "h2e2"); `None`
+/// for a bare number or a result.
+fn move_text(token: &str) -> Option<&str> {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let t = match &token[digits..] {
+        rest if digits > 0 && rest.starts_with('.') => rest.trim_start_matches('.'),
+        _ => token,
+    };
+    let bare_number = t.chars().all(|c| c.is_ascii_digit() || c == '.');
+    (!bare_number && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t)).then_some(t)
 }
 
 /// The move `text` (any notation) in `pos`.
@@ -128,6 +139,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => (None, Vec::new()),
     };
     let fen = args.fen.clone().or(file_fen);
+    if args.diagram && fen.is_none() {
+        bail!("--diagram needs a start position: --fen, or a record with a FEN tag");
+    }
     let start: Position = match fen {
         Some(f) => {
             let setup = f
@@ -146,7 +160,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(text) = &args.moves {
         moves.extend(
             text.split_whitespace()
-                .filter(|t| !not_a_move(t))
+                .filter_map(move_text)
                 .map(str::to_owned),
         );
     }
@@ -282,6 +296,9 @@ mod tests {
             "the record holds 2 game(s): there is no game 3"
         );
         assert!(read_record(text.as_bytes(), 0).is_err());
+        // A blank FEN tag is the standard start.
+        let (fen, _) = read_record(b"[FEN \"\"]\n1. h2e2 *\n", 1).expect("a record");
+        assert_eq!(fen, None);
     }
 
     #[test]
@@ -293,7 +310,12 @@ mod tests {
             pos.play_unchecked(m);
         }
         assert!(parse_move(&pos, "炮二平九").is_err());
-        assert!(not_a_move("12.") && not_a_move("1/2-1/2") && !not_a_move("C2.5"));
+        assert_eq!(move_text("12."), None);
+        assert_eq!(move_text("12..."), None);
+        assert_eq!(move_text("1/2-1/2"), None);
+        assert_eq!(move_text("C2.5"), Some("C2.5"));
+        assert_eq!(move_text("1.h2e2"), Some("h2e2"));
+        assert_eq!(move_text("3...炮8平5"), Some("炮8平5"));
     }
 
     /// Red's rooks check over seven points for nine rounds with no position three times: CXA

@@ -317,13 +317,20 @@ mod tests {
     use super::*;
     use crate::{fen::Fen, iccs::Iccs, position::MoveFilter};
 
-    /// The JSON array in `../shared/data/<file>`, or `None` (with a message) if it is missing.
+    /// The JSON array in `../shared/data/<file>`, or `None` (with a message) if it is missing
+    /// outside CI.
     fn data(file: &str) -> Option<Vec<Value>> {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../../shared/data")
             .join(file);
         let Ok(text) = fs::read_to_string(&path) else {
-            eprintln!("skipping {}: missing", path.display());
+            // Under CI (which sets `CI`) the data must be there: fail rather than skip.
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "test data {} is missing",
+                path.display()
+            );
+            eprintln!("SKIPPED: test data {} is missing", path.display());
             return None;
         };
         match serde_json::from_str::<Value>(&text) {
