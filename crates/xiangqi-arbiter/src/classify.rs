@@ -1979,6 +1979,28 @@ mod tests {
     }
 
     #[test]
+    fn a_check_chases_in_a_diagram_position_too() {
+        // WXF 2018: 车九平六 checks and attacks the unprotected horse on h3. A red pawn on i0,
+        // where no game puts it, makes the position a diagram; the chase is found all the same.
+        for fen in [
+            "3k5/9/9/9/9/9/R6n1/9/9/4K4 w - - 0 1",
+            "3k5/9/9/9/9/9/R6n1/9/9/4K3P w - - 0 1",
+        ] {
+            let setup = fen.parse::<Fen>().expect("fen");
+            let p = setup.into_diagram_position().expect("a diagram");
+            let m = p.find_move(Square::A3, Square::D3).expect("move");
+            let a = analyse(&p, m, Book::Wxf2018, 3);
+            assert_eq!(a.nature, MoveNature::Check, "{fen}");
+            assert!(
+                a.attacks
+                    .iter()
+                    .any(|at| at.victim == Square::H3 && at.is_chase()),
+                "{fen}: {a:?}"
+            );
+        }
+    }
+
+    #[test]
     fn pawn_for_horse_is_no_gain() {
         // CXA 2020 fig. 24 after 车一进四: the pawn on c9 could check and be given for the
         // horse on f9, which art. 26.7 does not count as winning material.
