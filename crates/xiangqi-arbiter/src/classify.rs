@@ -1739,6 +1739,13 @@ mod tests {
             .unwrap_or_else(|| panic!("bad test fen {fen}"))
     }
 
+    /// The CXA 2011 nature of the move `from`-`to` in `fen`.
+    fn cxa_nature(fen: &str, from: Square, to: Square) -> MoveNature {
+        let p = pos(fen);
+        let m = p.find_move(from, to).expect("move");
+        analyse(&p, m, Book::Cxa2011, 3).nature
+    }
+
     #[test]
     fn check_is_check() {
         let p = pos("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1");
@@ -1927,10 +1934,14 @@ mod tests {
         // CCPD 世界智力运动会 00000460, move 27: 炮八平九 opens 炮九进三 将, but the capture
         // that would follow, the horse on f6 taking the pawn on g4, stood there before the
         // move, with black's answers: the check makes nothing, and the move chases nothing.
-        let p = pos("3ak4/4a4/1c2brn1c/1C3N2p/2b1p4/6p2/8P/2C2R3/4A4/2B1KAB2 w - - 0 1");
-        let m = p.find_move(Square::B6, Square::A6).expect("move");
-        let a = analyse(&p, m, Book::Cxa2011, 3);
-        assert_eq!(a.nature, MoveNature::Idle, "{a:?}");
+        assert_eq!(
+            cxa_nature(
+                "3ak4/4a4/1c2brn1c/1C3N2p/2b1p4/6p2/8P/2C2R3/4A4/2B1KAB2 w - - 0 1",
+                Square::B6,
+                Square::A6
+            ),
+            MoveNature::Idle
+        );
     }
 
     #[test]
@@ -1951,10 +1962,14 @@ mod tests {
         // CXA 2020 fig. 5: 车七退五 (闲). From c9 the rook took the advisor on f9; from c4 its
         // best line (check on the e-file, then the pawn on e3) wins no more: "红方退车前就可吃
         // 底士，退车后吃士结果没有发生变化".
-        let p = pos("2R2a3/4k4/3a5/9/8p/9/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
-        let m = p.find_move(Square::C9, Square::C4).expect("move");
-        let a = analyse(&p, m, Book::Cxa2011, 3);
-        assert_eq!(a.nature, MoveNature::Idle, "{a:?}");
+        assert_eq!(
+            cxa_nature(
+                "2R2a3/4k4/3a5/9/8p/9/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1",
+                Square::C9,
+                Square::C4
+            ),
+            MoveNature::Idle
+        );
     }
 
     #[test]
@@ -1964,18 +1979,28 @@ mod tests {
         // start, so its capture is not one of the pieces hanging all along.
         let p = pos("4k2n1/9/5r3/9/4P4/9/9/9/1R3N3/4K4 w - - 0 1");
         assert_eq!(forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).0, 0);
-        let p = pos("4k2n1/9/5r3/9/1C2P4/9/9/9/1R3N3/4K4 w - - 0 1");
-        let m = p.find_move(Square::B5, Square::A5).expect("move");
-        assert_eq!(analyse(&p, m, Book::Cxa2011, 3).nature, MoveNature::Idle);
+        assert_eq!(
+            cxa_nature(
+                "4k2n1/9/5r3/9/1C2P4/9/9/9/1R3N3/4K4 w - - 0 1",
+                Square::B5,
+                Square::A5
+            ),
+            MoveNature::Idle
+        );
     }
 
     #[test]
     fn a_piece_that_led_the_same_line_before_chases_nothing_new() {
         // From b1 the rook already won the horse on h9 by 车八进九 将 and 车八平二; from c1,
         // 车七进九 将 does the same: no new gain (图5).
-        let p = pos("4k2n1/9/9/9/4P4/9/9/9/1R7/4K4 w - - 0 1");
-        let m = p.find_move(Square::B1, Square::C1).expect("move");
-        assert_eq!(analyse(&p, m, Book::Cxa2011, 3).nature, MoveNature::Idle);
+        assert_eq!(
+            cxa_nature(
+                "4k2n1/9/9/9/4P4/9/9/9/1R7/4K4 w - - 0 1",
+                Square::B1,
+                Square::C1
+            ),
+            MoveNature::Idle
+        );
     }
 
     #[test]
