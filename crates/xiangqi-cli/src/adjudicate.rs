@@ -72,6 +72,12 @@ fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, V
         .tag("FEN")
         .filter(|f| !f.trim().is_empty())
         .map(str::to_owned);
+    Ok((fen, mainline(&game)?))
+}
+
+/// The main line of a record's game: its moves as written (or in coordinates, from a binary
+/// format).
+fn mainline(game: &xiangqi_record::Game) -> anyhow::Result<Vec<String>> {
     let mut moves = Vec::new();
     for id in game.mainline() {
         let node = &game.nodes[id];
@@ -81,19 +87,13 @@ fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, V
             (None, None) => bail!("ply {} of the record has no move", moves.len() + 1),
         }
     }
-    Ok((fen, moves))
+    Ok(moves)
 }
 
-/// A token of a move list without its move number ("1.", "12...", "1.h2e2" → "h2e2"); `None`
-/// for a bare number or a result.
-fn move_text(token: &str) -> Option<&str> {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let t = match &token[digits..] {
-        rest if digits > 0 && rest.starts_with('.') => rest.trim_start_matches('.'),
-        _ => token,
-    };
-    let bare_number = t.chars().all(|c| c.is_ascii_digit() || c == '.');
-    (!bare_number && !["1-0", "0-1", "1/2-1/2", "*"].contains(&t)).then_some(t)
+/// The moves of a `--moves` text, read as PGN move text is (move numbers, a result and
+/// `{comments}` skipped).
+fn move_list(text: &str) -> anyhow::Result<Vec<String>> {
+    mainline(&xiangqi_record::pgn::parse_game(text))
 }
 
 /// The move `text` (any notation) in `pos`.
@@ -158,11 +158,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let mut moves = file_moves;
     if let Some(text) = &args.moves {
-        moves.extend(
-            text.split_whitespace()
-                .filter_map(move_text)
-                .map(str::to_owned),
-        );
+        moves.extend(move_list(text).context("--moves")?);
     }
     let rules = match args.rules {
         Rules::Cxa => RuleSet::cxa2011(),
@@ -310,12 +306,9 @@ mod tests {
             pos.play_unchecked(m);
         }
         assert!(parse_move(&pos, "炮二平九").is_err());
-        assert_eq!(move_text("12."), None);
-        assert_eq!(move_text("12..."), None);
-        assert_eq!(move_text("1/2-1/2"), None);
-        assert_eq!(move_text("C2.5"), Some("C2.5"));
-        assert_eq!(move_text("1.h2e2"), Some("h2e2"));
-        assert_eq!(move_text("3...炮8平5"), Some("炮8平5"));
+        let list = move_list("1.h2e2 h9g7 2. C8.5 {centre} 2... 炮８平５ 1/2-1/2").expect("moves");
+        assert_eq!(list, ["h2e2", "h9g7", "C8.5", "炮８平５"]);
+        assert_eq!(move_list("1-0").expect("no moves"), Vec::<String>::new());
     }
 
     /// Red's rooks check over seven points for nine rounds with no position three times: CXA
