@@ -1739,11 +1739,16 @@ mod tests {
             .unwrap_or_else(|| panic!("bad test fen {fen}"))
     }
 
-    /// The CXA 2011 nature of the move `from`-`to` in `fen`.
-    fn cxa_nature(fen: &str, from: Square, to: Square) -> MoveNature {
+    /// The CXA 2011 analysis of the move `from`-`to` in `fen`.
+    fn cxa(fen: &str, from: Square, to: Square) -> MoveAnalysis {
         let p = pos(fen);
         let m = p.find_move(from, to).expect("move");
-        analyse(&p, m, Book::Cxa2011, 3).nature
+        analyse(&p, m, Book::Cxa2011, 3)
+    }
+
+    /// The CXA 2011 nature of the move `from`-`to` in `fen`.
+    fn cxa_nature(fen: &str, from: Square, to: Square) -> MoveNature {
+        cxa(fen, from, to).nature
     }
 
     #[test]
@@ -1875,9 +1880,11 @@ mod tests {
         // CXA 2020 参考图35 after 马六进四 (杀): 车4平6 parries the mate, and the cannon on c3,
         // which looked at the unprotected rook on c6 all along, now chases it (arts. 26.2,
         // 26.4: "车4平6解杀后形成炮捉车，判捉").
-        let p = pos("2bak4/4a4/r1n1b4/p1R2N3/2p6/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1");
-        let m = p.find_move(Square::D4, Square::F4).expect("move");
-        let a = analyse(&p, m, Book::Cxa2011, 3);
+        let a = cxa(
+            "2bak4/4a4/r1n1b4/p1R2N3/2p6/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1",
+            Square::D4,
+            Square::F4,
+        );
         assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
         assert!(
             a.attacks
@@ -1885,9 +1892,11 @@ mod tests {
                 .any(|at| at.attacker == Square::C3 && at.victim == Square::C6 && at.is_chase())
         );
         // Without the mate threat (the horse back on d5) the same standing attack is no chase.
-        let p = pos("2bak4/4a4/r1n1b4/p1R6/2pN5/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1");
-        let m = p.find_move(Square::D4, Square::F4).expect("move");
-        let a = analyse(&p, m, Book::Cxa2011, 3);
+        let a = cxa(
+            "2bak4/4a4/r1n1b4/p1R6/2pN5/3r5/P1c3P2/4B3N/R8/2BAKA3 b - - 0 1",
+            Square::D4,
+            Square::F4,
+        );
         assert!(a.attacks.iter().all(|at| at.victim != Square::C6), "{a:?}");
     }
 
@@ -1897,9 +1906,11 @@ mod tests {
         // 炮8进1 (h1h0) pins the rook on its rank again, parrying it. Black's rook on h8 has
         // looked at the unprotected pawn on e8 all along and could have taken it safely before
         // the parry too: the parry makes no capture possible (art. 24.3), so no chase.
-        let p = pos("3C5/4P2r1/5k3/4p3p/9/P8/8P/4BA2n/5c1c1/2BK1AR2 b - - 0 1");
-        let m = p.find_move(Square::H1, Square::H0).expect("move");
-        let a = analyse(&p, m, Book::Cxa2011, 3);
+        let a = cxa(
+            "3C5/4P2r1/5k3/4p3p/9/P8/8P/4BA2n/5c1c1/2BK1AR2 b - - 0 1",
+            Square::H1,
+            Square::H0,
+        );
         assert!(a.attacks.iter().all(|at| at.victim != Square::E8), "{a:?}");
         assert_ne!(a.nature, MoveNature::Chase, "{a:?}");
     }
@@ -1922,9 +1933,11 @@ mod tests {
         // 炮九平六 taking the advisor under the rook's cover. Black's horse could take the pawn
         // on g3 with a discovered check and the elephant the pawn on e7, as they could all
         // along: that does not undo the gain.
-        let before = pos("C3kab2/4a4/4P4/2r1c1p2/8p/9/P3N1P1P/4n4/3R5/3AKA3 w - - 0 1");
-        let m = before.find_move(Square::D1, Square::B1).expect("move");
-        let a = analyse(&before, m, Book::Cxa2011, 3);
+        let a = cxa(
+            "C3kab2/4a4/4P4/2r1c1p2/8p/9/P3N1P1P/4n4/3R5/3AKA3 w - - 0 1",
+            Square::D1,
+            Square::B1,
+        );
         assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
         assert!(a.attacks.iter().any(|at| at.reason == Reason::ForcedGain));
     }
