@@ -63,7 +63,10 @@ use xiangqi::{
     king_attacks, pawn_attacks, rook_attacks,
 };
 
-use crate::rules::Book;
+use crate::{
+    material::{Ledger, crossed, gain_value, value, worthless_target},
+    rules::Book,
+};
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -140,6 +143,11 @@ pub enum Protection {
     /// 少根: it can be taken back, but more pieces attack it than defend it, so the exchange
     /// still loses it. CXA 2011 art. 24.15.
     UnderRooted,
+    /// 暗根: nothing takes back on its point at once, or not enough, but taking it loses to a
+    /// forcing answer that wins back as much (a check or a series of checks, a discovered
+    /// attack, the piece the capturer guarded or the line it held). Counts as a root. CXA 2011
+    /// arts. 24.15 ("包括暗根"), 26.5.
+    HiddenRoot,
 }
 
 impl Protection {
@@ -150,6 +158,7 @@ impl Protection {
             Protection::Unrooted => "无根",
             Protection::FalseRoot => "假根",
             Protection::UnderRooted => "少根",
+            Protection::HiddenRoot => "暗根",
         }
     }
 
@@ -160,6 +169,7 @@ impl Protection {
             Protection::Unrooted => "unprotected",
             Protection::FalseRoot => "falsely protected",
             Protection::UnderRooted => "insufficiently protected",
+            Protection::HiddenRoot => "protected by a hidden root",
         }
     }
 
@@ -200,6 +210,14 @@ pub enum Reason {
     NoGain,
     /// Not a chase: taking would let the opponent mate at once. CXA 2011 art. 24.3.
     CaptureLosesToMate,
+    /// Not a chase: the target has a hidden root (暗根): taking it loses to a forcing answer,
+    /// a check or a series of checks or a discovered attack, that wins back as much. CXA 2011
+    /// art. 24.15.
+    HiddenRoot,
+    /// Not a chase: the capturer is tied down (被牵子捉子): it guards another piece or holds a
+    /// line, and taking gives up more than it wins. CXA 2011 art. 26.5 ("做根子和被牵子捉子，
+    /// 交换后价值相当或得子者，按捉处理；得不偿失者，按闲处理").
+    TiedCapturer,
     /// Not a chase: a king move answering check. CXA 2011 art. 26.2.
     CheckEvasionByKing,
     /// A piece held on an enemy horse's leg attacks that horse, the one move it has: a chase,
@@ -263,6 +281,10 @@ impl Reason {
             Reason::UncrossedPawn => "未过河兵（卒），不算捉",
             Reason::NoGain => "兑换后不得子，不算捉",
             Reason::CaptureLosesToMate => "吃子后即被将死，不算捉",
+            Reason::HiddenRoot => "暗根：吃子后对方可借将军等强制着法夺回，不算捉（第24.15条）",
+            Reason::TiedCapturer => {
+                "被牵子捉子：吃子则失去所护之子或让开所守之线，得不偿失，按闲处理（第26.5条）"
+            }
             Reason::CheckEvasionByKing => "将（帅）应将，算闲",
             Reason::Immobile => "被马别住不能离位之子攻该马，算捉，但不抵对方长捉该子",
             Reason::ImmobileRook => "车被马牵制不能离位，攻之不论有无根，算捉",
@@ -294,6 +316,12 @@ impl Reason {
             Reason::UncrossedPawn => "an uncrossed pawn is no target: no chase",
             Reason::NoGain => "the exchange wins nothing: no chase",
             Reason::CaptureLosesToMate => "taking it would be mated at once: no chase",
+            Reason::HiddenRoot => {
+                "hidden root (暗根): taking it loses to a forcing answer (checks, a discovered attack) that wins back as much: no chase (CXA 2011 art. 24.15)"
+            }
+            Reason::TiedCapturer => {
+                "tied-down capturer (被牵子捉子): taking gives up the piece it guards or the line it holds, a net loss: idle (CXA 2011 art. 26.5)"
+            }
             Reason::CheckEvasionByKing => "a king move answering check is idle",
             Reason::Immobile => {
                 "a piece held on a horse's leg attacks that horse, its one move: a chase, which does not excuse an opponent chasing the held piece"
@@ -390,29 +418,6 @@ impl MoveAnalysis {
     }
 }
 
-/// The value of a piece for exchanges. CXA 2011 art. 1.2 (ratios: rook = two horses = two
-/// cannons; horse = cannon; advisor = elephant; a crossed pawn floats below a rook, art. 26.7).
-pub fn value(role: Role, color: Color, sq: Square) -> i32 {
-    match role {
-        Role::King => 1000,
-        Role::Rook => 10,
-        Role::Horse | Role::Cannon => 5,
-        Role::Advisor | Role::Elephant => 2,
-        Role::Pawn => {
-            if crossed(color, sq) {
-                2
-            } else {
-                1
-            }
-        }
-    }
-}
-
-/// Has a pawn of `color` on `sq` crossed the river?
-pub fn crossed(color: Color, sq: Square) -> bool {
-    !sq.is_home_side(color)
-}
-
 /// Where a piece on `sq` attacks, given the occupancy.
 pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
     match piece.role {
@@ -482,7 +487,12 @@ fn exchange_by(
     match best {
         None => 0,
         Some(&m) => {
-            let v = value(target.role, target.color, sq);
+            // The chasing side gains nothing by an uncrossed pawn (CXA 2011 art. 26.7).
+            let v = if idle == Some(pos.turn()) {
+                gain_value(target.role, target.color, sq)
+            } else {
+                value(target.role, target.color, sq)
+            };
             (v - exchange_without(&after(pos, m), sq, depth - 1, idle)).max(0)
         }
     }
@@ -496,7 +506,7 @@ pub(crate) struct Cache {
     /// known to mate (0: none). A mate within `d` moves is a mate within `d + 1`.
     mate: HashMap<u64, (u32, u32), ZobristState>,
     /// For [`forcing`]: a node's best line and whether its score is exact or a bound.
-    forcing: HashMap<ForcingKey, (Line, Bound), ZobristState>,
+    forcing: HashMap<ForcingKey, (Node, Bound), ZobristState>,
 }
 
 impl Default for Cache {
@@ -559,7 +569,7 @@ struct ForcingKey {
     checked: bool,
     took: bool,
     shield: Option<Square>,
-    gained: i32,
+    ledger: Ledger,
 }
 
 /// What a fail-soft alpha-beta score says about the true value.
@@ -636,12 +646,6 @@ pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
 /// [`forced_gain`]'s search.
 const MATED: i32 = -10_000;
 
-/// What the attacker's pawn is worth when the defender takes it in [`forced_gain`]'s line:
-/// as much as a horse or cannon, so that a pawn traded for one of them (or for weak pieces) is
-/// no gain and one traded for a rook is. CXA 2011 art. 26.7 ("兵（或数兵）与其他一子或数子
-/// （包括士象）互换均不算得子"; "主动送兵(卒)将军换车按捉处理").
-const PAWN_GIVEN: i32 = 5;
-
 /// Bounds of [`forced_gain`]'s search: the attacker's checks and the plies in all.
 #[derive(Debug, Clone, Copy)]
 struct Budget {
@@ -660,10 +664,11 @@ struct Budget {
 /// A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或连续将军
 /// 得子"): once the checks have made a capture the attacker could not make at the start (its
 /// first), the defender's captures of pieces hanging all along (takeable at the start, with
-/// nothing to take back) do not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六 taking the advisor, 捉,
-/// though red's pawns on e7 and g3 hang the whole time). Taking back, taking a piece the line
-/// has moved or whose guard it has drawn away, still counts. A capture the attacker had at the start is weighed with all
-/// the defender's answers: a check on the way that does not make it cannot shield it.
+/// nothing to take back) do not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六
+/// taking the advisor, 捉, though red's pawns on e7 and g3 hang the whole time). Taking back,
+/// taking a piece the line has moved or whose guard it has drawn away, still counts. A capture
+/// the attacker had at the start is weighed with all the defender's answers: a check on the
+/// way that does not make it cannot shield it.
 struct Root {
     /// The attacker's captures, (from, to).
     captures: Vec<(Square, Square)>,
@@ -671,22 +676,63 @@ struct Root {
     /// role taken).
     standing: Vec<(Square, Square, Option<Role>)>,
     hash: u64,
+    /// Count only lines that take the piece on this point ([`forced_gain_taking`]).
+    target: Option<Square>,
+    /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
+    /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
+    idle: Color,
 }
 
-/// The best line of a forcing search: its score for the side to move, the first capture the
-/// attacker makes on it, as (attacker's point, victim's point), and the point the line's first
-/// move starts from.
-type Line = (i32, Option<(Square, Square)>, Option<Square>);
+impl Root {
+    /// What a line has won, settled ([`Ledger::settle`]); nothing, for a search with a target,
+    /// until the target is taken.
+    fn settle(&self, ledger: Ledger) -> i32 {
+        if self.target.is_some() && !ledger.took_target() {
+            ledger.settle().min(0)
+        } else {
+            ledger.settle()
+        }
+    }
+}
 
-/// Negamax over forcing moves, scoring material for the side to move. The attacker may capture
+/// The best line of a forcing search, as [`forced_gain`] reports it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// The material the attacker wins, settled by the pawn clause ([`Ledger::settle`]).
+    pub gain: i32,
+    /// The capture that makes the gain: the most valuable piece the attacker takes, as
+    /// (capturer's point, victim's point) where they stand at the start of the line. CXA 2011
+    /// art. 26.9.1 names the piece chased: the rook won at the end of a line, not a pawn taken
+    /// on the way.
+    pub victim: Option<(Square, Square)>,
+    /// The attacker's first capture on the line, named the same way.
+    pub first: Option<(Square, Square)>,
+    /// The point the line's first move starts from.
+    pub lead: Option<Square>,
+    /// The line mates (a gain of nothing to [`forced_gain`], which leaves mates to 杀; the
+    /// strongest answer to [`rebuttal`]).
+    pub mates: bool,
+}
+
+/// A line inside the search: its score for the side to move, the named capture with what its
+/// victim is worth, the first capture, and the lead (see [`Line`]).
+type Node = (
+    i32,
+    Option<(Square, Square, i32)>,
+    Option<(Square, Square)>,
+    Option<Square>,
+);
+
+/// Negamax over forcing moves, scoring the material the line has won, settled by
+/// [`Ledger::settle`] (CXA 2011 art. 26.7), for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
 /// check while it has checks left; the defender may capture, but not, once the attacker's
 /// checks have made a capture, what it could already take at the start (see [`Root`]); a side
 /// not in check may also stop (stand pat); a side in check must answer it with any legal move.
 ///
-/// `gained` is the material the attacker has won on the way here. While it is ahead, a
-/// defender that can mate by checks wins: the gain does not count (CXA 2011 art. 24.3, "上述得
-/// 子后不致立即被对方将死"; fig. 13, where the exchange would walk into a mate).
+/// While the attacker is ahead, a defender that can mate by checks wins: the gain does not
+/// count (CXA 2011 art. 24.3, "上述得子后不致立即被对方将死"; fig. 13, where the exchange would
+/// walk into a mate).
 ///
 /// Fail-soft alpha-beta: inside the window the value is exact, outside it a bound. So the
 /// defender's mate search, the dearest part, is left out where the node is refuted anyway, and
@@ -700,10 +746,10 @@ fn forcing(
     in_check: bool,
     attacker: Color,
     budget: Budget,
-    gained: i32,
+    ledger: Ledger,
     alpha: i32,
     beta: i32,
-) -> Line {
+) -> Node {
     let key = ForcingKey {
         hash: pos.zobrist_hash(),
         attacker,
@@ -713,7 +759,7 @@ fn forcing(
         checked: budget.checked,
         took: budget.took,
         shield: budget.shield,
-        gained,
+        ledger,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
@@ -724,7 +770,7 @@ fn forcing(
         }
     }
     let line = forcing_search(
-        cache, root, pos, in_check, attacker, budget, gained, alpha, beta,
+        cache, root, pos, in_check, attacker, budget, ledger, alpha, beta,
     );
     let bound = if line.0 <= alpha {
         Bound::Upper
@@ -746,12 +792,18 @@ fn forcing_search(
     in_check: bool,
     attacker: Color,
     budget: Budget,
-    gained: i32,
+    ledger: Ledger,
     mut alpha: i32,
     beta: i32,
-) -> Line {
+) -> Node {
     let attacking = pos.turn() == attacker;
-    let mut best: Line = (if in_check { MATED } else { 0 }, None, None);
+    // Standing pat keeps what the line has won so far.
+    let stand = if attacking {
+        root.settle(ledger)
+    } else {
+        -root.settle(ledger)
+    };
+    let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
     let searched = budget.plies > 0 && best.0 < beta;
     let may_check = attacking && budget.checks > 0;
     // The moves worth playing: every answer to a check; else captures, and checks while the
@@ -770,14 +822,14 @@ fn forcing_search(
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
     if moves.is_empty() && (in_check || !pos.has_legal_move()) {
-        return (MATED, None, None);
+        return (MATED, None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
     // where the node's value would otherwise stay below beta.
-    let may_mate = !attacking && !in_check && gained > 0;
-    let mates = |cache: &mut Cache, best: Line| -> Line {
+    let may_mate = !attacking && !in_check && root.settle(ledger) > 0;
+    let mates = |cache: &mut Cache, best: Node| -> Node {
         if may_mate && best.0 < beta && cache.mate_by_checks(pos, 2) {
-            (-MATED, None, None)
+            (-MATED, None, None, None)
         } else {
             best
         }
@@ -801,7 +853,7 @@ fn forcing_search(
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
     for &(_, index, m) in &order {
-        let own_capture_idle = attacking && matches!(m.role, Role::King | Role::Pawn);
+        let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
         let capture = m.capture.is_some() && !own_capture_idle;
         if !in_check && !capture && !may_check {
             continue;
@@ -819,15 +871,18 @@ fn forcing_search(
             continue;
         }
         let child = after(pos, m);
-        let taken = m.capture.map_or(0, |role| {
-            if !attacking && role == Role::Pawn {
-                // CXA 2011 art. 26.7: a pawn given up for any piece but a rook, or for several
-                // weak pieces, wins nothing; one given (with check) for a rook does.
-                PAWN_GIVEN
-            } else {
-                value(role, !pos.turn(), m.to)
+        let next_ledger = match m.capture {
+            Some(role) if attacking => {
+                let won = ledger.won(role, !pos.turn(), m.to);
+                if root.target == Some(m.to) {
+                    won.taking_target()
+                } else {
+                    won
+                }
             }
-        });
+            Some(role) => ledger.lost(role, !pos.turn(), m.to),
+            None => ledger,
+        };
         let next = Budget {
             checks: budget
                 .checks
@@ -844,30 +899,41 @@ fn forcing_search(
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
-        // The child scores from its own side and from zero: shift the window by the capture.
-        let won = if attacking { taken } else { -taken };
-        let (reply, line, _) = forcing(
+        let (reply, line, line_first, _) = forcing(
             cache,
             root,
             &child,
             gives_check,
             attacker,
             next,
-            gained + won,
-            taken - beta,
-            taken - low,
+            next_ledger,
+            -beta,
+            -low,
         );
-        let score = taken - reply;
+        let score = -reply;
         if score > best.0 || (tie_wins && score == best.0) {
-            // The first capture, named by where its two pieces stand here: a piece that moves
-            // on the way (a checker, or a defender stepping into the line) is found back.
+            // The line's capture, named by where its two pieces stand here: a piece that moves
+            // on the way (a checker, or a defender stepping into the line) is found back. The
+            // attacker's most valuable capture names the line; the earlier one on a tie.
             let back = |sq: Square| if sq == m.to { m.from } else { sq };
-            let first = if attacking && m.capture.is_some() {
+            let deeper = line.map(|(a, v, worth)| (back(a), back(v), worth));
+            let here = match m.capture {
+                Some(role) if attacking => {
+                    Some((m.from, m.to, gain_value(role, !pos.turn(), m.to)))
+                }
+                _ => None,
+            };
+            let named = match (here, deeper) {
+                (Some(h), Some(d)) if d.2 > h.2 => Some(d),
+                (Some(h), _) => Some(h),
+                (None, d) => d,
+            };
+            let first = if here.is_some() {
                 Some((m.from, m.to))
             } else {
-                line.map(|(a, v)| (back(a), back(v)))
+                line_first.map(|(a, v)| (back(a), back(v)))
             };
-            best = (score, first, Some(m.from));
+            best = (score, named, first, Some(m.from));
             best_index = Some(index);
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -880,13 +946,46 @@ fn forcing_search(
 
 /// Material the side to move can win by force in `pos`: captures with their recaptures, and
 /// checks followed by a capture (抽吃), as CXA 2011 art. 24.3 counts a chase ("从下一着开始运用
-/// 将军或连续将军得子", "通过完整互吃交换后吃掉对方子且得子"). A line that mates is not a gain
-/// (it is 杀, art. 24.2); a line that gets the attacker mated is none (art. 24.3: "不致立即被
-/// 对方将死"). Returns the gain, the first capture of the best line and where its first move starts.
+/// 将军或连续将军得子", "通过完整互吃交换后吃掉对方子且得子"), settled by the pawn clause (art.
+/// 26.7, [`Ledger`]). A line that mates is not a gain (it is 杀, art. 24.2); a line that gets
+/// the attacker mated is none (art. 24.3: "不致立即被对方将死"). Returns the gain, the capture
+/// that makes it (the most valuable piece the line takes) and where the line's first move
+/// starts.
 pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
+    forced_line(cache, pos, checks, None)
+}
+
+/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
+/// can win by force by winning that piece.
+fn forced_gain_taking(cache: &mut Cache, pos: &Position, checks: u32, target: Square) -> Line {
+    forced_line(cache, pos, checks, Some(target))
+}
+
+/// [`forced_gain`], or with a `target` [`forced_gain_taking`].
+fn forced_line(cache: &mut Cache, pos: &Position, checks: u32, target: Option<Square>) -> Line {
+    forced_line_by(cache, pos, checks, target, pos.turn())
+}
+
+/// What the side to move in `pos` can win back by force after the other side (`chaser`) has
+/// taken one of its pieces: a recapture, or a check or series of checks, a skewer or a
+/// discovered attack that wins material (CXA 2011 art. 24.15, "有己方其他棋子（包括暗根）充分
+/// 保护的棋子"; art. 26.5, second clause, "做根子和被牵子捉子，交换后价值相当或得子者按捉处理;
+/// 得不偿失者，按闲处理"). The chasing side's king and pawns still take no part (art. 26.8).
+fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
+    forced_line_by(cache, pos, FORCED_CHECKS, None, chaser)
+}
+
+/// [`forced_line`] with the side whose king's and pawns' captures are idle.
+fn forced_line_by(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    target: Option<Square>,
+    idle: Color,
+) -> Line {
     let budget = Budget {
         checks,
-        plies: 6,
+        plies: FORCED_PLIES,
         checked: false,
         took: false,
         shield: None,
@@ -912,29 +1011,52 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
     let root = Root {
         captures: pairs(pos),
         standing: pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default(),
-        hash: pos.zobrist_hash(),
+        // A search for one target is another search: its nodes are remembered apart.
+        hash: pos.zobrist_hash()
+            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            ^ if idle == pos.turn() {
+                0
+            } else {
+                0x5851_f42d_4c95_7f2d
+            },
+        target,
+        idle,
     };
-    let line = forcing(
+    let (score, named, first, lead) = forcing(
         cache,
         &root,
         pos,
         pos.is_check(),
         pos.turn(),
         budget,
-        0,
+        Ledger::default(),
         2 * MATED,
         -2 * MATED,
     );
-    if line.0 <= 0 || line.0 >= -MATED / 2 {
-        (0, None, None)
+    if score >= -MATED / 2 {
+        Line {
+            mates: true,
+            ..Line::default()
+        }
+    } else if score <= 0 {
+        Line::default()
     } else {
-        line
+        Line {
+            gain: score,
+            victim: named.map(|(a, v, _)| (a, v)),
+            first,
+            lead,
+            mates: false,
+        }
     }
 }
 
 /// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
 /// checks" (CXA 2011 art. 24.3); two covers the book's figures.
 const FORCED_CHECKS: u32 = 2;
+
+/// How many plies [`forced_gain`]'s line may run, both sides' moves counted.
+const FORCED_PLIES: u32 = 6;
 
 /// The mover's capture of the piece on `v` by its piece on `a` in `pos_o`, where the opponent
 /// is to move (it is in check), played as if it were the mover's turn: the position after it,
@@ -969,15 +1091,10 @@ fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u3
                 return true;
             }
             // Leaving costs material all the same: what it takes is less than what is lost.
-            // Taking an uncrossed pawn is no gain (art. 26.7: "捉吃未过河的兵(卒)……也不算得子").
             let taken = m.capture.map_or(0, |role| value(role, !pos_o.turn(), m.to));
-            let (gain, first, _) = forced_gain(cache, &next, FORCED_CHECKS);
-            let pawn_only = first.is_some_and(|(_, v)| {
-                next.board()
-                    .piece_at(v)
-                    .is_some_and(|p| p.role == Role::Pawn && !crossed(p.color, v))
-            });
-            !pawn_only && gain > taken
+            // The forced line settles the pawn clause itself (art. 26.7, [`Ledger`]).
+            let gain = forced_gain(cache, &next, FORCED_CHECKS).gain;
+            gain > taken
         })
 }
 
@@ -1020,6 +1137,32 @@ fn pinned_by_horse(board: &xiangqi::Board, sq: Square) -> Option<Square> {
     freed.single()
 }
 
+/// Does the answer `back` to the capture `a`×`v` (played: `taken`) win what the capturer's
+/// departure gave up: a piece it guarded from `a`, or something along a line it held there?
+/// Then the capturer was tied down (被牵子捉子, CXA 2011 art. 26.5); otherwise the target had a
+/// hidden root (暗根, art. 24.15).
+fn tied_down(taken: &Position, a: Square, v: Square, back: &Line) -> bool {
+    let Some((_, won)) = back.victim else {
+        return false;
+    };
+    if won == v {
+        return false;
+    }
+    let board = taken.board();
+    let Some(capturer) = board.piece_at(v) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    let with_a = occupied | Bitboard::from_square(a);
+    let guarded = piece_attacks(capturer, a, with_a).contains(won);
+    let line_held = back.lead.is_some_and(|lead| {
+        board
+            .piece_at(lead)
+            .is_some_and(|p| piece_attacks(p, lead, occupied) != piece_attacks(p, lead, with_a))
+    });
+    guarded || line_held
+}
+
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
 /// is no legal capture, i.e. no attack.
@@ -1054,9 +1197,9 @@ fn judge(
     // 处理" — the chasing side's pawns and general do not take part in the exchange that
     // decides a chase; an exchange that wins without them is a chase all the same.
     let idle = (book == Book::Cxa2011).then_some(attacker.color);
-    let gain =
+    let mut gain =
         value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, idle);
-    let protection = if recaptures > 0 {
+    let mut protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)
         {
@@ -1069,7 +1212,62 @@ fn judge(
     } else {
         Protection::Unrooted
     };
-    let reason = if victim.role == Role::Pawn && !crossed(victim.color, v) {
+    // CXA 2011 arts. 24.15, 26.5: an exchange that wins on the target's point is weighed whole:
+    // what the other side wins back by force after the capture, by checks, a discovered attack,
+    // the piece the capturer guarded or the line it held (暗根, 被牵子捉子).
+    let mut weighed = None;
+    if book == Book::Cxa2011
+        && gain > 0
+        && !worthless_target(victim.role, victim.color, v)
+        && !matches!(attacker.role, Role::King | Role::Pawn)
+    {
+        let mut back = rebuttal(cache, &taken, attacker.color);
+        // Only what the capture gives the other side counts: what it could win by force all
+        // the same, the capture not made, is no root of the target.
+        if let Some(pos_o) = pos_o {
+            let standing = rebuttal(cache, pos_o, attacker.color);
+            if standing.mates {
+                back = Line::default();
+            } else if !back.mates {
+                back.gain -= standing.gain;
+            }
+        }
+        let tied = tied_down(&taken, a, v, &back);
+        // A root wins back the capturer itself, or what its leaving gave up; a threat of the
+        // other side's elsewhere, which the capture did not make, is none.
+        let roots = back.mates || tied || back.victim.is_some_and(|(_, won)| won == v);
+        if !roots {
+            back = Line::default();
+        }
+        // Art. 26.5: a tied capturer's exchange is weighed with the crossed pawn at the top of
+        // its float (art. 26.7: "过河兵、卒浮动价值低于车", a horse's or cannon's worth), and an
+        // even result is a chase ("交换后价值相当或得子者，按捉处理"; 图22: the rook that guards
+        // the horse takes the crossed pawn and gives up the horse, 捉).
+        let worth = if tied && victim.role == Role::Pawn {
+            value(Role::Horse, victim.color, v)
+        } else {
+            gain_value(victim.role, victim.color, v)
+        };
+        // The material itself, for comparing what a move wins with what stood before it.
+        let real = gain_value(victim.role, victim.color, v) - back.gain;
+        if back.mates {
+            weighed = Some(Reason::CaptureLosesToMate);
+        } else if tied && worth - back.gain < 0 {
+            gain = real;
+            protection = Protection::HiddenRoot;
+            weighed = Some(Reason::TiedCapturer);
+        } else if tied {
+            // Even or better by the book's weighing: a chase, winning at least something.
+            gain = gain.min(real.max(1));
+        } else if real <= 0 {
+            gain = real;
+            protection = Protection::HiddenRoot;
+            weighed = Some(Reason::HiddenRoot);
+        } else {
+            gain = gain.min(real);
+        }
+    }
+    let reason = if worthless_target(victim.role, victim.color, v) {
         Reason::UncrossedPawn
     } else if matches!(attacker.role, Role::King | Role::Pawn) {
         Reason::KingOrPawn
@@ -1159,6 +1357,8 @@ fn judge(
                     // CXA 2011 art. 26.10: it may take, but would be mated or lose material at
                     // once: "被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理".
                     Reason::UnsafeOffer
+                } else if let Some(reason) = weighed {
+                    reason
                 } else if gain <= 0 {
                     Reason::NoGain
                 } else if cache.has_mate_in_one(&taken) {
@@ -1241,7 +1441,7 @@ fn offer_parries_mate(
             let taken = after(pos_o, back);
             !cache.mate_by_checks(&taken, depth)
                 && value(offered.role, offered.color, at.attacker)
-                    - forced_gain(cache, &taken, FORCED_CHECKS).0
+                    - forced_gain(cache, &taken, FORCED_CHECKS).gain
                     >= 0
                 && threat.board().piece_at(at.victim).is_some_and(|victim| {
                     !mate_by_checks_avoiding(cache, threat, depth, at.victim, victim)
@@ -1367,17 +1567,14 @@ impl<'a> OldAttacks<'a> {
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
     }
 
-    /// The most material a direct chase of the piece on `from` won before the move (0 if it
-    /// chased nothing).
-    fn best_gain(&self, cache: &mut Cache, book: Book, from: Square) -> i32 {
-        self.pairs
-            .iter()
-            .filter(|&&(a, _)| a == from)
-            .filter_map(|&(a, v)| judge(cache, Some(self.before), self.before_o, a, v, book))
-            .filter(Attack::is_chase)
-            .map(|at| at.gain)
-            .max()
-            .unwrap_or(0)
+    /// Could the mover, before its move, already win the enemy piece on `v` for at least
+    /// `gain`, by force (a direct capture and the exchange that follows, or a line of checks
+    /// and captures that takes it)? Then a move after which a forced line wins it creates no
+    /// chase (CXA 2011 art. 24.3; 图5). The line is played out with the other side's answers,
+    /// so what the mover had left hanging before counts against it (参考图49: before 马八进七
+    /// the cannon could take the cannon on d8, but black would take the horse on b6 back).
+    fn could_win(&self, cache: &mut Cache, v: Square, gain: i32) -> bool {
+        forced_gain_taking(cache, self.before, FORCED_CHECKS, v).gain >= gain
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -1535,51 +1732,44 @@ pub(crate) fn analyse_with(
         analysis.mate_threat = false;
     }
     // CXA 2011 art. 24.3: a chase may also win material by a forced line, a check or a series
-    // of checks and then a capture, or a chain of exchanges. Only a gain the move creates
-    // counts: led by the moved piece, it wins more than the piece won from its old point (by a
-    // direct chase or a line it led) (图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲); led by another
-    // piece, the same search before the move (the mover to move there) finds less.
+    // of checks and then a capture, or a chain of exchanges. Only a win the move creates
+    // counts (arts. 24.3, 24.8; 图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲):
+    // what the line wins is compared with what the mover could win before the move, piece by
+    // piece. If the same enemy piece could already be won as well, by a direct chase of any
+    // piece or by a forced line, the move creates nothing; a win of a different piece is a new
+    // chase, even when its total equals an older threat on another piece.
     if book == Book::Cxa2011
         && !evasion
         && !analysis.mate_threat
         && !analysis.attacks.iter().any(Attack::is_chase)
     {
-        let (gain, first, lead) = forced_gain(cache, &threat, FORCED_CHECKS);
-        let by_moved_piece = lead == Some(m.to);
-        // CXA 2011 arts. 26.10, 26.11.2: when the line starts by a piece taking one of its
-        // own type that it offers in exchange, and the offered side may take first without
+        let line = forced_gain(cache, &threat, FORCED_CHECKS);
+        // CXA 2011 arts. 26.10, 26.11.2: when the line starts by taking a piece offered an
+        // exchange by one of its own type (by that piece or another: 参考图4, 马1进3 offers the
+        // cannons and the rook could take first), and the offered side may take first without
         // loss or mate (judged in `judge`), the move is 兑: "被邀兑方兑子后立即被杀或子力价值
         // 受损邀兑方按捉处理，反之则按兑处理". The offered side need not wait for the line.
         // (An offer that is also a chase of another piece stays a chase, art. 26.5.)
-        let offered = first.is_some_and(|(fa, fv)| {
+        let offered = line.first.is_some_and(|(_, fv)| {
             analysis
                 .attacks
                 .iter()
-                .any(|at| at.reason == Reason::SameType && at.attacker == fa && at.victim == fv)
+                .any(|at| at.reason == Reason::SameType && at.victim == fv)
         });
-        if gain > 0
+        if line.gain > 0
             && !offered
-            && if by_moved_piece {
-                // What the piece won from its old point: its direct chases, or a forced line
-                // it led.
-                let (line_gain, _, line_lead) = forced_gain(cache, before, FORCED_CHECKS);
-                let led = if line_lead == Some(m.from) {
-                    line_gain
-                } else {
-                    0
-                };
-                gain > old.best_gain(cache, book, m.from).max(led)
-            } else {
-                gain > forced_gain(cache, before, FORCED_CHECKS).0
-            }
+            && let Some((_, v)) = line.victim
+            && !old.could_win(cache, v, line.gain)
         {
+            let (gain, lead) = (line.gain, line.lead);
             let board = threat.board();
             // The capturer may have moved on the way (a check, then the capture): name the
             // piece that starts the line then.
-            let a = first
+            let a = line
+                .victim
                 .and_then(|(a, _)| board.piece_at(a).map(|_| a))
                 .or(lead);
-            if let (Some(a), Some((_, v))) = (a, first)
+            if let Some(a) = a
                 && let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v))
                 // CXA 2011 art. 26.3: a lone defender's attacks on advisors and elephants.
                 && !(matches!(victim.role, Role::Advisor | Role::Elephant)
@@ -1920,11 +2110,13 @@ mod tests {
         // CXA 2020 fig. 16 after 车二退三: the rook on h6 checks from f6 and then takes the
         // black rook on d6 (一将一抽车, art. 24.3).
         let p = pos("3a5/4ak3/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1");
-        let (gain, _, lead) = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
-        assert!(gain >= 10, "gain {gain}");
-        assert_eq!(lead, Some(Square::H6));
+        let line = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+        assert!(line.gain >= 10, "gain {}", line.gain);
+        assert_eq!(line.lead, Some(Square::H6));
+        // The piece won is the rook on d6.
+        assert_eq!(line.victim.map(|(_, v)| v), Some(Square::D6));
         // Without checks the rook wins nothing.
-        assert_eq!(forced_gain(&mut Cache::default(), &p, 0).0, 0);
+        assert_eq!(forced_gain(&mut Cache::default(), &p, 0).gain, 0);
     }
 
     #[test]
@@ -1964,10 +2156,11 @@ mod tests {
         // The line's first capture names both pieces where they stand before the line: the
         // rook on b1, the advisor on e8.
         let p = pos("C3ka3/4a4/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
-        let (gain, first, lead) = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
-        assert!(gain >= 2, "gain {gain}");
-        assert_eq!(first, Some((Square::B1, Square::E8)));
-        assert_eq!(lead, Some(Square::B1));
+        let line = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+        assert!(line.gain >= 2, "gain {}", line.gain);
+        assert_eq!(line.first, Some((Square::B1, Square::E8)));
+        assert_eq!(line.victim, Some((Square::B1, Square::E8)));
+        assert_eq!(line.lead, Some(Square::B1));
     }
 
     #[test]
@@ -1991,7 +2184,10 @@ mod tests {
         // horse on f1, which black's rook then takes: no gain. The horse was guarded at the
         // start, so its capture is not one of the pieces hanging all along.
         let p = pos("4k2n1/9/5r3/9/4P4/9/9/9/1R3N3/4K4 w - - 0 1");
-        assert_eq!(forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).0, 0);
+        assert_eq!(
+            forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).gain,
+            0
+        );
         assert_eq!(
             cxa_nature(
                 "4k2n1/9/5r3/9/1C2P4/9/9/9/1R3N3/4K4 w - - 0 1",
@@ -2043,7 +2239,10 @@ mod tests {
         // CXA 2020 fig. 24 after 车一进四: the pawn on c9 could check and be given for the
         // horse on f9, which art. 26.7 does not count as winning material.
         let p = pos("2P1kn2R/5r3/9/9/p3p4/9/4P4/4B4/9/2BAKA3 w - - 0 1");
-        assert_eq!(forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).0, 0);
+        assert_eq!(
+            forced_gain(&mut Cache::default(), &p, FORCED_CHECKS).gain,
+            0
+        );
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod clock;
 mod explain;
 pub mod fouls;
 mod game;
+mod material;
 mod movelimit;
 mod repetition;
 mod rules;
@@ -35,14 +36,12 @@ mod wire;
 pub use xiangqi::Color;
 
 pub use crate::{
-    classify::{
-        Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, crossed, mate_by_checks,
-        value,
-    },
+    classify::{Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, mate_by_checks},
     clock::{Clock, TimeControl, TimedGame},
     explain::{Explanation, Line},
     fouls::{Foul, FoulRules},
     game::{Claimant, Game, GameError, GameEvent, GameResult, Termination},
+    material::{crossed, value},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{
         Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,

@@ -1,0 +1,194 @@
+//! What material a chase wins: piece values and the pawn clause, in one place.
+//!
+//! Every path that decides whether a chase wins material — a direct attack's exchange, a
+//! forced line of checks and captures, the piece named as a forced line's victim — settles its
+//! captures here, so the book's exceptions hold the same way in each.
+//!
+//! - **Piece values** (CXA 2011 art. 1.2): the book fixes ratios only (rook = two horses = two
+//!   cannons = horse + cannon; horse = cannon; advisor = elephant), so we use rook 10, horse 5,
+//!   cannon 5, advisor 2, elephant 2, crossed pawn 2, uncrossed pawn 1 — the numbers on
+//!   H.G. Muller's xiangqi rules page, which the repetition digest recommends.
+//! - **The pawn clause** (CXA 2011 art. 26.7), all three of its sentences:
+//!   (a) "主动送兵(卒)将军换车按捉处理": a pawn sent in (with check, say) to win a rook wins;
+//!   (b) "兵（或数兵）与其他一子或数子（包括士象）互换均不算得子": a pawn, or several, traded
+//!   for any other piece or pieces, advisors and elephants included, wins nothing — so a trade
+//!   that gives up a pawn is a gain only when it wins a rook;
+//!   (c) "捉吃未过河的兵(卒)，或立即吃掉刚过河的兵(卒)也不算得子": taking a pawn that has not
+//!   crossed the river is no gain, so it is worth nothing to the side that takes it. (A pawn
+//!   "just across" can only be met at the start of a cycle — a pawn step is irreversible — and
+//!   a ruling judges what stands on the board, so that half has nothing to apply to here.)
+//!
+//!   A pawn of the chasing side is *traded* when its loss comes before a capture of the chase:
+//!   a pawn sent in whose capture opens the way to the win. One the defender picks off after
+//!   the chasing side's last capture is lost after the gain is complete, and counts as the
+//!   pawn it is.
+
+use xiangqi::{Color, Role, Square};
+
+/// The value of a piece in an exchange. CXA 2011 art. 1.2 (ratios: rook = two horses = two
+/// cannons; horse = cannon; advisor = elephant; a crossed pawn floats below a rook, art. 26.7).
+pub fn value(role: Role, color: Color, sq: Square) -> i32 {
+    match role {
+        Role::King => 1000,
+        Role::Rook => 10,
+        Role::Horse | Role::Cannon => 5,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Pawn => {
+            if crossed(color, sq) {
+                2
+            } else {
+                1
+            }
+        }
+    }
+}
+
+/// Has a pawn of `color` on `sq` crossed the river?
+pub fn crossed(color: Color, sq: Square) -> bool {
+    !sq.is_home_side(color)
+}
+
+/// Is a piece of `color` on `sq` no gain to take? An uncrossed pawn: CXA 2011 art. 26.7 ("捉吃
+/// 未过河的兵(卒)……不算得子"); AXF rule 25 (D60) likewise makes it no target.
+pub fn worthless_target(role: Role, color: Color, sq: Square) -> bool {
+    role == Role::Pawn && !crossed(color, sq)
+}
+
+/// What taking the piece is worth to the chasing side: its [`value`], or nothing for a target
+/// that is no gain ([`worthless_target`], CXA 2011 art. 26.7).
+pub fn gain_value(role: Role, color: Color, sq: Square) -> i32 {
+    if worthless_target(role, color, sq) {
+        0
+    } else {
+        value(role, color, sq)
+    }
+}
+
+/// The captures of a forced line so far, from the chasing side's point of view, kept so that
+/// the pawn clause can be settled at the end ([`Ledger::settle`]). The order matters: a pawn
+/// lost before a capture was traded for it, one lost after the last capture was not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Ledger {
+    /// What the chasing side has taken ([`gain_value`]).
+    won: i32,
+    /// What the chasing side has lost, every piece at its [`value`].
+    lost: i32,
+    /// The chasing side has taken a rook (art. 26.7 (a)).
+    rook: bool,
+    /// A pawn of the chasing side was lost and no capture has followed yet.
+    pawn_pending: bool,
+    /// A pawn of the chasing side was lost before one of its captures: traded (art. 26.7 (b)).
+    pawn_traded: bool,
+    /// The piece a search is after has been taken (see `forced_gain_taking` in `classify`).
+    target: bool,
+}
+
+impl Ledger {
+    /// The chasing side takes `role` (of the other colour) on `sq`.
+    pub fn won(self, role: Role, color: Color, sq: Square) -> Ledger {
+        Ledger {
+            won: self.won + gain_value(role, color, sq),
+            rook: self.rook || role == Role::Rook,
+            pawn_pending: false,
+            pawn_traded: self.pawn_traded || self.pawn_pending,
+            ..self
+        }
+    }
+
+    /// The defending side takes the chasing side's `role` (of `color`) on `sq`.
+    pub fn lost(self, role: Role, color: Color, sq: Square) -> Ledger {
+        Ledger {
+            lost: self.lost + value(role, color, sq),
+            pawn_pending: self.pawn_pending || role == Role::Pawn,
+            ..self
+        }
+    }
+
+    /// The capture just recorded took the piece a search is after.
+    pub fn taking_target(self) -> Ledger {
+        Ledger {
+            target: true,
+            ..self
+        }
+    }
+
+    /// Has the piece a search is after been taken?
+    pub fn took_target(self) -> bool {
+        self.target
+    }
+
+    /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
+    /// a gain only if it won a rook (CXA 2011 art. 26.7 (a), (b)).
+    pub fn settle(self) -> i32 {
+        let net = self.won - self.lost;
+        if self.pawn_traded && !self.rook {
+            net.min(0)
+        } else {
+            net
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// Art. 26.7 (a): a pawn sent in with check, taken, and a rook won: a gain.
+    #[test]
+    fn a_pawn_given_for_a_rook_wins() {
+        let l = Ledger::default()
+            .lost(Role::Pawn, Color::Red, sq("e7"))
+            .won(Role::Rook, Color::Black, sq("e9"));
+        assert_eq!(l.settle(), 8);
+    }
+
+    /// Art. 26.7 (b): a pawn given for a horse, for an advisor and an elephant, or for a horse
+    /// and an advisor wins nothing.
+    #[test]
+    fn a_pawn_traded_for_other_pieces_wins_nothing() {
+        let given = Ledger::default().lost(Role::Pawn, Color::Red, sq("e7"));
+        assert_eq!(given.won(Role::Horse, Color::Black, sq("c7")).settle(), 0);
+        let weak = given.won(Role::Advisor, Color::Black, sq("d9")).won(
+            Role::Elephant,
+            Color::Black,
+            sq("e7"),
+        );
+        assert_eq!(weak.settle(), 0);
+        let two = given.won(Role::Horse, Color::Black, sq("c7")).won(
+            Role::Advisor,
+            Color::Black,
+            sq("d9"),
+        );
+        assert_eq!(two.settle(), 0);
+        // Black's pawn traded the same way: the clause is colour-blind.
+        let black = Ledger::default()
+            .lost(Role::Pawn, Color::Black, sq("e2"))
+            .won(Role::Horse, Color::Red, sq("c2"));
+        assert_eq!(black.settle(), 0);
+    }
+
+    /// A pawn picked off after the gain is complete counts as the pawn it is.
+    #[test]
+    fn a_pawn_lost_after_the_gain_counts_as_a_pawn() {
+        let l = Ledger::default()
+            .won(Role::Horse, Color::Black, sq("c7"))
+            .lost(Role::Pawn, Color::Red, sq("g6"));
+        // Red's pawn on g6 has crossed: worth 2.
+        assert_eq!(l.settle(), 3);
+    }
+
+    /// Art. 26.7 (c): an uncrossed pawn is worth nothing to take, a crossed one is.
+    #[test]
+    fn an_uncrossed_pawn_is_no_gain() {
+        let l = Ledger::default().won(Role::Pawn, Color::Black, sq("e6"));
+        assert_eq!(l.settle(), 0);
+        assert!(worthless_target(Role::Pawn, Color::Black, sq("e6")));
+        assert!(!worthless_target(Role::Pawn, Color::Black, sq("e4")));
+        assert_eq!(gain_value(Role::Pawn, Color::Black, sq("e4")), 2);
+        assert_eq!(gain_value(Role::Pawn, Color::Red, sq("e4")), 0);
+    }
+}
