@@ -676,23 +676,9 @@ struct Root {
     /// role taken).
     standing: Vec<(Square, Square, Option<Role>)>,
     hash: u64,
-    /// Count only lines that take the piece on this point ([`forced_gain_taking`]).
-    target: Option<Square>,
     /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
     /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
     idle: Color,
-}
-
-impl Root {
-    /// What a line has won, settled ([`Ledger::settle`]); nothing, for a search with a target,
-    /// until the target is taken.
-    fn settle(&self, ledger: Ledger) -> i32 {
-        if self.target.is_some() && !ledger.took_target() {
-            ledger.settle().min(0)
-        } else {
-            ledger.settle()
-        }
-    }
 }
 
 /// The best line of a forcing search, as [`forced_gain`] reports it.
@@ -799,9 +785,9 @@ fn forcing_search(
     let attacking = pos.turn() == attacker;
     // Standing pat keeps what the line has won so far.
     let stand = if attacking {
-        root.settle(ledger)
+        ledger.settle()
     } else {
-        -root.settle(ledger)
+        -ledger.settle()
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
     let searched = budget.plies > 0 && best.0 < beta;
@@ -826,7 +812,7 @@ fn forcing_search(
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
     // where the node's value would otherwise stay below beta.
-    let may_mate = !attacking && !in_check && root.settle(ledger) > 0;
+    let may_mate = !attacking && !in_check && ledger.settle() > 0;
     let mates = |cache: &mut Cache, best: Node| -> Node {
         if may_mate && best.0 < beta && cache.mate_by_checks(pos, 2) {
             (-MATED, None, None, None)
@@ -872,14 +858,7 @@ fn forcing_search(
         }
         let child = after(pos, m);
         let next_ledger = match m.capture {
-            Some(role) if attacking => {
-                let won = ledger.won(role, !pos.turn(), m.to);
-                if root.target == Some(m.to) {
-                    won.taking_target()
-                } else {
-                    won
-                }
-            }
+            Some(role) if attacking => ledger.won(role, !pos.turn(), m.to),
             Some(role) => ledger.lost(role, !pos.turn(), m.to),
             None => ledger,
         };
@@ -952,18 +931,7 @@ fn forcing_search(
 /// that makes it (the most valuable piece the line takes) and where the line's first move
 /// starts.
 pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
-    forced_line(cache, pos, checks, None)
-}
-
-/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
-/// can win by force by winning that piece.
-fn forced_gain_taking(cache: &mut Cache, pos: &Position, checks: u32, target: Square) -> Line {
-    forced_line(cache, pos, checks, Some(target))
-}
-
-/// [`forced_gain`], or with a `target` [`forced_gain_taking`].
-fn forced_line(cache: &mut Cache, pos: &Position, checks: u32, target: Option<Square>) -> Line {
-    forced_line_by(cache, pos, checks, target, pos.turn())
+    forced_line_by(cache, pos, checks, pos.turn())
 }
 
 /// What the side to move in `pos` can win back by force after the other side (`chaser`) has
@@ -972,17 +940,11 @@ fn forced_line(cache: &mut Cache, pos: &Position, checks: u32, target: Option<Sq
 /// 保护的棋子"; art. 26.5, second clause, "做根子和被牵子捉子，交换后价值相当或得子者按捉处理;
 /// 得不偿失者，按闲处理"). The chasing side's king and pawns still take no part (art. 26.8).
 fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
-    forced_line_by(cache, pos, FORCED_CHECKS, None, chaser)
+    forced_line_by(cache, pos, FORCED_CHECKS, chaser)
 }
 
-/// [`forced_line`] with the side whose king's and pawns' captures are idle.
-fn forced_line_by(
-    cache: &mut Cache,
-    pos: &Position,
-    checks: u32,
-    target: Option<Square>,
-    idle: Color,
-) -> Line {
+/// [`forced_gain`] with the side whose king's and pawns' captures are idle.
+fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -> Line {
     let budget = Budget {
         checks,
         plies: FORCED_PLIES,
@@ -1011,15 +973,13 @@ fn forced_line_by(
     let root = Root {
         captures: pairs(pos),
         standing: pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default(),
-        // A search for one target is another search: its nodes are remembered apart.
+        // A rebuttal is another search: its nodes are remembered apart.
         hash: pos.zobrist_hash()
-            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
             ^ if idle == pos.turn() {
                 0
             } else {
                 0x5851_f42d_4c95_7f2d
             },
-        target,
         idle,
     };
     let (score, named, first, lead) = forcing(
@@ -1137,6 +1097,31 @@ fn pinned_by_horse(board: &xiangqi::Board, sq: Square) -> Option<Square> {
     freed.single()
 }
 
+/// After the capture `a`×`v` (played: `taken`), could the other side have a hidden root or
+/// a tied capturer to punish ([`rebuttal`])? Only if it can give check, or the capturer left
+/// something it guarded under attack, or its leaving opened a line of the other side's. A
+/// cheap test that spares the search where none of these holds.
+fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
+    let board = taken.board();
+    let Some(capturer) = board.piece_at(v) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    let with_a = occupied | Bitboard::from_square(a);
+    let own = board.by_color(capturer.color);
+    let guarded = piece_attacks(capturer, a, with_a) & own & !Bitboard::from_square(v);
+    let exposed = guarded
+        .into_iter()
+        .any(|sq| (taken.attackers_to(sq, !capturer.color, occupied)).any());
+    exposed
+        || board.pieces().any(|(sq, p)| {
+            p.color != capturer.color
+                && p.role != Role::King
+                && piece_attacks(p, sq, occupied) != piece_attacks(p, sq, with_a)
+        })
+        || !taken.legal_moves_where(MoveFilter::Checks).is_empty()
+}
+
 /// Does the answer `back` to the capture `a`×`v` (played: `taken`) win what the capturer's
 /// departure gave up: a piece it guarded from `a`, or something along a line it held there?
 /// Then the capturer was tied down (被牵子捉子, CXA 2011 art. 26.5); otherwise the target had a
@@ -1220,11 +1205,14 @@ fn judge(
         && gain > 0
         && !worthless_target(victim.role, victim.color, v)
         && !matches!(attacker.role, Role::King | Role::Pawn)
+        && may_have_root(&taken, a, v)
     {
         let mut back = rebuttal(cache, &taken, attacker.color);
         // Only what the capture gives the other side counts: what it could win by force all
         // the same, the capture not made, is no root of the target.
-        if let Some(pos_o) = pos_o {
+        if let Some(pos_o) = pos_o
+            && (back.mates || back.gain > 0)
+        {
             let standing = rebuttal(cache, pos_o, attacker.color);
             if standing.mates {
                 back = Line::default();
@@ -1567,14 +1555,18 @@ impl<'a> OldAttacks<'a> {
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
     }
 
-    /// Could the mover, before its move, already win the enemy piece on `v` for at least
-    /// `gain`, by force (a direct capture and the exchange that follows, or a line of checks
-    /// and captures that takes it)? Then a move after which a forced line wins it creates no
-    /// chase (CXA 2011 art. 24.3; 图5). The line is played out with the other side's answers,
-    /// so what the mover had left hanging before counts against it (参考图49: before 马八进七
-    /// the cannon could take the cannon on d8, but black would take the horse on b6 back).
-    fn could_win(&self, cache: &mut Cache, v: Square, gain: i32) -> bool {
-        forced_gain_taking(cache, self.before, FORCED_CHECKS, v).gain >= gain
+    /// Could the mover, before its move, already win as much by force (a direct capture and
+    /// the exchange that follows, or a line of checks and captures)? Then a move after which a
+    /// forced line wins `gain` creates no chase (CXA 2011 art. 24.3; 图5). The line is played
+    /// out with the other side's answers, so what the mover had left hanging before counts
+    /// against it (参考图49: before 马八进七 the cannon could take the cannon on d8, but black
+    /// would take the horse on b6 back).
+    ///
+    /// The amounts are compared, not the pieces: among lines that win as much, which one a
+    /// search names depends on the order it tries them, and a ruling must not change with
+    /// the board mirrored or the colours swapped (tests/symmetry).
+    fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
+        forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -1734,10 +1726,8 @@ pub(crate) fn analyse_with(
     // CXA 2011 art. 24.3: a chase may also win material by a forced line, a check or a series
     // of checks and then a capture, or a chain of exchanges. Only a win the move creates
     // counts (arts. 24.3, 24.8; 图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲):
-    // what the line wins is compared with what the mover could win before the move, piece by
-    // piece. If the same enemy piece could already be won as well, by a direct chase of any
-    // piece or by a forced line, the move creates nothing; a win of a different piece is a new
-    // chase, even when its total equals an older threat on another piece.
+    // what the line wins is compared with what the mover could win by force before the move
+    // ([`OldAttacks::could_win`]).
     if book == Book::Cxa2011
         && !evasion
         && !analysis.mate_threat
@@ -1759,7 +1749,7 @@ pub(crate) fn analyse_with(
         if line.gain > 0
             && !offered
             && let Some((_, v)) = line.victim
-            && !old.could_win(cache, v, line.gain)
+            && !old.could_win(cache, line.gain)
         {
             let (gain, lead) = (line.gain, line.lead);
             let board = threat.board();

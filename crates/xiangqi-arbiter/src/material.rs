@@ -69,62 +69,44 @@ pub fn gain_value(role: Role, color: Color, sq: Square) -> i32 {
 /// lost before a capture was traded for it, one lost after the last capture was not.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Ledger {
-    /// What the chasing side has taken ([`gain_value`]).
-    won: i32,
-    /// What the chasing side has lost, every piece at its [`value`].
-    lost: i32,
+    /// What the chasing side has taken ([`gain_value`]) less what it has lost ([`value`]):
+    /// one number, so that searches meeting the same position with the same balance share it.
+    net: i32,
     /// The chasing side has taken a rook (art. 26.7 (a)).
     rook: bool,
     /// A pawn of the chasing side was lost and no capture has followed yet.
     pawn_pending: bool,
     /// A pawn of the chasing side was lost before one of its captures: traded (art. 26.7 (b)).
     pawn_traded: bool,
-    /// The piece a search is after has been taken (see `forced_gain_taking` in `classify`).
-    target: bool,
 }
 
 impl Ledger {
     /// The chasing side takes `role` (of the other colour) on `sq`.
     pub fn won(self, role: Role, color: Color, sq: Square) -> Ledger {
         Ledger {
-            won: self.won + gain_value(role, color, sq),
+            net: self.net + gain_value(role, color, sq),
             rook: self.rook || role == Role::Rook,
             pawn_pending: false,
             pawn_traded: self.pawn_traded || self.pawn_pending,
-            ..self
         }
     }
 
     /// The defending side takes the chasing side's `role` (of `color`) on `sq`.
     pub fn lost(self, role: Role, color: Color, sq: Square) -> Ledger {
         Ledger {
-            lost: self.lost + value(role, color, sq),
+            net: self.net - value(role, color, sq),
             pawn_pending: self.pawn_pending || role == Role::Pawn,
             ..self
         }
     }
 
-    /// The capture just recorded took the piece a search is after.
-    pub fn taking_target(self) -> Ledger {
-        Ledger {
-            target: true,
-            ..self
-        }
-    }
-
-    /// Has the piece a search is after been taken?
-    pub fn took_target(self) -> bool {
-        self.target
-    }
-
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
     /// a gain only if it won a rook (CXA 2011 art. 26.7 (a), (b)).
     pub fn settle(self) -> i32 {
-        let net = self.won - self.lost;
         if self.pawn_traded && !self.rook {
-            net.min(0)
+            self.net.min(0)
         } else {
-            net
+            self.net
         }
     }
 }

@@ -157,6 +157,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The same verdict with the colours swapped: the ruling of the position seen from the
+    /// other side.
+    pub fn swap_colors(self) -> Verdict {
+        match self {
+            Verdict::Draw => Verdict::Draw,
+            Verdict::MustChange(c) => Verdict::MustChange(!c),
+            Verdict::Loses(c) => Verdict::Loses(!c),
+        }
+    }
+
     /// `draw`, `red_must_change`, `black_loses`, … as the CLI's JSON writes it.
     pub fn code(self) -> &'static str {
         match self {

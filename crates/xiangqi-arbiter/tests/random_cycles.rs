@@ -8,6 +8,8 @@ use proptest::prelude::*;
 use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
+mod symmetry;
+
 /// The fifteen pieces of a side besides its general.
 const ARMY: [Role; 15] = [
     Role::Rook,
@@ -118,6 +120,9 @@ proptest! {
             }
             let again = rule_game(&start, &moves, &rules).map(|r| r.verdict);
             prop_assert_eq!(again, Some(ruling.verdict));
+            // Mirrored left to right the same, colours swapped the swapped verdict.
+            let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
+            prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
         }
     }
 }

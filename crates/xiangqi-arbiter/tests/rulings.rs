@@ -11,6 +11,8 @@ use serde_json::Value;
 use xiangqi::{Color, Move, Position, PositionErrorKinds, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
+mod symmetry;
+
 /// The cases of `name`, or `None` (with a message saying so) when the shared data folder is
 /// not beside the repo: the tests then skip, loudly, except under CI, where they fail.
 fn load(name: &str) -> Option<Vec<Value>> {
@@ -301,4 +303,27 @@ fn cxa_23_2_a_capturing_entry_move_is_not_counted() {
     let cxa = cxa.unwrap_or_else(|| panic!("no ruling after a third counted occurrence"));
     assert_eq!(cxa.occurrences, vec![5, 9, 13]);
     assert_eq!(cxa.verdict, Verdict::Draw);
+}
+
+/// Every book case, mirrored left to right, gets the same verdict, and with the colours swapped
+/// the swapped verdict (see `symmetry`): the definitions have no side, so neither may a ruling.
+#[test]
+fn book_cases_are_ruled_alike_mirrored_and_colours_swapped() {
+    let mut failures = Vec::new();
+    for (file, rules) in [
+        ("rulings_cxa.json", RuleSet::cxa2011()),
+        ("rulings.json", RuleSet::wxf2018()),
+    ] {
+        for case in load(file).unwrap_or_default() {
+            let id = case["id"].as_str().unwrap_or("?");
+            let Ok((start, moves)) = parse_case(&case) else {
+                continue;
+            };
+            let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+            if let Err(e) = symmetry::check(&start, &moves, &rules, verdict) {
+                failures.push(format!("{id} ({:?}): {e}", rules.book));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

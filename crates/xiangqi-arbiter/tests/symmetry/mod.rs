@@ -1,0 +1,66 @@
+//! Symmetry of rulings, shared by the book cases and the random cycles: a cycle mirrored left to
+//! right is ruled the same, and with the colours swapped it is ruled for the other side. The
+//! books' definitions know no left or right and treat both colours alike; a rule built from
+//! them must too.
+
+use xiangqi::{Move, Position, Square};
+use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+
+/// `start` and `moves` carried by a map of the board: the board's pieces moved by `board`, the
+/// side to move by `turn`, each move's points by `point`. `None` if a mapped move is not legal.
+fn carry(
+    start: &Position,
+    moves: &[Move],
+    board: impl Fn(&xiangqi::Board) -> xiangqi::Board,
+    swap_turn: bool,
+    point: impl Fn(Square) -> Square,
+) -> Option<(Position, Vec<Move>)> {
+    let mut setup = start.to_setup();
+    setup.board = board(&setup.board);
+    if swap_turn {
+        setup.turn = !setup.turn;
+    }
+    let mapped = Position::from_diagram(setup).ok()?;
+    let mut pos = mapped.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        let m = pos
+            .find_move(point(m.from), point(m.to))
+            .filter(|&m| pos.is_legal(m))?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Some((mapped, out))
+}
+
+/// The cycle mirrored left to right.
+pub fn mirrored(start: &Position, moves: &[Move]) -> Option<(Position, Vec<Move>)> {
+    carry(start, moves, |b| b.mirror(), false, Square::flip_horizontal)
+}
+
+/// The cycle seen from the other side, the colours swapped.
+pub fn colors_swapped(start: &Position, moves: &[Move]) -> Option<(Position, Vec<Move>)> {
+    carry(start, moves, |b| b.swap_sides(), true, Square::rotate)
+}
+
+/// Checks both symmetries of a cycle ruled `verdict` under `rules`; the message names what
+/// broke.
+pub fn check(
+    start: &Position,
+    moves: &[Move],
+    rules: &RuleSet,
+    verdict: Option<Verdict>,
+) -> Result<(), String> {
+    let (m_start, m_moves) = mirrored(start, moves).ok_or("the mirrored moves are not legal")?;
+    let m = rule_game(&m_start, &m_moves, rules).map(|r| r.verdict);
+    if m != verdict {
+        return Err(format!("mirrored: {m:?}, as played: {verdict:?}"));
+    }
+    let (s_start, s_moves) =
+        colors_swapped(start, moves).ok_or("the colour-swapped moves are not legal")?;
+    let s = rule_game(&s_start, &s_moves, rules).map(|r| r.verdict);
+    if s != verdict.map(Verdict::swap_colors) {
+        return Err(format!("colours swapped: {s:?}, as played: {verdict:?}"));
+    }
+    Ok(())
+}
