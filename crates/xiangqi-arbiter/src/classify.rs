@@ -857,7 +857,15 @@ fn forcing_search(
             continue;
         }
         let child = after(pos, m);
+        // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
+        // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
+        // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
+        // which takes what the other side gave up to give it.
+        let counts = !own_capture_idle
+            || in_check
+            || (child.checkers() & !Bitboard::from_square(m.to)).any();
         let next_ledger = match m.capture {
+            Some(_) if attacking && !counts => ledger,
             Some(role) if attacking => ledger.won(role, !pos.turn(), m.to),
             Some(role) => ledger.lost(role, !pos.turn(), m.to),
             None => ledger,
@@ -897,7 +905,7 @@ fn forcing_search(
             let back = |sq: Square| if sq == m.to { m.from } else { sq };
             let deeper = line.map(|(a, v, worth)| (back(a), back(v), worth));
             let here = match m.capture {
-                Some(role) if attacking => {
+                Some(role) if attacking && counts => {
                     Some((m.from, m.to, gain_value(role, !pos.turn(), m.to)))
                 }
                 _ => None,
@@ -1012,8 +1020,10 @@ fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -
 }
 
 /// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
-/// checks" (CXA 2011 art. 24.3); two covers the book's figures.
-const FORCED_CHECKS: u32 = 2;
+/// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, but a rook can
+/// need three: in the test `a_rook_can_take_three_checks_to_win` the horse and rook drive the
+/// general until the horse forks it with the rook, which three checks force and two do not.
+const FORCED_CHECKS: u32 = 3;
 
 /// How many plies [`forced_gain`]'s line may run, both sides' moves counted.
 const FORCED_PLIES: u32 = 6;
@@ -2107,6 +2117,32 @@ mod tests {
         assert_eq!(line.victim.map(|(_, v)| v), Some(Square::D6));
         // Without checks the rook wins nothing.
         assert_eq!(forced_gain(&mut Cache::default(), &p, 0).gain, 0);
+    }
+
+    #[test]
+    fn a_rook_can_take_three_checks_to_win() {
+        // Black's general on d8, red's rook on e5 and horse on f4, black's rook on b3. With
+        // three checks the horse and rook drive the general until the horse forks it with the
+        // rook (马四进五 将, 将4进1, 马五退七 将, 将4退1, 马七退八 is one line); with two the
+        // general escapes (将4平5 after the first check, and the fork never comes).
+        for fen in [
+            "9/3k5/9/9/4R4/5N3/1r7/9/5K3/9 w - - 0 1",
+            // Mirrored left to right, and seen from black's side.
+            "9/5k3/9/9/4R4/3N5/7r1/9/3K5/9 w - - 0 1",
+            "9/3k5/9/7R1/3n5/4r4/9/9/5K3/9 b - - 0 1",
+        ] {
+            let p = pos(fen);
+            let line = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+            assert!(line.gain >= 10, "{fen}: {line:?}");
+            assert_eq!(
+                line.victim
+                    .and_then(|(_, v)| p.board().piece_at(v))
+                    .map(|p| p.role),
+                Some(Role::Rook),
+                "{fen}"
+            );
+            assert_eq!(forced_gain(&mut Cache::default(), &p, 2).gain, 0, "{fen}");
+        }
     }
 
     #[test]

@@ -1,0 +1,201 @@
+//! The CXA 2011 concepts behind a chase, on positions of our own: hidden roots and cutting
+//! them (暗根, 断根, art. 24.15), the tied-down capturer (被牵子捉子, art. 26.5), the pawn
+//! clause in a forced line (art. 26.7) and the piece a forced line chases (art. 26.9.1). Each
+//! expected answer was worked out from the book's wording before the code was run, and each
+//! case is checked three ways: as given, mirrored left to right, and with the colours swapped
+//! (the book's definitions know no side, so a concept that holds only one way is not built).
+
+use xiangqi::{Move, Position, Square, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{
+    Attack, Book, MoveAnalysis, MoveNature, Protection, Reason, RuleSet, analyse,
+};
+
+/// One view of a case: its name, the analysis of the move, and where the case's points went.
+struct View {
+    name: &'static str,
+    analysis: MoveAnalysis,
+    point: fn(Square) -> Square,
+}
+
+impl View {
+    /// The attack on the piece that stood on `victim` in the case as given.
+    fn attack_on(&self, victim: &str) -> Option<&Attack> {
+        let v = (self.point)(victim.parse().expect("a point"));
+        self.analysis.attacks.iter().find(|a| a.victim == v)
+    }
+}
+
+fn identity(sq: Square) -> Square {
+    sq
+}
+
+/// A view's name and its map of points.
+type Map = (&'static str, fn(Square) -> Square);
+
+/// The move `mv` (ICCS) in `fen` under CXA 2011, as given, mirrored and colours swapped.
+fn views(fen: &str, mv: &str) -> Vec<View> {
+    let start: Position = fen
+        .parse::<Fen>()
+        .expect("a FEN")
+        .into_position()
+        .expect("a legal position");
+    let m = mv
+        .parse::<Iccs>()
+        .expect("an ICCS move")
+        .to_move(&start)
+        .expect("a legal move");
+    let maps: [Map; 3] = [
+        ("as given", identity),
+        ("mirrored", Square::flip_horizontal),
+        ("colours swapped", Square::rotate),
+    ];
+    maps.into_iter()
+        .map(|(name, point)| {
+            let mut setup = start.to_setup();
+            if name == "mirrored" {
+                setup.board = setup.board.mirror();
+            } else if name == "colours swapped" {
+                setup.board = setup.board.swap_sides();
+                setup.turn = !setup.turn;
+            }
+            let pos = Position::from_setup(setup).expect("the view is legal");
+            let mapped: Move = pos
+                .find_move(point(m.from), point(m.to))
+                .expect("the mapped move exists");
+            let analysis = analyse(
+                &pos,
+                mapped,
+                Book::Cxa2011,
+                RuleSet::cxa2011().mate_threat_depth,
+            );
+            View {
+                name,
+                analysis,
+                point,
+            }
+        })
+        .collect()
+}
+
+/// 暗根 (art. 24.15, "有己方其他棋子（包括暗根）充分保护的棋子"): the rook comes to a5 and looks
+/// at the black cannon on e5, which nothing protects on its point. But if the rook takes it,
+/// the horse answers 马2进4 (b4–d3) with check and forks the general on e1 and the rook on e5:
+/// the rook is lost for a cannon. The cannon has a hidden root, so the rook does not chase it.
+#[test]
+fn a_hidden_root_protects() {
+    for view in views("5k3/9/9/R8/4c4/1n7/9/9/4K4/9 w - - 0 1", "a6a5") {
+        let attack = view.attack_on("e5");
+        assert!(
+            attack.is_some_and(
+                |a| a.reason == Reason::HiddenRoot && a.protection == Protection::HiddenRoot
+            ),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+    }
+}
+
+/// 断根: the same rook already on a5, and red's general steps from e1 to e0. Now 马2进4 gives no
+/// check, the hidden root is cut, and the rook's standing attack on the cannon becomes a chase
+/// made by the general's move (art. 26.1: "走动帅(将)……后其他子产生新的捉，按捉处理").
+#[test]
+fn cutting_a_hidden_root_chases() {
+    for view in views("5k3/9/9/9/R3c4/1n7/9/9/4K4/9 w - - 0 1", "e1e0") {
+        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        assert!(
+            view.attack_on("e5").is_some_and(Attack::is_chase),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+    }
+}
+
+/// 被牵子捉子, 得不偿失 (art. 26.5): the rook that guards the horse on d1 against the black rook
+/// comes to d5 and looks at the elephant on g5. Taking it (2) gives up the horse (5): a net
+/// loss, so the attack is idle.
+#[test]
+fn a_tied_capturer_that_would_lose_does_not_chase() {
+    for view in views("4k4/9/9/3R5/6b2/9/9/9/3N3r1/5K3 w - - 0 1", "d6d5") {
+        assert!(
+            view.attack_on("g5")
+                .is_some_and(|a| a.reason == Reason::TiedCapturer),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+    }
+}
+
+/// 被牵子捉子, 价值相当 (art. 26.5: "交换后价值相当或得子者，按捉处理"): the same, but the piece on
+/// g5 is a cannon: taking it gives up a horse for a cannon, an even exchange, so it chases.
+#[test]
+fn a_tied_capturer_with_an_even_exchange_chases() {
+    for view in views("4k4/9/9/3R5/6c2/9/9/9/3N3r1/5K3 w - - 0 1", "d6d5") {
+        assert!(
+            view.attack_on("g5").is_some_and(Attack::is_chase),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+    }
+}
+
+/// Art. 26.7 (a), "主动送兵(卒)将军换车按捉处理", in a forced line, and art. 26.9.1's victim: the
+/// horse comes to b5. Now 兵五进一 (e7–e8) checks, the general must take it, 马七进六 (b5–d6)
+/// checks again and forks the rook on c4, which falls. A pawn given with check for a rook: a
+/// chase, and the piece chased is the rook (won at the end), not the pawn.
+#[test]
+fn a_pawn_given_with_check_to_win_a_rook_chases_the_rook() {
+    for view in views("3nkn3/9/N3P4/9/9/2r6/9/9/9/5K3 w - - 0 1", "a7b5") {
+        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        let attack = view.attack_on("c4");
+        assert!(
+            attack.is_some_and(|a| a.reason == Reason::ForcedGain
+                && a.victim_role == xiangqi::Role::Rook
+                && a.gain > 0),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+    }
+}
+
+/// Art. 26.7 (b), "兵（或数兵）与其他一子或数子（包括士象）互换均不算得子": the same line, but
+/// the fork wins a cannon. A pawn traded for a cannon wins nothing: no chase.
+#[test]
+fn a_pawn_traded_for_a_cannon_wins_nothing() {
+    for view in views("3nkn3/9/N3P4/9/9/2c6/9/9/9/5K3 w - - 0 1", "a7b5") {
+        assert!(
+            !view.analysis.attacks.iter().any(Attack::is_chase),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+    }
+}
+
+/// Art. 26.7 (c), "捉吃未过河的兵(卒)……也不算得子", in a forced line. From a real game (CCPD
+/// 世界盃 00000500, move 27, 车八进三): the rook on b6 looks at black's uncrossed pawns on a6
+/// and c6; a line of captures would win the c6 pawn. An uncrossed pawn is no gain by any path,
+/// so the move chases nothing (it follows the protected pawn: 跟).
+#[test]
+fn an_uncrossed_pawn_is_no_gain_in_a_forced_line() {
+    for view in views(
+        "2baka3/9/2nr4b/p1p1p3p/9/2P5P/PR1cP4/2N1BC3/4A4/4KAB2 w - - 0 1",
+        "b3b6",
+    ) {
+        assert!(
+            !view.analysis.attacks.iter().any(Attack::is_chase),
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+    }
+}
