@@ -269,77 +269,101 @@ impl Reason {
     /// The reason in Chinese.
     pub const fn zh(self) -> &'static str {
         match self {
-            Reason::NoRoot => "无根，算捉",
-            Reason::RookByMinor => "马炮攻车，不论有无根，算捉",
-            Reason::StrongByWeak => "仕相攻强子，算捉",
-            Reason::SameTypeNoRecapture => "同类子不能反吃，算捉",
-            Reason::MaterialGain => "兑换后得子，算捉",
-            Reason::ForcedGain => "伏将军抽吃或连续兑换后得子，算捉",
-            Reason::Protected => "有根，不算捉",
-            Reason::SameType => "同类子可互吃，是献，不算捉",
-            Reason::KingOrPawn => "将（帅）兵（卒）本身攻子，不算捉",
-            Reason::UncrossedPawn => "未过河兵（卒），不算捉",
-            Reason::NoGain => "兑换后不得子，不算捉",
-            Reason::CaptureLosesToMate => "吃子后即被将死，不算捉",
+            Reason::NoRoot => "无根子：无根，算捉",
+            Reason::RookByMinor => "马炮捉车：马炮攻车，不论有无根，算捉",
+            Reason::StrongByWeak => "仕相捉强子：仕相攻强子，算捉",
+            Reason::SameTypeNoRecapture => "同类子：同类子不能反吃，算捉",
+            Reason::MaterialGain => "兑换得子：兑换后得子，算捉",
+            Reason::ForcedGain => "伏将抽吃：伏将军抽吃或连续兑换后得子，算捉",
+            Reason::Protected => "有根子：有根，不算捉",
+            Reason::SameType => "兑（献）：同类子可互吃，是献，不算捉",
+            Reason::KingOrPawn => "将帅兵卒本身攻子：将（帅）兵（卒）本身攻子，不算捉",
+            Reason::UncrossedPawn => "未过河兵：未过河兵（卒），不算捉",
+            Reason::NoGain => "兑换不得子：兑换后不得子，不算捉",
+            Reason::CaptureLosesToMate => "吃子被杀：吃子后即被将死，不算捉",
             Reason::HiddenRoot => "暗根：吃子后对方可借将军等强制着法夺回，不算捉（第24.15条）",
             Reason::TiedCapturer => {
                 "被牵子捉子：吃子则失去所护之子或让开所守之线，得不偿失，按闲处理（第26.5条）"
             }
-            Reason::CheckEvasionByKing => "将（帅）应将，算闲",
-            Reason::Immobile => "被马别住不能离位之子攻该马，算捉，但不抵对方长捉该子",
-            Reason::ImmobileRook => "车被马牵制不能离位，攻之不论有无根，算捉",
+            Reason::CheckEvasionByKing => "将帅应将：将（帅）应将，算闲",
+            Reason::Immobile => {
+                "被别马腿之子：被马别住不能离位之子攻该马，算捉，但不抵对方长捉该子"
+            }
+            Reason::ImmobileRook => "车被马牵制：车被马牵制不能离位，攻之不论有无根，算捉",
             Reason::LoneDefender => {
-                "守和方只有一个进攻子，占据要点附带捉士象，按闲处理（第26.3条）"
+                "守和方单子：守和方只有一个进攻子，占据要点附带捉士象，按闲处理（第26.3条）"
             }
             Reason::RookContact => {
-                "车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）"
+                "车马（炮）同时接触：车与马（炮）同时接触对方无根之马（炮），按捉处理（第26.11.1条）"
             }
-            Reason::HeldOnItsLine => "车不能离线，炮借己方炮架联合捉车，每着均算捉",
-            Reason::UnsafeOffer => "被邀兑方兑子后立即被杀或子力受损，按捉处理（第26.10条）",
+            Reason::HeldOnItsLine => "不能离线：车不能离线，炮借己方炮架联合捉车，每着均算捉",
+            Reason::UnsafeOffer => {
+                "邀兑受损：被邀兑方兑子后立即被杀或子力受损，按捉处理（第26.10条）"
+            }
         }
     }
 
     /// The reason in English.
     pub const fn en(self) -> &'static str {
         match self {
-            Reason::NoRoot => "no real protector: chase",
-            Reason::RookByMinor => "a horse or cannon attacking a rook chases it, protected or not",
-            Reason::StrongByWeak => "an advisor or elephant attacking a strong piece: chase",
-            Reason::SameTypeNoRecapture => "a piece of the same type that cannot take back: chase",
-            Reason::MaterialGain => "the exchange wins material: chase",
-            Reason::ForcedGain => {
-                "a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
+            Reason::NoRoot => "unprotected (无根子): no real protector: chase",
+            Reason::RookByMinor => {
+                "rook attacked by a horse or cannon (马炮捉车): a horse or cannon attacking a rook chases it, protected or not"
             }
-            Reason::Protected => "protected: no chase",
-            Reason::SameType => "same type and it can take back: a sacrifice, no chase",
-            Reason::KingOrPawn => "the king's or a pawn's own attack: no chase",
-            Reason::UncrossedPawn => "an uncrossed pawn is no target: no chase",
-            Reason::NoGain => "the exchange wins nothing: no chase",
-            Reason::CaptureLosesToMate => "taking it would be mated at once: no chase",
+            Reason::StrongByWeak => {
+                "strong piece attacked by a weak one (仕相捉强子): an advisor or elephant attacking a strong piece: chase"
+            }
+            Reason::SameTypeNoRecapture => {
+                "same type (同类子): a piece of the same type that cannot take back: chase"
+            }
+            Reason::MaterialGain => {
+                "exchange that wins (兑换得子): the exchange wins material: chase"
+            }
+            Reason::ForcedGain => {
+                "forced line (伏将抽吃): a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
+            }
+            Reason::Protected => "protected (有根子): protected: no chase",
+            Reason::SameType => {
+                "exchange offer (兑献): same type and it can take back: a sacrifice, no chase"
+            }
+            Reason::KingOrPawn => {
+                "king's or pawn's own attack (将帅兵卒本身攻子): the king's or a pawn's own attack: no chase"
+            }
+            Reason::UncrossedPawn => {
+                "uncrossed pawn (未过河兵): an uncrossed pawn is no target: no chase"
+            }
+            Reason::NoGain => {
+                "exchange that wins nothing (兑换不得子): the exchange wins nothing: no chase"
+            }
+            Reason::CaptureLosesToMate => {
+                "capture met by mate (吃子被杀): taking it would be mated at once: no chase"
+            }
             Reason::HiddenRoot => {
                 "hidden root (暗根): taking it loses to a forcing answer (checks, a discovered attack) that wins back as much: no chase (CXA 2011 art. 24.15)"
             }
             Reason::TiedCapturer => {
                 "tied-down capturer (被牵子捉子): taking gives up the piece it guards or the line it holds, a net loss: idle (CXA 2011 art. 26.5)"
             }
-            Reason::CheckEvasionByKing => "a king move answering check is idle",
+            Reason::CheckEvasionByKing => {
+                "king answering check (将帅应将): a king move answering check is idle"
+            }
             Reason::Immobile => {
-                "a piece held on a horse's leg attacks that horse, its one move: a chase, which does not excuse an opponent chasing the held piece"
+                "piece held on a horse leg (被别马腿之子): a piece held on a horse's leg attacks that horse, its one move: a chase, which does not excuse an opponent chasing the held piece"
             }
             Reason::ImmobileRook => {
-                "a rook held on a horse's leg cannot get away: attacking it chases, protected or not"
+                "rook held by a horse (车被马牵制): a rook held on a horse's leg cannot get away: attacking it chases, protected or not"
             }
             Reason::LoneDefender => {
-                "the defending side has one attacking piece left: its attack on an advisor or elephant is idle (CXA 2011 art. 26.3)"
+                "lone defender (守和方单子): the defending side has one attacking piece left: its attack on an advisor or elephant is idle (CXA 2011 art. 26.3)"
             }
             Reason::RookContact => {
-                "a rook and a piece of the same type both touch the unprotected piece: chase (CXA 2011 art. 26.11.1)"
+                "rook and horse (cannon) in contact (车马炮同时接触): a rook and a piece of the same type both touch the unprotected piece: chase (CXA 2011 art. 26.11.1)"
             }
             Reason::HeldOnItsLine => {
-                "a rook that cannot leave its square, jointly attacked by a cannon over its own screen, stays chased on every move: chase"
+                "held on its line (不能离线): a rook that cannot leave its square, jointly attacked by a cannon over its own screen, stays chased on every move: chase"
             }
             Reason::UnsafeOffer => {
-                "an exchange offer the other side cannot accept without being mated or losing material at once: chase (CXA 2011 art. 26.10)"
+                "unsafe exchange offer (邀兑受损): an exchange offer the other side cannot accept without being mated or losing material at once: chase (CXA 2011 art. 26.10)"
             }
         }
     }
@@ -953,6 +977,36 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
 fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -> Line {
+    forced_line_in(cache, pos, checks, idle, (2 * MATED, -2 * MATED))
+}
+
+/// Does the side to move in `pos` win back at least `threshold` by force after the other side
+/// (`chaser`) has taken one of its pieces (see [`rebuttal`])? The line that does, if any. A
+/// null-window search: it proves the bound and no more, which is all a root needs.
+fn rebuttal_reaches(
+    cache: &mut Cache,
+    pos: &Position,
+    chaser: Color,
+    threshold: i32,
+) -> Option<Line> {
+    let line = forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        chaser,
+        (threshold - 1, threshold),
+    );
+    (line.mates || line.gain >= threshold).then_some(line)
+}
+
+/// [`forced_line_by`] searched within a window: exact inside it, a bound outside.
+fn forced_line_in(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    idle: Color,
+    (alpha, beta): (i32, i32),
+) -> Line {
     let budget = Budget {
         checks,
         plies: FORCED_PLIES,
@@ -978,9 +1032,16 @@ fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -
             .map(|m| (m.from, m.to, m.capture))
             .collect()
     };
+    // A rebuttal answers a capture at once: the shield of a gain won by check (see [`Root`])
+    // is the chase's, and its lists are not needed.
+    let rebutting = idle != pos.turn();
     let root = Root {
-        captures: pairs(pos),
-        standing: pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default(),
+        captures: if rebutting { Vec::new() } else { pairs(pos) },
+        standing: if rebutting {
+            Vec::new()
+        } else {
+            pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()
+        },
         // A rebuttal is another search: its nodes are remembered apart.
         hash: pos.zobrist_hash()
             ^ if idle == pos.turn() {
@@ -998,8 +1059,8 @@ fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -
         pos.turn(),
         budget,
         Ledger::default(),
-        2 * MATED,
-        -2 * MATED,
+        alpha,
+        beta,
     );
     if score >= -MATED / 2 {
         Line {
@@ -1217,52 +1278,53 @@ fn judge(
         && !matches!(attacker.role, Role::King | Role::Pawn)
         && may_have_root(&taken, a, v)
     {
-        let mut back = rebuttal(cache, &taken, attacker.color);
         // Only what the capture gives the other side counts: what it could win by force all
         // the same, the capture not made, is no root of the target.
-        if let Some(pos_o) = pos_o
-            && (back.mates || back.gain > 0)
-        {
-            let standing = rebuttal(cache, pos_o, attacker.color);
-            if standing.mates {
-                back = Line::default();
-            } else if !back.mates {
-                back.gain -= standing.gain;
-            }
-        }
-        let tied = tied_down(&taken, a, v, &back);
+        let standing = pos_o.map_or_else(Line::default, |p| rebuttal(cache, p, attacker.color));
+        let worth = gain_value(victim.role, victim.color, v);
         // A root wins back the capturer itself, or what its leaving gave up; a threat of the
         // other side's elsewhere, which the capture did not make, is none.
-        let roots = back.mates || tied || back.victim.is_some_and(|(_, won)| won == v);
-        if !roots {
-            back = Line::default();
-        }
-        // Art. 26.5: a tied capturer's exchange is weighed with the crossed pawn at the top of
-        // its float (art. 26.7: "过河兵、卒浮动价值低于车", a horse's or cannon's worth), and an
-        // even result is a chase ("交换后价值相当或得子者，按捉处理"; 图22: the rook that guards
-        // the horse takes the crossed pawn and gives up the horse, 捉).
-        let worth = if tied && victim.role == Role::Pawn {
-            value(Role::Horse, victim.color, v)
-        } else {
-            gain_value(victim.role, victim.color, v)
+        let roots = |back: &Line| {
+            back.mates
+                || tied_down(&taken, a, v, back)
+                || back.victim.is_some_and(|(_, won)| won == v)
         };
-        // The material itself, for comparing what a move wins with what stood before it.
-        let real = gain_value(victim.role, victim.color, v) - back.gain;
-        if back.mates {
-            weighed = Some(Reason::CaptureLosesToMate);
-        } else if tied && worth - back.gain < 0 {
-            gain = real;
-            protection = Protection::HiddenRoot;
-            weighed = Some(Reason::TiedCapturer);
-        } else if tied {
-            // Even or better by the book's weighing: a chase, winning at least something.
-            gain = gain.min(real.max(1));
-        } else if real <= 0 {
-            gain = real;
-            protection = Protection::HiddenRoot;
-            weighed = Some(Reason::HiddenRoot);
+        // Does the other side win back at least the target's worth, the capture's doing?
+        let back = if standing.mates {
+            None
         } else {
-            gain = gain.min(real);
+            rebuttal_reaches(cache, &taken, attacker.color, worth + standing.gain)
+                .filter(|back| roots(back))
+        };
+        if let Some(back) = back {
+            if back.mates && !standing.mates {
+                weighed = Some(Reason::CaptureLosesToMate);
+            } else if tied_down(&taken, a, v, &back) {
+                // Art. 26.5: a tied capturer's exchange is weighed with the crossed pawn at the
+                // top of its float (art. 26.7: "过河兵、卒浮动价值低于车", a horse's or cannon's
+                // worth), and an even result is a chase ("交换后价值相当或得子者，按捉处理"; 图22:
+                // the rook that guards the horse takes the crossed pawn and gives up the horse,
+                // 捉). Idle only if it loses: the other side wins back more.
+                let float = if victim.role == Role::Pawn {
+                    value(Role::Horse, victim.color, v)
+                } else {
+                    worth
+                };
+                if rebuttal_reaches(cache, &taken, attacker.color, float + standing.gain + 1)
+                    .is_some()
+                {
+                    gain = worth - (back.gain - standing.gain);
+                    protection = Protection::HiddenRoot;
+                    weighed = Some(Reason::TiedCapturer);
+                } else {
+                    // Even or better by the book's weighing: a chase, winning at least something.
+                    gain = 1;
+                }
+            } else {
+                gain = worth - (back.gain - standing.gain);
+                protection = Protection::HiddenRoot;
+                weighed = Some(Reason::HiddenRoot);
+            }
         }
     }
     let reason = if worthless_target(victim.role, victim.color, v) {
