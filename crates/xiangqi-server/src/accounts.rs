@@ -27,19 +27,19 @@ use argon2::{
 };
 use axum::{
     Json, Router,
-    body::Bytes,
     extract::{ConnectInfo, Request, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
     routing::post,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
 
 use crate::{
     ApiError, AppState,
-    games::{random_hex, sha256_hex},
+    extract::JsonBody,
+    ids::{random_hex, sha256_hex},
     parse_body,
 };
 
@@ -455,13 +455,15 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sessions", post(login).get(whoami).delete(logout))
 }
 
-async fn register(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
-    let req: Credentials = parse_body(&body)?;
+async fn register(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<Credentials>,
+) -> Result<Response, ApiError> {
     let username = state
         .accounts()
         .register(&req.username, req.password)
         .await?;
-    Ok((StatusCode::CREATED, Json(json!({"username": username}))).into_response())
+    Ok(crate::created(Whoami { username }))
 }
 
 async fn login(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
@@ -483,7 +485,11 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
     );
     let mut response = (
         StatusCode::CREATED,
-        Json(json!({"username": username, "token": token, "expires_at_ms": expires})),
+        Json(Session {
+            username,
+            token,
+            expires_at_ms: expires,
+        }),
     )
         .into_response();
     if let Ok(v) = HeaderValue::from_str(&cookie) {
@@ -492,12 +498,24 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
     Ok(response)
 }
 
-async fn whoami(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    Ok(Json(json!({"username": caller.username})))
+/// Who a session speaks for.
+#[derive(Debug, Serialize)]
+struct Whoami {
+    username: String,
+}
+
+/// A session just opened.
+#[derive(Debug, Serialize)]
+struct Session {
+    username: String,
+    token: String,
+    expires_at_ms: u64,
+}
+
+async fn whoami(caller: Caller) -> Json<Whoami> {
+    Json(Whoami {
+        username: caller.username,
+    })
 }
 
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {

@@ -9,7 +9,6 @@
 
 use std::{
     collections::HashMap,
-    fmt::Write as _,
     sync::{
         Arc, Mutex as StdMutex,
         atomic::{AtomicU64, Ordering},
@@ -19,7 +18,6 @@ use std::{
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex, broadcast};
 use xiangqi::{
     Color, Position,
@@ -30,6 +28,7 @@ use xiangqi::{
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, NewEvent, Store, StoredEvent, StreamKind};
 
+use crate::ids::{random_hex, sha256_hex};
 use crate::stream::{new_event, valid_id};
 use crate::{ApiError, time::TimeSource, views};
 
@@ -81,7 +80,29 @@ pub struct Created {
     pub arbiter_token_sha256: String,
     /// When the game was created, on the server's time scale.
     pub created_at_ms: u64,
+    /// The tournament whose board the game was started for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
+
+/// A game has ended: what [`Games`] tells the rest of the server (a tournament records the
+/// result on its board), whichever replica ended it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameEnded {
+    /// The game's id.
+    pub id: String,
+    /// Its result.
+    pub result: xiangqi_arbiter::GameResult,
+    /// The tournament whose board the game was started for.
+    pub tournament: Option<String>,
+}
+
+/// What is told of each game that ends, awaited before the write that ended it is answered.
+pub type EndedHook = Arc<
+    dyn Fn(GameEnded) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>
+        + Send
+        + Sync,
+>;
 
 /// Who a token speaks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,6 +300,7 @@ pub struct Games {
     store: Store,
     time: TimeSource,
     slots: StdMutex<HashMap<String, Arc<Slot>>>,
+    ended: std::sync::OnceLock<EndedHook>,
 }
 
 impl std::fmt::Debug for Games {
@@ -287,27 +309,6 @@ impl std::fmt::Debug for Games {
             .field("store", &self.store.backend())
             .finish_non_exhaustive()
     }
-}
-
-/// Random bytes as hex.
-pub(crate) fn random_hex(bytes: usize) -> Result<String, ApiError> {
-    let mut buf = vec![0u8; bytes];
-    getrandom::getrandom(&mut buf)
-        .map_err(|e| ApiError::Corrupt(format!("no randomness for a token: {e}")))?;
-    Ok(hex(&buf))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(s, "{b:02x}");
-    }
-    s
-}
-
-/// SHA-256 of a token, in hex: what the store keeps instead of the token.
-pub fn sha256_hex(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
 }
 
 /// `red` or `black` from a request.
@@ -376,7 +377,26 @@ impl Games {
             store,
             time,
             slots: StdMutex::new(HashMap::new()),
+            ended: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Sets what is told of each game that ends (once; later calls change nothing).
+    pub fn on_game_ended(&self, hook: EndedHook) {
+        let _ = self.ended.set(hook);
+    }
+
+    /// Tells that `live`, game `id`, has ended.
+    async fn publish_end(&self, id: &str, live: &Live) {
+        let (Some(hook), Some((result, _))) = (self.ended.get(), live.timed.game().end()) else {
+            return;
+        };
+        hook(GameEnded {
+            id: id.to_owned(),
+            result,
+            tournament: live.created.tournament.clone(),
+        })
+        .await;
     }
 
     /// The store.
@@ -621,6 +641,18 @@ impl Games {
     /// # Errors
     /// 422 naming the field for a bad rule set, position or time control.
     pub async fn create(self: &Arc<Self>, req: NewGame) -> Result<(Tokens, Value), ApiError> {
+        self.create_for(req, None).await
+    }
+
+    /// Creates a game for a board of `tournament`, which hears of its end ([`GameEnded`]).
+    ///
+    /// # Errors
+    /// As [`Games::create`].
+    pub async fn create_for(
+        self: &Arc<Self>,
+        req: NewGame,
+        tournament: Option<&str>,
+    ) -> Result<(Tokens, Value), ApiError> {
         let rules = match &req.rules {
             Some(r) => rules_named(r)?,
             None => RuleSet::cxa2011(),
@@ -667,6 +699,7 @@ impl Games {
             black_token_sha256: sha256_hex(&tokens.black_token),
             arbiter_token_sha256: sha256_hex(&tokens.arbiter_token),
             created_at_ms: now,
+            tournament: tournament.map(str::to_owned),
         };
         let timed_clock = control.is_some();
         let mut timed = TimedGame::new(
@@ -756,6 +789,19 @@ impl Games {
         let (_slot, guard) = self.lock_current(id).await?;
         let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
         Ok(views::pgn_record(live))
+    }
+
+    /// A game's result, once it is over.
+    ///
+    /// # Errors
+    /// 404 for an unknown game.
+    pub async fn result(
+        self: &Arc<Self>,
+        id: &str,
+    ) -> Result<Option<xiangqi_arbiter::GameResult>, ApiError> {
+        let (_slot, guard) = self.lock_current(id).await?;
+        let live = guard.as_ref().ok_or(ApiError::NotFound("game"))?;
+        Ok(live.timed.game().end().map(|(r, _)| r))
     }
 
     /// Subscribes to a game's updates, with a snapshot taken under the same lock, so that no
@@ -1170,6 +1216,8 @@ impl Games {
                 let message = views::update_message(live, self.time.now_ms(), &new, seen, false);
                 // No watcher is not an error.
                 let _ = slot.tx.send(Arc::from(message.to_string()));
+                // No arbiter event follows the end of a game: these events ended it.
+                self.publish_end(id, live).await;
                 Ok(())
             }
             Err(e) => {
@@ -1250,6 +1298,9 @@ impl Games {
         let mut guard = Arc::clone(&slot.live).lock_owned().await;
         let held = guard.as_ref().map(|l| l.seq);
         let seen = guard.as_ref().map_or(0, |l| l.moves.len());
+        let was_playing = guard
+            .as_ref()
+            .is_some_and(|l| l.timed.game().end().is_none());
         if held.is_some_and(|h| h >= seq) {
             return; // this replica's own append, or already seen
         }
@@ -1284,6 +1335,10 @@ impl Games {
             None => json!({"type": "state", "game": views::game_view(id, &live, now)}),
         };
         let _ = slot.tx.send(Arc::from(message.to_string()));
+        if was_playing {
+            // Ended on another replica: told here too (a board's result is recorded once).
+            self.publish_end(id, &live).await;
+        }
         *guard = Some(live);
     }
 

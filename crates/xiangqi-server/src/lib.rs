@@ -11,10 +11,14 @@
 //! ```
 
 mod accounts;
+mod competition;
 mod error;
+mod extract;
 mod games;
+mod ids;
 mod openapi;
 mod pages;
+mod repo;
 mod sheet;
 mod stream;
 mod teams;
@@ -27,21 +31,24 @@ use std::sync::Arc;
 
 use axum::{
     Json, Router,
-    body::Bytes,
     extract::{Path, Query, State},
-    http::{HeaderMap, StatusCode, header},
+    http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use serde::{Deserialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use xiangqi_store::{EventStore, Store, StreamKind};
+
+use crate::extract::{Bearer, JsonBody, JsonOrEmpty};
 
 pub use crate::{
     accounts::{Accounts, Caller, LoginLimit},
     error::{ApiError, ErrorBody},
-    games::{Claim, Created, Games, NewGame, Role, Tokens},
+    extract::parse_body,
+    games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, Role, Tokens},
     openapi::document as openapi_document,
+    teams::Teams,
     time::TimeSource,
     tournaments::Tournaments,
 };
@@ -51,6 +58,7 @@ pub use crate::{
 pub struct AppState {
     games: Arc<Games>,
     tournaments: Arc<Tournaments>,
+    teams: Arc<Teams>,
     accounts: Arc<Accounts>,
 }
 
@@ -62,16 +70,34 @@ impl AppState {
 
     /// A server over `store` whose logins are limited by `limit`.
     pub fn with_login_limit(store: Store, limit: LoginLimit) -> AppState {
+        let tournaments = Arc::new(Tournaments::new(store.clone()));
+        let games = Arc::new(Games::new(store.clone(), TimeSource::new()));
+        // A finished game's result reaches its tournament as an event, before the write that
+        // ended the game is answered.
+        let recorder = Arc::clone(&tournaments);
+        games.on_game_ended(Arc::new(move |ended: GameEnded| {
+            let tournaments = Arc::clone(&recorder);
+            Box::pin(async move {
+                // A failure leaves the board to the next pairing, which settles it.
+                let _ = tournaments.record_game_end(&ended).await;
+            })
+        }));
         AppState {
-            tournaments: Arc::new(Tournaments::new(store.clone())),
-            accounts: Arc::new(Accounts::new(store.clone(), limit)),
-            games: Arc::new(Games::new(store, TimeSource::new())),
+            tournaments,
+            teams: Arc::new(Teams::new(store.clone())),
+            accounts: Arc::new(Accounts::new(store, limit)),
+            games,
         }
     }
 
     /// The tournaments.
     pub fn tournaments(&self) -> &Arc<Tournaments> {
         &self.tournaments
+    }
+
+    /// The team events.
+    pub fn teams(&self) -> &Arc<Teams> {
+        &self.teams
     }
 
     /// The organiser and arbiter accounts.
@@ -123,6 +149,15 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
         let _ = games.resume_clocks().await;
         games.housekeeping(games::SWEEP_EVERY).await;
     });
+    let (tournaments, teams) = (Arc::clone(state.tournaments()), Arc::clone(state.teams()));
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(tournaments::TOURNAMENT_IDLE / 10);
+        loop {
+            tick.tick().await;
+            tournaments.evict(tournaments::TOURNAMENT_IDLE);
+            teams.evict(tournaments::TOURNAMENT_IDLE);
+        }
+    });
     // The peer's address is what login attempts are limited by, besides the user name.
     axum::serve(
         listener,
@@ -131,47 +166,9 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
     .await
 }
 
-/// Parses a JSON body: 400 if it is not JSON, 422 naming the field if it does not fit.
-///
-/// # Errors
-/// As above.
-pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| {
-        let message = e.to_string();
-        if e.is_data() {
-            // serde names the field between backticks: "missing field `move`".
-            let field = message
-                .split('`')
-                .nth(1)
-                .map(str::to_owned)
-                .filter(|f| !f.is_empty());
-            ApiError::Invalid { field, message }
-        } else {
-            ApiError::bad_request(None, format!("the body is not JSON: {message}"))
-        }
-    })
-}
-
-/// The bearer token of a request, or the one in its body.
-fn token<'a>(headers: &'a HeaderMap, body: Option<&'a str>) -> Result<Option<&'a str>, ApiError> {
-    match headers.get(header::AUTHORIZATION) {
-        Some(v) => {
-            let v = v.to_str().map_err(|_| {
-                ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII")
-            })?;
-            let t = v
-                .strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        Some("Authorization".to_owned()),
-                        "expected `Bearer <token>`",
-                    )
-                })?;
-            Ok(Some(t.trim()))
-        }
-        None => Ok(body),
-    }
+/// A 201 with `body`.
+pub(crate) fn created(body: impl Serialize) -> Response {
+    (StatusCode::CREATED, Json(body)).into_response()
 }
 
 async fn not_found() -> ApiError {
@@ -191,12 +188,10 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<Value>, ApiErr
     Ok(Json(json!({"games": ids})))
 }
 
-async fn create_game(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
-    let req: NewGame = if body.iter().all(u8::is_ascii_whitespace) {
-        NewGame::default()
-    } else {
-        parse_body(&body)?
-    };
+async fn create_game(
+    State(state): State<AppState>,
+    JsonOrEmpty(req): JsonOrEmpty<NewGame>,
+) -> Result<Response, ApiError> {
     let (tokens, game) = state.games.create(req).await?;
     let mut out =
         serde_json::to_value(&tokens).map_err(|e| ApiError::Corrupt(format!("tokens: {e}")))?;
@@ -226,13 +221,15 @@ struct MoveRequest {
 async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: MoveRequest = parse_body(&body)?;
-    let token = token(&headers, req.token.as_deref())?;
+    let token = bearer.or(req.token);
     Ok(Json(
-        state.games.play(&id, token, &req.text, req.ply).await?,
+        state
+            .games
+            .play(&id, token.as_deref(), &req.text, req.ply)
+            .await?,
     ))
 }
 
@@ -247,17 +244,16 @@ struct ClaimRequest {
 async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonBody(req): JsonBody<ClaimRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: ClaimRequest = parse_body(&body)?;
     let claim: Claim = serde_json::from_value(req.claim).map_err(|e| {
         let message = e.to_string();
         let field = message.split('`').nth(1).map(str::to_owned);
         ApiError::Invalid { field, message }
     })?;
-    let token = token(&headers, req.token.as_deref())?;
-    Ok(Json(state.games.claim(&id, token, claim).await?))
+    let token = bearer.or(req.token);
+    Ok(Json(state.games.claim(&id, token.as_deref(), claim).await?))
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,8 +1,10 @@
 //! Team events (团体赛, CXA 2011 ch. 11) over the API: each is a stream of events in the store,
 //! `team_event_opened` (the organiser's account) then the team crate's own [`TeamEvent`]s
-//! under their names, replayed into a [`TeamTournament`] on every request (a team event is a
-//! few hundred events at most, so no cache is kept). Writes append conditionally on the last
-//! sequence number read, so two replicas never both accept one.
+//! under their names, in a stream of the `team` kind (older servers kept them among the
+//! tournaments' streams, where they are still read and written), replayed into a
+//! [`TeamTournament`] by the server's one [`Repository`]: a copy is kept, caught up from the
+//! store on each request, and writes append conditionally on its sequence number, so two
+//! replicas never both accept one.
 //!
 //! Round robins of teams are paired from the order tables (CXA 10.1, 12.2: the team listed
 //! first is red on odd boards). Under 分台定人制 (CXA 11.1) the server enters both teams'
@@ -18,15 +20,13 @@
 
 use axum::{
     Json, Router,
-    body::Bytes,
     extract::{Path, State},
-    http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post, put},
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
-use xiangqi_store::{EventStore, NewEvent, StreamKind};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use xiangqi_store::{NewEvent, Store, StreamKind};
 use xiangqi_tournament::{
     Color, GameResult, Outcome, Player, PlayerId, Points, ScoringScheme,
     knockout::MatchFormat,
@@ -38,113 +38,150 @@ use xiangqi_tournament::{
     wxf_two_game_team_match,
 };
 
-use crate::stream::{new_event, valid_id};
-use crate::{ApiError, AppState, accounts::Caller, games::random_hex, parse_body};
+use crate::{
+    AppState,
+    accounts::Caller,
+    competition::{FormatView, MatchView, StandingRow, TieBreakName, bracket_rounds, rules_name},
+    error::ApiError,
+    extract::{JsonBody, JsonOrEmpty},
+    ids::{random_hex, random_seed},
+    repo::{Aggregate, Envelope, Guard, Repository},
+    stream::{TEAM_OPENED, TOURNAMENT_OPENED, new_event, to_payload},
+};
 
-/// The type of the first event of a team event's stream.
-pub const TEAM_OPENED: &str = "team_event_opened";
-
-/// A team event replayed from the store.
-struct Loaded {
-    seq: u64,
-    owner: String,
-    event: TeamTournament,
+/// What the server stores first in a team event's stream.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TeamOpened {
+    /// The organiser's account.
+    pub owner: String,
 }
 
-fn corrupt(id: &str, e: &dyn std::fmt::Display) -> ApiError {
-    ApiError::Corrupt(format!("team event {id}: {e}"))
+/// One event of a team event's stream.
+#[derive(Debug, Clone)]
+pub enum TeamRecord {
+    /// `team_event_opened`.
+    Opened(TeamOpened),
+    /// The team crate's own events.
+    Team(TeamEvent),
+    /// The first event of a tournament of players (older team events share their kind of
+    /// stream): not a team event.
+    TournamentStream,
 }
 
-/// The team crate's refusals, as the API answers them.
-fn refused(e: TeamError) -> ApiError {
-    let message = e.to_string();
-    match e {
-        TeamError::UnknownTeam(_) => ApiError::invalid("team", message),
-        TeamError::TooFewPlayers { .. } => ApiError::invalid("players", message),
-        TeamError::Lineup(_) => ApiError::invalid("lineup", message),
-        TeamError::NoSuchBoard { .. } => ApiError::NotFound("board"),
-        TeamError::NoLineup { .. } => ApiError::conflict("no_lineup", message),
-        TeamError::RegistrationClosed => ApiError::conflict("registration_closed", message),
-        TeamError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
-        TeamError::NoRound(_) => ApiError::conflict("all_rounds_paired", message),
-        TeamError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
-        TeamError::FutureRound { .. } => ApiError::invalid("after_round", message),
-        TeamError::InvalidFormat(_) => ApiError::invalid("format", message),
-        TeamError::NotInBracket(_) | TeamError::PairedTwice(_) => {
-            ApiError::invalid("matches", message)
+impl Envelope for TeamRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<TeamRecord, String> {
+        match event_type {
+            TEAM_OPENED => serde_json::from_value(payload).map(TeamRecord::Opened),
+            TOURNAMENT_OPENED => Ok(TeamRecord::TournamentStream),
+            _ => serde_json::from_value(payload).map(TeamRecord::Team),
         }
-        TeamError::NotPlaying { .. } => ApiError::invalid("team", message),
-        TeamError::Pairing(_) => ApiError::conflict("no_pairing", message),
-        _ => ApiError::conflict("refused", message),
+        .map_err(|e| e.to_string())
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        match self {
+            TeamRecord::Opened(o) => Ok(NewEvent::new(TEAM_OPENED, to_payload(o)?)),
+            TeamRecord::Team(e) => new_event(e, "event"),
+            TeamRecord::TournamentStream => {
+                Err(ApiError::Corrupt("a tournament in a team event".into()))
+            }
+        }
     }
 }
 
-async fn load(state: &AppState, id: &str) -> Result<Loaded, ApiError> {
-    if !valid_id(id) {
-        return Err(ApiError::NotFound("team event"));
-    }
-    let stored = state
-        .games()
-        .store()
-        .load(StreamKind::Tournament, id, 0)
-        .await?;
-    let mut it = stored.into_iter();
-    let first = it.next().ok_or(ApiError::NotFound("team event"))?;
-    if first.event_type != TEAM_OPENED {
-        return Err(ApiError::NotFound("team event"));
-    }
-    let owner = first
-        .payload
-        .get("owner")
-        .and_then(Value::as_str)
-        .ok_or_else(|| corrupt(id, &"no owner"))?
-        .to_owned();
-    let mut seq = first.seq;
-    let mut events = Vec::new();
-    for e in it {
-        seq = e.seq;
-        events
-            .push(serde_json::from_value::<TeamEvent>(e.payload).map_err(|err| corrupt(id, &err))?);
-    }
-    let event = TeamTournament::from_events(events).map_err(|e| corrupt(id, &e))?;
-    Ok(Loaded { seq, owner, event })
+/// A team event replayed from its stream.
+#[derive(Debug, Clone)]
+pub struct TeamState {
+    /// The organiser's account.
+    owner: String,
+    /// The event, once its `created` has been applied.
+    event: Option<TeamTournament>,
 }
 
-/// Applies `events` made from the loaded team event and appends them, if `caller` organises it.
-async fn write(
-    state: &AppState,
-    id: &str,
-    caller: &Caller,
-    make: impl FnOnce(&TeamTournament) -> Result<Vec<TeamEvent>, ApiError>,
-) -> Result<Value, ApiError> {
-    let loaded = load(state, id).await?;
-    if caller.username != loaded.owner {
-        return Err(ApiError::NotAllowed(
-            "do this: only the team event's organiser may",
-        ));
+impl TeamState {
+    fn event(&self) -> Result<&TeamTournament, ApiError> {
+        self.event
+            .as_ref()
+            .ok_or_else(|| ApiError::Corrupt("a team event without its creation".into()))
     }
-    let events = make(&loaded.event)?;
-    let mut next = loaded.event.clone();
-    for e in &events {
-        next.apply(e.clone()).map_err(refused)?;
+}
+
+impl Aggregate for TeamState {
+    type Event = TeamRecord;
+    /// New team events have a kind of their own; older ones are among the tournaments.
+    const KINDS: &'static [StreamKind] = &[StreamKind::Team, StreamKind::Tournament];
+    const NOUN: &'static str = "team event";
+
+    fn open(first: TeamRecord) -> Result<Option<TeamState>, String> {
+        Ok(match first {
+            TeamRecord::Opened(o) => Some(TeamState {
+                owner: o.owner,
+                event: None,
+            }),
+            // A tournament of players (among the tournaments' streams).
+            TeamRecord::TournamentStream => None,
+            TeamRecord::Team(e) => return Err(format!("{e:?}")),
+        })
     }
-    let new = events
-        .iter()
-        .map(|e| new_event(e, "event"))
-        .collect::<Result<Vec<_>, _>>()?;
-    let seq = state
-        .games()
-        .store()
-        .append(StreamKind::Tournament, id, loaded.seq, &new)
-        .await?;
-    Ok(view(
-        id,
-        &Loaded {
-            seq,
-            owner: loaded.owner,
-            event: next,
-        },
-    ))
+
+    fn apply(&mut self, event: TeamRecord) -> Result<(), ApiError> {
+        match (event, self.event.as_mut()) {
+            (TeamRecord::Team(e @ TeamEvent::Created { .. }), None) => {
+                self.event = Some(TeamTournament::from_events([e])?);
+            }
+            (TeamRecord::Team(e), Some(t)) => t.apply(e)?,
+            (e, _) => return Err(ApiError::Corrupt(format!("out of place: {e:?}"))),
+        }
+        Ok(())
+    }
+}
+
+/// Every team event, with a copy of each read in this process.
+#[derive(Debug)]
+pub struct Teams {
+    repo: Repository<TeamState>,
+}
+
+impl Teams {
+    /// Team events kept in `store`.
+    pub fn new(store: Store) -> Teams {
+        Teams {
+            repo: Repository::new(store),
+        }
+    }
+
+    /// Drops the team events nobody has used for `idle`; returns how many.
+    pub fn evict(&self, idle: std::time::Duration) -> usize {
+        self.repo.evict(idle)
+    }
+
+    /// Applies the events `make` computes and appends them, if `caller` organises the event.
+    async fn write(
+        &self,
+        id: &str,
+        caller: &Caller,
+        make: impl FnOnce(&TeamTournament) -> Result<Vec<TeamEvent>, ApiError>,
+    ) -> Result<Guard<TeamState>, ApiError> {
+        self.repo
+            .write(id, |v| {
+                if caller.username != v.state.owner {
+                    return Err(ApiError::NotAllowed(
+                        "do this: only the team event's organiser may",
+                    ));
+                }
+                Ok(make(v.state.event()?)?
+                    .into_iter()
+                    .map(TeamRecord::Team)
+                    .collect())
+            })
+            .await
+    }
+}
+
+/// The view of a locked team event.
+fn reply<'a>(id: &'a str, guard: &'a Guard<TeamState>) -> Result<TeamView<'a>, ApiError> {
+    let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
+    TeamView::new(id, &v.state.owner, v.seq, v.state.event()?)
 }
 
 /// The team event routes.
@@ -373,14 +410,9 @@ fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
     }
 }
 
-fn random_seed() -> Result<u64, ApiError> {
-    let mut b = [0u8; 8];
-    getrandom::getrandom(&mut b)
-        .map_err(|e| ApiError::Corrupt(format!("no randomness for a seed: {e}")))?;
-    Ok(u64::from_le_bytes(b) >> 11) // within JSON's exact integers
-}
-
 // ---------------------------------------------------------------------------------------------
+// Views
+
 // Views
 
 /// The board rule and scoring the event was created with: its first event, which
@@ -396,8 +428,56 @@ fn created_with(t: &TeamTournament) -> (BoardRule, ScoringScheme) {
     }
 }
 
+/// A board of a match: its players and colours from the line-ups (CXA 12.2: the first team
+/// red on odd boards) and its result; with two games a board, the second's with colours
+/// swapped (CXA 12.4).
+#[derive(Debug, Serialize)]
+struct BoardView {
+    board: usize,
+    red: Option<String>,
+    black: Option<String>,
+    red_team: usize,
+    result: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result2: Option<Option<&'static str>>,
+}
+
+/// A match's score for both teams.
+#[derive(Debug, Serialize)]
+struct ScoreView {
+    game_points: [String; 2],
+    complete: bool,
+    match_points: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    big_points: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    small_points: Option<[String; 2]>,
+}
+
+/// A match of a round.
+#[derive(Debug, Serialize)]
+struct MatchLineView<'a> {
+    table: u32,
+    first: usize,
+    second: usize,
+    lineups: [Option<&'a [usize]>; 2],
+    boards: Vec<BoardView>,
+    score: ScoreView,
+    forfeited: Vec<usize>,
+    cancelled: bool,
+}
+
+/// A round: its matches, byes and the seed of its lots (a knockout's, a Swiss engine's).
+#[derive(Debug, Serialize)]
+struct TeamRoundView<'a> {
+    round: u32,
+    matches: Vec<MatchLineView<'a>>,
+    byes: Vec<usize>,
+    seed: Option<u64>,
+}
+
 /// Each round as the events say: matches with line-ups and each board's players and result.
-fn rounds_view(t: &TeamTournament) -> Vec<Value> {
+fn rounds_view(t: &TeamTournament) -> Vec<TeamRoundView<'_>> {
     let teams = t.teams();
     let player = |team: usize, pos: usize| {
         teams
@@ -422,9 +502,7 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
             let (gone_first, gone_second) = (gone(first), gone(second));
             // Per board, the first team's outcome and colour in each game.
             let mut outcomes: Vec<Vec<Option<(Outcome, Color)>>> = Vec::new();
-            // Each board's players and colours from the line-ups (CXA 12.2: first team red on
-            // odd boards).
-            let boards: Vec<Value> = (1..=t.boards())
+            let boards: Vec<BoardView> = (1..=t.boards())
                 .map(|k| {
                     let one = line(0).get(k - 1).and_then(|&p| player(first, p));
                     let two = line(1).get(k - 1).and_then(|&p| player(second, p));
@@ -445,14 +523,14 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                             })
                             .collect(),
                     );
-                    let mut board = json!({"board": k, "red": red, "black": black,
-                        "red_team": if first_red { first + 1 } else { second + 1 },
-                        "result": results[0].map(GameResult::notation)});
-                    if games == 2 {
-                        // The second game with colours swapped (CXA 12.4).
-                        board["result2"] = json!(results[1].map(GameResult::notation));
+                    BoardView {
+                        board: k,
+                        red,
+                        black,
+                        red_team: if first_red { first + 1 } else { second + 1 },
+                        result: results[0].map(GameResult::notation),
+                        result2: (games == 2).then(|| results[1].map(GameResult::notation)),
                     }
-                    board
                 })
                 .collect();
             let forfeited: Vec<usize> = [first, second]
@@ -460,26 +538,29 @@ fn rounds_view(t: &TeamTournament) -> Vec<Value> {
                 .filter(|&x| gone(x))
                 .map(|x| x + 1)
                 .collect();
-            matches.push(json!({
-                "table": table,
-                "first": first + 1,
-                "second": second + 1,
-                "lineups": [m.lineup(0), m.lineup(1)],
-                "boards": boards,
-                "score": match_score(t, &scoring, &outcomes, gone_first && gone_second),
-                "forfeited": forfeited,
-                "cancelled": t.results_cancelled(first) || t.results_cancelled(second),
-            }));
+            matches.push(MatchLineView {
+                table,
+                first: first + 1,
+                second: second + 1,
+                lineups: [m.lineup(0), m.lineup(1)],
+                boards,
+                score: match_score(t, &scoring, &outcomes, gone_first && gone_second),
+                forfeited,
+                cancelled: t.results_cancelled(first) || t.results_cancelled(second),
+            });
         }
-        out.push(json!({
-            "round": round,
-            "matches": matches,
-            "byes": r.byes().iter().map(|b| b + 1).collect::<Vec<_>>(),
-            // The seed of the round's lots (a knockout's, a Swiss engine's), to replay it.
-            "seed": r.seed(),
-        }));
+        out.push(TeamRoundView {
+            round,
+            matches,
+            byes: r.byes().iter().map(|b| b + 1).collect(),
+            seed: r.seed(),
+        });
     }
     out
+}
+
+fn pair_text(p: [Points; 2]) -> [String; 2] {
+    [p[0].to_string(), p[1].to_string()]
 }
 
 /// A match's score for both teams from the first team's outcomes and colours, board by board:
@@ -490,7 +571,7 @@ fn match_score(
     scoring: &ScoringScheme,
     outcomes: &[Vec<Option<(Outcome, Color)>>],
     both_gone: bool,
-) -> Value {
+) -> ScoreView {
     let flip = |o: Outcome| match o {
         Outcome::Win => Outcome::Loss,
         Outcome::Loss => Outcome::Win,
@@ -509,11 +590,13 @@ fn match_score(
         game_points[1] += scoring.points(theirs, Some(c.other()));
     }
     let complete = outcomes.iter().flatten().all(Option::is_some);
-    let mut out = json!({
-        "game_points": [game_points[0].to_string(), game_points[1].to_string()],
-        "complete": complete,
-        "match_points": Value::Null,
-    });
+    let mut out = ScoreView {
+        game_points: pair_text(game_points),
+        complete,
+        match_points: None,
+        big_points: None,
+        small_points: None,
+    };
     if !complete {
         return out;
     }
@@ -527,80 +610,147 @@ fn match_score(
             })
             .collect();
         let [one, two] = wxf_two_game_team_match(&boards);
-        out["big_points"] = json!([one.0.to_string(), two.0.to_string()]);
-        out["small_points"] = json!([one.1.to_string(), two.1.to_string()]);
-        out["match_points"] = json!([one.2.to_string(), two.2.to_string()]);
+        out.big_points = Some(pair_text([one.0, two.0]));
+        out.small_points = Some(pair_text([one.1, two.1]));
+        out.match_points = Some(pair_text([one.2, two.2]));
     } else if both_gone {
-        out["match_points"] = json!(["0", "0"]);
+        out.match_points = Some(["0".to_owned(), "0".to_owned()]);
     } else {
         let (_, mp) = match_points(game_points[0], game_points[1]);
         let (_, theirs) = match_points(game_points[1], game_points[0]);
-        out["match_points"] = json!([mp.to_string(), theirs.to_string()]);
+        out.match_points = Some(pair_text([mp, theirs]));
     }
     out
 }
 
-fn view(id: &str, l: &Loaded) -> Value {
-    let t = &l.event;
-    let (board_rule, _) = created_with(t);
-    // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA 10.1);
-    // a knockout: at most its bracket's rounds times the matches a line may take.
-    let n = t.table_teams().len() as u64;
-    let total_rounds = match t.format() {
-        Format::RoundRobin { cycles } => (n + n % 2).saturating_sub(1) * u64::from(cycles),
-        Format::Swiss { rounds } => u64::from(rounds),
-        Format::Knockout {
-            games,
-            playoff_games,
-        } => {
-            u64::from(n.max(1).next_power_of_two().trailing_zeros())
-                * (games.max_games() as u64 + u64::from(playoff_games))
-        }
-        _ => 0,
-    };
-    let knockout = matches!(t.format(), Format::Knockout { .. });
-    json!({
-        "id": id,
-        "kind": "team",
-        "name": t.name(),
-        "rules": crate::tournaments::rules_name(t.rules()),
-        "format": crate::tournaments::format_view(t.format()),
-        "two_games": t.two_games(),
-        "ranking": match t.ranking() {
-            TeamRanking::GamePoints => "game_points",
-            _ => "match_points",
-        },
-        "champion": if knockout { t.champion().map(|c| c + 1) } else { None },
-        "boards": t.boards(),
-        "board_rule": match board_rule {
-            BoardRule::Fixed => "fixed",
-            BoardRule::OrderKept => "order_kept",
-            BoardRule::Temporary => "temporary",
-        },
-        // The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
-        // or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
-        "tie_breaks": t.tie_break_order()
-            .iter()
-            .map(|tb| json!({"code": tb.code(), "zh": tb.chinese()}))
-            .collect::<Vec<_>>(),
-        "organiser": l.owner,
-        "total_rounds": total_rounds,
-        "seq": l.seq,
-        "teams": t.teams().iter().enumerate().map(|(k, tm)| json!({
-            "no": k + 1, "name": tm.name,
-            "withdrawn_after": t.withdrawn_after(k),
-            "results_cancelled": t.results_cancelled(k),
-            "players": tm.players.iter().map(|p| json!({"name": p.name, "rating": p.rating})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "rounds": rounds_view(t),
-        "standings": t.standings().into_iter().map(|s| json!({
-            "rank": s.rank,
-            "no": s.competitor + 1,
-            "name": t.teams().get(s.competitor).map(|tm| tm.name.as_str()),
-            "score": s.score.to_string(),
-            "tie_breaks": s.tie_breaks.iter().map(|v| v.text()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
+/// A registered player of a team.
+#[derive(Debug, Serialize)]
+struct TeamPlayerView<'a> {
+    name: &'a str,
+    rating: Option<u16>,
+}
+
+/// A registered team.
+#[derive(Debug, Serialize)]
+struct TeamEntryView<'a> {
+    no: usize,
+    name: &'a str,
+    withdrawn_after: Option<u32>,
+    results_cancelled: bool,
+    players: Vec<TeamPlayerView<'a>>,
+}
+
+/// The whole team event.
+#[derive(Debug, Serialize)]
+struct TeamView<'a> {
+    id: &'a str,
+    kind: &'static str,
+    name: &'a str,
+    rules: &'static str,
+    format: FormatView,
+    two_games: bool,
+    ranking: &'static str,
+    champion: Option<usize>,
+    boards: usize,
+    board_rule: &'static str,
+    /// The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
+    /// or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
+    tie_breaks: Vec<TieBreakName>,
+    organiser: &'a str,
+    total_rounds: u64,
+    seq: u64,
+    teams: Vec<TeamEntryView<'a>>,
+    rounds: Vec<TeamRoundView<'a>>,
+    standings: Vec<StandingRow>,
+}
+
+impl<'a> TeamView<'a> {
+    fn new(
+        id: &'a str,
+        owner: &'a str,
+        seq: u64,
+        t: &'a TeamTournament,
+    ) -> Result<TeamView<'a>, ApiError> {
+        let (board_rule, _) = created_with(t);
+        // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA
+        // 10.1); a knockout: at most its bracket's rounds times the matches a line may take.
+        let n = t.table_teams().len() as u64;
+        let total_rounds = match t.format() {
+            Format::RoundRobin { cycles } => (n + n % 2).saturating_sub(1) * u64::from(cycles),
+            Format::Swiss { rounds } => u64::from(rounds),
+            Format::Knockout {
+                games,
+                playoff_games,
+            } => {
+                u64::from(n.max(1).next_power_of_two().trailing_zeros())
+                    * (games.max_games() as u64 + u64::from(playoff_games))
+            }
+            _ => 0,
+        };
+        let knockout = matches!(t.format(), Format::Knockout { .. });
+        Ok(TeamView {
+            id,
+            kind: "team",
+            name: t.name(),
+            rules: rules_name(t.rules()),
+            format: t.format().into(),
+            two_games: t.two_games(),
+            ranking: match t.ranking() {
+                TeamRanking::GamePoints => "game_points",
+                _ => "match_points",
+            },
+            champion: if knockout {
+                t.champion().map(|c| c + 1)
+            } else {
+                None
+            },
+            boards: t.boards(),
+            board_rule: match board_rule {
+                BoardRule::Fixed => "fixed",
+                BoardRule::OrderKept => "order_kept",
+                BoardRule::Temporary => "temporary",
+            },
+            tie_breaks: t.tie_break_order().iter().map(TieBreakName::from).collect(),
+            organiser: owner,
+            total_rounds,
+            seq,
+            teams: t
+                .teams()
+                .iter()
+                .enumerate()
+                .map(|(k, tm)| TeamEntryView {
+                    no: k + 1,
+                    name: &tm.name,
+                    withdrawn_after: t.withdrawn_after(k),
+                    results_cancelled: t.results_cancelled(k),
+                    players: tm
+                        .players
+                        .iter()
+                        .map(|p| TeamPlayerView {
+                            name: &p.name,
+                            rating: p.rating,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            rounds: rounds_view(t),
+            standings: t
+                .standings()
+                .into_iter()
+                .map(|s| {
+                    let name = t.teams().get(s.competitor).map(|tm| tm.name.as_str());
+                    StandingRow::new(&s, name)
+                })
+                .collect(),
+        })
+    }
+}
+
+/// A team knockout's bracket.
+#[derive(Debug, Serialize)]
+struct TeamBracketView {
+    rounds: Vec<Vec<MatchView>>,
+    champion: Option<u32>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,11 +758,9 @@ fn view(id: &str, l: &Loaded) -> Value {
 
 async fn create(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonBody(req): JsonBody<NewTeamEvent>,
 ) -> Result<Response, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    let req: NewTeamEvent = parse_body(&body)?;
     let name = req.name.trim().to_owned();
     if name.is_empty() || name.len() > 200 {
         return Err(ApiError::invalid("name", "1 to 200 bytes"));
@@ -638,8 +786,8 @@ async fn create(
         return Err(ApiError::invalid("boards", "1 to 20"));
     }
     let scoring = match &req.scoring {
-        None => xiangqi_tournament::ScoringScheme::CXA,
-        Some(s) => xiangqi_tournament::ScoringScheme::by_name(s.trim()).ok_or_else(|| {
+        None => ScoringScheme::CXA,
+        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
             ApiError::invalid(
                 "scoring",
                 format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
@@ -667,70 +815,62 @@ async fn create(
             },
         });
     }
-    let event = TeamTournament::from_events(events.clone()).map_err(|e| match e {
+    // Checked before anything is stored: a format the team crate does not run is the field's.
+    TeamTournament::from_events(events.clone()).map_err(|e| match e {
         TeamError::NoRound(m) => ApiError::invalid("format", m),
-        e => refused(e),
+        e => e.into(),
     })?;
     let id = random_hex(8)?;
-    let mut new = vec![NewEvent::new(
-        TEAM_OPENED,
-        json!({"owner": caller.username}),
-    )];
-    for e in &events {
-        new.push(new_event(e, "event")?);
-    }
-    let seq = state
-        .games()
-        .store()
-        .append(StreamKind::Tournament, &id, 0, &new)
-        .await?;
-    let loaded = Loaded {
-        seq,
+    let mut all = vec![TeamRecord::Opened(TeamOpened {
         owner: caller.username.clone(),
-        event,
-    };
-    Ok((StatusCode::CREATED, Json(view(&id, &loaded))).into_response())
+    })];
+    all.extend(events.into_iter().map(TeamRecord::Team));
+    let guard = state.teams().repo.create(&id, all).await?;
+    Ok(crate::created(reply(&id, &guard)?))
 }
 
-async fn show(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let loaded = load(&state, &id).await?;
-    Ok(Json(view(&id, &loaded)))
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    state
+        .teams()
+        .repo
+        .read(&id, |v| {
+            let view = TeamView::new(&id, &v.state.owner, v.seq, v.state.event()?)?;
+            Ok(Json(view).into_response())
+        })
+        .await?
 }
 
 async fn register(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonBody(req): JsonBody<TeamsBody>,
 ) -> Result<Response, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    let req: TeamsBody = parse_body(&body)?;
     let teams = req
         .teams
         .into_iter()
         .enumerate()
         .map(|(k, t)| t.checked(&format!("teams[{k}]")))
         .collect::<Result<Vec<_>, _>>()?;
-    let out = write(&state, &id, &caller, |t| {
-        if t.teams().len() + teams.len() > 200 {
-            return Err(ApiError::invalid("teams", "at most 200"));
-        }
-        Ok(teams
-            .into_iter()
-            .map(|(name, players)| TeamEvent::TeamRegistered {
-                team: Team {
-                    name,
-                    players,
-                    boards: t.boards(),
-                },
-            })
-            .collect())
-    })
-    .await?;
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if t.teams().len() + teams.len() > 200 {
+                return Err(ApiError::invalid("teams", "at most 200"));
+            }
+            Ok(teams
+                .into_iter()
+                .map(|(name, players)| TeamEvent::TeamRegistered {
+                    team: Team {
+                        name,
+                        players,
+                        boards: t.boards(),
+                    },
+                })
+                .collect())
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
 }
 
 /// Pairs the next round: a round robin from the order tables, a knockout from its bracket
@@ -740,118 +880,112 @@ async fn register(
 async fn pair(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonOrEmpty(req): JsonOrEmpty<PairRequest>,
 ) -> Result<Response, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    let req: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
-        PairRequest::default()
-    } else {
-        parse_body(&body)?
-    };
     let seed = match req.seed {
         Some(s) => s,
         None => random_seed()?,
     };
-    let out = write(&state, &id, &caller, |t| {
-        if t.teams().len() < 2 {
-            return Err(ApiError::conflict("too_few_teams", "at least two teams"));
-        }
-        let knockout = matches!(t.format(), Format::Knockout { .. });
-        let team = |field: String, n: usize| {
-            if n == 0 || n > t.teams().len() {
-                Err(ApiError::invalid(&field, format!("no team {n}")))
-            } else {
-                Ok(n - 1)
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if t.teams().len() < 2 {
+                return Err(ApiError::conflict("too_few_teams", "at least two teams"));
             }
-        };
-        let paired = match (req.matches, req.byes) {
-            (None, None) => match t.format() {
-                Format::Knockout { .. } => t.pair_knockout(seed).map_err(refused)?,
-                // CXA 10.3, 12.3, 14.4: by 场分, no rematch, the bye to the lowest team
-                // without one; the seed of its lots kept in the event.
-                Format::Swiss { .. } => t.pair_swiss(&Cxa, seed).map_err(refused)?,
-                _ => t.pair_next_round().map_err(refused)?,
-            },
-            (matches, byes) => TeamEvent::RoundPaired {
-                round: t.rounds_paired() + 1,
-                matches: matches
-                    .unwrap_or_default()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(k, m)| {
-                        Ok(TeamPairing {
-                            table: k as u32 + 1,
-                            first: team(format!("matches[{k}].first"), m.first)?,
-                            second: team(format!("matches[{k}].second"), m.second)?,
+            let knockout = matches!(t.format(), Format::Knockout { .. });
+            let team = |field: String, n: usize| {
+                if n == 0 || n > t.teams().len() {
+                    Err(ApiError::invalid(&field, format!("no team {n}")))
+                } else {
+                    Ok(n - 1)
+                }
+            };
+            let paired = match (req.matches, req.byes) {
+                (None, None) => match t.format() {
+                    Format::Knockout { .. } => t.pair_knockout(seed)?,
+                    // CXA 10.3, 12.3, 14.4: by 场分, no rematch, the bye to the lowest team
+                    // without one; the seed of its lots kept in the event.
+                    Format::Swiss { .. } => t.pair_swiss(&Cxa, seed)?,
+                    _ => t.pair_next_round()?,
+                },
+                (matches, byes) => TeamEvent::RoundPaired {
+                    round: t.rounds_paired() + 1,
+                    matches: matches
+                        .unwrap_or_default()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, m)| {
+                            Ok(TeamPairing {
+                                table: k as u32 + 1,
+                                first: team(format!("matches[{k}].first"), m.first)?,
+                                second: team(format!("matches[{k}].second"), m.second)?,
+                            })
                         })
-                    })
-                    .collect::<Result<Vec<_>, ApiError>>()?,
-                byes: byes
-                    .unwrap_or_default()
-                    .into_iter()
-                    .enumerate()
-                    .map(|(k, b)| team(format!("byes[{k}]"), b))
-                    .collect::<Result<Vec<_>, _>>()?,
-                // A knockout's lots come from the round's seed.
-                seed: knockout.then_some(seed),
-            },
-        };
-        let fixed = created_with(t).0 == BoardRule::Fixed;
-        let mut events = vec![paired.clone()];
-        if let (true, TeamEvent::RoundPaired { round, matches, .. }) = (fixed, &paired) {
-            // Fixed boards (CXA 11.1): the registered order is the line-up, every round.
-            for m in matches {
-                for team in [m.first, m.second] {
-                    events.push(TeamEvent::LineupSubmitted {
-                        round: *round,
-                        team,
-                        lineup: (1..=t.boards()).collect(),
-                    });
+                        .collect::<Result<Vec<_>, ApiError>>()?,
+                    byes: byes
+                        .unwrap_or_default()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, b)| team(format!("byes[{k}]"), b))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    // A knockout's lots come from the round's seed.
+                    seed: knockout.then_some(seed),
+                },
+            };
+            let fixed = created_with(t).0 == BoardRule::Fixed;
+            let mut events = vec![paired.clone()];
+            if let (true, TeamEvent::RoundPaired { round, matches, .. }) = (fixed, &paired) {
+                // Fixed boards (CXA 11.1): the registered order is the line-up, every round.
+                for m in matches {
+                    for team in [m.first, m.second] {
+                        events.push(TeamEvent::LineupSubmitted {
+                            round: *round,
+                            team,
+                            lineup: (1..=t.boards()).collect(),
+                        });
+                    }
                 }
             }
-        }
-        Ok(events)
-    })
-    .await?;
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+            Ok(events)
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
 }
 
 /// A team's line-up for a round (CXA 11.2, 11.3), checked by the team crate.
 async fn lineup(
     State(state): State<AppState>,
     Path((id, round)): Path<(String, String)>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonBody(req): JsonBody<LineupRequest>,
 ) -> Result<Response, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
     let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
-    let req: LineupRequest = parse_body(&body)?;
-    let out = write(&state, &id, &caller, |t| {
-        if req.team == 0 || req.team > t.teams().len() {
-            return Err(ApiError::invalid("team", format!("no team {}", req.team)));
-        }
-        Ok(vec![TeamEvent::LineupSubmitted {
-            round,
-            team: req.team - 1,
-            lineup: req.lineup.clone(),
-        }])
-    })
-    .await?;
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if req.team == 0 || req.team > t.teams().len() {
+                return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            Ok(vec![TeamEvent::LineupSubmitted {
+                round,
+                team: req.team - 1,
+                lineup: req.lineup.clone(),
+            }])
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
 }
 
 async fn result(
     State(state): State<AppState>,
     Path((id, round, table, board)): Path<(String, String, String, String)>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
+    caller: Caller,
+    JsonBody(req): JsonBody<ResultRequest>,
+) -> Result<Response, ApiError> {
     let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
     let table: u32 = table.parse().map_err(|_| ApiError::NotFound("table"))?;
     let board: usize = board.parse().map_err(|_| ApiError::NotFound("board"))?;
-    let req: ResultRequest = parse_body(&body)?;
     let result: GameResult = req
         .result
         .parse()
@@ -861,20 +995,22 @@ async fn result(
         2 => true,
         _ => return Err(ApiError::invalid("game", "1, or 2 in a two-game match")),
     };
-    let out = write(&state, &id, &caller, |t| {
-        if second && !t.two_games() {
-            return Err(ApiError::invalid("game", "one game a board in this event"));
-        }
-        Ok(vec![TeamEvent::BoardResult {
-            round,
-            table,
-            board,
-            result,
-            second,
-        }])
-    })
-    .await?;
-    Ok(Json(out))
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if second && !t.two_games() {
+                return Err(ApiError::invalid("game", "one game a board in this event"));
+            }
+            Ok(vec![TeamEvent::BoardResult {
+                round,
+                table,
+                board,
+                result,
+                second,
+            }])
+        })
+        .await?;
+    Ok(Json(reply(&id, &guard)?).into_response())
 }
 
 /// A team withdraws (CXA 19.2, 19.3; WXF 11.2–11.4) or is expelled (CXA 18.3) after a round:
@@ -883,22 +1019,22 @@ async fn result(
 async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    caller: Caller,
+    JsonBody(req): JsonBody<WithdrawalRequest>,
 ) -> Result<Response, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    let req: WithdrawalRequest = parse_body(&body)?;
-    let out = write(&state, &id, &caller, |t| {
-        if req.team == 0 || req.team > t.teams().len() {
-            return Err(ApiError::invalid("team", format!("no team {}", req.team)));
-        }
-        Ok(vec![TeamEvent::Withdrawn {
-            team: req.team - 1,
-            after_round: req.after_round.unwrap_or(t.rounds_paired()),
-        }])
-    })
-    .await?;
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if req.team == 0 || req.team > t.teams().len() {
+                return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            Ok(vec![TeamEvent::Withdrawn {
+                team: req.team - 1,
+                after_round: req.after_round.unwrap_or(t.rounds_paired()),
+            }])
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
 }
 
 /// A team knockout's bracket (CXA 10.4): each line's teams by number, its team matches (as
@@ -906,14 +1042,15 @@ async fn withdraw(
 async fn bracket(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let loaded = load(&state, &id).await?;
-    let t = &loaded.event;
+) -> Result<Json<TeamBracketView>, ApiError> {
+    let guard = state.teams().repo.lock(&id).await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
+    let t = v.state.event()?;
     if !matches!(t.format(), Format::Knockout { .. }) {
         return Err(ApiError::NotFound("bracket: not a knockout"));
     }
-    Ok(Json(json!({
-        "rounds": t.bracket().iter().map(|r| r.iter().map(crate::tournaments::match_view).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        "champion": t.champion().map(|c| PlayerId::from_index(c).get()),
-    })))
+    Ok(Json(TeamBracketView {
+        rounds: bracket_rounds(&t.bracket()),
+        champion: t.champion().map(|c| PlayerId::from_index(c).get()),
+    }))
 }

@@ -1,0 +1,344 @@
+//! One event-sourced repository for every aggregate the server keeps (DESIGN, "Scaling out").
+//!
+//! An aggregate (a tournament, a team event) is a stream of events in the store; this process
+//! keeps a copy of each one it has read, in a slot of its own. Every access locks the slot and
+//! first catches the copy up with the store from its last sequence number, so another
+//! replica's appends are seen. A write works on a clone: the new events are applied to it (the
+//! aggregate refuses what its rules do not allow, and then nothing changes), appended
+//! conditionally on the sequence number the copy was at, and only then does the clone replace
+//! the copy. A replica that wrote first makes the append fail: the copy is dropped (the store
+//! is the truth) and the caller gets the 409 `concurrent_write` to retry. Copies nobody used
+//! for a while leave memory ([`Repository::evict`]) and are replayed when next asked for.
+
+use std::{
+    collections::HashMap,
+    sync::{
+        Arc, Mutex as StdMutex,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use serde_json::Value;
+use tokio::sync::{Mutex, OwnedMutexGuard};
+use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
+
+use crate::{error::ApiError, stream::valid_id};
+
+/// A stream's events as the server types them: each variant knows its stored type name and
+/// payload, so no event is picked out of JSON by hand.
+pub(crate) trait Envelope: Sized + Clone + Send + Sync + 'static {
+    /// The event stored as `event_type` with `payload`; why not, if it does not read.
+    ///
+    /// # Errors
+    /// A payload that does not fit its type (a bug or a hand-edited database).
+    fn decode(event_type: &str, payload: Value) -> Result<Self, String>;
+
+    /// The event as stored.
+    ///
+    /// # Errors
+    /// Only if serialisation fails (it does not for these types).
+    fn encode(&self) -> Result<NewEvent, ApiError>;
+}
+
+/// What a stream of events replays into.
+pub(crate) trait Aggregate: Clone + Send + Sync + 'static {
+    /// The stream's typed envelope.
+    type Event: Envelope;
+    /// Where the aggregate's streams are, the kind new streams go to first; an older kind
+    /// after it is still read (data written before the kinds were split stays where it is).
+    const KINDS: &'static [StreamKind];
+    /// What a 404 names: `tournament`, `team event`.
+    const NOUN: &'static str;
+
+    /// The aggregate that a stream's first event opens; `None` when the stream is another
+    /// sort's (a 404 for this one).
+    ///
+    /// # Errors
+    /// A first event that opens nothing.
+    fn open(first: Self::Event) -> Result<Option<Self>, String>;
+
+    /// Applies one event, stored or new. A refusal leaves the aggregate as it was.
+    ///
+    /// # Errors
+    /// Why the event is not valid now, as the API answers it.
+    fn apply(&mut self, event: Self::Event) -> Result<(), ApiError>;
+}
+
+/// An aggregate as of a stream's sequence number.
+#[derive(Debug, Clone)]
+pub(crate) struct Versioned<A> {
+    /// The stream's last sequence number the copy has seen.
+    pub seq: u64,
+    /// Which kind of stream holds it.
+    pub kind: StreamKind,
+    /// The aggregate.
+    pub state: A,
+}
+
+/// A locked copy, caught up with the store; `None` once dropped after a failed append.
+pub(crate) type Guard<A> = OwnedMutexGuard<Option<Versioned<A>>>;
+
+struct Slot<A> {
+    cell: Arc<Mutex<Option<Versioned<A>>>>,
+    /// When the copy was last asked for, in ms since the repository was made.
+    used_ms: AtomicU64,
+}
+
+/// Every copy of one sort of aggregate this process holds.
+pub(crate) struct Repository<A: Aggregate> {
+    store: Store,
+    slots: StdMutex<HashMap<String, Arc<Slot<A>>>>,
+    started: Instant,
+}
+
+impl<A: Aggregate> std::fmt::Debug for Repository<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Repository")
+            .field("noun", &A::NOUN)
+            .field("held", &self.held())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<A: Aggregate> Repository<A> {
+    /// Aggregates kept in `store`.
+    pub fn new(store: Store) -> Repository<A> {
+        Repository {
+            store,
+            slots: StdMutex::new(HashMap::new()),
+            started: Instant::now(),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn slot(&self, id: &str) -> Arc<Slot<A>> {
+        let now = self.now_ms();
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        let slot = Arc::clone(slots.entry(id.to_owned()).or_insert_with(|| {
+            Arc::new(Slot {
+                cell: Arc::new(Mutex::new(None)),
+                used_ms: AtomicU64::new(now),
+            })
+        }));
+        slot.used_ms.store(now, Ordering::Relaxed);
+        slot
+    }
+
+    fn forget(&self, id: &str) {
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.remove(id);
+    }
+
+    /// How many copies this process holds.
+    pub fn held(&self) -> usize {
+        self.slots.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Drops the copies nobody has used for `idle` and nobody holds now; returns how many.
+    pub fn evict(&self, idle: Duration) -> usize {
+        let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now_ms();
+        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        let before = slots.len();
+        slots.retain(|_, slot| {
+            Arc::strong_count(slot) > 1
+                || slot.cell.try_lock().is_err()
+                || now.saturating_sub(slot.used_ms.load(Ordering::Relaxed)) < idle
+        });
+        before - slots.len()
+    }
+
+    fn corrupt(id: &str, what: &str, e: &dyn std::fmt::Display) -> ApiError {
+        ApiError::Corrupt(format!("{} {id}: {what}: {e}", A::NOUN))
+    }
+
+    /// Locks the aggregate `id`, caught up with the store.
+    ///
+    /// # Errors
+    /// 404 for no such stream (or one of another sort); the store's; 500 for events that do
+    /// not replay.
+    pub async fn lock(&self, id: &str) -> Result<Guard<A>, ApiError> {
+        if !valid_id(id) {
+            return Err(ApiError::NotFound(A::NOUN));
+        }
+        let slot = self.slot(id);
+        let mut guard = Arc::clone(&slot.cell).lock_owned().await;
+        match self.catch_up(id, &mut guard).await {
+            Ok(true) => Ok(guard),
+            Ok(false) => {
+                drop(guard);
+                self.forget(id);
+                Err(ApiError::NotFound(A::NOUN))
+            }
+            Err(e) => {
+                *guard = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// Brings the copy up to the store's last event; whether the aggregate exists.
+    async fn catch_up(&self, id: &str, cell: &mut Option<Versioned<A>>) -> Result<bool, ApiError> {
+        if let Some(v) = cell.as_mut() {
+            for e in self.store.load(v.kind, id, v.seq).await? {
+                let event = A::Event::decode(&e.event_type, e.payload)
+                    .map_err(|err| Self::corrupt(id, &e.event_type, &err))?;
+                v.state
+                    .apply(event)
+                    .map_err(|err| Self::corrupt(id, "replay", &err))?;
+                v.seq = e.seq;
+            }
+            return Ok(true);
+        }
+        for &kind in A::KINDS {
+            let stored = self.store.load(kind, id, 0).await?;
+            let mut it = stored.into_iter();
+            let Some(first) = it.next() else {
+                continue;
+            };
+            let event = A::Event::decode(&first.event_type, first.payload)
+                .map_err(|err| Self::corrupt(id, &first.event_type, &err))?;
+            let Some(mut state) =
+                A::open(event).map_err(|e| Self::corrupt(id, "first event", &e))?
+            else {
+                return Ok(false);
+            };
+            let mut seq = first.seq;
+            for e in it {
+                let event = A::Event::decode(&e.event_type, e.payload)
+                    .map_err(|err| Self::corrupt(id, &e.event_type, &err))?;
+                state
+                    .apply(event)
+                    .map_err(|err| Self::corrupt(id, "replay", &err))?;
+                seq = e.seq;
+            }
+            *cell = Some(Versioned { seq, kind, state });
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Reads the aggregate `id`, caught up with the store.
+    ///
+    /// # Errors
+    /// As [`Repository::lock`].
+    pub async fn read<T>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&Versioned<A>) -> T,
+    ) -> Result<T, ApiError> {
+        let guard = self.lock(id).await?;
+        let v = guard.as_ref().ok_or(ApiError::NotFound(A::NOUN))?;
+        Ok(f(v))
+    }
+
+    /// Changes the aggregate `id`: `change` works on a clone and returns the events it
+    /// applied to it, which are appended conditionally on the copy's sequence number; the
+    /// clone then replaces the copy. Returns the locked copy as it is afterwards (unchanged if
+    /// `change` applied nothing).
+    ///
+    /// # Errors
+    /// `change`'s (nothing is written); 409 `concurrent_write` when another replica wrote
+    /// first (the copy is dropped); the store's.
+    pub async fn update(
+        &self,
+        id: &str,
+        change: impl FnOnce(&Versioned<A>, &mut A) -> Result<Vec<A::Event>, ApiError>,
+    ) -> Result<Guard<A>, ApiError> {
+        let guard = self.lock(id).await?;
+        self.update_locked(id, guard, change).await
+    }
+
+    /// [`Repository::update`] on a copy locked already (by [`Repository::lock`]), for a
+    /// change that had to wait for something else first.
+    ///
+    /// # Errors
+    /// As [`Repository::update`].
+    pub async fn update_locked(
+        &self,
+        id: &str,
+        mut guard: Guard<A>,
+        change: impl FnOnce(&Versioned<A>, &mut A) -> Result<Vec<A::Event>, ApiError>,
+    ) -> Result<Guard<A>, ApiError> {
+        let current = guard.as_ref().ok_or(ApiError::NotFound(A::NOUN))?;
+        let mut next = current.clone();
+        let events = change(current, &mut next.state)?;
+        if events.is_empty() {
+            return Ok(guard);
+        }
+        let new = events
+            .iter()
+            .map(Envelope::encode)
+            .collect::<Result<Vec<_>, _>>()?;
+        match self.store.append(current.kind, id, current.seq, &new).await {
+            Ok(seq) => {
+                next.seq = seq;
+                *guard = Some(next);
+                Ok(guard)
+            }
+            Err(e) => {
+                *guard = None;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Writes the events `decide` makes of the aggregate, applied in order.
+    ///
+    /// # Errors
+    /// As [`Repository::update`]; the aggregate's refusal of an event.
+    pub async fn write(
+        &self,
+        id: &str,
+        decide: impl FnOnce(&Versioned<A>) -> Result<Vec<A::Event>, ApiError>,
+    ) -> Result<Guard<A>, ApiError> {
+        self.update(id, |current, next| {
+            let events = decide(current)?;
+            for e in events.iter().cloned() {
+                next.apply(e)?;
+            }
+            Ok(events)
+        })
+        .await
+    }
+
+    /// Opens the stream `id` with `events`, the first of which opens the aggregate; returns it
+    /// locked.
+    ///
+    /// # Errors
+    /// The aggregate's refusal of an event; 409 if the id is taken; the store's.
+    pub async fn create(&self, id: &str, events: Vec<A::Event>) -> Result<Guard<A>, ApiError> {
+        let new = events
+            .iter()
+            .map(Envelope::encode)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut it = events.into_iter();
+        let first = it
+            .next()
+            .ok_or_else(|| ApiError::Corrupt(format!("{} {id}: no events", A::NOUN)))?;
+        let mut state = A::open(first)
+            .map_err(|e| Self::corrupt(id, "first event", &e))?
+            .ok_or_else(|| ApiError::Corrupt(format!("{} {id}: not opened", A::NOUN)))?;
+        for e in it {
+            state.apply(e)?;
+        }
+        let kind = A::KINDS
+            .first()
+            .copied()
+            .ok_or_else(|| ApiError::Corrupt(format!("{}: no stream kind", A::NOUN)))?;
+        let seq = self.store.append(kind, id, 0, &new).await?;
+        let slot = self.slot(id);
+        let mut guard = Arc::clone(&slot.cell).lock_owned().await;
+        *guard = Some(Versioned { seq, kind, state });
+        Ok(guard)
+    }
+}
