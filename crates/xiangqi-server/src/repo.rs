@@ -342,3 +342,205 @@ impl<A: Aggregate> Repository<A> {
         Ok(guard)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A tally that only counts up, opened by `open`.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Tally(u64);
+
+    #[derive(Debug, Clone)]
+    enum TallyEvent {
+        Open,
+        Add(u64),
+    }
+
+    impl Envelope for TallyEvent {
+        fn decode(event_type: &str, payload: Value) -> Result<TallyEvent, String> {
+            match event_type {
+                "open" => Ok(TallyEvent::Open),
+                "add" => payload["n"]
+                    .as_u64()
+                    .map(TallyEvent::Add)
+                    .ok_or_else(|| format!("{payload}")),
+                other => Err(other.to_owned()),
+            }
+        }
+
+        fn encode(&self) -> Result<NewEvent, ApiError> {
+            Ok(match self {
+                TallyEvent::Open => NewEvent::new("open", json!({})),
+                TallyEvent::Add(n) => NewEvent::new("add", json!({"n": n})),
+            })
+        }
+    }
+
+    impl Aggregate for Tally {
+        type Event = TallyEvent;
+        const KINDS: &'static [StreamKind] = &[StreamKind::Team, StreamKind::Tournament];
+        const NOUN: &'static str = "tally";
+
+        fn open(first: TallyEvent) -> Result<Option<Tally>, String> {
+            match first {
+                TallyEvent::Open => Ok(Some(Tally(0))),
+                TallyEvent::Add(_) => Ok(None),
+            }
+        }
+
+        fn apply(&mut self, event: TallyEvent) -> Result<(), ApiError> {
+            match event {
+                TallyEvent::Add(0) => Err(ApiError::invalid("n", "adds at least one")),
+                TallyEvent::Add(n) => {
+                    self.0 += n;
+                    Ok(())
+                }
+                TallyEvent::Open => Err(ApiError::invalid("n", "open once")),
+            }
+        }
+    }
+
+    async fn store() -> Store {
+        Store::open("sqlite::memory:").await.expect("opens")
+    }
+
+    async fn value(repo: &Repository<Tally>, id: &str) -> Result<(u64, u64), ApiError> {
+        repo.read(id, |v| (v.state.0, v.seq)).await
+    }
+
+    #[tokio::test]
+    async fn a_write_is_applied_to_a_clone_and_appended_only_if_accepted() {
+        let repo = Repository::<Tally>::new(store().await);
+        drop(
+            repo.create("t", vec![TallyEvent::Open])
+                .await
+                .expect("created"),
+        );
+        drop(
+            repo.write("t", |_| Ok(vec![TallyEvent::Add(2)]))
+                .await
+                .expect("adds"),
+        );
+        assert_eq!(value(&repo, "t").await.expect("reads"), (2, 2));
+        // Refused halfway: the first event of the batch is not kept either.
+        let refused = repo
+            .write("t", |_| Ok(vec![TallyEvent::Add(5), TallyEvent::Add(0)]))
+            .await;
+        assert!(matches!(refused, Err(ApiError::Invalid { .. })));
+        assert_eq!(value(&repo, "t").await.expect("reads"), (2, 2));
+        assert_eq!(
+            repo.store().last_seq(StreamKind::Team, "t").await.ok(),
+            Some(2)
+        );
+        // Nothing to write: nothing appended.
+        drop(repo.write("t", |_| Ok(Vec::new())).await.expect("no-op"));
+        assert_eq!(value(&repo, "t").await.expect("reads"), (2, 2));
+    }
+
+    #[tokio::test]
+    async fn another_writer_is_caught_up_with_and_a_lost_race_is_a_409() {
+        let store = store().await;
+        let (one, two) = (
+            Repository::<Tally>::new(store.clone()),
+            Repository::<Tally>::new(store),
+        );
+        drop(
+            one.create("t", vec![TallyEvent::Open])
+                .await
+                .expect("created"),
+        );
+        assert_eq!(value(&two, "t").await.expect("reads"), (0, 1));
+        drop(
+            one.write("t", |_| Ok(vec![TallyEvent::Add(3)]))
+                .await
+                .expect("adds"),
+        );
+        // The other copy catches up from its sequence number on the next read.
+        assert_eq!(value(&two, "t").await.expect("reads"), (3, 2));
+        // A write decided on a copy another writer has overtaken loses: 409, copy dropped.
+        let guard = two.lock("t").await.expect("locks");
+        drop(
+            one.write("t", |_| Ok(vec![TallyEvent::Add(1)]))
+                .await
+                .expect("adds"),
+        );
+        let lost = two
+            .update_locked("t", guard, |_, next| {
+                next.apply(TallyEvent::Add(10))?;
+                Ok(vec![TallyEvent::Add(10)])
+            })
+            .await;
+        assert!(
+            matches!(&lost, Err(ApiError::Conflict { code, .. }) if *code == "concurrent_write"),
+            "{lost:?}"
+        );
+        // Reloaded from the store: the winner's write, not the loser's.
+        assert_eq!(value(&two, "t").await.expect("reads"), (4, 3));
+    }
+
+    #[tokio::test]
+    async fn a_stream_of_an_older_kind_is_read_and_written_where_it_is() {
+        let repo = Repository::<Tally>::new(store().await);
+        let old = [
+            TallyEvent::Open.encode().expect("encodes"),
+            TallyEvent::Add(7).encode().expect("encodes"),
+        ];
+        repo.store()
+            .append(StreamKind::Tournament, "old", 0, &old)
+            .await
+            .expect("appends");
+        assert_eq!(value(&repo, "old").await.expect("reads"), (7, 2));
+        drop(
+            repo.write("old", |_| Ok(vec![TallyEvent::Add(1)]))
+                .await
+                .expect("adds"),
+        );
+        assert_eq!(
+            repo.store()
+                .last_seq(StreamKind::Tournament, "old")
+                .await
+                .ok(),
+            Some(3)
+        );
+        assert_eq!(
+            repo.store().last_seq(StreamKind::Team, "old").await.ok(),
+            Some(0)
+        );
+        // Another sort's stream, an unknown id and a bad id are all 404s.
+        let other = [TallyEvent::Add(1).encode().expect("encodes")];
+        repo.store()
+            .append(StreamKind::Team, "other", 0, &other)
+            .await
+            .expect("appends");
+        for id in ["other", "none", "no/such"] {
+            assert!(matches!(
+                value(&repo, id).await,
+                Err(ApiError::NotFound("tally"))
+            ));
+        }
+    }
+
+    #[tokio::test]
+    async fn idle_copies_leave_memory_and_come_back_from_the_store() {
+        let repo = Repository::<Tally>::new(store().await);
+        drop(
+            repo.create("t", vec![TallyEvent::Open, TallyEvent::Add(4)])
+                .await
+                .expect("created"),
+        );
+        let held = repo.lock("t").await.expect("locks");
+        assert_eq!(repo.evict(Duration::ZERO), 0, "a locked copy stays");
+        drop(held);
+        assert_eq!(
+            repo.evict(Duration::from_secs(60)),
+            0,
+            "a recent copy stays"
+        );
+        assert_eq!(repo.evict(Duration::ZERO), 1);
+        assert_eq!(repo.held(), 0);
+        assert_eq!(value(&repo, "t").await.expect("reads"), (4, 2));
+    }
+}
