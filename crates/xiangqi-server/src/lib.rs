@@ -24,7 +24,6 @@ mod stream;
 mod teams;
 mod time;
 mod tournaments;
-mod views;
 mod ws;
 
 use std::sync::Arc;

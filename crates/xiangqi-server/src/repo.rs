@@ -21,7 +21,7 @@ use std::{
 
 use serde_json::Value;
 use tokio::sync::{Mutex, OwnedMutexGuard};
-use xiangqi_store::{EventStore, NewEvent, Store, StreamKind};
+use xiangqi_store::{Deadline, EventStore, NewEvent, Store, StoredEvent, StreamKind};
 
 use crate::{error::ApiError, stream::valid_id};
 
@@ -33,6 +33,14 @@ pub(crate) trait Envelope: Sized + Clone + Send + Sync + 'static {
     /// # Errors
     /// A payload that does not fit its type (a bug or a hand-edited database).
     fn decode(event_type: &str, payload: Value) -> Result<Self, String>;
+
+    /// A stored event, with what the store adds (its moment); [`Envelope::decode`] by default.
+    ///
+    /// # Errors
+    /// As [`Envelope::decode`].
+    fn decode_stored(stored: StoredEvent) -> Result<Self, String> {
+        Self::decode(&stored.event_type, stored.payload)
+    }
 
     /// The event as stored.
     ///
@@ -50,6 +58,8 @@ pub(crate) trait Aggregate: Clone + Send + Sync + 'static {
     const KINDS: &'static [StreamKind];
     /// What a 404 names: `tournament`, `team event`.
     const NOUN: &'static str;
+    /// What a slot keeps beside its copy and outlives a reload: a game's watchers and timer.
+    type Side: Default + Send + Sync + 'static;
 
     /// The aggregate that a stream's first event opens; `None` when the stream is another
     /// sort's (a 404 for this one).
@@ -63,6 +73,22 @@ pub(crate) trait Aggregate: Clone + Send + Sync + 'static {
     /// # Errors
     /// Why the event is not valid now, as the API answers it.
     fn apply(&mut self, event: Self::Event) -> Result<(), ApiError>;
+
+    /// The deadline an append stores with the stream (a running clock's), if the aggregate
+    /// keeps one.
+    fn deadline(&self) -> Option<Deadline> {
+        None
+    }
+}
+
+/// When a locked copy is checked against the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CatchUp {
+    /// At every lock: other replicas' appends are read first (one query).
+    EveryLock,
+    /// When the copy is loaded, and when the owner asks ([`Repository::reload`]): the owner
+    /// hears of other replicas' appends itself.
+    OnDemand,
 }
 
 /// An aggregate as of a stream's sequence number.
@@ -79,10 +105,19 @@ pub(crate) struct Versioned<A> {
 /// A locked copy, caught up with the store; `None` once dropped after a failed append.
 pub(crate) type Guard<A> = OwnedMutexGuard<Option<Versioned<A>>>;
 
-struct Slot<A> {
+/// One aggregate's place in memory: its copy, behind a lock, and what is kept beside it.
+pub(crate) struct Slot<A: Aggregate> {
     cell: Arc<Mutex<Option<Versioned<A>>>>,
     /// When the copy was last asked for, in ms since the repository was made.
     used_ms: AtomicU64,
+    side: A::Side,
+}
+
+impl<A: Aggregate> Slot<A> {
+    /// What is kept beside the copy.
+    pub fn side(&self) -> &A::Side {
+        &self.side
+    }
 }
 
 /// Every copy of one sort of aggregate this process holds.
@@ -90,6 +125,7 @@ pub(crate) struct Repository<A: Aggregate> {
     store: Store,
     slots: StdMutex<HashMap<String, Arc<Slot<A>>>>,
     started: Instant,
+    catch_up: CatchUp,
 }
 
 impl<A: Aggregate> std::fmt::Debug for Repository<A> {
@@ -102,12 +138,18 @@ impl<A: Aggregate> std::fmt::Debug for Repository<A> {
 }
 
 impl<A: Aggregate> Repository<A> {
-    /// Aggregates kept in `store`.
+    /// Aggregates kept in `store`, each copy caught up at every lock.
     pub fn new(store: Store) -> Repository<A> {
+        Repository::with_catch_up(store, CatchUp::EveryLock)
+    }
+
+    /// Aggregates kept in `store`, copies caught up as `catch_up` says.
+    pub fn with_catch_up(store: Store, catch_up: CatchUp) -> Repository<A> {
         Repository {
             store,
             slots: StdMutex::new(HashMap::new()),
             started: Instant::now(),
+            catch_up,
         }
     }
 
@@ -127,13 +169,27 @@ impl<A: Aggregate> Repository<A> {
             Arc::new(Slot {
                 cell: Arc::new(Mutex::new(None)),
                 used_ms: AtomicU64::new(now),
+                side: A::Side::default(),
             })
         }));
         slot.used_ms.store(now, Ordering::Relaxed);
         slot
     }
 
-    fn forget(&self, id: &str) {
+    /// The slot of `id` if this process holds one (it is not made, nor marked as used).
+    pub fn held_slot(&self, id: &str) -> Option<Arc<Slot<A>>> {
+        let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.get(id).cloned()
+    }
+
+    /// The ids this process holds.
+    pub fn held_ids(&self) -> Vec<String> {
+        let slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+        slots.keys().cloned().collect()
+    }
+
+    /// Drops the slot of `id` (its copy is read again when next asked for).
+    pub fn forget(&self, id: &str) {
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         slots.remove(id);
     }
@@ -146,13 +202,25 @@ impl<A: Aggregate> Repository<A> {
     /// Drops the copies nobody has used for `idle` and nobody holds now; returns how many.
     pub fn evict(&self, idle: Duration) -> usize {
         let idle = u64::try_from(idle.as_millis()).unwrap_or(u64::MAX);
+        self.evict_with(|_, _, unused_ms| unused_ms < idle)
+    }
+
+    /// Drops the copies that nobody holds now and that `keep` (given the copy, what is kept
+    /// beside it and the milliseconds since it was last asked for) does not keep; returns how
+    /// many. `keep` may release what the side holds (a timer) when it answers no.
+    pub fn evict_with(&self, keep: impl Fn(Option<&A>, &A::Side, u64) -> bool) -> usize {
         let now = self.now_ms();
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         let before = slots.len();
         slots.retain(|_, slot| {
-            Arc::strong_count(slot) > 1
-                || slot.cell.try_lock().is_err()
-                || now.saturating_sub(slot.used_ms.load(Ordering::Relaxed)) < idle
+            if Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            let Ok(guard) = slot.cell.try_lock() else {
+                return true;
+            };
+            let unused = now.saturating_sub(slot.used_ms.load(Ordering::Relaxed));
+            keep(guard.as_ref().map(|v| &v.state), &slot.side, unused)
         });
         before - slots.len()
     }
@@ -167,13 +235,24 @@ impl<A: Aggregate> Repository<A> {
     /// 404 for no such stream (or one of another sort); the store's; 500 for events that do
     /// not replay.
     pub async fn lock(&self, id: &str) -> Result<Guard<A>, ApiError> {
+        Ok(self.lock_slot(id).await?.1)
+    }
+
+    /// [`Repository::lock`], with the slot (what is kept beside the copy).
+    ///
+    /// # Errors
+    /// As [`Repository::lock`].
+    pub async fn lock_slot(&self, id: &str) -> Result<(Arc<Slot<A>>, Guard<A>), ApiError> {
         if !valid_id(id) {
             return Err(ApiError::NotFound(A::NOUN));
         }
         let slot = self.slot(id);
         let mut guard = Arc::clone(&slot.cell).lock_owned().await;
+        if guard.is_some() && self.catch_up == CatchUp::OnDemand {
+            return Ok((slot, guard));
+        }
         match self.catch_up(id, &mut guard).await {
-            Ok(true) => Ok(guard),
+            Ok(true) => Ok((slot, guard)),
             Ok(false) => {
                 drop(guard);
                 self.forget(id);
@@ -186,16 +265,67 @@ impl<A: Aggregate> Repository<A> {
         }
     }
 
+    /// Locks the copy of `id` if this process holds a slot for it (nothing is loaded).
+    pub async fn lock_held(&self, id: &str) -> Option<(Arc<Slot<A>>, Guard<A>)> {
+        let slot = self.held_slot(id)?;
+        let guard = Arc::clone(&slot.cell).lock_owned().await;
+        Some((slot, guard))
+    }
+
+    /// Catches the copy in `guard` up with the store (loads it if there is none); returns the
+    /// events applied to a copy that was there. On an error the copy is dropped.
+    ///
+    /// # Errors
+    /// The store's; 500 for events that do not replay; 404 for no such stream.
+    pub async fn refresh(&self, id: &str, guard: &mut Guard<A>) -> Result<Vec<A::Event>, ApiError> {
+        let Some(v) = guard.as_mut() else {
+            return match self.catch_up(id, guard).await {
+                Ok(true) => Ok(Vec::new()),
+                Ok(false) => Err(ApiError::NotFound(A::NOUN)),
+                Err(e) => {
+                    **guard = None;
+                    Err(e)
+                }
+            };
+        };
+        let mut applied = Vec::new();
+        let stored = match self.store.load(v.kind, id, v.seq).await {
+            Ok(s) => s,
+            Err(e) => {
+                **guard = None;
+                return Err(e.into());
+            }
+        };
+        for e in stored {
+            let (seq, kind) = (e.seq, e.event_type.clone());
+            let step = A::Event::decode_stored(e)
+                .map_err(|err| Self::corrupt(id, &kind, &err))
+                .and_then(|event| {
+                    applied.push(event.clone());
+                    v.state
+                        .apply(event)
+                        .map_err(|err| Self::corrupt(id, "replay", &err))
+                });
+            if let Err(err) = step {
+                **guard = None;
+                return Err(err);
+            }
+            v.seq = seq;
+        }
+        Ok(applied)
+    }
+
     /// Brings the copy up to the store's last event; whether the aggregate exists.
     async fn catch_up(&self, id: &str, cell: &mut Option<Versioned<A>>) -> Result<bool, ApiError> {
         if let Some(v) = cell.as_mut() {
             for e in self.store.load(v.kind, id, v.seq).await? {
-                let event = A::Event::decode(&e.event_type, e.payload)
-                    .map_err(|err| Self::corrupt(id, &e.event_type, &err))?;
+                let (seq, kind) = (e.seq, e.event_type.clone());
+                let event =
+                    A::Event::decode_stored(e).map_err(|err| Self::corrupt(id, &kind, &err))?;
                 v.state
                     .apply(event)
                     .map_err(|err| Self::corrupt(id, "replay", &err))?;
-                v.seq = e.seq;
+                v.seq = seq;
             }
             return Ok(true);
         }
@@ -205,21 +335,24 @@ impl<A: Aggregate> Repository<A> {
             let Some(first) = it.next() else {
                 continue;
             };
-            let event = A::Event::decode(&first.event_type, first.payload)
-                .map_err(|err| Self::corrupt(id, &first.event_type, &err))?;
+            let first_kind = first.event_type.clone();
+            let mut seq = first.seq;
+            let event = A::Event::decode_stored(first)
+                .map_err(|err| Self::corrupt(id, &first_kind, &err))?;
             let Some(mut state) =
                 A::open(event).map_err(|e| Self::corrupt(id, "first event", &e))?
             else {
                 return Ok(false);
             };
-            let mut seq = first.seq;
             for e in it {
-                let event = A::Event::decode(&e.event_type, e.payload)
-                    .map_err(|err| Self::corrupt(id, &e.event_type, &err))?;
+                let next_seq = e.seq;
+                let e_kind = e.event_type.clone();
+                let event =
+                    A::Event::decode_stored(e).map_err(|err| Self::corrupt(id, &e_kind, &err))?;
                 state
                     .apply(event)
                     .map_err(|err| Self::corrupt(id, "replay", &err))?;
-                seq = e.seq;
+                seq = next_seq;
             }
             *cell = Some(Versioned { seq, kind, state });
             return Ok(true);
@@ -279,7 +412,10 @@ impl<A: Aggregate> Repository<A> {
             .iter()
             .map(Envelope::encode)
             .collect::<Result<Vec<_>, _>>()?;
-        match self.store.append(current.kind, id, current.seq, &new).await {
+        match self
+            .append(current.kind, id, current.seq, &new, &next.state)
+            .await
+        {
             Ok(seq) => {
                 next.seq = seq;
                 *guard = Some(next);
@@ -312,11 +448,15 @@ impl<A: Aggregate> Repository<A> {
     }
 
     /// Opens the stream `id` with `events`, the first of which opens the aggregate; returns it
-    /// locked.
+    /// locked, with its slot.
     ///
     /// # Errors
     /// The aggregate's refusal of an event; 409 if the id is taken; the store's.
-    pub async fn create(&self, id: &str, events: Vec<A::Event>) -> Result<Guard<A>, ApiError> {
+    pub async fn create(
+        &self,
+        id: &str,
+        events: Vec<A::Event>,
+    ) -> Result<(Arc<Slot<A>>, Guard<A>), ApiError> {
         let new = events
             .iter()
             .map(Envelope::encode)
@@ -335,11 +475,26 @@ impl<A: Aggregate> Repository<A> {
             .first()
             .copied()
             .ok_or_else(|| ApiError::Corrupt(format!("{}: no stream kind", A::NOUN)))?;
-        let seq = self.store.append(kind, id, 0, &new).await?;
+        let seq = self.append(kind, id, 0, &new, &state).await?;
         let slot = self.slot(id);
         let mut guard = Arc::clone(&slot.cell).lock_owned().await;
         *guard = Some(Versioned { seq, kind, state });
-        Ok(guard)
+        Ok((slot, guard))
+    }
+
+    /// Appends `new` if the stream is at `seq`, with the deadline `state` keeps.
+    async fn append(
+        &self,
+        kind: StreamKind,
+        id: &str,
+        seq: u64,
+        new: &[NewEvent],
+        state: &A,
+    ) -> Result<u64, xiangqi_store::StoreError> {
+        match state.deadline() {
+            Some(d) => self.store.append_with_deadline(kind, id, seq, new, d).await,
+            None => self.store.append(kind, id, seq, new).await,
+        }
     }
 }
 
@@ -383,6 +538,7 @@ mod tests {
         type Event = TallyEvent;
         const KINDS: &'static [StreamKind] = &[StreamKind::Team, StreamKind::Tournament];
         const NOUN: &'static str = "tally";
+        type Side = ();
 
         fn open(first: TallyEvent) -> Result<Option<Tally>, String> {
             match first {

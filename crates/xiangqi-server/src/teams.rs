@@ -111,6 +111,7 @@ impl Aggregate for TeamState {
     /// New team events have a kind of their own; older ones are among the tournaments.
     const KINDS: &'static [StreamKind] = &[StreamKind::Team, StreamKind::Tournament];
     const NOUN: &'static str = "team event";
+    type Side = ();
 
     fn open(first: TeamRecord) -> Result<Option<TeamState>, String> {
         Ok(match first {
@@ -825,7 +826,7 @@ async fn create(
         owner: caller.username.clone(),
     })];
     all.extend(events.into_iter().map(TeamRecord::Team));
-    let guard = state.teams().repo.create(&id, all).await?;
+    let (_, guard) = state.teams().repo.create(&id, all).await?;
     Ok(crate::created(reply(&id, &guard)?))
 }
 

@@ -195,7 +195,7 @@ impl Tournaments {
         };
         let mut all = vec![TournamentRecord::Opened(opened)];
         all.extend(events.into_iter().map(TournamentRecord::Tournament));
-        let guard = self.repo.create(&id, all).await?;
+        let (_, guard) = self.repo.create(&id, all).await?;
         Ok((id, guard))
     }
 

@@ -230,6 +230,7 @@ impl Aggregate for TournamentState {
     type Event = TournamentRecord;
     const KINDS: &'static [StreamKind] = &[StreamKind::Tournament];
     const NOUN: &'static str = "tournament";
+    type Side = ();
 
     fn open(first: TournamentRecord) -> Result<Option<TournamentState>, String> {
         match first {
