@@ -33,7 +33,7 @@ use axum::{
     routing::post,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
 
 use crate::{
@@ -41,6 +41,8 @@ use crate::{
     extract::JsonBody,
     ids::{random_hex, sha256_hex},
     parse_body,
+    repo::Envelope,
+    stream::to_payload,
 };
 
 /// The cookie that carries a session token for browsers.
@@ -102,6 +104,99 @@ pub struct Caller {
 struct Credentials {
     username: String,
     password: String,
+}
+
+/// An account's stream: `account_created`.
+#[derive(Debug, Clone)]
+enum AccountRecord {
+    /// `account_created`, with the password's argon2id hash.
+    Created(AccountCreated),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct AccountCreated {
+    username: String,
+    /// PHC string; the password itself is never stored.
+    password_hash: String,
+    created_at_ms: u64,
+}
+
+impl Envelope for AccountRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<AccountRecord, String> {
+        match event_type {
+            "account_created" => serde_json::from_value(payload)
+                .map(AccountRecord::Created)
+                .map_err(|e| e.to_string()),
+            other => Err(format!("not an account's event: {other}")),
+        }
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        match self {
+            AccountRecord::Created(c) => Ok(NewEvent::new("account_created", to_payload(c)?)),
+        }
+    }
+}
+
+/// A session's stream: `session_opened`, then `session_closed` on logout.
+#[derive(Debug, Clone)]
+enum SessionRecord {
+    /// `session_opened`.
+    Opened {
+        username: String,
+        expires_at_ms: u64,
+    },
+    /// `session_closed`.
+    Closed { at_ms: u64 },
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct SessionOpened {
+    username: String,
+    #[serde(default)]
+    expires_at_ms: u64,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct SessionClosed {
+    #[serde(default)]
+    at_ms: u64,
+}
+
+impl Envelope for SessionRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<SessionRecord, String> {
+        match event_type {
+            "session_opened" => serde_json::from_value::<SessionOpened>(payload)
+                .map(|o| SessionRecord::Opened {
+                    username: o.username,
+                    expires_at_ms: o.expires_at_ms,
+                })
+                .map_err(|e| e.to_string()),
+            "session_closed" => serde_json::from_value::<SessionClosed>(payload)
+                .map(|c| SessionRecord::Closed { at_ms: c.at_ms })
+                .map_err(|e| e.to_string()),
+            other => Err(format!("not a session's event: {other}")),
+        }
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        Ok(match self {
+            SessionRecord::Opened {
+                username,
+                expires_at_ms,
+            } => NewEvent::new(
+                "session_opened",
+                to_payload(&SessionOpened {
+                    username: username.clone(),
+                    expires_at_ms: *expires_at_ms,
+                })?,
+            ),
+            SessionRecord::Closed { at_ms } => NewEvent::new(
+                "session_closed",
+                to_payload(&SessionClosed { at_ms: *at_ms })?,
+            ),
+        })
+    }
 }
 
 /// A user name as stored: 3–32 characters of `[a-z0-9_.-]`, folded to lower case.
@@ -224,10 +319,12 @@ impl Accounts {
             ));
         }
         let hash = self.hash(password).await?;
-        let event = NewEvent::new(
-            "account_created",
-            json!({"username": username, "password_hash": hash, "created_at_ms": now_ms()}),
-        );
+        let event = AccountRecord::Created(AccountCreated {
+            username: username.clone(),
+            password_hash: hash,
+            created_at_ms: now_ms(),
+        })
+        .encode()?;
         match self
             .store
             .append(StreamKind::Account, &username, 0, &[event])
@@ -256,11 +353,13 @@ impl Accounts {
     /// The stored password hash of an account.
     async fn password_hash(&self, username: &str) -> Result<Option<String>, ApiError> {
         let events = self.store.load(StreamKind::Account, username, 0).await?;
-        Ok(events
-            .iter()
-            .rev()
-            .find_map(|e| e.payload.get("password_hash").and_then(Value::as_str))
-            .map(str::to_owned))
+        let mut hash = None;
+        for e in events {
+            let AccountRecord::Created(c) = AccountRecord::decode_stored(e)
+                .map_err(|err| ApiError::Corrupt(format!("account {username}: {err}")))?;
+            hash = Some(c.password_hash);
+        }
+        Ok(hash)
     }
 
     /// Refuses a login if the user name or the address has failed too often; the seconds to
@@ -333,10 +432,11 @@ impl Accounts {
         }
         let token = random_hex(32)?;
         let expires = now_ms().saturating_add(SESSION_TTL.as_millis() as u64);
-        let event = NewEvent::new(
-            "session_opened",
-            json!({"username": username, "expires_at_ms": expires}),
-        );
+        let event = SessionRecord::Opened {
+            username: username.clone(),
+            expires_at_ms: expires,
+        }
+        .encode()?;
         self.store
             .append(StreamKind::Session, &sha256_hex(&token), 0, &[event])
             .await?;
@@ -351,7 +451,7 @@ impl Accounts {
         let key = sha256_hex(token);
         let seq = self.store.last_seq(StreamKind::Session, &key).await?;
         if seq == 1 {
-            let event = NewEvent::new("session_closed", json!({"at_ms": now_ms()}));
+            let event = SessionRecord::Closed { at_ms: now_ms() }.encode()?;
             match self
                 .store
                 .append(StreamKind::Session, &key, seq, &[event])
@@ -376,20 +476,20 @@ impl Accounts {
             .store
             .load(StreamKind::Session, &sha256_hex(token), 0)
             .await?;
-        let [opened] = events.as_slice() else {
-            // Unknown, or closed (a second event).
-            return Ok(None);
-        };
-        let expires = opened
-            .payload
-            .get("expires_at_ms")
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
-        let username = opened.payload.get("username").and_then(Value::as_str);
-        Ok(match username {
-            Some(u) if expires > now_ms() => Some(Caller {
-                username: u.to_owned(),
-            }),
+        let mut open = None;
+        for e in events {
+            // A session that does not read is none.
+            match SessionRecord::decode_stored(e) {
+                Ok(SessionRecord::Opened {
+                    username,
+                    expires_at_ms,
+                }) if open.is_none() => open = Some((username, expires_at_ms)),
+                // Closed, or not a session's stream.
+                _ => return Ok(None),
+            }
+        }
+        Ok(match open {
+            Some((username, expires)) if expires > now_ms() => Some(Caller { username }),
             _ => None,
         })
     }

@@ -36,10 +36,13 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use xiangqi_store::{EventStore, Store, StreamKind};
 
-use crate::extract::{Bearer, JsonBody, JsonOrEmpty};
+use crate::{
+    extract::{Bearer, JsonBody, JsonOrEmpty},
+    stream::EventLog,
+};
 
 pub use crate::{
     accounts::{Accounts, Caller, LoginLimit},
@@ -174,17 +177,37 @@ async fn not_found() -> ApiError {
     ApiError::NotFound("page")
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+/// The server answers.
+#[derive(Debug, Serialize)]
+struct Health {
+    status: &'static str,
+}
+
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok" })
 }
 
 async fn openapi() -> Json<Value> {
     Json(openapi::document())
 }
 
-async fn list_games(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let ids = state.games.store().streams(StreamKind::Game).await?;
-    Ok(Json(json!({"games": ids})))
+/// Every game's id.
+#[derive(Debug, Serialize)]
+struct GameList {
+    games: Vec<String>,
+}
+
+async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, ApiError> {
+    let games = state.games.store().streams(StreamKind::Game).await?;
+    Ok(Json(GameList { games }))
+}
+
+/// A new game: its id, the tokens (each for its holder only) and the game.
+#[derive(Debug, Serialize)]
+struct NewGameView {
+    #[serde(flatten)]
+    tokens: Tokens,
+    game: Value,
 }
 
 async fn create_game(
@@ -192,12 +215,7 @@ async fn create_game(
     JsonOrEmpty(req): JsonOrEmpty<NewGame>,
 ) -> Result<Response, ApiError> {
     let (tokens, game) = state.games.create(req).await?;
-    let mut out =
-        serde_json::to_value(&tokens).map_err(|e| ApiError::Corrupt(format!("tokens: {e}")))?;
-    if let Some(o) = out.as_object_mut() {
-        o.insert("game".into(), game);
-    }
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    Ok(created(NewGameView { tokens, game }))
 }
 
 async fn get_game(
@@ -292,24 +310,14 @@ async fn pgn(
         .into_response())
 }
 
+/// The game's stored events; token hashes stay in the store.
 async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let stored = state.games.store().load(StreamKind::Game, &id, 0).await?;
     if stored.is_empty() {
         return Err(ApiError::NotFound("game"));
     }
-    let events: Vec<Value> = stored
-        .into_iter()
-        .map(|e| {
-            let mut payload = e.payload;
-            // Token hashes stay in the store.
-            if let Some(o) = payload.as_object_mut() {
-                o.retain(|k, _| !k.ends_with("_token_sha256"));
-            }
-            json!({"seq": e.seq, "type": e.event_type, "recorded_at_ms": e.recorded_at_ms, "data": payload})
-        })
-        .collect();
-    Ok(Json(json!({"id": id, "events": events})))
+    Ok(Json(EventLog::new(&id, stored, |k| k.ends_with("_token_sha256"))).into_response())
 }
