@@ -27,8 +27,8 @@ use argon2::{
 };
 use axum::{
     Json, Router,
-    extract::{ConnectInfo, Request, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    extract::{ConnectInfo, FromRequestParts, Request, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
     routing::post,
 };
@@ -97,6 +97,16 @@ pub struct Accounts {
 pub struct Caller {
     /// The account's user name.
     pub username: String,
+}
+
+/// The logged-in caller: the session token in `Authorization: Bearer …` or the session cookie.
+/// A 401 without a live session.
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, ApiError> {
+        state.accounts().require(&parts.headers).await
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,5 +1,6 @@
-//! What handlers take from a request besides the path: the logged-in [`Caller`], a game's
-//! bearer token, and a JSON body whose refusal is the 422 that names the field at fault.
+//! What handlers take from a request besides the path: a game's bearer token, and a JSON body
+//! whose refusal is the 422 that names the field at fault. (The logged-in caller is
+//! [`Caller`](crate::accounts::Caller), extracted by the accounts.)
 
 use axum::{
     body::Bytes,
@@ -8,17 +9,7 @@ use axum::{
 };
 use serde::de::DeserializeOwned;
 
-use crate::{AppState, accounts::Caller, error::ApiError};
-
-/// The logged-in caller: the session token in `Authorization: Bearer …` or the session cookie.
-/// A 401 without a live session.
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, ApiError> {
-        state.accounts().require(&parts.headers).await
-    }
-}
+use crate::error::ApiError;
 
 /// A game's bearer token from the `Authorization` header, if one is sent; a request may carry
 /// it in its body instead ([`Bearer::or`]).

@@ -15,7 +15,6 @@ use xiangqi::{
 use xiangqi_arbiter::{GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, NewEvent, StoredEvent, StreamKind};
 
-use super::views::{MoveView, color_code};
 use crate::{
     error::ApiError,
     ids::sha256_hex,
@@ -168,6 +167,29 @@ impl Envelope for GameRecord {
             GameRecord::Game { event, .. } => new_event(event, "type"),
         }
     }
+}
+
+/// `red` or `black`.
+pub fn color_code(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// One move in every notation.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveView {
+    /// 1 for the first move.
+    pub ply: usize,
+    /// Who moved.
+    pub color: &'static str,
+    /// `h2e2`.
+    pub iccs: String,
+    /// `C2.5`.
+    pub wxf: String,
+    /// `炮二平五`.
+    pub chinese: String,
 }
 
 /// Who a token speaks for.

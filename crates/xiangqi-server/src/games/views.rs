@@ -7,35 +7,13 @@ use xiangqi_arbiter::{Book, Ruling};
 use xiangqi_record::{Notation, pgn};
 
 use super::state::{APPEAL_WINDOW_MS, Appeal, Live, Signature};
-
-/// `red` or `black`.
-pub fn color_code(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
+pub use super::state::{MoveView, color_code};
 
 fn book_code(b: Book) -> &'static str {
     match b {
         Book::Cxa2011 => "cxa2011",
         Book::Wxf2018 => "wxf2018",
     }
-}
-
-/// One move in every notation.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoveView {
-    /// 1 for the first move.
-    pub ply: usize,
-    /// Who moved.
-    pub color: &'static str,
-    /// `h2e2`.
-    pub iccs: String,
-    /// `C2.5`.
-    pub wxf: String,
-    /// `炮二平五`.
-    pub chinese: String,
 }
 
 /// An explanation in both languages.

@@ -12,6 +12,23 @@ use xiangqi_tournament::{
 
 use crate::error::ApiError;
 
+/// At most `max` bytes of `text`, cut at a character boundary.
+pub fn clip(text: String, max: usize) -> String {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
+/// A round number from the path: a 404 if it is none.
+pub fn number(text: &str, what: &'static str) -> Result<u32, ApiError> {
+    text.parse().map_err(|_| ApiError::NotFound(what))
+}
+
 /// The most players a tournament takes (a pairing must stay fast).
 pub const MAX_PLAYERS: usize = 2000;
 

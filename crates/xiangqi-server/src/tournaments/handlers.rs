@@ -6,10 +6,9 @@ use axum::{
     Json,
     body::Bytes,
     extract::{Path, State},
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, header},
     response::{IntoResponse, Response},
 };
-use serde::Serialize;
 use xiangqi_tournament::{
     GameResult, Player, RuleSet, ScoringScheme, report,
     round_robin::Pairing,
@@ -19,7 +18,7 @@ use xiangqi_tournament::{
 use super::{
     form::{
         ArbiterRequest, FinalRequest, FormatRequest, KeepApartRequest, MAX_PLAYERS, NewTournament,
-        PairRequest, PenaltyRequest, PlayersBody, ResultRequest, WithdrawalRequest,
+        PairRequest, PenaltyRequest, PlayersBody, ResultRequest, WithdrawalRequest, clip, number,
         parse_tie_break, parse_time_control, player_id,
     },
     json::{
@@ -33,21 +32,12 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
+    created,
     error::ApiError,
     extract::{JsonBody, JsonOrEmpty, parse_body},
     ids::random_seed,
     repo::Aggregate,
 };
-
-/// A 201 with `body`.
-pub(super) fn created(body: impl Serialize) -> Response {
-    (StatusCode::CREATED, Json(body)).into_response()
-}
-
-/// A round number from the path: a 404 if it is none.
-pub(super) fn number(text: &str, what: &'static str) -> Result<u32, ApiError> {
-    text.parse().map_err(|_| ApiError::NotFound(what))
-}
 
 pub(super) async fn list(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
     Ok(Json(TournamentList {
@@ -545,7 +535,7 @@ pub(super) async fn open_final(
     let name = match req.name.as_deref().map(str::trim) {
         Some(n) if !n.is_empty() && n.len() <= 200 => n.to_owned(),
         Some(_) => return Err(ApiError::invalid("name", "1 to 200 bytes")),
-        None => super::boards::clip(
+        None => clip(
             format!("{} — 决赛 final", stage.state.tournament.name()),
             200,
         ),

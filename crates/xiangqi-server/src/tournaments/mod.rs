@@ -26,13 +26,14 @@
 //!
 //! The parts: [`routes`] (the URL map), [`handlers`] (one function a route), [`form`] (the
 //! requests), [`json`] (the views), [`stream`] (the events and their replay), [`boards`] (live
-//! games for boards and their results), [`export`] (TRF, CSV, PGN).
+//! games for boards), [`results`] (their results), [`export`] (TRF, CSV, PGN).
 
 mod boards;
 mod export;
 mod form;
 mod handlers;
 mod json;
+mod results;
 mod routes;
 pub(crate) mod stream;
 
