@@ -473,3 +473,62 @@ impl Aggregate for Live {
         Some(self.stored_deadline())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn created() -> Value {
+        json!({
+            "fen": xiangqi::fen::INITIAL, "rules": RuleSet::cxa2011(), "time_control": null,
+            "red": "红", "black": null, "event": null, "red_token_sha256": "r",
+            "black_token_sha256": "b", "arbiter_token_sha256": "a", "created_at_ms": 1,
+        })
+    }
+
+    /// A game stored before games knew their tournament reads, and is stored the same again.
+    #[test]
+    fn a_game_stored_as_before_reads_and_writes_back_the_same() {
+        let r = GameRecord::decode(CREATED, created()).expect("reads");
+        let stored = r.encode().expect("writes");
+        assert_eq!(stored.event_type, CREATED);
+        assert_eq!(stored.payload, created());
+        let Some(mut live) = Live::open(r).expect("opens") else {
+            panic!("a game");
+        };
+        let stored = StoredEvent {
+            seq: 2,
+            event_type: "move".into(),
+            payload: json!({"type": "move", "color": "red", "iccs": "h2e2"}),
+            recorded_at_ms: 7,
+        };
+        let mv = GameRecord::decode_stored(stored).expect("reads");
+        assert_eq!(
+            mv.encode().expect("writes").payload,
+            json!({"type": "move", "color": "red", "iccs": "h2e2"})
+        );
+        live.apply(mv).expect("applies");
+        assert_eq!(live.moves[0].chinese, "炮二平五");
+        let resigned =
+            GameRecord::decode("resigned", json!({"type": "resigned", "color": "black"}))
+                .expect("reads");
+        let GameRecord::Game { event, .. } = resigned else {
+            panic!("an arbiter's event");
+        };
+        live.apply(GameRecord::Game {
+            event,
+            recorded_at_ms: Some(9),
+        })
+        .expect("applies");
+        // The end's moment is the store's, as it was recorded.
+        assert_eq!(live.sheet.ended_at_ms, Some(9));
+        let signed = json!({"by": "red", "result": "1-0", "termination": "resignation",
+                            "red_used_ms": null, "black_used_ms": null, "at_ms": 10});
+        let r = GameRecord::decode(SIGNED, signed.clone()).expect("reads");
+        assert_eq!(r.encode().expect("writes").payload, signed);
+        live.apply(r).expect("applies");
+        assert!(live.sheet.signature("red").is_some() && !live.sheet.complete());
+    }
+}
