@@ -9,6 +9,15 @@
 //! xiangqi_server::serve(listener, state).await?;
 //! # Ok(()) }
 //! ```
+//!
+//! The shape, leaves first: `error` maps every failure to HTTP once; `stream` and
+//! `repo` hold what every stream shares — one `Repository<A>` over an `Aggregate` with a
+//! typed envelope of its events (the copy in memory, caught up from its sequence number,
+//! clone → apply → conditional append, eviction, the 409 on a lost race); `games`,
+//! `tournaments` and `teams` are the resources, each split along its seams (stream and
+//! state, form, json views, handlers, routes); `competition` holds what tournaments and team
+//! events show alike; `extract` and the accounts' `Caller` are what handlers take from a
+//! request. A game that ends is told to its tournament as a [`GameEnded`]; no read writes.
 
 mod accounts;
 mod competition;
