@@ -31,6 +31,7 @@ mod repo;
 mod sheet;
 mod stream;
 mod teams;
+mod telemetry;
 mod time;
 mod tournaments;
 mod ws;
@@ -60,6 +61,7 @@ pub use crate::{
     games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, Role, Tokens},
     openapi::document as openapi_document,
     teams::Teams,
+    telemetry::{LogFormat, REQUEST_ID, init_logging},
     time::TimeSource,
     tournaments::Tournaments,
 };
@@ -139,7 +141,10 @@ pub fn router(state: AppState) -> Router {
         .merge(teams::routes())
         .merge(accounts::routes())
         .merge(sheet::routes())
+        .route("/metrics", get(telemetry::metrics))
         .fallback(not_found)
+        // One log line and the counters per request; the route is the matched template.
+        .layer(axum::middleware::from_fn(telemetry::track))
         .with_state(state)
 }
 

@@ -277,10 +277,14 @@ impl<A: Aggregate> Repository<A> {
     ///
     /// # Errors
     /// The store's; 500 for events that do not replay; 404 for no such stream.
-    pub async fn refresh(&self, id: &str, guard: &mut Guard<A>) -> Result<Vec<A::Event>, ApiError> {
+    pub async fn refresh(
+        &self,
+        id: &str,
+        guard: &mut Guard<A>,
+    ) -> Result<(Vec<A::Event>, Option<i64>), ApiError> {
         let Some(v) = guard.as_mut() else {
             return match self.catch_up(id, guard).await {
-                Ok(true) => Ok(Vec::new()),
+                Ok(true) => Ok((Vec::new(), None)),
                 Ok(false) => Err(ApiError::NotFound(A::NOUN)),
                 Err(e) => {
                     **guard = None;
@@ -289,6 +293,7 @@ impl<A: Aggregate> Repository<A> {
             };
         };
         let mut applied = Vec::new();
+        let mut newest = None;
         let stored = match self.store.load(v.kind, id, v.seq).await {
             Ok(s) => s,
             Err(e) => {
@@ -298,6 +303,7 @@ impl<A: Aggregate> Repository<A> {
         };
         for e in stored {
             let (seq, kind) = (e.seq, e.event_type.clone());
+            newest = Some(e.recorded_at_ms);
             let step = A::Event::decode_stored(e)
                 .map_err(|err| Self::corrupt(id, &kind, &err))
                 .and_then(|event| {
@@ -312,7 +318,7 @@ impl<A: Aggregate> Repository<A> {
             }
             v.seq = seq;
         }
-        Ok(applied)
+        Ok((applied, newest))
     }
 
     /// Brings the copy up to the store's last event; whether the aggregate exists.
@@ -491,10 +497,13 @@ impl<A: Aggregate> Repository<A> {
         new: &[NewEvent],
         state: &A,
     ) -> Result<u64, xiangqi_store::StoreError> {
-        match state.deadline() {
+        let start = Instant::now();
+        let appended = match state.deadline() {
             Some(d) => self.store.append_with_deadline(kind, id, seq, new, d).await,
             None => self.store.append(kind, id, seq, new).await,
-        }
+        };
+        crate::telemetry::METRICS.append(start.elapsed());
+        appended
     }
 }
 

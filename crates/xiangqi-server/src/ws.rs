@@ -76,6 +76,7 @@ async fn watch(
     mut rx: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
     snapshot: String,
 ) {
+    let _open = crate::telemetry::METRICS.websocket();
     if socket.send(Message::Text(snapshot.into())).await.is_err() {
         return;
     }

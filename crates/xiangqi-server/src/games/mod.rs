@@ -544,9 +544,16 @@ impl Games {
             .as_ref()
             .is_some_and(|v| v.state.timed.game().end().is_none());
         slot.side().stop_timer();
-        let Ok(new) = self.repo.refresh(id, &mut guard).await else {
+        let Ok((new, newest)) = self.repo.refresh(id, &mut guard).await else {
             return;
         };
+        if let Some(at) = newest {
+            // How late this replica heard of the append (both clocks are wall clocks).
+            let lag = i64::try_from(wall_ms())
+                .unwrap_or(i64::MAX)
+                .saturating_sub(at);
+            crate::telemetry::METRICS.replica_notice(u64::try_from(lag).unwrap_or(0));
+        }
         let Ok(live) = game(&guard) else {
             return;
         };
