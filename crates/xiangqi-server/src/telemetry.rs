@@ -280,11 +280,15 @@ pub enum LogFormat {
 }
 
 /// Writes the log to standard error at the level `RUST_LOG` sets (`info` if unset), in
-/// `format`. Does nothing if the process has a logger already.
+/// `format`. Does nothing if the process has a logger already. A line that cannot be written
+/// (standard error closed) is dropped: the log never takes a request down.
 pub fn init_logging(format: LogFormat) {
     use tracing_subscriber::{EnvFilter, fmt};
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .log_internal_errors(false);
     let _ = match format {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
