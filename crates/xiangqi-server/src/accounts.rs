@@ -38,7 +38,7 @@ use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
 
 use crate::{
     ApiError, AppState,
-    extract::JsonBody,
+    extract::{Bearer, JsonBody},
     ids::{random_hex, sha256_hex},
     parse_body,
     repo::Envelope,
@@ -530,20 +530,8 @@ impl Accounts {
 
 /// The session token of a request: bearer first, then the cookie.
 fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    if let Some(v) = headers.get(header::AUTHORIZATION) {
-        let v = v
-            .to_str()
-            .map_err(|_| ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII"))?;
-        let t = v
-            .strip_prefix("Bearer ")
-            .or_else(|| v.strip_prefix("bearer "))
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    Some("Authorization".to_owned()),
-                    "expected `Bearer <token>`",
-                )
-            })?;
-        return Ok(Some(t.trim().to_owned()));
+    if let Bearer(Some(t)) = Bearer::from_headers(headers)? {
+        return Ok(Some(t));
     }
     for v in headers.get_all(header::COOKIE) {
         let Ok(v) = v.to_str() else { continue };

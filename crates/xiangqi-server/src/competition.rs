@@ -4,12 +4,47 @@
 
 use serde::Serialize;
 use xiangqi_tournament::{
-    Color, Outcome, PlayerId, RuleSet,
+    Color, Outcome, PlayerId, RuleSet, ScoringScheme,
     double_elimination::Part,
     knockout::{Decision, KnockoutMatch},
     tiebreak::{Standing, TieBreak},
     tournament::Format,
 };
+
+use crate::error::ApiError;
+
+/// A name as given (trimmed): 1 to 200 bytes, or a 422 naming `field`.
+pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> {
+    let name = text.trim();
+    if name.is_empty() || name.len() > 200 {
+        return Err(ApiError::invalid(field, "1 to 200 bytes"));
+    }
+    Ok(name.to_owned())
+}
+
+/// The rule set a request names (`cxa2011` by default; `wxf-2018` and the like read too).
+pub(crate) fn rules_named(text: Option<&str>) -> Result<RuleSet, ApiError> {
+    match text {
+        None => Ok(RuleSet::Cxa2011),
+        Some(r) => r
+            .replace(['-', '_', ' '], "")
+            .parse()
+            .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string())),
+    }
+}
+
+/// The points per game a request names (`2-1-0` by default, CXA).
+pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiError> {
+    match text {
+        None => Ok(ScoringScheme::CXA),
+        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
+            ApiError::invalid(
+                "scoring",
+                format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
+            )
+        }),
+    }
+}
 
 /// `cxa2011` or `wxf2018`.
 pub(crate) fn rules_name(r: RuleSet) -> &'static str {

@@ -423,13 +423,8 @@ impl Games {
                 Ok(new.iter().cloned().map(GameRecord::game).collect())
             })
             .await;
-        let guard = match result {
-            Ok(guard) => guard,
-            Err(e) => {
-                slot.side().stop_timer();
-                return Err(e);
-            }
-        };
+        // A failed append dropped the copy: its timer goes with it.
+        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
         if new.is_empty() {
             return Ok((slot, guard));
         }
@@ -457,13 +452,8 @@ impl Games {
                 Ok(vec![record.clone()])
             })
             .await;
-        let guard = match result {
-            Ok(guard) => guard,
-            Err(e) => {
-                slot.side().stop_timer();
-                return Err(e);
-            }
-        };
+        // A failed append dropped the copy: its timer goes with it.
+        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
         let live = game(&guard)?;
         let message = update_message(
             live,

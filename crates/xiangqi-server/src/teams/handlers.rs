@@ -7,7 +7,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use xiangqi_tournament::{
-    GameResult, PlayerId, ScoringScheme,
+    GameResult, PlayerId,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
     team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
@@ -26,7 +26,7 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
-    competition::bracket_rounds,
+    competition::{bracket_rounds, checked_name, rules_named, scoring_named},
     error::ApiError,
     extract::{JsonBody, JsonOrEmpty},
     ids::{random_hex, random_seed},
@@ -37,16 +37,8 @@ pub(super) async fn create(
     caller: Caller,
     JsonBody(req): JsonBody<NewTeamEvent>,
 ) -> Result<Response, ApiError> {
-    let name = req.name.trim().to_owned();
-    if name.is_empty() || name.len() > 200 {
-        return Err(ApiError::invalid("name", "1 to 200 bytes"));
-    }
-    let rules = match &req.rules {
-        None => xiangqi_tournament::RuleSet::Cxa2011,
-        Some(r) => r.replace(['-', '_', ' '], "").parse().map_err(
-            |e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()),
-        )?,
-    };
+    let name = checked_name("name", &req.name)?;
+    let rules = rules_named(req.rules.as_deref())?;
     let format = team_format(&req)?;
     let ranking = match req.ranking.as_deref().map(str::trim) {
         None | Some("match_points") => TeamRanking::MatchPoints,
@@ -61,15 +53,7 @@ pub(super) async fn create(
     if !(1..=20).contains(&req.boards) {
         return Err(ApiError::invalid("boards", "1 to 20"));
     }
-    let scoring = match &req.scoring {
-        None => ScoringScheme::CXA,
-        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
-            ApiError::invalid(
-                "scoring",
-                format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
-            )
-        })?,
-    };
+    let scoring = scoring_named(req.scoring.as_deref())?;
     let mut events = vec![TeamEvent::Created {
         name,
         rules,

@@ -10,7 +10,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use xiangqi_tournament::{
-    GameResult, Player, RuleSet, ScoringScheme, report,
+    GameResult, Player, report,
     round_robin::Pairing,
     tournament::{Event, Format, Penalty, TournamentError},
 };
@@ -32,6 +32,7 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
+    competition::{checked_name, rules_named, scoring_named},
     created,
     error::ApiError,
     extract::{JsonBody, JsonOrEmpty, parse_body},
@@ -50,16 +51,8 @@ pub(super) async fn create(
     caller: Caller,
     JsonBody(req): JsonBody<NewTournament>,
 ) -> Result<Response, ApiError> {
-    let name = req.name.trim().to_owned();
-    if name.is_empty() || name.len() > 200 {
-        return Err(ApiError::invalid("name", "1 to 200 bytes"));
-    }
-    let rules = match &req.rules {
-        None => RuleSet::Cxa2011,
-        Some(r) => r.replace(['-', '_', ' '], "").parse().map_err(
-            |e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string()),
-        )?,
-    };
+    let name = checked_name("name", &req.name)?;
+    let rules = rules_named(req.rules.as_deref())?;
     let format = FormatRequest {
         format: req.format.as_deref(),
         cycles: req.cycles,
@@ -74,15 +67,7 @@ pub(super) async fn create(
     }
     .parse()?;
     let time_control = parse_time_control(req.time_control.as_deref())?;
-    let scoring = match &req.scoring {
-        None => ScoringScheme::CXA,
-        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
-            ApiError::invalid(
-                "scoring",
-                format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
-            )
-        })?,
-    };
+    let scoring = scoring_named(req.scoring.as_deref())?;
     let tie_breaks = match &req.tie_breaks {
         None => None,
         Some(list) => Some(
@@ -533,8 +518,7 @@ pub(super) async fn open_final(
         None => stage.state.meta.time_control.clone(),
     };
     let name = match req.name.as_deref().map(str::trim) {
-        Some(n) if !n.is_empty() && n.len() <= 200 => n.to_owned(),
-        Some(_) => return Err(ApiError::invalid("name", "1 to 200 bytes")),
+        Some(n) => checked_name("name", n)?,
         None => clip(
             format!("{} — 决赛 final", stage.state.tournament.name()),
             200,
