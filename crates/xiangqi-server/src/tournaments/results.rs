@@ -43,11 +43,26 @@ impl Tournaments {
     }
 
     /// Records on its board the result of a live game that has ended, unless the board has
-    /// one already (an arbiter's correction stands). `None` when the game is no board's.
+    /// one already (an arbiter's correction stands); returns the tournament's sequence number
+    /// afterwards, `None` when the game is no board's. A write that loses a race to another
+    /// (a result entered by hand, a replica's) is tried again on the fresh copy.
     ///
     /// # Errors
-    /// The store's; 409 when another replica wrote first (it records the result too).
+    /// The store's; 409 when the tournament keeps changing under it.
     pub async fn record_game_end(&self, ended: &GameEnded) -> Result<Option<u64>, ApiError> {
+        let mut tries = 3;
+        loop {
+            match self.try_record_game_end(ended).await {
+                Err(ApiError::Conflict {
+                    code: "concurrent_write",
+                    ..
+                }) if tries > 1 => tries -= 1,
+                other => return other,
+            }
+        }
+    }
+
+    async fn try_record_game_end(&self, ended: &GameEnded) -> Result<Option<u64>, ApiError> {
         let id = match &ended.tournament {
             Some(t) => t.clone(),
             // A game started before games knew their tournament: only if indexed here.
