@@ -16,11 +16,28 @@ pub struct Args {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// The request log on standard error, one line a request at the level `RUST_LOG` sets
+    /// (`info` by default): `text` or `json`.
+    #[arg(long, value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+}
+
+/// How the request log is written.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line of text a request.
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 /// Runs the server until the process is stopped. The runtime lives here only, so the other
 /// subcommands stay synchronous.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    xiangqi_server::init_logging(match args.log_format {
+        LogFormat::Text => xiangqi_server::LogFormat::Text,
+        LogFormat::Json => xiangqi_server::LogFormat::Json,
+    });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -27,20 +27,22 @@ use argon2::{
 };
 use axum::{
     Json, Router,
-    body::Bytes,
-    extract::{ConnectInfo, Request, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    extract::{ConnectInfo, FromRequestParts, Request, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
     routing::post,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
 
 use crate::{
     ApiError, AppState,
-    games::{random_hex, sha256_hex},
+    extract::{Bearer, JsonBody},
+    ids::{random_hex, sha256_hex},
     parse_body,
+    repo::Envelope,
+    stream::to_payload,
 };
 
 /// The cookie that carries a session token for browsers.
@@ -97,11 +99,114 @@ pub struct Caller {
     pub username: String,
 }
 
+/// The logged-in caller: the session token in `Authorization: Bearer …` or the session cookie.
+/// A 401 without a live session.
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, ApiError> {
+        state.accounts().require(&parts.headers).await
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Credentials {
     username: String,
     password: String,
+}
+
+/// An account's stream: `account_created`.
+#[derive(Debug, Clone)]
+enum AccountRecord {
+    /// `account_created`, with the password's argon2id hash.
+    Created(AccountCreated),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct AccountCreated {
+    username: String,
+    /// PHC string; the password itself is never stored.
+    password_hash: String,
+    created_at_ms: u64,
+}
+
+impl Envelope for AccountRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<AccountRecord, String> {
+        match event_type {
+            "account_created" => serde_json::from_value(payload)
+                .map(AccountRecord::Created)
+                .map_err(|e| e.to_string()),
+            other => Err(format!("not an account's event: {other}")),
+        }
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        match self {
+            AccountRecord::Created(c) => Ok(NewEvent::new("account_created", to_payload(c)?)),
+        }
+    }
+}
+
+/// A session's stream: `session_opened`, then `session_closed` on logout.
+#[derive(Debug, Clone)]
+enum SessionRecord {
+    /// `session_opened`.
+    Opened {
+        username: String,
+        expires_at_ms: u64,
+    },
+    /// `session_closed`.
+    Closed { at_ms: u64 },
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct SessionOpened {
+    username: String,
+    #[serde(default)]
+    expires_at_ms: u64,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct SessionClosed {
+    #[serde(default)]
+    at_ms: u64,
+}
+
+impl Envelope for SessionRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<SessionRecord, String> {
+        match event_type {
+            "session_opened" => serde_json::from_value::<SessionOpened>(payload)
+                .map(|o| SessionRecord::Opened {
+                    username: o.username,
+                    expires_at_ms: o.expires_at_ms,
+                })
+                .map_err(|e| e.to_string()),
+            "session_closed" => serde_json::from_value::<SessionClosed>(payload)
+                .map(|c| SessionRecord::Closed { at_ms: c.at_ms })
+                .map_err(|e| e.to_string()),
+            other => Err(format!("not a session's event: {other}")),
+        }
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        Ok(match self {
+            SessionRecord::Opened {
+                username,
+                expires_at_ms,
+            } => NewEvent::new(
+                "session_opened",
+                to_payload(&SessionOpened {
+                    username: username.clone(),
+                    expires_at_ms: *expires_at_ms,
+                })?,
+            ),
+            SessionRecord::Closed { at_ms } => NewEvent::new(
+                "session_closed",
+                to_payload(&SessionClosed { at_ms: *at_ms })?,
+            ),
+        })
+    }
 }
 
 /// A user name as stored: 3–32 characters of `[a-z0-9_.-]`, folded to lower case.
@@ -224,10 +329,12 @@ impl Accounts {
             ));
         }
         let hash = self.hash(password).await?;
-        let event = NewEvent::new(
-            "account_created",
-            json!({"username": username, "password_hash": hash, "created_at_ms": now_ms()}),
-        );
+        let event = AccountRecord::Created(AccountCreated {
+            username: username.clone(),
+            password_hash: hash,
+            created_at_ms: now_ms(),
+        })
+        .encode()?;
         match self
             .store
             .append(StreamKind::Account, &username, 0, &[event])
@@ -256,11 +363,13 @@ impl Accounts {
     /// The stored password hash of an account.
     async fn password_hash(&self, username: &str) -> Result<Option<String>, ApiError> {
         let events = self.store.load(StreamKind::Account, username, 0).await?;
-        Ok(events
-            .iter()
-            .rev()
-            .find_map(|e| e.payload.get("password_hash").and_then(Value::as_str))
-            .map(str::to_owned))
+        let mut hash = None;
+        for e in events {
+            let AccountRecord::Created(c) = AccountRecord::decode_stored(e)
+                .map_err(|err| ApiError::Corrupt(format!("account {username}: {err}")))?;
+            hash = Some(c.password_hash);
+        }
+        Ok(hash)
     }
 
     /// Refuses a login if the user name or the address has failed too often; the seconds to
@@ -333,10 +442,11 @@ impl Accounts {
         }
         let token = random_hex(32)?;
         let expires = now_ms().saturating_add(SESSION_TTL.as_millis() as u64);
-        let event = NewEvent::new(
-            "session_opened",
-            json!({"username": username, "expires_at_ms": expires}),
-        );
+        let event = SessionRecord::Opened {
+            username: username.clone(),
+            expires_at_ms: expires,
+        }
+        .encode()?;
         self.store
             .append(StreamKind::Session, &sha256_hex(&token), 0, &[event])
             .await?;
@@ -351,7 +461,7 @@ impl Accounts {
         let key = sha256_hex(token);
         let seq = self.store.last_seq(StreamKind::Session, &key).await?;
         if seq == 1 {
-            let event = NewEvent::new("session_closed", json!({"at_ms": now_ms()}));
+            let event = SessionRecord::Closed { at_ms: now_ms() }.encode()?;
             match self
                 .store
                 .append(StreamKind::Session, &key, seq, &[event])
@@ -376,20 +486,20 @@ impl Accounts {
             .store
             .load(StreamKind::Session, &sha256_hex(token), 0)
             .await?;
-        let [opened] = events.as_slice() else {
-            // Unknown, or closed (a second event).
-            return Ok(None);
-        };
-        let expires = opened
-            .payload
-            .get("expires_at_ms")
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
-        let username = opened.payload.get("username").and_then(Value::as_str);
-        Ok(match username {
-            Some(u) if expires > now_ms() => Some(Caller {
-                username: u.to_owned(),
-            }),
+        let mut open = None;
+        for e in events {
+            // A session that does not read is none.
+            match SessionRecord::decode_stored(e) {
+                Ok(SessionRecord::Opened {
+                    username,
+                    expires_at_ms,
+                }) if open.is_none() => open = Some((username, expires_at_ms)),
+                // Closed, or not a session's stream.
+                _ => return Ok(None),
+            }
+        }
+        Ok(match open {
+            Some((username, expires)) if expires > now_ms() => Some(Caller { username }),
             _ => None,
         })
     }
@@ -420,20 +530,8 @@ impl Accounts {
 
 /// The session token of a request: bearer first, then the cookie.
 fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    if let Some(v) = headers.get(header::AUTHORIZATION) {
-        let v = v
-            .to_str()
-            .map_err(|_| ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII"))?;
-        let t = v
-            .strip_prefix("Bearer ")
-            .or_else(|| v.strip_prefix("bearer "))
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    Some("Authorization".to_owned()),
-                    "expected `Bearer <token>`",
-                )
-            })?;
-        return Ok(Some(t.trim().to_owned()));
+    if let Bearer(Some(t)) = Bearer::from_headers(headers)? {
+        return Ok(Some(t));
     }
     for v in headers.get_all(header::COOKIE) {
         let Ok(v) = v.to_str() else { continue };
@@ -455,13 +553,15 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sessions", post(login).get(whoami).delete(logout))
 }
 
-async fn register(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
-    let req: Credentials = parse_body(&body)?;
+async fn register(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<Credentials>,
+) -> Result<Response, ApiError> {
     let username = state
         .accounts()
         .register(&req.username, req.password)
         .await?;
-    Ok((StatusCode::CREATED, Json(json!({"username": username}))).into_response())
+    Ok(crate::created(Whoami { username }))
 }
 
 async fn login(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
@@ -483,7 +583,11 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
     );
     let mut response = (
         StatusCode::CREATED,
-        Json(json!({"username": username, "token": token, "expires_at_ms": expires})),
+        Json(Session {
+            username,
+            token,
+            expires_at_ms: expires,
+        }),
     )
         .into_response();
     if let Ok(v) = HeaderValue::from_str(&cookie) {
@@ -492,12 +596,24 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
     Ok(response)
 }
 
-async fn whoami(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let caller = state.accounts().require(&headers).await?;
-    Ok(Json(json!({"username": caller.username})))
+/// Who a session speaks for.
+#[derive(Debug, Serialize)]
+struct Whoami {
+    username: String,
+}
+
+/// A session just opened.
+#[derive(Debug, Serialize)]
+struct Session {
+    username: String,
+    token: String,
+    expires_at_ms: u64,
+}
+
+async fn whoami(caller: Caller) -> Json<Whoami> {
+    Json(Whoami {
+        username: caller.username,
+    })
 }
 
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {

@@ -9,6 +9,7 @@ use axum::{
 use serde::Serialize;
 use xiangqi_arbiter::{GameError, clock::TimedError};
 use xiangqi_store::StoreError;
+use xiangqi_tournament::{team_tournament::TeamError, tournament::TournamentError};
 
 /// What a request can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -202,6 +203,67 @@ impl From<TimedError> for ApiError {
         match e {
             TimedError::Game(g) => g.into(),
             other => ApiError::conflict("clock", other.to_string()),
+        }
+    }
+}
+
+/// The tournament crate's refusals, as the API answers them.
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            TournamentError::UnknownPlayer(_) => ApiError::invalid("player", message),
+            TournamentError::PairedTwice { .. } | TournamentError::BadBoards(_) => {
+                ApiError::invalid("games", message)
+            }
+            TournamentError::InvalidFormat(_) => ApiError::invalid("format", message),
+            TournamentError::NoSuchGame { .. } => ApiError::NotFound("game in this round"),
+            TournamentError::FutureRound { .. } => ApiError::invalid("after_round", message),
+            TournamentError::NotCreated | TournamentError::AlreadyCreated => {
+                ApiError::Corrupt(message)
+            }
+            TournamentError::RegistrationClosed => {
+                ApiError::conflict("registration_closed", message)
+            }
+            TournamentError::WrongRound { .. } => ApiError::conflict("wrong_round", message),
+            TournamentError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
+            TournamentError::AllRoundsPaired(_) => ApiError::conflict("all_rounds_paired", message),
+            TournamentError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
+            // CXA 10.6: an eliminated player is out of every later round's pairing.
+            TournamentError::Eliminated { .. } => ApiError::invalid("games", message),
+            TournamentError::StageUnfinished(..) => ApiError::conflict("stage_unfinished", message),
+            TournamentError::NotInBracket(_) => ApiError::invalid("games", message),
+            TournamentError::TooFewPlayers => ApiError::conflict("too_few_players", message),
+            TournamentError::NeedsPairings | TournamentError::Pairing(_) => {
+                ApiError::conflict("pairing_failed", message)
+            }
+            _ => ApiError::conflict("refused", message),
+        }
+    }
+}
+
+/// The team crate's refusals, as the API answers them.
+impl From<TeamError> for ApiError {
+    fn from(e: TeamError) -> ApiError {
+        let message = e.to_string();
+        match e {
+            TeamError::UnknownTeam(_) => ApiError::invalid("team", message),
+            TeamError::TooFewPlayers { .. } => ApiError::invalid("players", message),
+            TeamError::Lineup(_) => ApiError::invalid("lineup", message),
+            TeamError::NoSuchBoard { .. } => ApiError::NotFound("board"),
+            TeamError::NoLineup { .. } => ApiError::conflict("no_lineup", message),
+            TeamError::RegistrationClosed => ApiError::conflict("registration_closed", message),
+            TeamError::RoundIncomplete(_) => ApiError::conflict("round_incomplete", message),
+            TeamError::NoRound(_) => ApiError::conflict("all_rounds_paired", message),
+            TeamError::Withdrawn { .. } => ApiError::conflict("withdrawn", message),
+            TeamError::FutureRound { .. } => ApiError::invalid("after_round", message),
+            TeamError::InvalidFormat(_) => ApiError::invalid("format", message),
+            TeamError::NotInBracket(_) | TeamError::PairedTwice(_) => {
+                ApiError::invalid("matches", message)
+            }
+            TeamError::NotPlaying { .. } => ApiError::invalid("team", message),
+            TeamError::Pairing(_) => ApiError::conflict("no_pairing", message),
+            _ => ApiError::conflict("refused", message),
         }
     }
 }

@@ -9,39 +9,59 @@
 //! xiangqi_server::serve(listener, state).await?;
 //! # Ok(()) }
 //! ```
+//!
+//! The shape, leaves first: `error` maps every failure to HTTP once; `stream` and
+//! `repo` hold what every stream shares — one `Repository<A>` over an `Aggregate` with a
+//! typed envelope of its events (the copy in memory, caught up from its sequence number,
+//! clone → apply → conditional append, eviction, the 409 on a lost race); `games`,
+//! `tournaments` and `teams` are the resources, each split along its seams (stream and
+//! state, form, json views, handlers, routes); `competition` holds what tournaments and team
+//! events show alike; `extract` and the accounts' `Caller` are what handlers take from a
+//! request. A game that ends is told to its tournament as a [`GameEnded`]; no read writes.
 
 mod accounts;
+mod competition;
 mod error;
+mod extract;
 mod games;
+mod ids;
 mod openapi;
 mod pages;
+mod repo;
 mod sheet;
 mod stream;
 mod teams;
+mod telemetry;
 mod time;
 mod tournaments;
-mod views;
 mod ws;
 
 use std::sync::Arc;
 
 use axum::{
     Json, Router,
-    body::Bytes,
     extract::{Path, Query, State},
-    http::{HeaderMap, StatusCode, header},
+    http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, post},
 };
-use serde::{Deserialize, de::DeserializeOwned};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use xiangqi_store::{EventStore, Store, StreamKind};
+
+use crate::{
+    extract::{Bearer, JsonBody, JsonOrEmpty},
+    stream::EventLog,
+};
 
 pub use crate::{
     accounts::{Accounts, Caller, LoginLimit},
     error::{ApiError, ErrorBody},
-    games::{Claim, Created, Games, NewGame, Role, Tokens},
+    extract::parse_body,
+    games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, Role, Tokens},
     openapi::document as openapi_document,
+    teams::Teams,
+    telemetry::{LogFormat, REQUEST_ID, init_logging},
     time::TimeSource,
     tournaments::Tournaments,
 };
@@ -51,6 +71,7 @@ pub use crate::{
 pub struct AppState {
     games: Arc<Games>,
     tournaments: Arc<Tournaments>,
+    teams: Arc<Teams>,
     accounts: Arc<Accounts>,
 }
 
@@ -62,16 +83,34 @@ impl AppState {
 
     /// A server over `store` whose logins are limited by `limit`.
     pub fn with_login_limit(store: Store, limit: LoginLimit) -> AppState {
+        let tournaments = Arc::new(Tournaments::new(store.clone()));
+        let games = Arc::new(Games::new(store.clone(), TimeSource::new()));
+        // A finished game's result reaches its tournament as an event, before the write that
+        // ended the game is answered.
+        let recorder = Arc::clone(&tournaments);
+        games.on_game_ended(Arc::new(move |ended: GameEnded| {
+            let tournaments = Arc::clone(&recorder);
+            Box::pin(async move {
+                // A failure leaves the board to the next pairing, which settles it.
+                let _ = tournaments.record_game_end(&ended).await;
+            })
+        }));
         AppState {
-            tournaments: Arc::new(Tournaments::new(store.clone())),
-            accounts: Arc::new(Accounts::new(store.clone(), limit)),
-            games: Arc::new(Games::new(store, TimeSource::new())),
+            tournaments,
+            teams: Arc::new(Teams::new(store.clone())),
+            accounts: Arc::new(Accounts::new(store, limit)),
+            games,
         }
     }
 
     /// The tournaments.
     pub fn tournaments(&self) -> &Arc<Tournaments> {
         &self.tournaments
+    }
+
+    /// The team events.
+    pub fn teams(&self) -> &Arc<Teams> {
+        &self.teams
     }
 
     /// The organiser and arbiter accounts.
@@ -102,7 +141,10 @@ pub fn router(state: AppState) -> Router {
         .merge(teams::routes())
         .merge(accounts::routes())
         .merge(sheet::routes())
+        .route("/metrics", get(telemetry::metrics))
         .fallback(not_found)
+        // One log line and the counters per request; the route is the matched template.
+        .layer(axum::middleware::from_fn(telemetry::track))
         .with_state(state)
 }
 
@@ -123,6 +165,15 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
         let _ = games.resume_clocks().await;
         games.housekeeping(games::SWEEP_EVERY).await;
     });
+    let (tournaments, teams) = (Arc::clone(state.tournaments()), Arc::clone(state.teams()));
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(tournaments::TOURNAMENT_IDLE / 10);
+        loop {
+            tick.tick().await;
+            tournaments.evict(tournaments::TOURNAMENT_IDLE);
+            teams.evict(tournaments::TOURNAMENT_IDLE);
+        }
+    });
     // The peer's address is what login attempts are limited by, besides the user name.
     axum::serve(
         listener,
@@ -131,79 +182,54 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
     .await
 }
 
-/// Parses a JSON body: 400 if it is not JSON, 422 naming the field if it does not fit.
-///
-/// # Errors
-/// As above.
-pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| {
-        let message = e.to_string();
-        if e.is_data() {
-            // serde names the field between backticks: "missing field `move`".
-            let field = message
-                .split('`')
-                .nth(1)
-                .map(str::to_owned)
-                .filter(|f| !f.is_empty());
-            ApiError::Invalid { field, message }
-        } else {
-            ApiError::bad_request(None, format!("the body is not JSON: {message}"))
-        }
-    })
-}
-
-/// The bearer token of a request, or the one in its body.
-fn token<'a>(headers: &'a HeaderMap, body: Option<&'a str>) -> Result<Option<&'a str>, ApiError> {
-    match headers.get(header::AUTHORIZATION) {
-        Some(v) => {
-            let v = v.to_str().map_err(|_| {
-                ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII")
-            })?;
-            let t = v
-                .strip_prefix("Bearer ")
-                .or_else(|| v.strip_prefix("bearer "))
-                .ok_or_else(|| {
-                    ApiError::bad_request(
-                        Some("Authorization".to_owned()),
-                        "expected `Bearer <token>`",
-                    )
-                })?;
-            Ok(Some(t.trim()))
-        }
-        None => Ok(body),
-    }
+/// A 201 with `body`.
+pub(crate) fn created(body: impl Serialize) -> Response {
+    (StatusCode::CREATED, Json(body)).into_response()
 }
 
 async fn not_found() -> ApiError {
     ApiError::NotFound("page")
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+/// The server answers.
+#[derive(Debug, Serialize)]
+struct Health {
+    status: &'static str,
+}
+
+async fn health() -> Json<Health> {
+    Json(Health { status: "ok" })
 }
 
 async fn openapi() -> Json<Value> {
     Json(openapi::document())
 }
 
-async fn list_games(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let ids = state.games.store().streams(StreamKind::Game).await?;
-    Ok(Json(json!({"games": ids})))
+/// Every game's id.
+#[derive(Debug, Serialize)]
+struct GameList {
+    games: Vec<String>,
 }
 
-async fn create_game(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
-    let req: NewGame = if body.iter().all(u8::is_ascii_whitespace) {
-        NewGame::default()
-    } else {
-        parse_body(&body)?
-    };
+async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, ApiError> {
+    let games = state.games.store().streams(StreamKind::Game).await?;
+    Ok(Json(GameList { games }))
+}
+
+/// A new game: its id, the tokens (each for its holder only) and the game.
+#[derive(Debug, Serialize)]
+struct NewGameView {
+    #[serde(flatten)]
+    tokens: Tokens,
+    game: Value,
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    JsonOrEmpty(req): JsonOrEmpty<NewGame>,
+) -> Result<Response, ApiError> {
     let (tokens, game) = state.games.create(req).await?;
-    let mut out =
-        serde_json::to_value(&tokens).map_err(|e| ApiError::Corrupt(format!("tokens: {e}")))?;
-    if let Some(o) = out.as_object_mut() {
-        o.insert("game".into(), game);
-    }
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    Ok(created(NewGameView { tokens, game }))
 }
 
 async fn get_game(
@@ -226,13 +252,15 @@ struct MoveRequest {
 async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: MoveRequest = parse_body(&body)?;
-    let token = token(&headers, req.token.as_deref())?;
+    let token = bearer.or(req.token);
     Ok(Json(
-        state.games.play(&id, token, &req.text, req.ply).await?,
+        state
+            .games
+            .play(&id, token.as_deref(), &req.text, req.ply)
+            .await?,
     ))
 }
 
@@ -247,17 +275,16 @@ struct ClaimRequest {
 async fn claim(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonBody(req): JsonBody<ClaimRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: ClaimRequest = parse_body(&body)?;
     let claim: Claim = serde_json::from_value(req.claim).map_err(|e| {
         let message = e.to_string();
         let field = message.split('`').nth(1).map(str::to_owned);
         ApiError::Invalid { field, message }
     })?;
-    let token = token(&headers, req.token.as_deref())?;
-    Ok(Json(state.games.claim(&id, token, claim).await?))
+    let token = bearer.or(req.token);
+    Ok(Json(state.games.claim(&id, token.as_deref(), claim).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -297,24 +324,14 @@ async fn pgn(
         .into_response())
 }
 
+/// The game's stored events; token hashes stay in the store.
 async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let stored = state.games.store().load(StreamKind::Game, &id, 0).await?;
     if stored.is_empty() {
         return Err(ApiError::NotFound("game"));
     }
-    let events: Vec<Value> = stored
-        .into_iter()
-        .map(|e| {
-            let mut payload = e.payload;
-            // Token hashes stay in the store.
-            if let Some(o) = payload.as_object_mut() {
-                o.retain(|k, _| !k.ends_with("_token_sha256"));
-            }
-            json!({"seq": e.seq, "type": e.event_type, "recorded_at_ms": e.recorded_at_ms, "data": payload})
-        })
-        .collect();
-    Ok(Json(json!({"id": id, "events": events})))
+    Ok(Json(EventLog::new(&id, stored, |k| k.ends_with("_token_sha256"))).into_response())
 }

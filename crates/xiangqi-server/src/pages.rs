@@ -21,12 +21,13 @@ use axum::{
     Json, Router,
     body::Bytes,
     extract::{Path, Query},
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderValue, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 use xiangqi::{
     Color, Position, Square,
     chinese::{Chinese, Style},
@@ -38,7 +39,7 @@ use xiangqi_arbiter::{
     touch::{Order, Step, bound_moves},
 };
 
-use crate::{ApiError, AppState, parse_body};
+use crate::{ApiError, AppState, extract::JsonBody};
 
 /// A file of `web/`, embedded.
 struct Asset {
@@ -192,21 +193,31 @@ struct PositionQuery {
     fen: Option<String>,
 }
 
+/// A position with its legal moves and what the side to move faces.
+#[derive(Debug, Serialize)]
+struct PositionView {
+    fen: String,
+    turn: &'static str,
+    legal: Vec<String>,
+    check: bool,
+    checkmate: bool,
+    stalemate: bool,
+}
+
 /// The legal moves of a position, for the board's hints.
-async fn position(Query(q): Query<PositionQuery>) -> Result<Json<Value>, ApiError> {
+async fn position(Query(q): Query<PositionQuery>) -> Result<Json<PositionView>, ApiError> {
     let pos = match q.fen.as_deref() {
         Some(f) => parse_fen(f)?,
         None => Position::new(),
     };
-    let legal: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
-    Ok(Json(json!({
-        "fen": Fen::from_position(&pos).to_string(),
-        "turn": color_code(pos.turn()),
-        "legal": legal,
-        "check": pos.is_check(),
-        "checkmate": pos.is_checkmate(),
-        "stalemate": pos.is_stalemate(),
-    })))
+    Ok(Json(PositionView {
+        fen: Fen::from_position(&pos).to_string(),
+        turn: color_code(pos.turn()),
+        legal: pos.legal_moves().iter().map(ToString::to_string).collect(),
+        check: pos.is_check(),
+        checkmate: pos.is_checkmate(),
+        stalemate: pos.is_stalemate(),
+    }))
 }
 
 /// A touch-move question.
@@ -233,9 +244,24 @@ fn step_code(s: Step) -> &'static str {
     }
 }
 
+/// A move in three notations.
+#[derive(Debug, Serialize)]
+struct NotatedMove {
+    iccs: String,
+    wxf: String,
+    chinese: String,
+}
+
+/// What touched pieces bind a player to.
+#[derive(Debug, Serialize)]
+struct TouchView {
+    step: &'static str,
+    moves: Vec<NotatedMove>,
+    foul: Option<&'static str>,
+}
+
 /// What the touched pieces bind the side to move to.
-async fn touch(body: Bytes) -> Result<Json<Value>, ApiError> {
-    let req: TouchRequest = parse_body(&body)?;
+async fn touch(JsonBody(req): JsonBody<TouchRequest>) -> Result<Json<TouchView>, ApiError> {
     let pos = parse_fen(&req.fen)?;
     let book = match req.rules.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("cxa2011") | Some("cxa") => Book::Cxa2011,
@@ -261,22 +287,51 @@ async fn touch(body: Bytes) -> Result<Json<Value>, ApiError> {
         .collect::<Result<Vec<_>, _>>()?;
     let binding = bound_moves(&pos, &touched, req.order, book)
         .map_err(|e| ApiError::invalid("touched", e.to_string()))?;
-    let moves: Vec<Value> = binding
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "iccs": m.to_string(),
-                "wxf": Wxf::write(&pos, *m),
-                "chinese": Chinese::write(&pos, *m, Style::PLAIN),
+    Ok(Json(TouchView {
+        step: step_code(binding.step),
+        moves: binding
+            .moves
+            .iter()
+            .map(|m| NotatedMove {
+                iccs: m.to_string(),
+                wxf: Wxf::write(&pos, *m),
+                chinese: Chinese::write(&pos, *m, Style::PLAIN),
             })
-        })
-        .collect();
-    Ok(Json(json!({
-        "step": step_code(binding.step),
-        "moves": moves,
-        "foul": binding.foul,
-    })))
+            .collect(),
+        foul: binding.foul,
+    }))
+}
+
+/// A move of a record, with the position after it.
+#[derive(Debug, Serialize)]
+struct RecordMove<'a> {
+    ply: usize,
+    color: &'static str,
+    iccs: String,
+    wxf: String,
+    chinese: String,
+    fen: String,
+    check: bool,
+    comment: Option<&'a str>,
+}
+
+/// A game of a record, read for the viewer.
+#[derive(Debug, Serialize)]
+struct RecordGame<'a> {
+    title: String,
+    tags: BTreeMap<&'a str, &'a str>,
+    start_fen: Option<String>,
+    /// The comment before the first move; absent when the start position does not read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<Option<&'a str>>,
+    moves: Vec<RecordMove<'a>>,
+    errors: Vec<String>,
+}
+
+/// The games of a record.
+#[derive(Debug, Serialize)]
+struct RecordView<'a> {
+    games: Vec<RecordGame<'a>>,
 }
 
 /// The largest record the viewer reads.
@@ -292,19 +347,33 @@ async fn parse_record(body: Bytes) -> Result<Response, ApiError> {
     }
     let games = xiangqi_record::read_bytes(&body, None)
         .map_err(|e| ApiError::invalid("body", e.to_string()))?;
-    let mut out = Vec::new();
-    for (number, mut game) in games.into_iter().enumerate().take(200) {
-        let errors: Vec<String> = match xiangqi_record::check(&mut game, number + 1) {
-            Ok(()) => Vec::new(),
-            Err(errs) => errs.iter().map(ToString::to_string).collect(),
-        };
-        let tags: serde_json::Map<String, Value> = game
+    let mut games: Vec<_> = games.into_iter().take(200).collect();
+    let errors: Vec<Vec<String>> = games
+        .iter_mut()
+        .enumerate()
+        .map(
+            |(number, game)| match xiangqi_record::check(game, number + 1) {
+                Ok(()) => Vec::new(),
+                Err(errs) => errs.iter().map(ToString::to_string).collect(),
+            },
+        )
+        .collect();
+    let mut out = Vec::with_capacity(games.len());
+    for (game, errors) in games.iter().zip(errors) {
+        let tags = game
             .tags
             .iter()
-            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         let Ok(mut pos) = game.start_position() else {
-            out.push(json!({"title": xiangqi_record::title(&game), "tags": tags, "errors": errors, "start_fen": null, "moves": []}));
+            out.push(RecordGame {
+                title: xiangqi_record::title(game),
+                tags,
+                start_fen: None,
+                comment: None,
+                moves: Vec::new(),
+                errors,
+            });
             continue;
         };
         let start_fen = Fen::from_position(&pos).to_string();
@@ -321,32 +390,46 @@ async fn parse_record(body: Bytes) -> Result<Response, ApiError> {
             let wxf = Wxf::write(&pos, m);
             let chinese = Chinese::write(&pos, m, Style::PLAIN);
             pos.play_unchecked(m);
-            moves.push(json!({
-                "ply": i + 1,
-                "color": color_code(color),
-                "iccs": m.to_string(),
-                "wxf": wxf,
-                "chinese": chinese,
-                "fen": Fen::from_position(&pos).to_string(),
-                "check": pos.is_check(),
-                "comment": game.nodes[*node].comment,
-            }));
+            moves.push(RecordMove {
+                ply: i + 1,
+                color: color_code(color),
+                iccs: m.to_string(),
+                wxf,
+                chinese,
+                fen: Fen::from_position(&pos).to_string(),
+                check: pos.is_check(),
+                comment: game.nodes[*node].comment.as_deref(),
+            });
         }
-        out.push(json!({
-            "title": xiangqi_record::title(&game),
-            "tags": tags,
-            "start_fen": start_fen,
-            "comment": game.nodes[0].comment,
-            "moves": moves,
-            "errors": errors,
-        }));
+        out.push(RecordGame {
+            title: xiangqi_record::title(game),
+            tags,
+            start_fen: Some(start_fen),
+            comment: Some(game.nodes[0].comment.as_deref()),
+            moves,
+            errors,
+        });
     }
-    Ok((StatusCode::OK, Json(json!({"games": out}))).into_response())
+    Ok(Json(RecordView { games: out }).into_response())
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value;
+
     use super::*;
+    use crate::parse_body;
+
+    /// A JSON answer as a value.
+    fn value(v: impl Serialize) -> Value {
+        serde_json::to_value(v).expect("JSON")
+    }
+
+    /// `touch` on a raw body, as the router gives it.
+    async fn touch_raw(body: Bytes) -> Result<Json<Value>, ApiError> {
+        let req = parse_body(&body)?;
+        touch(JsonBody(req)).await.map(|Json(t)| Json(value(t)))
+    }
 
     #[test]
     fn every_asset_is_embedded_and_the_shell_escapes() {
@@ -358,9 +441,12 @@ mod tests {
 
     #[tokio::test]
     async fn helpers_answer_the_pages() {
-        let Json(p) = position(Query(PositionQuery { fen: None }))
-            .await
-            .expect("the start position");
+        let p = value(
+            position(Query(PositionQuery { fen: None }))
+                .await
+                .expect("the start position")
+                .0,
+        );
         assert_eq!(p["legal"].as_array().map(Vec::len), Some(44));
         assert!(
             position(Query(PositionQuery {
@@ -373,14 +459,14 @@ mod tests {
         let body = Bytes::from(
             r#"{"fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w","touched":["h2"]}"#,
         );
-        let Json(t) = touch(body).await.expect("a binding");
+        let Json(t) = touch_raw(body).await.expect("a binding");
         assert_eq!(t["step"], "move_touched");
         assert!(t["moves"].as_array().is_some_and(|m| {
             m.iter()
                 .all(|m| m["iccs"].as_str().is_some_and(|s| s.starts_with("h2")))
         }));
         assert!(
-            touch(Bytes::from(r#"{"fen":"x","touched":[]}"#))
+            touch_raw(Bytes::from(r#"{"fen":"x","touched":[]}"#))
                 .await
                 .is_err()
         );

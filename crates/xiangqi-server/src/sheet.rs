@@ -4,16 +4,17 @@
 //! appeal is logged with its time (WXF 2018 art. 12.4: within two hours of the end).
 
 use axum::{
-    Json, Router,
-    body::Bytes,
+    Router,
     extract::{Path, State},
-    http::{HeaderMap, StatusCode},
-    response::{IntoResponse, Response},
+    response::Response,
     routing::post,
 };
 use serde::Deserialize;
 
-use crate::{ApiError, AppState, parse_body, token};
+use crate::{
+    ApiError, AppState, created,
+    extract::{Bearer, JsonBody, JsonOrEmpty},
+};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,30 +40,27 @@ pub(crate) fn routes() -> Router<AppState> {
 async fn sign(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonOrEmpty(req): JsonOrEmpty<SignRequest>,
 ) -> Result<Response, ApiError> {
-    let req: SignRequest = if body.iter().all(u8::is_ascii_whitespace) {
-        SignRequest::default()
-    } else {
-        parse_body(&body)?
-    };
-    let token = token(&headers, req.token.as_deref())?;
+    let token = bearer.or(req.token);
     let view = state
         .games()
-        .sign(&id, token, req.result.as_deref())
+        .sign(&id, token.as_deref(), req.result.as_deref())
         .await?;
-    Ok((StatusCode::CREATED, Json(view)).into_response())
+    Ok(created(view))
 }
 
 async fn appeal(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    bearer: Bearer,
+    JsonBody(req): JsonBody<AppealRequest>,
 ) -> Result<Response, ApiError> {
-    let req: AppealRequest = parse_body(&body)?;
-    let token = token(&headers, req.token.as_deref())?;
-    let view = state.games().appeal(&id, token, &req.text).await?;
-    Ok((StatusCode::CREATED, Json(view)).into_response())
+    let token = bearer.or(req.token);
+    let view = state
+        .games()
+        .appeal(&id, token.as_deref(), &req.text)
+        .await?;
+    Ok(created(view))
 }

@@ -1,7 +1,7 @@
 //! `GET /api/games/{id}/live`: a WebSocket that pushes a `state` snapshot (the whole game),
 //! then every `update` (moves, clock events, rulings, signatures) to players and spectators
 //! alike, each carrying only what changed — the new events, the new moves and the changed fields
-//! (`views::update_message`) — and takes moves from players:
+//! (`games::views::update_message`) — and takes moves from players:
 //! `{"type":"move","token":…,"move":"h2e2","ply":0}`. A watcher that falls behind is sent a
 //! fresh `state`.
 
@@ -12,8 +12,7 @@ use axum::{
     },
     response::Response,
 };
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::{ApiError, AppState, parse_body};
@@ -50,9 +49,24 @@ pub(crate) async fn live(
 /// The WebSocket read buffer: a move command is ~150 bytes, a longer message takes more reads.
 const READ_BUFFER: usize = 4 * 1024;
 
+/// A command's failure, to its sender only.
+#[derive(Debug, Serialize)]
+struct ErrorMessage {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    status: u16,
+    error: &'static str,
+    message: String,
+}
+
 fn error_message(e: &ApiError) -> String {
-    json!({"type": "error", "status": e.status().as_u16(), "error": e.code(), "message": e.to_string()})
-        .to_string()
+    serde_json::to_string(&ErrorMessage {
+        kind: "error",
+        status: e.status().as_u16(),
+        error: e.code(),
+        message: e.to_string(),
+    })
+    .unwrap_or_default()
 }
 
 async fn watch(
@@ -62,6 +76,7 @@ async fn watch(
     mut rx: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
     snapshot: String,
 ) {
+    let _open = crate::telemetry::METRICS.websocket();
     if socket.send(Message::Text(snapshot.into())).await.is_err() {
         return;
     }

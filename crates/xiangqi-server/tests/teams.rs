@@ -434,3 +434,83 @@ async fn a_team_that_withdraws_early_has_its_matches_cancelled_and_forfeits_the_
         .expect("ranked");
     assert_eq!(row["score"], "0", "{v}");
 }
+
+/// Team events used to be stored among the tournaments' streams; they now have a kind of their
+/// own. A team event written the old way is still shown, listed and written to, where it is.
+#[tokio::test]
+async fn a_team_event_stored_the_old_way_still_loads_and_takes_writes() {
+    use xiangqi_store::{EventStore, StreamKind};
+    let (state, org) = state_and_organiser("legacy").await;
+    let id = new_team_event(
+        &state,
+        &org,
+        json!({"name": "旧赛", "boards": 2, "teams": [team("北京", 2), team("上海", 2)]}),
+    )
+    .await;
+    let store = state.games().store();
+    // New team events go to their own kind of stream.
+    let stored = store.load(StreamKind::Team, &id, 0).await.expect("loads");
+    assert_eq!(stored[0].event_type, "team_event_opened");
+    assert!(
+        store
+            .load(StreamKind::Tournament, &id, 0)
+            .await
+            .expect("loads")
+            .is_empty()
+    );
+    // The same events as an older server stored them: among the tournaments.
+    let old: Vec<_> = stored
+        .iter()
+        .map(|e| xiangqi_store::NewEvent::new(e.event_type.clone(), e.payload.clone()))
+        .collect();
+    store
+        .append(StreamKind::Tournament, "oldteams", 0, &old)
+        .await
+        .expect("appends");
+    let new = get(&state, &format!("/api/teams/{id}")).await;
+    let legacy = get(&state, "/api/teams/oldteams").await;
+    assert_eq!(legacy["id"], "oldteams");
+    for key in [
+        "name",
+        "format",
+        "teams",
+        "rounds",
+        "standings",
+        "seq",
+        "organiser",
+    ] {
+        assert_eq!(legacy[key], new[key], "{key}");
+    }
+    // Not a tournament of players, but listed with them as before.
+    let (st, _) = call(&state, "GET", "/api/tournaments/oldteams", None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let list = get(&state, "/api/tournaments").await;
+    let ids = list["tournaments"].as_array().expect("list");
+    assert!(
+        ids.contains(&json!("oldteams")) && ids.contains(&json!(id)),
+        "{list}"
+    );
+    // Written where it is: a round paired and a result recorded.
+    let (st, paired) = pair(&state, &org, "oldteams", None).await;
+    assert_eq!(st, StatusCode::CREATED, "{paired}");
+    let (st, _) = record(&state, &org, "oldteams", (1, 1, 1), "1-0", 1).await;
+    assert_eq!(st, StatusCode::OK);
+    let after = store
+        .load(StreamKind::Tournament, "oldteams", 0)
+        .await
+        .expect("loads");
+    assert!(after.len() > old.len(), "appended to the old stream");
+    assert!(
+        store
+            .load(StreamKind::Team, "oldteams", 0)
+            .await
+            .expect("loads")
+            .is_empty()
+    );
+    // A fresh server reads it back the same.
+    let again = AppState::new(store.clone());
+    assert_eq!(
+        get(&again, "/api/teams/oldteams").await,
+        get(&state, "/api/teams/oldteams").await
+    );
+}

@@ -1743,3 +1743,110 @@ async fn the_pgn_export_holds_the_boards_live_games_and_reads_back() {
     first.resolve().expect("the moves replay");
     assert_eq!(first.mainline_iccs().len(), 2);
 }
+
+/// A board's live game that ends is recorded on the board at once, as an event, before any
+/// read; reading never writes, so a result the tournament never heard of (a crash between
+/// the game's append and the tournament's) waits for the next write that needs it.
+#[tokio::test]
+async fn a_games_end_is_recorded_as_it_happens_and_reading_never_writes() {
+    use std::sync::Arc;
+    use xiangqi_server::{Claim, Games, TimeSource};
+    use xiangqi_store::{EventStore, StreamKind};
+    let state = memory_state().await;
+    let org = account(&state, "rita").await;
+    let players: Vec<Value> = ["a", "b", "c", "d"]
+        .iter()
+        .map(|n| json!({"name": n}))
+        .collect();
+    let t = new_tournament(&state, &org, json!({"name": "Cup", "players": players})).await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let base = format!("/api/tournaments/{id}");
+    let (st, _) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED);
+    let (st, started) = call(
+        &state,
+        "POST",
+        &format!("{base}/rounds/1/games"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{started}");
+    let boards = started["games"].as_array().expect("games").clone();
+    assert_eq!(boards.len(), 2);
+    let store = state.games().store().clone();
+    let seq = || async {
+        store
+            .last_seq(StreamKind::Tournament, &id)
+            .await
+            .expect("seq")
+    };
+
+    // Board 1: Red resigns; the tournament has the result before anyone reads it.
+    let before = seq().await;
+    let game = |k: usize, key: &str| boards[k][key].as_str().expect(key).to_owned();
+    let (st, _) = post(
+        &state,
+        &format!("/api/games/{}/claims", game(0, "game")),
+        Some(&game(0, "red_token")),
+        json!({"type": "resign"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(seq().await, before + 1);
+    let events = get(&state, &format!("{base}/events")).await;
+    let last = events["events"].as_array().and_then(|e| e.last()).cloned();
+    assert_eq!(
+        last.as_ref().map(|e| e["type"].clone()),
+        Some(json!("result_recorded"))
+    );
+
+    // Board 2 ends where the tournament does not hear of it: another process's games, and
+    // this process's copy of the game has left memory.
+    let elsewhere = Arc::new(Games::new(store.clone(), TimeSource::new()));
+    let red2 = game(1, "red_token");
+    elsewhere
+        .claim(&game(1, "game"), Some(&red2), Claim::Resign)
+        .await
+        .expect("resigns");
+    state.games().evict(Duration::ZERO, Duration::ZERO);
+    let before = seq().await;
+    for path in [
+        String::new(),
+        "/standings".into(),
+        "/crosstable".into(),
+        "/rounds/1".into(),
+        "/export.trf".into(),
+        "/export.csv".into(),
+        "/export.pgn".into(),
+        "/events".into(),
+    ] {
+        let (st, b) = call(&state, "GET", &format!("{base}{path}"), None, None).await;
+        assert_eq!(st, StatusCode::OK, "{path}: {b}");
+    }
+    let (st, _) = call(
+        &state,
+        "GET",
+        &format!("{base}/rounds/1/games"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    let by_game = get(
+        &state,
+        &format!("/api/tournaments/by-game/{}", game(1, "game")),
+    )
+    .await;
+    assert_eq!(by_game["board"], 2);
+    assert_eq!(seq().await, before, "a read wrote");
+    let round = get(&state, &format!("{base}/rounds/1")).await;
+    assert_eq!(round["games"][0]["result"], "0-1");
+    assert!(round["games"][1]["result"].is_null(), "{round}");
+
+    // The next pairing needs every result: it takes board 2's from its game first.
+    let (st, r2) = call(&state, "POST", &format!("{base}/rounds"), Some(&org), None).await;
+    assert_eq!(st, StatusCode::CREATED, "{r2}");
+    let round = get(&state, &format!("{base}/rounds/1")).await;
+    assert_eq!(round["games"][1]["result"], "0-1", "{round}");
+}

@@ -84,6 +84,8 @@ pub enum StreamKind {
     Game,
     /// A tournament (比赛).
     Tournament,
+    /// A team event (团体赛). Older servers kept team events under `Tournament`.
+    Team,
     /// An organiser's or arbiter's account, keyed by its user name.
     Account,
     /// A login session, keyed by the SHA-256 of its token.
@@ -91,11 +93,12 @@ pub enum StreamKind {
 }
 
 impl StreamKind {
-    /// `game` or `tournament`, as stored.
+    /// `game`, `tournament`, `team`, … as stored.
     pub const fn as_str(self) -> &'static str {
         match self {
             StreamKind::Game => "game",
             StreamKind::Tournament => "tournament",
+            StreamKind::Team => "team",
             StreamKind::Account => "account",
             StreamKind::Session => "session",
         }
@@ -106,6 +109,7 @@ impl StreamKind {
         Some(match text {
             "game" => StreamKind::Game,
             "tournament" => StreamKind::Tournament,
+            "team" => StreamKind::Team,
             "account" => StreamKind::Account,
             "session" => StreamKind::Session,
             _ => return None,

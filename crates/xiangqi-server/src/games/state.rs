@@ -1,0 +1,534 @@
+//! A game's stream, typed, and what it replays into: the server's `game_created` first, then
+//! the arbiter's [`GameEvent`]s, and the score sheet's `score_sheet_signed` and
+//! `appeal_lodged` beside them. The state is a [`Live`] game: the arbiter's [`TimedGame`]
+//! with the moves in every notation and the sheet.
+
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+use tokio::sync::broadcast;
+use xiangqi::{
+    Color, Position,
+    chinese::{Chinese, Style},
+    fen::Fen,
+    wxf::Wxf,
+};
+use xiangqi_arbiter::{GameEvent, RuleSet, TimeControl, TimedGame};
+use xiangqi_store::{Deadline, NewEvent, StoredEvent, StreamKind};
+
+use crate::{
+    error::ApiError,
+    ids::sha256_hex,
+    repo::{Aggregate, Envelope},
+    stream::{new_event, to_payload},
+};
+
+/// The type of the first event of a game's stream.
+pub const CREATED: &str = "game_created";
+/// The type of a signature on the score sheet (CXA 9; WXF 12.6).
+pub const SIGNED: &str = "score_sheet_signed";
+/// The type of an appeal (WXF 12.4).
+pub const APPEALED: &str = "appeal_lodged";
+
+/// How long after the end of a game an appeal may be lodged: two hours (WXF 2018 art. 12.4).
+pub const APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
+
+/// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.
+const WATCH_BUFFER: usize = 64;
+
+/// What the server stores first in a game's stream.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Created {
+    /// The start position.
+    pub fen: String,
+    /// The rules, with every number.
+    pub rules: RuleSet,
+    /// The time control (`60m+30s`, …), if the game is timed.
+    pub time_control: Option<String>,
+    /// Red's name.
+    pub red: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// The event's name.
+    pub event: Option<String>,
+    /// SHA-256 of Red's token, in hex.
+    pub red_token_sha256: String,
+    /// SHA-256 of Black's token.
+    pub black_token_sha256: String,
+    /// SHA-256 of the arbiter's token.
+    pub arbiter_token_sha256: String,
+    /// When the game was created, on the server's time scale.
+    pub created_at_ms: u64,
+    /// The tournament whose board the game was started for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+}
+
+/// A signature on the score sheet: who confirms which result and times (CXA 2011 art. 9;
+/// WXF 2018 art. 12.6).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Signature {
+    /// `red`, `black` or `arbiter`.
+    pub by: String,
+    /// The result signed for.
+    pub result: String,
+    /// How the game ended.
+    pub termination: String,
+    /// Red's time used, on a clock.
+    pub red_used_ms: Option<u64>,
+    /// Black's time used.
+    pub black_used_ms: Option<u64>,
+    /// When, in ms since the Unix epoch.
+    pub at_ms: u64,
+}
+
+/// A player's appeal (WXF 2018 art. 12.4).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Appeal {
+    /// `red` or `black`.
+    pub by: String,
+    /// What the player says.
+    pub text: String,
+    /// When, in ms since the Unix epoch.
+    pub at_ms: u64,
+    /// Plies played when it was lodged.
+    #[serde(default)]
+    pub ply: usize,
+}
+
+/// One event of a game's stream.
+#[derive(Debug, Clone)]
+pub enum GameRecord {
+    /// `game_created`.
+    Created(Box<Created>),
+    /// `score_sheet_signed`.
+    Signed(Signature),
+    /// `appeal_lodged`.
+    Appealed(Appeal),
+    /// The arbiter's events, with the moment the store wrote them (none for a new one).
+    Game {
+        /// The event.
+        event: GameEvent,
+        /// When the store wrote it, in ms since the Unix epoch.
+        recorded_at_ms: Option<i64>,
+    },
+}
+
+impl GameRecord {
+    /// A new arbiter's event.
+    pub fn game(event: GameEvent) -> GameRecord {
+        GameRecord::Game {
+            event,
+            recorded_at_ms: None,
+        }
+    }
+}
+
+/// A record serialises as its stored payload (what watchers are sent).
+impl Serialize for GameRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            GameRecord::Created(c) => c.serialize(s),
+            GameRecord::Signed(x) => x.serialize(s),
+            GameRecord::Appealed(x) => x.serialize(s),
+            GameRecord::Game { event, .. } => event.serialize(s),
+        }
+    }
+}
+
+impl Envelope for GameRecord {
+    fn decode(event_type: &str, payload: Value) -> Result<GameRecord, String> {
+        match event_type {
+            CREATED => serde_json::from_value(payload).map(|c| GameRecord::Created(Box::new(c))),
+            SIGNED => serde_json::from_value(payload).map(GameRecord::Signed),
+            APPEALED => serde_json::from_value(payload).map(GameRecord::Appealed),
+            _ => serde_json::from_value(payload).map(GameRecord::game),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    fn decode_stored(stored: StoredEvent) -> Result<GameRecord, String> {
+        let at = stored.recorded_at_ms;
+        Ok(
+            match GameRecord::decode(&stored.event_type, stored.payload)? {
+                GameRecord::Game { event, .. } => GameRecord::Game {
+                    event,
+                    recorded_at_ms: Some(at),
+                },
+                other => other,
+            },
+        )
+    }
+
+    fn encode(&self) -> Result<NewEvent, ApiError> {
+        match self {
+            GameRecord::Created(c) => Ok(NewEvent::new(CREATED, to_payload(c)?)),
+            GameRecord::Signed(x) => Ok(NewEvent::new(SIGNED, to_payload(x)?)),
+            GameRecord::Appealed(x) => Ok(NewEvent::new(APPEALED, to_payload(x)?)),
+            GameRecord::Game { event, .. } => new_event(event, "type"),
+        }
+    }
+}
+
+/// `red` or `black`.
+pub fn color_code(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// One move in every notation.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveView {
+    /// 1 for the first move.
+    pub ply: usize,
+    /// Who moved.
+    pub color: &'static str,
+    /// `h2e2`.
+    pub iccs: String,
+    /// `C2.5`.
+    pub wxf: String,
+    /// `炮二平五`.
+    pub chinese: String,
+}
+
+/// Who a token speaks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A player, for one side.
+    Player(Color),
+    /// The game's arbiter.
+    Arbiter,
+}
+
+/// What is signed and appealed after (or during) a game: the server's own events, stored in
+/// the game's stream beside the arbiter's.
+#[derive(Debug, Clone, Default)]
+pub struct Sheet {
+    /// Each signature.
+    pub signatures: Vec<Signature>,
+    /// Each appeal.
+    pub appeals: Vec<Appeal>,
+    /// When the game ended, in milliseconds since the Unix epoch (the store's clock).
+    pub ended_at_ms: Option<u64>,
+}
+
+impl Sheet {
+    /// The signature of `by` (`red`, `black`, `arbiter`).
+    pub fn signature(&self, by: &str) -> Option<&Signature> {
+        self.signatures.iter().find(|s| s.by == by)
+    }
+
+    /// Whether both players and the arbiter have signed (CXA 9; WXF 12.6).
+    pub fn complete(&self) -> bool {
+        ["red", "black", "arbiter"]
+            .iter()
+            .all(|b| self.signature(b).is_some())
+    }
+}
+
+/// Milliseconds since the Unix epoch: the moment of a signature or an appeal, for the record.
+pub(crate) fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+/// The clock of an untimed game: it never runs.
+pub(crate) fn untimed_control() -> Result<TimeControl, ApiError> {
+    "90m"
+        .parse::<TimeControl>()
+        .map_err(|e| ApiError::Corrupt(format!("default time control: {e}")))
+}
+
+/// The moment of a clock event, if it has one.
+fn event_time(e: &GameEvent) -> Option<u64> {
+    match e {
+        GameEvent::ClockStarted { at_ms }
+        | GameEvent::MoveTime { at_ms, .. }
+        | GameEvent::ClockStopped { at_ms }
+        | GameEvent::ClockResumed { at_ms }
+        | GameEvent::TimeAdjusted { at_ms, .. }
+        | GameEvent::FlagFell { at_ms, .. }
+        | GameEvent::MoveSealed { at_ms, .. } => Some(*at_ms),
+        _ => None,
+    }
+}
+
+/// A game in memory: a copy of its stream.
+#[derive(Debug, Clone)]
+pub struct Live {
+    /// The first event.
+    pub created: Created,
+    /// The game with its clock.
+    pub timed: TimedGame,
+    /// Is there a clock?
+    pub timed_clock: bool,
+    /// The latest moment the clock has seen: time never runs back for it.
+    pub last_at: u64,
+    /// The moves in every notation, computed once.
+    pub moves: Vec<MoveView>,
+    /// The position after the last move in `moves`.
+    replay: Position,
+    /// The score sheet's signatures and the appeals.
+    pub sheet: Sheet,
+}
+
+impl Live {
+    /// A game from its first event.
+    ///
+    /// # Errors
+    /// A position or time control that does not read.
+    pub fn new(created: Created) -> Result<Live, String> {
+        let start = created
+            .fen
+            .parse::<Fen>()
+            .map_err(|e| format!("fen: {e}"))?
+            .into_position()
+            .map_err(|e| format!("fen: {e}"))?;
+        let control = match &created.time_control {
+            Some(tc) => tc
+                .parse::<TimeControl>()
+                .map_err(|e| format!("time control: {e}"))?,
+            None => untimed_control().map_err(|e| e.to_string())?,
+        };
+        Ok(Live {
+            timed: TimedGame::new(start.clone(), created.rules, control),
+            timed_clock: created.time_control.is_some(),
+            created,
+            last_at: 0,
+            moves: Vec::new(),
+            replay: start,
+            sheet: Sheet::default(),
+        })
+    }
+
+    /// Brings what is derived from the game up to date after it changed: the moves in every
+    /// notation, and the moment of the end (`recorded_at_ms`, the store's, when replaying; now
+    /// for a new event). No arbiter event follows the end of a game, so the last one's moment
+    /// is the end's.
+    pub fn settle(&mut self, recorded_at_ms: Option<i64>) {
+        let played = self.timed.game().moves();
+        while self.moves.len() < played.len() {
+            let m = played[self.moves.len()];
+            let color = self.replay.turn();
+            self.moves.push(MoveView {
+                ply: self.moves.len() + 1,
+                color: color_code(color),
+                iccs: m.to_string(),
+                wxf: Wxf::write(&self.replay, m),
+                chinese: Chinese::write(&self.replay, m, Style::PLAIN),
+            });
+            if self.replay.is_legal(m) {
+                self.replay.play_unchecked(m);
+            } else {
+                break;
+            }
+        }
+        if self.timed.game().end().is_some() {
+            match recorded_at_ms {
+                Some(at) => self.sheet.ended_at_ms = Some(u64::try_from(at).unwrap_or(0)),
+                None if self.sheet.ended_at_ms.is_none() => {
+                    self.sheet.ended_at_ms = Some(wall_ms());
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The role of `token`, if any.
+    pub fn role(&self, token: &str) -> Option<Role> {
+        let h = sha256_hex(token);
+        if h == self.created.red_token_sha256 {
+            Some(Role::Player(Color::Red))
+        } else if h == self.created.black_token_sha256 {
+            Some(Role::Player(Color::Black))
+        } else if h == self.created.arbiter_token_sha256 {
+            Some(Role::Arbiter)
+        } else {
+            None
+        }
+    }
+
+    /// The pending draw offer's author: it stands until the other side moves or declines.
+    pub fn draw_offer(&self) -> Option<Color> {
+        let mut pending = None;
+        for e in self.timed.game().events() {
+            match e {
+                GameEvent::DrawOffered { by } => pending = Some(*by),
+                GameEvent::DrawDeclined { .. } | GameEvent::DrawAgreed => pending = None,
+                GameEvent::Move { color, .. } if pending.is_some_and(|by| by != *color) => {
+                    pending = None;
+                }
+                _ => {}
+            }
+        }
+        pending
+    }
+
+    /// The deadline to store: the moment the running clock's flag falls, or none.
+    pub fn stored_deadline(&self) -> Deadline {
+        if !self.timed_clock || self.timed.game().end().is_some() {
+            return Deadline::Clear;
+        }
+        self.timed
+            .clock()
+            .deadline()
+            .map_or(Deadline::Clear, Deadline::At)
+    }
+}
+
+/// What a game's slot keeps beside the game: its watchers and its flag timer.
+#[derive(Debug)]
+pub struct Watch {
+    /// Updates for the watchers.
+    pub tx: broadcast::Sender<std::sync::Arc<str>>,
+    /// The flag timer, while the clock runs.
+    pub timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+}
+
+impl Default for Watch {
+    fn default() -> Watch {
+        Watch {
+            tx: broadcast::channel(WATCH_BUFFER).0,
+            timer: std::sync::Mutex::new(None),
+        }
+    }
+}
+
+impl Watch {
+    /// Stops the flag timer, if one is set.
+    pub fn stop_timer(&self) {
+        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = timer.take() {
+            t.abort();
+        }
+    }
+
+    /// Forgets the flag timer without stopping it: called by the timer itself as it fires.
+    pub fn forget_timer(&self) {
+        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
+        *timer = None;
+    }
+
+    /// Whether a flag timer is set.
+    pub fn has_timer(&self) -> bool {
+        self.timer
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+    }
+
+    /// Sets the flag timer (replacing any earlier one).
+    pub fn set_timer(&self, handle: Option<tokio::task::AbortHandle>) {
+        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = std::mem::replace(&mut *timer, handle) {
+            t.abort();
+        }
+    }
+}
+
+impl Aggregate for Live {
+    type Event = GameRecord;
+    const KINDS: &'static [StreamKind] = &[StreamKind::Game];
+    const NOUN: &'static str = "game";
+    type Side = Watch;
+
+    fn open(first: GameRecord) -> Result<Option<Live>, String> {
+        match first {
+            GameRecord::Created(c) => Live::new(*c).map(Some),
+            other => Err(format!("{other:?}")),
+        }
+    }
+
+    fn apply(&mut self, record: GameRecord) -> Result<(), ApiError> {
+        match record {
+            GameRecord::Signed(s) => self.sheet.signatures.push(s),
+            GameRecord::Appealed(a) => self.sheet.appeals.push(a),
+            GameRecord::Created(_) => {
+                return Err(ApiError::Corrupt("a second game_created".into()));
+            }
+            GameRecord::Game {
+                event,
+                recorded_at_ms,
+            } => {
+                if let Some(at) = event_time(&event) {
+                    self.last_at = self.last_at.max(at);
+                }
+                match event {
+                    // Derived events are recomputed, not replayed (as `TimedGame::from_events`).
+                    GameEvent::RepetitionRuled { .. } | GameEvent::Ended { .. } => {}
+                    // A flag that the replay already made fall (a penalty's).
+                    GameEvent::FlagFell { .. } if self.timed.game().end().is_some() => {}
+                    other => self.timed.apply(other)?,
+                }
+                self.settle(recorded_at_ms);
+            }
+        }
+        Ok(())
+    }
+
+    fn deadline(&self) -> Option<Deadline> {
+        Some(self.stored_deadline())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn created() -> Value {
+        json!({
+            "fen": xiangqi::fen::INITIAL, "rules": RuleSet::cxa2011(), "time_control": null,
+            "red": "红", "black": null, "event": null, "red_token_sha256": "r",
+            "black_token_sha256": "b", "arbiter_token_sha256": "a", "created_at_ms": 1,
+        })
+    }
+
+    /// A game stored before games knew their tournament reads, and is stored the same again.
+    #[test]
+    fn a_game_stored_as_before_reads_and_writes_back_the_same() {
+        let r = GameRecord::decode(CREATED, created()).expect("reads");
+        let stored = r.encode().expect("writes");
+        assert_eq!(stored.event_type, CREATED);
+        assert_eq!(stored.payload, created());
+        let Some(mut live) = Live::open(r).expect("opens") else {
+            panic!("a game");
+        };
+        let stored = StoredEvent {
+            seq: 2,
+            event_type: "move".into(),
+            payload: json!({"type": "move", "color": "red", "iccs": "h2e2"}),
+            recorded_at_ms: 7,
+        };
+        let mv = GameRecord::decode_stored(stored).expect("reads");
+        assert_eq!(
+            mv.encode().expect("writes").payload,
+            json!({"type": "move", "color": "red", "iccs": "h2e2"})
+        );
+        live.apply(mv).expect("applies");
+        assert_eq!(live.moves[0].chinese, "炮二平五");
+        let resigned =
+            GameRecord::decode("resigned", json!({"type": "resigned", "color": "black"}))
+                .expect("reads");
+        let GameRecord::Game { event, .. } = resigned else {
+            panic!("an arbiter's event");
+        };
+        live.apply(GameRecord::Game {
+            event,
+            recorded_at_ms: Some(9),
+        })
+        .expect("applies");
+        // The end's moment is the store's, as it was recorded.
+        assert_eq!(live.sheet.ended_at_ms, Some(9));
+        let signed = json!({"by": "red", "result": "1-0", "termination": "resignation",
+                            "red_used_ms": null, "black_used_ms": null, "at_ms": 10});
+        let r = GameRecord::decode(SIGNED, signed.clone()).expect("reads");
+        assert_eq!(r.encode().expect("writes").payload, signed);
+        live.apply(r).expect("applies");
+        assert!(live.sheet.signature("red").is_some() && !live.sheet.complete());
+    }
+}

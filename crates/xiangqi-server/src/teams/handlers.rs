@@ -1,0 +1,319 @@
+//! One function a route: each takes what it needs from the request (the [`Caller`], a typed
+//! body), asks [`Teams`](super::Teams) and answers the team event's view.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    response::{IntoResponse, Response},
+};
+use xiangqi_tournament::{
+    GameResult, PlayerId,
+    swiss::cxa::Cxa,
+    team::{BoardRule, Team},
+    team_tournament::{TeamError, TeamEvent, TeamPairing, TeamRanking, TeamTournament},
+    tournament::Format,
+};
+
+use super::{
+    form::{
+        LineupRequest, NewTeamEvent, PairRequest, ResultRequest, TeamsBody, WithdrawalRequest,
+        board_rule, team_format,
+    },
+    json::{TeamBracketView, TeamView, created_with},
+    reply,
+    stream::{TeamOpened, TeamRecord},
+};
+use crate::{
+    AppState,
+    accounts::Caller,
+    competition::{bracket_rounds, checked_name, rules_named, scoring_named},
+    error::ApiError,
+    extract::{JsonBody, JsonOrEmpty},
+    ids::{random_hex, random_seed},
+};
+
+pub(super) async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    JsonBody(req): JsonBody<NewTeamEvent>,
+) -> Result<Response, ApiError> {
+    let name = checked_name("name", &req.name)?;
+    let rules = rules_named(req.rules.as_deref())?;
+    let format = team_format(&req)?;
+    let ranking = match req.ranking.as_deref().map(str::trim) {
+        None | Some("match_points") => TeamRanking::MatchPoints,
+        Some("game_points") => TeamRanking::GamePoints,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "ranking",
+                format!("unknown ranking {other:?} (match_points, game_points)"),
+            ));
+        }
+    };
+    if !(1..=20).contains(&req.boards) {
+        return Err(ApiError::invalid("boards", "1 to 20"));
+    }
+    let scoring = scoring_named(req.scoring.as_deref())?;
+    let mut events = vec![TeamEvent::Created {
+        name,
+        rules,
+        format,
+        boards: req.boards,
+        board_rule: board_rule(req.board_rule.as_deref())?,
+        scoring,
+        tie_breaks: None,
+        two_games: req.two_games,
+        ranking,
+    }];
+    for (k, team) in req.teams.unwrap_or_default().into_iter().enumerate() {
+        let (name, players) = team.checked(&format!("teams[{k}]"))?;
+        events.push(TeamEvent::TeamRegistered {
+            team: Team {
+                name,
+                players,
+                boards: req.boards,
+            },
+        });
+    }
+    // Checked before anything is stored: a format the team crate does not run is the field's.
+    TeamTournament::from_events(events.clone()).map_err(|e| match e {
+        TeamError::NoRound(m) => ApiError::invalid("format", m),
+        e => e.into(),
+    })?;
+    let id = random_hex(8)?;
+    let mut all = vec![TeamRecord::Opened(TeamOpened {
+        owner: caller.username.clone(),
+    })];
+    all.extend(events.into_iter().map(TeamRecord::Team));
+    let (_, guard) = state.teams().repo.create(&id, all).await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+pub(super) async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    state
+        .teams()
+        .repo
+        .read(&id, |v| {
+            let view = TeamView::new(&id, &v.state.owner, v.seq, v.state.event()?)?;
+            Ok(Json(view).into_response())
+        })
+        .await?
+}
+
+pub(super) async fn register(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonBody(req): JsonBody<TeamsBody>,
+) -> Result<Response, ApiError> {
+    let teams = req
+        .teams
+        .into_iter()
+        .enumerate()
+        .map(|(k, t)| t.checked(&format!("teams[{k}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if t.teams().len() + teams.len() > 200 {
+                return Err(ApiError::invalid("teams", "at most 200"));
+            }
+            Ok(teams
+                .into_iter()
+                .map(|(name, players)| TeamEvent::TeamRegistered {
+                    team: Team {
+                        name,
+                        players,
+                        boards: t.boards(),
+                    },
+                })
+                .collect())
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+/// Pairs the next round: a round robin from the order tables, a knockout from its bracket
+/// with a stored seed, a Swiss by the CXA engine with a stored seed, or any format from the
+/// arbiter's matches and byes when given. Under fixed boards (CXA 11.1) both teams'
+/// registered order goes in as their line-ups.
+pub(super) async fn pair(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonOrEmpty(req): JsonOrEmpty<PairRequest>,
+) -> Result<Response, ApiError> {
+    let seed = match req.seed {
+        Some(s) => s,
+        None => random_seed()?,
+    };
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if t.teams().len() < 2 {
+                return Err(ApiError::conflict("too_few_teams", "at least two teams"));
+            }
+            let knockout = matches!(t.format(), Format::Knockout { .. });
+            let team = |field: String, n: usize| {
+                if n == 0 || n > t.teams().len() {
+                    Err(ApiError::invalid(&field, format!("no team {n}")))
+                } else {
+                    Ok(n - 1)
+                }
+            };
+            let paired = match (req.matches, req.byes) {
+                (None, None) => match t.format() {
+                    Format::Knockout { .. } => t.pair_knockout(seed)?,
+                    // CXA 10.3, 12.3, 14.4: by 场分, no rematch, the bye to the lowest team
+                    // without one; the seed of its lots kept in the event.
+                    Format::Swiss { .. } => t.pair_swiss(&Cxa, seed)?,
+                    _ => t.pair_next_round()?,
+                },
+                (matches, byes) => TeamEvent::RoundPaired {
+                    round: t.rounds_paired() + 1,
+                    matches: matches
+                        .unwrap_or_default()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, m)| {
+                            Ok(TeamPairing {
+                                table: k as u32 + 1,
+                                first: team(format!("matches[{k}].first"), m.first)?,
+                                second: team(format!("matches[{k}].second"), m.second)?,
+                            })
+                        })
+                        .collect::<Result<Vec<_>, ApiError>>()?,
+                    byes: byes
+                        .unwrap_or_default()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, b)| team(format!("byes[{k}]"), b))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    // A knockout's lots come from the round's seed.
+                    seed: knockout.then_some(seed),
+                },
+            };
+            let fixed = created_with(t).0 == BoardRule::Fixed;
+            let mut events = vec![paired.clone()];
+            if let (true, TeamEvent::RoundPaired { round, matches, .. }) = (fixed, &paired) {
+                // Fixed boards (CXA 11.1): the registered order is the line-up, every round.
+                for m in matches {
+                    for team in [m.first, m.second] {
+                        events.push(TeamEvent::LineupSubmitted {
+                            round: *round,
+                            team,
+                            lineup: (1..=t.boards()).collect(),
+                        });
+                    }
+                }
+            }
+            Ok(events)
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+/// A team's line-up for a round (CXA 11.2, 11.3), checked by the team crate.
+pub(super) async fn lineup(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+    caller: Caller,
+    JsonBody(req): JsonBody<LineupRequest>,
+) -> Result<Response, ApiError> {
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if req.team == 0 || req.team > t.teams().len() {
+                return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            Ok(vec![TeamEvent::LineupSubmitted {
+                round,
+                team: req.team - 1,
+                lineup: req.lineup.clone(),
+            }])
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+pub(super) async fn result(
+    State(state): State<AppState>,
+    Path((id, round, table, board)): Path<(String, String, String, String)>,
+    caller: Caller,
+    JsonBody(req): JsonBody<ResultRequest>,
+) -> Result<Response, ApiError> {
+    let round: u32 = round.parse().map_err(|_| ApiError::NotFound("round"))?;
+    let table: u32 = table.parse().map_err(|_| ApiError::NotFound("table"))?;
+    let board: usize = board.parse().map_err(|_| ApiError::NotFound("board"))?;
+    let result: GameResult = req
+        .result
+        .parse()
+        .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("result", e.to_string()))?;
+    let second = match req.game.unwrap_or(1) {
+        1 => false,
+        2 => true,
+        _ => return Err(ApiError::invalid("game", "1, or 2 in a two-game match")),
+    };
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if second && !t.two_games() {
+                return Err(ApiError::invalid("game", "one game a board in this event"));
+            }
+            Ok(vec![TeamEvent::BoardResult {
+                round,
+                table,
+                board,
+                result,
+                second,
+            }])
+        })
+        .await?;
+    Ok(Json(reply(&id, &guard)?).into_response())
+}
+
+/// A team withdraws (CXA 19.2, 19.3; WXF 11.2–11.4) or is expelled (CXA 18.3) after a round:
+/// in a round robin its matches are cancelled if it played fewer than half, else they stand
+/// and the later ones are forfeited on every board (CXA 20.3).
+pub(super) async fn withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonBody(req): JsonBody<WithdrawalRequest>,
+) -> Result<Response, ApiError> {
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if req.team == 0 || req.team > t.teams().len() {
+                return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            Ok(vec![TeamEvent::Withdrawn {
+                team: req.team - 1,
+                after_round: req.after_round.unwrap_or(t.rounds_paired()),
+            }])
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+/// A team knockout's bracket (CXA 10.4): each line's teams by number, its team matches (as
+/// games: `first_color` red when the line's first team was listed first), winner and decision.
+pub(super) async fn bracket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<TeamBracketView>, ApiError> {
+    let guard = state.teams().repo.lock(&id).await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
+    let t = v.state.event()?;
+    if !matches!(t.format(), Format::Knockout { .. }) {
+        return Err(ApiError::NotFound("bracket: not a knockout"));
+    }
+    Ok(Json(TeamBracketView {
+        rounds: bracket_rounds(&t.bracket()),
+        champion: t.champion().map(|c| PlayerId::from_index(c).get()),
+    }))
+}

@@ -1,0 +1,25 @@
+//! The team event routes.
+
+use axum::{
+    Router,
+    routing::{get, post, put},
+};
+
+use super::handlers::{bracket, create, lineup, pair, register, result, show, withdraw};
+use crate::AppState;
+
+/// The team event routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/teams", post(create))
+        .route("/api/teams/{id}", get(show))
+        .route("/api/teams/{id}/teams", post(register))
+        .route("/api/teams/{id}/rounds", post(pair))
+        .route("/api/teams/{id}/rounds/{round}/lineups", post(lineup))
+        .route(
+            "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result",
+            put(result),
+        )
+        .route("/api/teams/{id}/withdrawals", post(withdraw))
+        .route("/api/teams/{id}/bracket", get(bracket))
+}

@@ -1,0 +1,148 @@
+//! Live games for a round's boards: started by an official with the tournament's rule set and
+//! time control, their tokens shown to the officials only, each game leading back to its board.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    response::{IntoResponse, Response},
+};
+use xiangqi_tournament::PlayerId;
+
+use super::{
+    form::{StartRequest, clip, number},
+    json::{ByGameView, RoundGamesView},
+    stream::{BoardGame, Need, TournamentRecord},
+};
+use crate::{
+    AppState, accounts::Caller, competition::rules_name, created, error::ApiError,
+    extract::JsonOrEmpty, games::NewGame, repo::Aggregate, stream::valid_id,
+};
+
+/// The tournament board a live game was started for, so the game page links back to it.
+pub(super) async fn by_game(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Response, ApiError> {
+    if !valid_id(&game) {
+        return Err(ApiError::NotFound("tournament game"));
+    }
+    let tournaments = state.tournaments();
+    let (id, round, board) = tournaments
+        .find_board(&game)
+        .await?
+        .ok_or(ApiError::NotFound("tournament game"))?;
+    let name = tournaments
+        .read(&id, |v| v.state.tournament.name().to_owned())
+        .await?;
+    Ok(Json(ByGameView {
+        tournament: &id,
+        name,
+        round,
+        board,
+        game: &game,
+    })
+    .into_response())
+}
+
+/// Starts live games for a paired round's boards, each with the tournament's rule set and
+/// time control and the players' names; a board with a game or a result already is skipped.
+pub(super) async fn start_games(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+    caller: Caller,
+    JsonOrEmpty(req): JsonOrEmpty<StartRequest>,
+) -> Result<Response, ApiError> {
+    let round = number(&round, "round")?;
+    let tournaments = state.tournaments();
+    let guard = tournaments.lock(&id).await?;
+    let current = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    current.state.check(
+        &caller,
+        Need::Official,
+        "start games: only the tournament's organiser and arbiters may",
+    )?;
+    let t = &current.state.tournament;
+    let r = t
+        .rounds()
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or(ApiError::NotFound("round"))?;
+    if let Some(boards) = &req.boards {
+        if let Some(b) = boards
+            .iter()
+            .find(|&&b| b == 0 || b as usize > r.games.len())
+        {
+            return Err(ApiError::invalid(
+                "boards",
+                format!("no board {b} in round {round}"),
+            ));
+        }
+    }
+    let mut started = Vec::new();
+    for g in &r.games {
+        let board = g.pairing.board;
+        let wanted = req.boards.as_ref().is_none_or(|b| b.contains(&board));
+        if !wanted || g.result.is_some() || current.state.meta.games.contains_key(&(round, board)) {
+            continue;
+        }
+        let name = |p: PlayerId| t.players().get(p.index()).map(|p| p.name.clone());
+        let new = NewGame {
+            rules: Some(rules_name(t.rules()).to_owned()),
+            fen: None,
+            time_control: current.state.meta.time_control.clone(),
+            red: name(g.pairing.red),
+            black: name(g.pairing.black),
+            event: Some(clip(format!("{} R{round} B{board}", t.name()), 200)),
+        };
+        let (tokens, _) = state.games().create_for(new, Some(&id)).await?;
+        started.push(TournamentRecord::BoardGameStarted(BoardGame {
+            round,
+            board,
+            game: tokens.id,
+            red_token: tokens.red_token,
+            black_token: tokens.black_token,
+            arbiter_token: tokens.arbiter_token,
+        }));
+    }
+    let guard = tournaments
+        .repo
+        .update_locked(&id, guard, |_, next| {
+            for e in started.iter().cloned() {
+                next.apply(e)?;
+            }
+            Ok(started)
+        })
+        .await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    tournaments.index_boards(&id, &v.state.meta);
+    Ok(created(RoundGamesView::new(&v.state.meta, round)))
+}
+
+/// A round's live games with their tokens: officials only.
+pub(super) async fn board_games(
+    State(state): State<AppState>,
+    Path((id, round)): Path<(String, String)>,
+    caller: Caller,
+) -> Result<Response, ApiError> {
+    let round = number(&round, "round")?;
+    state
+        .tournaments()
+        .read(&id, |v| {
+            v.state.check(
+                &caller,
+                Need::Official,
+                "see the tokens: only the tournament's organiser and arbiters may",
+            )?;
+            if !v
+                .state
+                .tournament
+                .rounds()
+                .iter()
+                .any(|r| r.number == round)
+            {
+                return Err(ApiError::NotFound("round"));
+            }
+            Ok(Json(RoundGamesView::new(&v.state.meta, round)).into_response())
+        })
+        .await?
+}

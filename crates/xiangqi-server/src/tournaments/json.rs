@@ -1,0 +1,548 @@
+//! The tournament's JSON views: derived from the types, one struct per shape the API answers.
+
+use serde::Serialize;
+use xiangqi_tournament::{
+    GameResult, Player, PlayerId,
+    tournament::{Format, Round, Tournament},
+};
+
+use super::stream::{BoardGame, Meta, TournamentState};
+use crate::competition::{
+    FormatView, MatchView, PartView, StandingRow, TieBreakName, bracket_rounds, color_name,
+    outcome_name, rules_name,
+};
+
+/// A board of a round.
+#[derive(Debug, Serialize)]
+pub struct BoardView<'a> {
+    board: u32,
+    red: u32,
+    black: u32,
+    result: Option<&'static str>,
+    /// The live game started for the board.
+    game: Option<&'a str>,
+}
+
+/// A round: its boards, byes, the seed of its lots, whether every board has a result.
+#[derive(Debug, Serialize)]
+pub struct RoundView<'a> {
+    round: u32,
+    games: Vec<BoardView<'a>>,
+    byes: Vec<u32>,
+    seed: Option<u64>,
+    complete: bool,
+}
+
+impl<'a> RoundView<'a> {
+    /// Round `r` with the live games of `meta`.
+    pub fn new(r: &Round, meta: &'a Meta) -> RoundView<'a> {
+        RoundView {
+            round: r.number,
+            games: r
+                .games
+                .iter()
+                .map(|g| BoardView {
+                    board: g.pairing.board,
+                    red: g.pairing.red.get(),
+                    black: g.pairing.black.get(),
+                    result: g.result.map(GameResult::notation),
+                    game: meta
+                        .games
+                        .get(&(r.number, g.pairing.board))
+                        .map(|b| b.game.as_str()),
+                })
+                .collect(),
+            byes: r.byes.iter().map(|p| p.get()).collect(),
+            seed: r.seed,
+            complete: r.games.iter().all(|g| g.result.is_some()),
+        }
+    }
+
+    /// Round `number` of `s`, if paired.
+    pub fn find(s: &'a TournamentState, number: u32) -> Option<RoundView<'a>> {
+        s.tournament
+            .rounds()
+            .iter()
+            .find(|r| r.number == number)
+            .map(|r| RoundView::new(r, &s.meta))
+    }
+}
+
+/// Points per result under the tournament's scoring.
+#[derive(Debug, Serialize)]
+pub struct ScoringView {
+    win: String,
+    draw_red: String,
+    draw_black: String,
+    loss: String,
+}
+
+/// A registered player with what the format has made of them.
+#[derive(Debug, Serialize)]
+pub struct PlayerView<'a> {
+    no: u32,
+    name: &'a str,
+    rating: Option<u16>,
+    club: Option<&'a str>,
+    federation: Option<&'a str>,
+    withdrawn_after: Option<u32>,
+    eliminated_after: Option<u32>,
+}
+
+/// The whole tournament.
+#[derive(Debug, Serialize)]
+pub struct TournamentView<'a> {
+    id: &'a str,
+    name: &'a str,
+    rules: &'static str,
+    format: FormatView,
+    scoring: ScoringView,
+    tie_breaks: Vec<&'static str>,
+    engine: &'static str,
+    organiser: &'a str,
+    arbiters: &'a [String],
+    created_at_ms: u64,
+    time_control: Option<&'a str>,
+    kept_apart: Vec<Vec<u32>>,
+    stage_of: Option<&'a str>,
+    #[serde(rename = "final")]
+    final_id: Option<&'a str>,
+    seq: u64,
+    total_rounds: u32,
+    players: Vec<PlayerView<'a>>,
+    qualifiers: Vec<u32>,
+    in_knockout_stage: bool,
+    elimination_due: Vec<u32>,
+    champion: Option<u32>,
+    rounds: Vec<RoundView<'a>>,
+}
+
+fn numbers(players: &[PlayerId]) -> Vec<u32> {
+    players.iter().map(|p| p.get()).collect()
+}
+
+impl<'a> TournamentView<'a> {
+    /// Tournament `id` as of `seq`.
+    pub fn new(id: &'a str, seq: u64, s: &'a TournamentState) -> TournamentView<'a> {
+        let t = &s.tournament;
+        let scoring = t.scoring();
+        TournamentView {
+            id,
+            name: t.name(),
+            rules: rules_name(t.rules()),
+            format: t.format().into(),
+            scoring: ScoringView {
+                win: scoring.win.to_string(),
+                draw_red: scoring.draw_red.to_string(),
+                draw_black: scoring.draw_black.to_string(),
+                loss: scoring.loss.to_string(),
+            },
+            tie_breaks: t.tie_break_order().iter().map(|tb| tb.code()).collect(),
+            engine: s.meta.engine.name(),
+            organiser: &s.meta.owner,
+            arbiters: &s.meta.arbiters,
+            created_at_ms: s.meta.created_at_ms,
+            time_control: s.meta.time_control.as_deref(),
+            kept_apart: t.kept_apart(),
+            stage_of: s.meta.stage_of.as_deref(),
+            final_id: s.meta.final_id.as_deref(),
+            seq,
+            total_rounds: t.total_rounds(),
+            players: t
+                .players()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let id = PlayerId::from_index(i);
+                    PlayerView {
+                        no: id.get(),
+                        name: &p.name,
+                        rating: p.rating,
+                        club: p.club.as_deref(),
+                        federation: p.federation.as_deref(),
+                        withdrawn_after: t.withdrawn_after(id),
+                        eliminated_after: t.eliminated_after(id),
+                    }
+                })
+                .collect(),
+            qualifiers: numbers(&t.qualifiers()),
+            in_knockout_stage: t.in_knockout_stage(),
+            elimination_due: numbers(&t.elimination_due()),
+            champion: t.champion().map(PlayerId::get),
+            rounds: t
+                .rounds()
+                .iter()
+                .map(|r| RoundView::new(r, &s.meta))
+                .collect(),
+        }
+    }
+}
+
+/// A newly registered player.
+#[derive(Debug, Serialize)]
+pub struct RegisteredView<'a> {
+    no: usize,
+    name: &'a str,
+    rating: Option<u16>,
+    club: Option<&'a str>,
+    federation: Option<&'a str>,
+}
+
+/// The players just registered.
+#[derive(Debug, Serialize)]
+pub struct RegisteredPlayers<'a> {
+    players: Vec<RegisteredView<'a>>,
+    seq: u64,
+}
+
+impl<'a> RegisteredPlayers<'a> {
+    /// The last `count` of `all`.
+    pub fn new(all: &'a [Player], count: usize, seq: u64) -> RegisteredPlayers<'a> {
+        let first = all.len().saturating_sub(count);
+        RegisteredPlayers {
+            players: all[first..]
+                .iter()
+                .enumerate()
+                .map(|(k, p)| RegisteredView {
+                    no: first + k + 1,
+                    name: &p.name,
+                    rating: p.rating,
+                    club: p.club.as_deref(),
+                    federation: p.federation.as_deref(),
+                })
+                .collect(),
+            seq,
+        }
+    }
+}
+
+/// A withdrawal as recorded.
+#[derive(Debug, Serialize)]
+pub struct WithdrawalView {
+    pub player: u32,
+    pub withdrawn_after: Option<u32>,
+    pub seq: u64,
+}
+
+/// A penalty as recorded.
+#[derive(Debug, Serialize)]
+pub struct PenaltyView<'a> {
+    pub player: u32,
+    pub round: u32,
+    pub penalty: &'a str,
+    pub seq: u64,
+}
+
+/// The appointed arbiters.
+#[derive(Debug, Serialize)]
+pub struct ArbitersView<'a> {
+    pub arbiters: &'a [String],
+    pub seq: u64,
+}
+
+/// Who is kept apart.
+#[derive(Debug, Serialize)]
+pub struct KeptApartView {
+    pub kept_apart: Vec<Vec<u32>>,
+    pub seq: u64,
+}
+
+/// A row of the standings, marked with what the format makes of it.
+#[derive(Debug, Serialize)]
+pub struct StandingsRowView {
+    #[serde(flatten)]
+    row: StandingRow,
+    withdrawn_after: Option<u32>,
+    eliminated_after: Option<u32>,
+    qualifier: bool,
+    elimination_due: bool,
+}
+
+/// The standings, each row marked with what the format makes of it: withdrawn, eliminated
+/// (CXA 10.6), going through to the knockout (CXA 10.5), or due to be out after this round.
+#[derive(Debug, Serialize)]
+pub struct StandingsView {
+    tie_breaks: Vec<TieBreakName>,
+    standings: Vec<StandingsRowView>,
+    in_knockout_stage: bool,
+}
+
+impl StandingsView {
+    /// The standings of `t`.
+    pub fn new(t: &Tournament) -> StandingsView {
+        let qualifiers = t.qualifiers();
+        let due = t.elimination_due();
+        StandingsView {
+            tie_breaks: t.tie_break_order().iter().map(TieBreakName::from).collect(),
+            standings: t
+                .standings()
+                .into_iter()
+                .map(|s| {
+                    let id = PlayerId::from_index(s.competitor);
+                    let name = t.players().get(s.competitor).map(|p| p.name.as_str());
+                    StandingsRowView {
+                        row: StandingRow::new(&s, name),
+                        withdrawn_after: t.withdrawn_after(id),
+                        eliminated_after: t.eliminated_after(id),
+                        qualifier: qualifiers.contains(&id),
+                        elimination_due: due.contains(&id),
+                    }
+                })
+                .collect(),
+            in_knockout_stage: t.in_knockout_stage(),
+        }
+    }
+}
+
+/// One cell of the crosstable.
+#[derive(Debug, Serialize)]
+pub struct CrossResult {
+    round: u32,
+    opponent: Option<u32>,
+    color: Option<&'static str>,
+    outcome: &'static str,
+    points: String,
+}
+
+/// One row of the crosstable.
+#[derive(Debug, Serialize)]
+pub struct CrossRow<'a> {
+    rank: u32,
+    no: usize,
+    name: Option<&'a str>,
+    score: String,
+    results: Vec<CrossResult>,
+}
+
+/// The crosstable; a Swiss then knockout's is its Swiss stage's (CXA 10.5: the knockout is
+/// the bracket).
+#[derive(Debug, Serialize)]
+pub struct CrosstableView<'a> {
+    rounds: usize,
+    rows: Vec<CrossRow<'a>>,
+}
+
+impl<'a> CrosstableView<'a> {
+    /// The crosstable of `t`.
+    pub fn new(t: &'a Tournament) -> CrosstableView<'a> {
+        let results = t.results();
+        let scoring = t.scoring();
+        let shown = match t.format() {
+            Format::SwissKnockout { rounds, .. } => t.rounds().len().min(rounds as usize),
+            _ => t.rounds().len(),
+        };
+        let rows = t
+            .standings()
+            .into_iter()
+            .map(|s| {
+                let row = results
+                    .get(s.competitor)
+                    .map(Vec::as_slice)
+                    .unwrap_or_default();
+                CrossRow {
+                    rank: s.rank,
+                    no: s.competitor + 1,
+                    name: t.players().get(s.competitor).map(|p| p.name.as_str()),
+                    score: s.score.to_string(),
+                    results: row
+                        .iter()
+                        .filter(|r| r.round as usize <= shown)
+                        .map(|r| CrossResult {
+                            round: r.round,
+                            opponent: r.opponent.map(PlayerId::get),
+                            color: r.color.map(color_name),
+                            outcome: outcome_name(r.outcome),
+                            points: scoring.points(r.outcome, r.color).to_string(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        CrosstableView {
+            rounds: shown,
+            rows,
+        }
+    }
+}
+
+/// A live game of a board, with its tokens: for the officials.
+#[derive(Debug, Serialize)]
+pub struct BoardGameView<'a> {
+    board: u32,
+    game: &'a str,
+    red_token: &'a str,
+    black_token: &'a str,
+    arbiter_token: &'a str,
+}
+
+/// The round's live games with the players' and arbiter's tokens, for the officials to hand out.
+#[derive(Debug, Serialize)]
+pub struct RoundGamesView<'a> {
+    round: u32,
+    time_control: Option<&'a str>,
+    games: Vec<BoardGameView<'a>>,
+}
+
+impl<'a> RoundGamesView<'a> {
+    /// Round `round`'s live games in `meta`.
+    pub fn new(meta: &'a Meta, round: u32) -> RoundGamesView<'a> {
+        RoundGamesView {
+            round,
+            time_control: meta.time_control.as_deref(),
+            games: meta
+                .games
+                .range((round, 0)..=(round, u32::MAX))
+                .map(|(_, b): (_, &'a BoardGame)| BoardGameView {
+                    board: b.board,
+                    game: &b.game,
+                    red_token: &b.red_token,
+                    black_token: &b.black_token,
+                    arbiter_token: &b.arbiter_token,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A line of a double elimination: the knockout line and where it stands.
+#[derive(Debug, Serialize)]
+pub struct DoubleLineView {
+    #[serde(flatten)]
+    line: MatchView,
+    part: PartView,
+    loser: Option<u32>,
+    needed: bool,
+}
+
+/// A bracket: a knockout's, a Swiss then knockout's, a double elimination's.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum BracketView {
+    /// A knockout's rounds (CXA 2011 art. 10.4).
+    Knockout {
+        rounds: Vec<Vec<MatchView>>,
+        champion: Option<u32>,
+    },
+    /// A Swiss then knockout's, from its qualifiers (CXA 10.5).
+    SwissKnockout {
+        stage: &'static str,
+        first_round: u32,
+        qualifiers: Vec<u32>,
+        rounds: Vec<Vec<MatchView>>,
+        champion: Option<u32>,
+    },
+    /// A double elimination's lines in playing order.
+    Double {
+        reset: bool,
+        matches: Vec<DoubleLineView>,
+        champion: Option<u32>,
+    },
+}
+
+impl BracketView {
+    /// The bracket of `t`, if it has one.
+    pub fn new(t: &Tournament) -> Option<BracketView> {
+        let champion = t.champion().map(PlayerId::get);
+        Some(match t.format() {
+            Format::Knockout { .. } => BracketView::Knockout {
+                rounds: bracket_rounds(&t.bracket()),
+                champion,
+            },
+            Format::SwissKnockout { rounds, .. } => BracketView::SwissKnockout {
+                stage: if t.in_knockout_stage() {
+                    "knockout"
+                } else {
+                    "swiss"
+                },
+                first_round: rounds + 1,
+                qualifiers: numbers(&t.qualifiers()),
+                rounds: bracket_rounds(&t.bracket()),
+                champion,
+            },
+            Format::DoubleElimination { reset, .. } => BracketView::Double {
+                reset,
+                matches: t
+                    .double_bracket()
+                    .iter()
+                    .map(|m| DoubleLineView {
+                        line: MatchView::from(&m.line),
+                        part: m.part.into(),
+                        loser: m.loser.map(PlayerId::get),
+                        needed: m.needed,
+                    })
+                    .collect(),
+                champion,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// One group with its standings.
+#[derive(Debug, Serialize)]
+pub struct GroupView {
+    group: usize,
+    players: Vec<u32>,
+    standings: Vec<StandingRow>,
+}
+
+/// A group stage's groups with their standings, and its final once opened (CXA 2011 art. 10.2).
+#[derive(Debug, Serialize)]
+pub struct GroupsView<'a> {
+    groups: Vec<GroupView>,
+    tie_breaks: Vec<&'static str>,
+    #[serde(rename = "final")]
+    final_id: Option<&'a str>,
+}
+
+impl<'a> GroupsView<'a> {
+    /// The groups of `s`, if it is a group stage.
+    pub fn new(s: &'a TournamentState) -> Option<GroupsView<'a>> {
+        let t = &s.tournament;
+        if !matches!(t.format(), Format::Groups { .. }) {
+            return None;
+        }
+        let standings = t.group_standings();
+        let groups = t
+            .groups()
+            .iter()
+            .zip(standings.iter().map(Some).chain(std::iter::repeat(None)))
+            .enumerate()
+            .map(|(k, (members, st))| GroupView {
+                group: k + 1,
+                players: numbers(members),
+                standings: st
+                    .map(|st| {
+                        st.iter()
+                            .map(|s| {
+                                let name = t.players().get(s.competitor).map(|p| p.name.as_str());
+                                StandingRow::new(s, name)
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            })
+            .collect();
+        Some(GroupsView {
+            groups,
+            tie_breaks: t.tie_break_order().iter().map(|tb| tb.code()).collect(),
+            final_id: s.meta.final_id.as_deref(),
+        })
+    }
+}
+
+/// The tournament board a live game was started for.
+#[derive(Debug, Serialize)]
+pub struct ByGameView<'a> {
+    pub tournament: &'a str,
+    pub name: String,
+    pub round: u32,
+    pub board: u32,
+    pub game: &'a str,
+}
+
+/// Every tournament's and team event's id.
+#[derive(Debug, Serialize)]
+pub struct TournamentList {
+    pub tournaments: Vec<String>,
+}

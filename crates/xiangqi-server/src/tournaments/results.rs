@@ -1,0 +1,139 @@
+//! A board's result from its live game: recorded when the game ends ([`GameEnded`], told by
+//! [`Games`]), and taken from the game before a write that needs every result when the
+//! tournament never heard of it (a crash between the two appends). Reading never writes.
+
+use std::sync::Arc;
+
+use xiangqi_tournament::{GameResult, tournament::Event};
+
+use super::{Tournaments, stream::TournamentRecord};
+use crate::{
+    error::ApiError,
+    games::{GameEnded, Games},
+};
+
+/// The tournament's result of a finished game.
+fn board_result(r: xiangqi_arbiter::GameResult) -> GameResult {
+    match r {
+        xiangqi_arbiter::GameResult::RedWins => GameResult::RedWins,
+        xiangqi_arbiter::GameResult::BlackWins => GameResult::BlackWins,
+        xiangqi_arbiter::GameResult::Draw => GameResult::Draw,
+    }
+}
+
+impl Tournaments {
+    /// The tournament, round and board a live game was started for. A game not seen yet sends
+    /// the server through every stored tournament once (reading each fills the index).
+    pub(super) async fn find_board(
+        &self,
+        game: &str,
+    ) -> Result<Option<(String, u32, u32)>, ApiError> {
+        use xiangqi_store::{EventStore, StreamKind};
+        if let Some(found) = self.board_of(game) {
+            return Ok(Some(found));
+        }
+        for id in self.store().streams(StreamKind::Tournament).await? {
+            if self.board_of(game).is_some() {
+                break;
+            }
+            // Team events and unreadable streams have no boards of ours: skip them.
+            let _ = self.lock(&id).await;
+        }
+        Ok(self.board_of(game))
+    }
+
+    /// Records on its board the result of a live game that has ended, unless the board has
+    /// one already (an arbiter's correction stands); returns the tournament's sequence number
+    /// afterwards, `None` when the game is no board's. A write that loses a race to another
+    /// (a result entered by hand, a replica's) is tried again on the fresh copy.
+    ///
+    /// # Errors
+    /// The store's; 409 when the tournament keeps changing under it.
+    pub async fn record_game_end(&self, ended: &GameEnded) -> Result<Option<u64>, ApiError> {
+        let mut tries = 3;
+        loop {
+            match self.try_record_game_end(ended).await {
+                Err(ApiError::Conflict {
+                    code: "concurrent_write",
+                    ..
+                }) if tries > 1 => tries -= 1,
+                other => return other,
+            }
+        }
+    }
+
+    async fn try_record_game_end(&self, ended: &GameEnded) -> Result<Option<u64>, ApiError> {
+        let id = match &ended.tournament {
+            Some(t) => t.clone(),
+            // A game started before games knew their tournament: only if indexed here.
+            None => match self.board_of(&ended.id) {
+                Some((t, _, _)) => t,
+                None => return Ok(None),
+            },
+        };
+        let result = board_result(ended.result);
+        let guard = self
+            .repo
+            .write(&id, |v| {
+                let Some(b) = v.state.meta.games.values().find(|b| b.game == ended.id) else {
+                    return Ok(Vec::new());
+                };
+                let open = v
+                    .state
+                    .tournament
+                    .rounds()
+                    .get((b.round as usize).wrapping_sub(1))
+                    .and_then(|r| r.games.iter().find(|g| g.pairing.board == b.board))
+                    .is_some_and(|g| g.result.is_none());
+                Ok(if open {
+                    vec![TournamentRecord::Tournament(Event::ResultRecorded {
+                        round: b.round,
+                        board: b.board,
+                        result,
+                    })]
+                } else {
+                    Vec::new()
+                })
+            })
+            .await?;
+        Ok(guard.as_ref().map(|v| v.seq))
+    }
+
+    /// Records the results of the boards' games that ended without the tournament hearing of
+    /// it (a crash between the game's append and the tournament's): done before a write that
+    /// needs every result (pairing, opening a final). Best effort: a store error leaves the
+    /// boards for the next write.
+    pub(super) async fn settle(&self, games: &Arc<Games>, id: &str) {
+        let Ok(open) = self
+            .read(id, |v| {
+                v.state
+                    .meta
+                    .games
+                    .values()
+                    .filter(|b| {
+                        v.state
+                            .tournament
+                            .rounds()
+                            .get((b.round as usize).wrapping_sub(1))
+                            .and_then(|r| r.games.iter().find(|g| g.pairing.board == b.board))
+                            .is_some_and(|g| g.result.is_none())
+                    })
+                    .map(|b| b.game.clone())
+                    .collect::<Vec<_>>()
+            })
+            .await
+        else {
+            return;
+        };
+        for game in open {
+            if let Ok(Some(result)) = games.result(&game).await {
+                let ended = GameEnded {
+                    id: game,
+                    result,
+                    tournament: Some(id.to_owned()),
+                };
+                let _ = self.record_game_end(&ended).await;
+            }
+        }
+    }
+}
