@@ -22,7 +22,7 @@
 //! assert_eq!(game.mainline_iccs().len(), 2);
 //! let wxf = pgn::write_game(&game, &pgn::WriteOptions { notation: Notation::Wxf, ..Default::default() });
 //! // After a comment the move number is repeated, as XQWizard writes.
-//! assert!(wxf.contains("1. C2.5 {中炮} 1... H8+7 (1... C8.5) 1-0"));
+//! assert!(wxf.contains("1. C2=5 {中炮} 1... H8+7 (1... C8=5) 1-0"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
@@ -35,7 +35,7 @@ use xiangqi::{
     Color, Position,
     chinese::{Chinese, Style},
     iccs::Iccs,
-    wxf::Wxf,
+    wxf::{Style as WxfStyle, Wxf},
 };
 
 use crate::{
@@ -432,6 +432,8 @@ pub struct WriteOptions {
     pub notation: Notation,
     /// For Chinese move text: glyphs and digits.
     pub style: Style,
+    /// For WXF move text: the book's `C2=5` (WXF 2018 art. 7.2) or the older `C2.5`.
+    pub wxf_style: WxfStyle,
 }
 
 impl Default for WriteOptions {
@@ -439,6 +441,7 @@ impl Default for WriteOptions {
         WriteOptions {
             notation: Notation::Chinese,
             style: Style::XQWIZARD,
+            wxf_style: WxfStyle::Book,
         }
     }
 }
@@ -530,7 +533,7 @@ impl MoveWriter<'_> {
         let text = match m {
             Some(m) => match self.options.notation {
                 Notation::Iccs => Iccs::from_move(m).dashed(),
-                Notation::Wxf => Wxf::write(pos, m),
+                Notation::Wxf => Wxf::write_styled(pos, m, self.options.wxf_style),
                 Notation::Chinese => Chinese::write(pos, m, self.options.style),
             },
             None => node.text.clone().unwrap_or_else(|| "??".into()),
@@ -628,6 +631,30 @@ mod tests {
         back.resolve().unwrap();
         assert_eq!(back.nodes.len(), g.nodes.len());
         assert_eq!(back.mainline_iccs(), g.mainline_iccs());
+    }
+
+    /// WXF 2018 art. 7.2: the book's `=` by default; the older `.` on request; both read back.
+    #[test]
+    fn writes_wxf_in_either_style() {
+        let mut g = parse_game("1. 炮二平五 炮８平５ 2. 马二进三 马８进７ 3. 车一平二 *");
+        g.resolve().unwrap();
+        for (wxf_style, want) in [
+            (WxfStyle::Book, "1. C2=5 C8=5 2. H2+3 H8+7 3. R1=2 *"),
+            (WxfStyle::Dot, "1. C2.5 C8.5 2. H2+3 H8+7 3. R1.2 *"),
+        ] {
+            let written = write_game(
+                &g,
+                &WriteOptions {
+                    notation: Notation::Wxf,
+                    wxf_style,
+                    ..Default::default()
+                },
+            );
+            assert!(written.contains(want), "{written}");
+            let mut back = parse_game(&written);
+            back.resolve().unwrap();
+            assert_eq!(back.mainline_iccs(), g.mainline_iccs());
+        }
     }
 
     #[test]

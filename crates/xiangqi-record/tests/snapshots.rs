@@ -24,7 +24,14 @@ fn game(relative: &str) -> Game {
 }
 
 fn render(g: &Game, notation: Notation, style: Style) -> String {
-    pgn::write_game(g, &WriteOptions { notation, style })
+    pgn::write_game(
+        g,
+        &WriteOptions {
+            notation,
+            style,
+            ..WriteOptions::default()
+        },
+    )
 }
 
 #[test]

@@ -6,7 +6,7 @@ use xiangqi::{
     Position,
     chinese::{Chinese, ChineseError, Style},
     iccs::Iccs,
-    wxf::Wxf,
+    wxf::{Style as WxfStyle, Wxf},
 };
 
 const GOLDEN: &str = concat!(
@@ -113,7 +113,17 @@ fn golden_writer() {
                 Chinese::write(&pos, m, Style::TRADITIONAL),
                 case.col("eleeye_cn_trad").to_owned(),
             ),
-            ("wxf", Wxf::write(&pos, m), canonical_wxf(case).to_owned()),
+            (
+                "wxf (dot)",
+                Wxf::write_styled(&pos, m, WxfStyle::Dot),
+                canonical_wxf(case).to_owned(),
+            ),
+            // WXF 2018 art. 7.2, 7.4: the book writes a sideways move with `=`.
+            (
+                "wxf (book)",
+                Wxf::write(&pos, m),
+                canonical_wxf(case).replace('.', "="),
+            ),
         ];
         for (what, got, want) in checks {
             if got != want {
