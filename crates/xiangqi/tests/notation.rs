@@ -6,6 +6,7 @@ use xiangqi::{
     Position,
     chinese::{Chinese, ChineseError, Style},
     iccs::Iccs,
+    written::{self, Form},
     wxf::{Style as WxfStyle, Wxf},
 };
 
@@ -223,6 +224,11 @@ proptest! {
                 let back = text.parse::<Chinese>().map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert_eq!(back.to_move(&pos), Ok(m), "{} in {:?}", text, pos);
             }
+            // Every form of WXF 2018 art. 7.1–7.5 reads back through the one reader.
+            for form in Form::ALL {
+                let text = written::write(&pos, m, form);
+                prop_assert_eq!(written::read_move(&pos, &text), Ok(m), "{:?} {} in {:?}", form, text, pos);
+            }
         }
     }
 
@@ -251,6 +257,10 @@ proptest! {
                 prop_assert_eq!(wxf.parse::<Wxf>().map(|w| w.to_move(&pos)), Ok(Ok(m)), "{}", wxf);
                 let cn = Chinese::write(&pos, m, Style::XQWIZARD);
                 prop_assert_eq!(cn.parse::<Chinese>().map(|c| c.to_move(&pos)), Ok(Ok(m)), "{}", cn);
+                for form in Form::ALL {
+                    let text = written::write(&pos, m, form);
+                    prop_assert_eq!(written::read_move(&pos, &text), Ok(m), "{:?} {} in {}", form, text, fen);
+                }
             }
         }
     }
