@@ -20,6 +20,13 @@ pub enum Rules {
     Wxf,
 }
 
+/// Shown at the end of `xiangqi adjudicate --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi adjudicate --rules wxf --moves \"炮二平五 马8进7 马二进三 车9平8\"
+  xiangqi adjudicate game.pgn --json
+";
+
 /// Rule a game: `--fen` and `--moves`, or a record file (its main line; `--moves` go on from
 /// its end).
 #[derive(Debug, clap::Args)]

@@ -91,6 +91,13 @@ impl From<NotationArg> for Notation {
     }
 }
 
+/// Shown at the end of `xiangqi convert --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi convert game.pgn --notation wxf --wxf-style dot
+  xiangqi convert game.pgn --check
+";
+
 /// Read game records (PGN in UTF-8, GBK or Big5; XQF; CBR, CBL and CBF; DhtmlXQ) and write them
 /// as PGN.
 #[derive(Debug, clap::Args)]

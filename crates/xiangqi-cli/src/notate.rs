@@ -10,6 +10,13 @@ use xiangqi::{
 
 use crate::convert::{NotationArg, WxfStyleArg};
 
+/// Shown at the end of `xiangqi notate --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi notate --to wxf 炮二平五 马８进７ \"马 2+3\" \"车 9=8\"
+  xiangqi notate --json h2e2 \"马 87\" C8.7
+";
+
 /// Write moves given in any notation (ICCS, WXF or Chinese) in another, playing them in turn.
 #[derive(Debug, clap::Args)]
 pub struct Args {
