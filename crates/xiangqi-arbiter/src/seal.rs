@@ -138,7 +138,15 @@ mod tests {
     #[test]
     fn reads_every_notation() {
         let pos = Position::new();
-        for t in ["h2e2", "H2-E2", "C2.5", "C2=5", "炮二平五", "炮 2=5", "炮 2 5"] {
+        for t in [
+            "h2e2",
+            "H2-E2",
+            "C2.5",
+            "C2=5",
+            "炮二平五",
+            "炮 2=5",
+            "炮 2 5",
+        ] {
             let m = read_move(&pos, t).expect(t);
             assert_eq!(m.to_string(), "h2e2", "{t}");
         }

@@ -6,7 +6,14 @@ use common::{ok, xiangqi};
 #[test]
 fn writes_the_books_wxf_form_unless_dot_is_asked() {
     // WXF 2018 art. 7.4's example opening, read in Chinese, written as the book prints it.
-    let moves = ["炮二平五", "马８进７", "马二进三", "车９平８", "车一平二", "马２进３"];
+    let moves = [
+        "炮二平五",
+        "马８进７",
+        "马二进三",
+        "车９平８",
+        "车一平二",
+        "马２进３",
+    ];
     let book = ok(&[&["notate", "--to", "wxf"][..], &moves].concat());
     assert_eq!(book, "C2=5\nH8+7\nH2+3\nR9=8\nR1=2\nH2+3\n");
     let dot = ok(&[&["notate", "--to", "wxf", "--wxf-style", "dot"][..], &moves].concat());
@@ -22,7 +29,9 @@ fn writes_the_books_wxf_form_unless_dot_is_asked() {
 #[test]
 fn reads_the_international_and_short_forms() {
     // WXF 2018 art. 7.2 and 7.3: 车 2+6 style, and the short form resolved by legality.
-    let out = ok(&["notate", "--to", "iccs", "炮 2=5", "马 8+7", "马 23", "车 9 8"]);
+    let out = ok(&[
+        "notate", "--to", "iccs", "炮 2=5", "马 8+7", "马 23", "车 9 8",
+    ]);
     assert_eq!(out, "h2e2\nh9g7\nh0g2\ni9h9\n");
 }
 

@@ -256,16 +256,25 @@ fn ambiguous_short_forms_name_both_moves() {
     let start: Position = START.parse().unwrap();
     assert!(matches!(
         written::read_move(&start, "马 2 5"),
-        Err(ReadMoveError::Move(WrittenError::Short(ShortError::Illegal(
-            _
-        ))))
+        Err(ReadMoveError::Move(WrittenError::Short(
+            ShortError::Illegal(_)
+        )))
     ));
 }
 
 #[test]
 fn unreadable_text_is_a_parse_error() {
     let start: Position = START.parse().unwrap();
-    for text in ["", "炮", "炮 2", "炮 2 5 5", "炮 0 5", "X25", "马8X7", "h2e2e2"] {
+    for text in [
+        "",
+        "炮",
+        "炮 2",
+        "炮 2 5 5",
+        "炮 0 5",
+        "X25",
+        "马8X7",
+        "h2e2e2",
+    ] {
         assert!(
             matches!(
                 written::read_move(&start, text),
