@@ -64,7 +64,10 @@ pub struct Args {
 
 /// The main line of game `number` (from 1) of a record file: its `FEN` tag and its moves as
 /// written (or in coordinates, from a binary format).
-fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, Vec<String>)> {
+pub(crate) fn read_record(
+    bytes: &[u8],
+    number: usize,
+) -> anyhow::Result<(Option<String>, Vec<String>)> {
     // One unreadable game of a collection does not stop the others from being ruled.
     let mut games = xiangqi_record::read_games(bytes, None);
     let count = games.len();
@@ -99,7 +102,7 @@ fn mainline(game: &xiangqi_record::Game) -> anyhow::Result<Vec<String>> {
 
 /// The moves of a `--moves` text, read as PGN move text is (move numbers, a result and
 /// `{comments}` skipped).
-fn move_list(text: &str) -> anyhow::Result<Vec<String>> {
+pub(crate) fn move_list(text: &str) -> anyhow::Result<Vec<String>> {
     mainline(&xiangqi_record::pgn::parse_game(text))
 }
 

@@ -3,6 +3,7 @@
 mod adjudicate;
 mod clock;
 mod convert;
+mod diagram;
 mod notate;
 mod pair;
 mod perft;
@@ -41,6 +42,9 @@ enum Command {
     /// Read game records (PGN in UTF-8/GBK/Big5, XQF) and write PGN in ICCS, WXF or Chinese; --check validates every move.
     #[command(after_help = convert::EXAMPLES)]
     Convert(convert::Args),
+    /// Draw a position as an SVG board diagram (棋图): from a FEN, or a record at a ply; last move and arrows shown.
+    #[command(after_help = diagram::EXAMPLES)]
+    Diagram(diagram::Args),
     /// Translate moves between ICCS, WXF and Chinese notation (CXA 2011 art. 7; WXF 2018 art. 7).
     #[command(after_help = notate::EXAMPLES)]
     Notate(notate::Args),
@@ -77,6 +81,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate::run(args),
         Command::Clock(args) => clock::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Diagram(args) => diagram::run(args),
         Command::Notate(args) => notate::run(args),
         Command::Pair(args) => pair::run(args),
         Command::Perft(args) => perft::run(args),
