@@ -1,5 +1,5 @@
-//! `xiangqi diagram`: a position as a printed board diagram (棋图), SVG, from a FEN or from a
-//! record at a ply, with the last move shaded and arrows if asked.
+//! `xiangqi diagram`: a position as a printed board diagram (棋图), SVG or PNG, from a FEN or
+//! from a record at a ply, with the last move shaded and arrows if asked.
 
 use std::{fs, path::PathBuf};
 
@@ -12,7 +12,7 @@ use crate::adjudicate::{move_list, read_record};
 /// Shown at the end of `xiangqi diagram --help`; a test runs each line that starts `xiangqi`.
 pub const EXAMPLES: &str = "\
 Examples:
-  xiangqi diagram game.pgn --ply 3 -o ply3.svg
+  xiangqi diagram game.pgn --ply 3 --png -o ply3.png
   xiangqi diagram --moves \"炮二平五 马8进7\" --arrow h0g2 --caption \"中炮对屏风马\"
 ";
 
@@ -46,9 +46,61 @@ pub struct Args {
     /// Text under the board.
     #[arg(long)]
     caption: Option<String>,
-    /// Write the SVG here instead of standard output.
+    /// Write the drawing here instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Write a PNG instead of SVG (rendered without a browser; the piece names need a CJK font
+    /// installed, e.g. Noto Sans CJK).
+    #[arg(long, requires = "output")]
+    png: bool,
+    /// The PNG's width in pixels (its height follows).
+    #[arg(long, default_value_t = 720, requires = "png", value_parser = clap::value_parser!(u32).range(100..=8000))]
+    width: u32,
+}
+
+/// Renders an SVG document as a PNG `width` pixels wide, with the system's fonts.
+fn png(svg: &str, width: u32) -> anyhow::Result<Vec<u8>> {
+    let mut options = resvg::usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    // The drawing names Chinese fonts, then the generic `serif` / `sans-serif`: point those at a
+    // font that is installed (a CJK one first), so that text is drawn wherever some font is;
+    // characters that font lacks fall back to any font that has them.
+    let installed: Vec<String> = fonts
+        .faces()
+        .flat_map(|face| face.families.iter().map(|(name, _)| name.clone()))
+        .collect();
+    let generic = [
+        "Noto Serif CJK SC",
+        "Noto Sans CJK SC",
+        "Source Han Serif SC",
+        "Source Han Sans SC",
+        "AR PL UKai CN",
+        "WenQuanYi Zen Hei",
+        "DejaVu Serif",
+        "DejaVu Sans",
+        "Liberation Serif",
+    ]
+    .into_iter()
+    .find(|want| installed.iter().any(|name| name == want))
+    .or_else(|| installed.first().map(String::as_str))
+    .map(str::to_owned);
+    if let Some(family) = generic {
+        fonts.set_serif_family(family.clone());
+        fonts.set_sans_serif_family(family);
+    }
+    let tree = resvg::usvg::Tree::from_str(svg, &options).context("the SVG does not parse")?;
+    let size = tree.size();
+    let scale = width as f32 / size.width();
+    let height = (size.height() * scale).ceil() as u32;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| anyhow!("cannot draw {width}×{height} pixels"))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().context("cannot encode the PNG")
 }
 
 fn points(text: &str) -> anyhow::Result<(Square, Square)> {
@@ -113,7 +165,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let drawing = svg::board(pos.board(), &options);
     match &args.output {
         Some(path) => {
-            fs::write(path, drawing).with_context(|| format!("cannot write {}", path.display()))?
+            let bytes = if args.png {
+                png(&drawing, args.width)?
+            } else {
+                drawing.into_bytes()
+            };
+            fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
         }
         None => print!("{drawing}"),
     }

@@ -57,3 +57,21 @@ fn draws_a_fen_with_arrows_and_a_caption() {
     assert!(!fine);
     assert!(err.contains("expected two points"), "{err}");
 }
+
+#[test]
+fn writes_a_png_without_a_browser() {
+    let dir = scratch("diagram-png");
+    let out = file(&dir, "board.png");
+    ok(&["diagram", "--png", "--width", "400", "-o", &out]);
+    let bytes = std::fs::read(&out).expect("written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, after the signature and the chunk header.
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    assert_eq!(be(16), 400);
+    let want = (400.0_f64 * 379.0 / 344.0).ceil() as u32;
+    assert_eq!(be(20), want);
+    // A PNG goes to a file, never to the terminal.
+    let (fine, _, err) = xiangqi(&["diagram", "--png"]);
+    assert!(!fine, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

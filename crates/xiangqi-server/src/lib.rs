@@ -11,6 +11,7 @@
 //! ```
 
 mod accounts;
+mod diagram;
 mod error;
 mod games;
 mod openapi;
@@ -102,6 +103,7 @@ pub fn router(state: AppState) -> Router {
         .merge(teams::routes())
         .merge(accounts::routes())
         .merge(sheet::routes())
+        .merge(diagram::routes())
         .fallback(not_found)
         .with_state(state)
 }
