@@ -182,12 +182,53 @@ fn arrow(s: &mut String, from: Square, to: Square) {
     );
 }
 
+/// The width of a character in ems: CJK characters a full em, others about half.
+fn em(c: char) -> f64 {
+    if c.len_utf8() >= 3 { 1.0 } else { 0.55 }
+}
+
+/// Splits a caption line into lines at most `width` ems wide, at a space where one is near
+/// (English), else between any two characters (Chinese).
+fn wrap(line: &str, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut used = 0.0;
+    for c in line.chars() {
+        if used + em(c) > width && !current.is_empty() {
+            let split = current.rfind(' ').filter(|&at| at > 0 && c.len_utf8() == 1);
+            match split {
+                Some(at) => {
+                    let rest = current.split_off(at + 1);
+                    lines.push(current.trim_end().to_owned());
+                    current = rest;
+                }
+                None => lines.push(std::mem::take(&mut current)),
+            }
+            used = current.chars().map(em).sum();
+            if c == ' ' && current.is_empty() {
+                continue;
+            }
+        }
+        current.push(c);
+        used += em(c);
+    }
+    if !current.is_empty() || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
 /// The board as a self-contained SVG document.
 pub fn board(board: &Board, options: &Options) -> String {
-    let captions: Vec<&str> = options
+    // Caption lines wrap to the board's width (font size 12, a margin of 8 on each side).
+    let captions: Vec<String> = options
         .caption
         .as_deref()
-        .map(|c| c.lines().collect())
+        .map(|c| {
+            c.lines()
+                .flat_map(|l| wrap(l, (WIDTH - 16.0) / 12.0))
+                .collect()
+        })
         .unwrap_or_default();
     let caption_height = if captions.is_empty() {
         0.0
@@ -288,6 +329,30 @@ mod tests {
             );
         }
         assert_eq!(svg.matches("class=\"xq-piece ").count(), 32);
+    }
+
+    #[test]
+    fn long_captions_wrap_to_the_board() {
+        let width = (WIDTH - 16.0) / 12.0;
+        let zh =
+            "红方长捉黑方无根车，黑方闲着，红方须变着，否则判负（中国象棋协会 2011 第 24.3 条）";
+        let en = "Red chases an unprotected rook all along while Black idles: Red must change or lose (CXA 2011 art. 24.3)";
+        for text in [zh, en] {
+            let lines = wrap(text, width);
+            assert!(lines.len() >= 2, "{lines:?}");
+            for l in &lines {
+                assert!(l.chars().map(em).sum::<f64>() <= width, "{l}");
+            }
+            let joined: String = lines.concat();
+            assert_eq!(joined.replace(' ', ""), text.replace(' ', ""));
+        }
+        // English breaks between words.
+        assert!(
+            wrap(en, width)
+                .iter()
+                .all(|l| !l.starts_with(' ') && !l.ends_with(' '))
+        );
+        assert_eq!(wrap("", width), [""]);
     }
 
     #[test]
