@@ -202,6 +202,10 @@ fn space_at(text: &str, i: usize) -> Option<usize> {
 /// A word that is only the piece of a move in the book's spaced forms: a piece glyph, maybe
 /// after 前/中/后 or 一…五 (`车`, `前炮`).
 fn names_a_piece_only(word: &str) -> bool {
+    // Two CJK characters at most: a whole move (炮二平五, twelve bytes) is told at once.
+    if word.len() > 6 {
+        return false;
+    }
     let mut chars = word.chars().rev();
     let is_piece = |c: char| "帅帥将將仕士相象马馬傌车車俥炮砲包兵卒".contains(c);
     chars.next().is_some_and(is_piece)
