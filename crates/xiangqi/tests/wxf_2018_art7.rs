@@ -62,7 +62,8 @@ const EXAMPLES: &[Example] = &[
         article: "7.2.C",
         fen: START,
         iccs: "h2f2",
-        read: &["炮二平四", "炮 2=4", "C2=4", "C2.4"],
+        // Chinese glyphs with Arabic digits (炮2平4) read too.
+        read: &["炮二平四", "炮 2=4", "炮2平4", "炮２平４", "C2=4", "C2.4"],
         written: &[(CN, "炮二平四"), (INTL, "炮 2=4"), (WXF, "C2=4")],
     },
     // 7.3: the short forms, the direction left out.
