@@ -40,7 +40,7 @@ const WORDS = {
   'game.check': ['将军！', 'Check!'],
   'game.over': ['对局结束', 'Game over'],
   'game.type': ['输入着法', 'Type a move'],
-  'game.type.help': ['ICCS、WXF 或中文，如 h2e2、C2.5、炮二平五', 'ICCS, WXF or Chinese: h2e2, C2.5, 炮二平五'],
+  'game.type.help': ['ICCS、WXF 或中文，如 h2e2、C2=5、车 2+6、炮二平五', 'ICCS, WXF or Chinese: h2e2, C2=5, 车 2+6, 炮二平五'],
   'game.play': ['走', 'Play'],
   'game.resign': ['认输', 'Resign'],
   'game.draw_offer': ['提和', 'Offer a draw'],

@@ -228,7 +228,7 @@ test('a live game played to mate from two browser contexts, clocks running', asy
   assert(await red.locator('.xq-piece.in-check[data-piece="k"]').count() === 1, 'the black king is in check');
   // Notation switch: WXF.
   await red.selectOption('#notation', 'wxf');
-  assert((await red.locator('#moves').textContent()).includes('C8.7'), 'WXF notation');
+  assert((await red.locator('#moves').textContent()).includes('C8=7'), 'WXF notation in the book form C8=7 (WXF 2018 art. 7.2)');
   await red.selectOption('#notation', 'iccs');
   assert((await red.locator('#moves').textContent()).includes('c6c9'), 'ICCS notation');
   // Language switch.

@@ -8,14 +8,14 @@
 //!
 //! ## Choices where the books are silent
 //!
-//! The written move may be in ICCS (`h2e2`), WXF (`C2.5`, `C2=5`) or Chinese (`炮二平五`)
-//! notation; it is "unclear" when it reads as none of them, or as a Chinese or WXF move that
-//! fits no piece or more than one. A suicide move (it leaves the own king capturable) is a
+//! The written move may be in ICCS (`h2e2`) or any form of WXF 2018 art. 7 (`C2=5`, `C2.5`,
+//! `炮二平五`, `车 2+6`, `炮 2 5`); it is "unclear" when it reads as none of them, and illegal
+//! when it fits no legal move or more than one. A suicide move (it leaves the own king capturable) is a
 //! legal way to lose over the board (CXA 2011 art. 4.1.3), but written in an envelope it is a
 //! move "有误": it loses as a sealed move.
 
 use serde::{Deserialize, Serialize};
-use xiangqi::{Color, Move, Position, chinese::Chinese, iccs::Iccs, wxf::Wxf};
+use xiangqi::{Color, Move, Position, written::Written};
 
 use crate::{
     clock::{TimedError, TimedGame},
@@ -33,29 +33,20 @@ pub enum SealedMoveError {
     Illegal(String),
 }
 
-/// Reads a written move against `pos`: ICCS, then WXF, then Chinese.
+/// Reads a written move against `pos`, in any form of WXF 2018 art. 7.1–7.5 or ICCS
+/// ([`xiangqi::written`]).
 ///
 /// # Errors
-/// [`SealedMoveError::Unclear`] or [`SealedMoveError::Illegal`].
+/// [`SealedMoveError::Unclear`] or [`SealedMoveError::Illegal`]; a short form (art. 7.3) that
+/// two legal moves fit cannot be explained one way only (art. 6.5) and is illegal.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, SealedMoveError> {
     let t = text.trim();
-    let found = if let Ok(iccs) = t.parse::<Iccs>() {
-        pos.find_move(iccs.from, iccs.to)
-            .ok_or_else(|| SealedMoveError::Illegal(t.to_owned()))?
-    } else if let Ok(wxf) = t.parse::<Wxf>() {
-        wxf.to_move(pos)
-            .map_err(|_| SealedMoveError::Illegal(t.to_owned()))?
-    } else if let Ok(zh) = t.parse::<Chinese>() {
-        zh.to_move(pos)
-            .map_err(|_| SealedMoveError::Illegal(t.to_owned()))?
-    } else {
-        return Err(SealedMoveError::Unclear(t.to_owned()));
-    };
-    if pos.is_legal(found) {
-        Ok(found)
-    } else {
-        Err(SealedMoveError::Illegal(t.to_owned()))
-    }
+    let written = t
+        .parse::<Written>()
+        .map_err(|_| SealedMoveError::Unclear(t.to_owned()))?;
+    written
+        .to_move(pos)
+        .map_err(|_| SealedMoveError::Illegal(t.to_owned()))
 }
 
 /// The envelope the arbiter keeps. WXF 2018 art. 6.5; seed 001 ④.
@@ -147,7 +138,15 @@ mod tests {
     #[test]
     fn reads_every_notation() {
         let pos = Position::new();
-        for t in ["h2e2", "H2-E2", "C2.5", "炮二平五"] {
+        for t in [
+            "h2e2",
+            "H2-E2",
+            "C2.5",
+            "C2=5",
+            "炮二平五",
+            "炮 2=5",
+            "炮 2 5",
+        ] {
             let m = read_move(&pos, t).expect(t);
             assert_eq!(m.to_string(), "h2e2", "{t}");
         }
@@ -157,6 +156,12 @@ mod tests {
         ));
         assert!(matches!(
             read_move(&pos, "a0a5"),
+            Err(SealedMoveError::Illegal(_))
+        ));
+        // WXF 2018 art. 6.5: a short form two moves fit cannot be explained one way only.
+        let horse: Position = "3k5/9/9/9/9/1N7/9/9/9/4K4 w".parse().expect("fen");
+        assert!(matches!(
+            read_move(&horse, "马 87"),
             Err(SealedMoveError::Illegal(_))
         ));
     }

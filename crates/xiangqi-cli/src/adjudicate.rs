@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow, bail};
 use clap::ValueEnum;
 use serde_json::{Value, json};
 use xiangqi::{Move, Position, fen::Fen};
-use xiangqi_arbiter::{Claimant, Color, Game, RuleSet, Ruling};
+use xiangqi_arbiter::{Claimant, Color, Game, Line, RuleSet, Ruling};
 use xiangqi_record::read_move;
 
 /// Which rulebook.
@@ -19,6 +19,13 @@ pub enum Rules {
     /// 《世界象棋规则》2018 (the Asian rules).
     Wxf,
 }
+
+/// Shown at the end of `xiangqi adjudicate --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi adjudicate --rules wxf --fen \"3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w\" --moves \"R6-2 A4+5 R6+2 A5-4 R4-2 A6+5 R4+2 A5-6\" --svg ruling
+  xiangqi adjudicate game.pgn --json
+";
 
 /// Rule a game: `--fen` and `--moves`, or a record file (its main line; `--moves` go on from
 /// its end).
@@ -53,11 +60,19 @@ pub struct Args {
     /// a claim would get is only reported.
     #[arg(long)]
     claim_nine_rounds: bool,
+    /// Write one SVG diagram per ply of the ruled cycle into this folder (`ply-012.svg`, …),
+    /// each with its move shaded, the pieces it chases arrowed, and the explanation of that
+    /// move and of the ruling as the caption, for the arbiter to print for the players.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 /// The main line of game `number` (from 1) of a record file: its `FEN` tag and its moves as
 /// written (or in coordinates, from a binary format).
-fn read_record(bytes: &[u8], number: usize) -> anyhow::Result<(Option<String>, Vec<String>)> {
+pub(crate) fn read_record(
+    bytes: &[u8],
+    number: usize,
+) -> anyhow::Result<(Option<String>, Vec<String>)> {
     // One unreadable game of a collection does not stop the others from being ruled.
     let mut games = xiangqi_record::read_games(bytes, None);
     let count = games.len();
@@ -92,7 +107,7 @@ fn mainline(game: &xiangqi_record::Game) -> anyhow::Result<Vec<String>> {
 
 /// The moves of a `--moves` text, read as PGN move text is (move numbers, a result and
 /// `{comments}` skipped).
-fn move_list(text: &str) -> anyhow::Result<Vec<String>> {
+pub(crate) fn move_list(text: &str) -> anyhow::Result<Vec<String>> {
     mainline(&xiangqi_record::pgn::parse_game(text))
 }
 
@@ -177,6 +192,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         println!("{}", report.json());
     } else {
         print!("{}", report.text());
+    }
+    if let Some(dir) = &args.svg {
+        let ruling = report
+            .repetition
+            .as_ref()
+            .or(report.nine_rounds.as_ref())
+            .context("--svg: no cycle was ruled, so there is nothing to draw")?;
+        draw_cycle(dir, &report.game, ruling)?;
     }
     Ok(())
 }
@@ -263,6 +286,69 @@ impl Report {
         }
         out
     }
+}
+
+/// The explanation's lines about move `k` (from 0) of a ruling's cycle: the numbered line
+/// `k+1. …` and the indented lines under it.
+fn move_lines(lines: &[Line], k: usize) -> Vec<&Line> {
+    let number = format!("{}. ", k + 1);
+    let Some(at) = lines.iter().position(|l| l.zh.starts_with(&number)) else {
+        return Vec::new();
+    };
+    let under = lines[at + 1..]
+        .iter()
+        .take_while(|l| l.zh.starts_with(char::is_whitespace));
+    std::iter::once(&lines[at]).chain(under).collect()
+}
+
+/// One diagram per ply of a ruling's cycle, in `dir`: the position after the ply, its move
+/// shaded, the pieces it chases arrowed, and as the caption the explanation's lines for that
+/// move and the ruling's closing lines (each side's play, the verdict with its articles), in
+/// Chinese then English.
+fn draw_cycle(dir: &std::path::Path, game: &Game, ruling: &Ruling) -> anyhow::Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let plies = game.moves().len();
+    let first = plies.saturating_sub(ruling.moves.len());
+    let lines = ruling.explanation.lines();
+    // After the last move's lines come the summary and the verdict.
+    let last_block_end = move_lines(lines, ruling.moves.len().saturating_sub(1))
+        .last()
+        .and_then(|last| lines.iter().position(|l| std::ptr::eq(l, *last)))
+        .map_or(lines.len(), |i| i + 1);
+    let closing = &lines[last_block_end.min(lines.len())..];
+    let mut pos = game.start().clone();
+    for m in &game.moves()[..first] {
+        pos.play_unchecked(*m);
+    }
+    for (k, m) in game.moves()[first..].iter().enumerate() {
+        pos.play_unchecked(*m);
+        let ply = first + k + 1;
+        let arrows = ruling
+            .moves
+            .get(k)
+            .map(|a| {
+                a.attacks
+                    .iter()
+                    .filter(|at| at.is_chase())
+                    .map(|at| (at.attacker, at.victim))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let about: Vec<&Line> = move_lines(lines, k).into_iter().chain(closing).collect();
+        let caption: Vec<String> = std::iter::once(format!("ply {ply}"))
+            .chain(about.iter().map(|l| l.zh.trim().to_owned()))
+            .chain(about.iter().map(|l| l.en.trim().to_owned()))
+            .collect();
+        let options = xiangqi_record::svg::Options {
+            last_move: Some((m.from, m.to)),
+            arrows,
+            caption: Some(caption.join("\n")),
+        };
+        let path = dir.join(format!("ply-{ply:03}.svg"));
+        fs::write(&path, xiangqi_record::svg::board(pos.board(), &options))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

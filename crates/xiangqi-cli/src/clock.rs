@@ -8,16 +8,35 @@ use xiangqi_arbiter::{
     clock::{Clock, Flag, TimeControl, fmt_ms},
 };
 
-/// Simulate a time control: ply k took Tk seconds (Red first).
-///
-/// SPEC examples: `60m+30s` (base plus increment, CXA 6.1); `60m/30,10m/10` (move quotas, the
-/// last period repeats, CXA 6.2); `90m/40,30m/20,15m` (quotas then the rest in 15 minutes);
-/// `1m` (sudden death, CXA 6.3; rapid is 15 minutes or less, 6.4); `5m;30s` (base, then each
-/// move within 30 s: 读秒); `0;30s` (every move within 30 s); `red:10m,black:8m` (handicap 贴时,
-/// CXA 6.5). Durations: `1h30m`, `90m`, `45s`; a period may carry an increment (`90m/40+30s`).
+/// The grammar of a time control and an example of each family, then two examples of the
+/// command; shown after `xiangqi clock --help` (every line starting `xiangqi` is run by a test).
+pub const HELP: &str = "\
+SPEC, the time control (CXA 2011 art. 6; WXF 2018 art. 6):
+  SPEC     = SIDES | CONTROL
+  SIDES    = red:CONTROL,black:CONTROL         handicap 贴时 (CXA 6.5)
+  CONTROL  = PERIOD[,PERIOD…][;LIMIT]          periods in order; the last one repeats
+  PERIOD   = TIME[/MOVES][+INCREMENT]          MOVES: the quota of moves in the period
+  LIMIT    = TIME                              读秒: each move within it once the time is up
+  TIME     = 1h30m | 90m | 45s | 0             hours, minutes, seconds
+One of each family:
+  60m+30s             base plus increment 加秒制 (CXA 6.1; WXF 6.1)
+  60m/30,10m/10       move quotas 限时限着制, the last period repeats (CXA 6.2; WXF 6.2)
+  90m/40,30m/20,15m   quotas, then the rest of the game in 15 minutes
+  1m                  sudden death 限时包干制 (CXA 6.3; WXF 6.3)
+  15m+5s              rapid 快棋, 15 minutes or less (CXA 6.4)
+  5m;30s              base, then every move within 30 s (读秒); 0;30s: every move from the start
+  red:10m,black:8m    handicap 贴时制 (CXA 6.5)
+
+Examples:
+  xiangqi clock --control 90m/40,30m/20,15m
+  xiangqi clock --control \"5m;30s\" --times \"20 35 12 40\"
+";
+
+/// Simulate a time control: ply k took Tk seconds (Red first); without --times, describe it.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The time control SPEC (see above).
+    /// The time control: e.g. 60m+30s, 60m/30,10m/10, 1m, 5m;30s, red:10m,black:8m (SPEC
+    /// below).
     #[arg(long)]
     control: String,
     /// Seconds each ply took, separated by spaces, Red first: "12 30.5 7 …". Without it the

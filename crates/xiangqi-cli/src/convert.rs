@@ -11,7 +11,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xiangqi::chinese::Style;
+use xiangqi::{chinese::Style, wxf::Style as WxfStyle};
 use xiangqi_record::{
     Encoding, Format, Game, Notation, SNIFF_LEN, check, encoding,
     pgn::{self, WriteOptions},
@@ -56,10 +56,29 @@ impl<R: Read> Read for Counted<R> {
 pub enum NotationArg {
     /// Coordinates: h2e2 (H2-E2 in PGN).
     Iccs,
-    /// WXF: C2.5.
+    /// WXF: C2=5 (C2.5 with --wxf-style dot).
     Wxf,
     /// Chinese: 炮二平五.
     Chinese,
+}
+
+/// How WXF moves write a sideways move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum WxfStyleArg {
+    /// The WXF 2018 rulebook's `=`: C2=5, R9=8 (art. 7.2, 7.4).
+    #[default]
+    Book,
+    /// The older `.` that many files hold: C2.5.
+    Dot,
+}
+
+impl From<WxfStyleArg> for WxfStyle {
+    fn from(s: WxfStyleArg) -> WxfStyle {
+        match s {
+            WxfStyleArg::Book => WxfStyle::Book,
+            WxfStyleArg::Dot => WxfStyle::Dot,
+        }
+    }
 }
 
 impl From<NotationArg> for Notation {
@@ -72,6 +91,13 @@ impl From<NotationArg> for Notation {
     }
 }
 
+/// Shown at the end of `xiangqi convert --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi convert game.pgn --notation wxf --wxf-style dot
+  xiangqi convert game.pgn --check
+";
+
 /// Read game records (PGN in UTF-8, GBK or Big5; XQF; CBR, CBL and CBF; DhtmlXQ) and write them
 /// as PGN.
 #[derive(Debug, clap::Args)]
@@ -82,6 +108,9 @@ pub struct Args {
     /// Move notation of the written PGN.
     #[arg(long, value_enum, default_value = "chinese")]
     notation: NotationArg,
+    /// WXF move text: book (C2=5, WXF 2018 art. 7) or dot (C2.5, as older files).
+    #[arg(long, value_enum, default_value = "book")]
+    wxf_style: WxfStyleArg,
     /// Encoding of the written PGN: utf8, gbk or big5 (big5 writes traditional glyphs).
     #[arg(long, default_value = "utf8", value_parser = parse_encoding)]
     encoding: Encoding,
@@ -116,6 +145,7 @@ pub fn run(args: Args) -> Result<()> {
     let options = WriteOptions {
         notation: args.notation.into(),
         style,
+        wxf_style: args.wxf_style.into(),
     };
     let mut out: Box<dyn Write> = match (&args.output, args.check) {
         (_, true) => Box::new(std::io::sink()),

@@ -3,6 +3,7 @@
 mod adjudicate;
 mod clock;
 mod convert;
+mod diagram;
 mod notate;
 mod pair;
 mod perft;
@@ -13,11 +14,18 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Shown at the end of `xiangqi --help`; a test runs each line that starts `xiangqi`.
+const EXAMPLES: &str = "\
+Examples:
+  xiangqi notate --to wxf 炮二平五 马8进7
+  xiangqi clock --control 60m+30s
+";
+
 /// Xiangqi (Chinese chess) competition system: rules, records, arbiter, clocks, tournaments.
 ///
 /// Errors are printed on one line; the exit status is 2 for bad input.
 #[derive(Debug, Parser)]
-#[command(name = "xiangqi", version, about)]
+#[command(name = "xiangqi", version, about, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -26,20 +34,31 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Rule a game at its last position: result, repetition (棋例) with its explanation (CXA 2011, WXF 2018).
+    #[command(after_help = adjudicate::EXAMPLES)]
     Adjudicate(adjudicate::Args),
     /// Simulate a time control over the time each ply took, or describe it: increment, quotas, sudden death, 读秒, handicap (CXA 2011 arts. 6, 21; WXF 2018 art. 6).
+    #[command(after_help = clock::HELP)]
     Clock(clock::Args),
     /// Read game records (PGN in UTF-8/GBK/Big5, XQF) and write PGN in ICCS, WXF or Chinese; --check validates every move.
+    #[command(after_help = convert::EXAMPLES)]
     Convert(convert::Args),
+    /// Draw a position as an SVG board diagram (棋图): from a FEN, or a record at a ply; last move and arrows shown.
+    #[command(after_help = diagram::EXAMPLES)]
+    Diagram(diagram::Args),
     /// Translate moves between ICCS, WXF and Chinese notation (CXA 2011 art. 7; WXF 2018 art. 7).
+    #[command(after_help = notate::EXAMPLES)]
     Notate(notate::Args),
     /// Pair the next Swiss round from a TRF file (FIDE Dutch as bbpPairings, or CXA 积分编排).
+    #[command(after_help = pair::EXAMPLES)]
     Pair(pair::Args),
     /// Count legal move sequences from a position (move generator check and speed test).
+    #[command(after_help = perft::EXAMPLES)]
     Perft(perft::Args),
     /// Serve live games with clocks and rulings over a JSON API and WebSocket, stored in SQLite (./xiangqi.db) or PostgreSQL.
+    #[command(after_help = serve::EXAMPLES)]
     Serve(serve::Args),
     /// Run a competition: round robin, Swiss, standings, tie-breaks, TRF (CXA 2011, WXF 2018).
+    #[command(after_help = tournament::EXAMPLES)]
     Tournament(tournament::Args),
 }
 
@@ -62,6 +81,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => adjudicate::run(args),
         Command::Clock(args) => clock::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Diagram(args) => diagram::run(args),
         Command::Notate(args) => notate::run(args),
         Command::Pair(args) => pair::run(args),
         Command::Perft(args) => perft::run(args),

@@ -8,7 +8,14 @@ use xiangqi::{
     wxf::Wxf,
 };
 
-use crate::convert::NotationArg;
+use crate::convert::{NotationArg, WxfStyleArg};
+
+/// Shown at the end of `xiangqi notate --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi notate --to wxf 炮二平五 马８进７ \"马 2+3\" \"车 9=8\"
+  xiangqi notate --json h2e2 \"马 87\" C8.7
+";
 
 /// Write moves given in any notation (ICCS, WXF or Chinese) in another, playing them in turn.
 #[derive(Debug, clap::Args)]
@@ -19,6 +26,9 @@ pub struct Args {
     /// Notation to write.
     #[arg(long, value_enum, default_value = "chinese")]
     to: NotationArg,
+    /// WXF moves: book (C2=5, WXF 2018 art. 7) or dot (C2.5, as older files).
+    #[arg(long, value_enum, default_value = "book")]
+    wxf_style: WxfStyleArg,
     /// Full-width digits for Black in Chinese notation (１…９, as XQWizard writes).
     #[arg(long)]
     full_width: bool,
@@ -28,7 +38,7 @@ pub struct Args {
     /// Print {"moves":[{"iccs","wxf","chinese"},…]} with all three forms.
     #[arg(long)]
     json: bool,
-    /// Moves, each in any notation: h2e2, C2.5, 炮二平五.
+    /// Moves, each in any notation: h2e2, C2=5, C2.5, 炮二平五.
     #[arg(required = true)]
     moves: Vec<String>,
 }
@@ -47,7 +57,7 @@ pub fn run(args: Args) -> Result<()> {
         let m = xiangqi_record::read_move(&pos, text)
             .map_err(|e| anyhow!("move {} ({text}): {e}", i + 1))?;
         let iccs = Iccs::from_move(m).to_string();
-        let wxf = Wxf::write(&pos, m);
+        let wxf = Wxf::write_styled(&pos, m, args.wxf_style.into());
         let chinese = Chinese::write(&pos, m, style);
         if args.json {
             rows.push(serde_json::json!({"iccs": iccs, "wxf": wxf, "chinese": chinese}));

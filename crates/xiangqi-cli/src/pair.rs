@@ -19,6 +19,13 @@ pub enum System {
     Cxa,
 }
 
+/// Shown at the end of `xiangqi pair --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi pair --system dutch swiss.trf
+  xiangqi pair --system cxa swiss.trf --seed 7 -o round1.txt
+";
+
 /// Arguments of `xiangqi pair`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

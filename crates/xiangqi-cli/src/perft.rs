@@ -6,6 +6,13 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use xiangqi::{Position, perft};
 
+/// Shown at the end of `xiangqi perft --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi perft 3
+  xiangqi perft 2 --divide --fen \"3k5/9/9/9/9/9/9/9/4A4/4K4 w\"
+";
+
 /// Count legal move sequences from a position (bulk counting at the leaves, single thread).
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -6,6 +6,13 @@ use anyhow::Context as _;
 use xiangqi_server::AppState;
 use xiangqi_store::Store;
 
+/// Shown at the end of `xiangqi serve --help`; a test runs each line that starts `xiangqi`.
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi serve --db sqlite::memory: --addr 127.0.0.1:0
+  xiangqi serve --db club.db --addr 127.0.0.1:0
+";
+
 /// Serve live games over a JSON API and WebSocket, stored in SQLite or PostgreSQL.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -24,6 +24,112 @@ use xiangqi_tournament::{
 
 use event_file::EventFile;
 
+/// Shown at the end of `xiangqi tournament --help`; a test runs each line that starts
+/// `xiangqi`, in a folder holding the files they name (`club.json`: a round robin of four with
+/// round 1 paired; `swiss.json`, `cup.json`, `groups.json`, `teams.json`, `entries.csv`, …).
+pub const EXAMPLES: &str = "\
+Examples:
+  xiangqi tournament new open.json --entries entries.csv && xiangqi tournament pair open.json
+  xiangqi tournament standings club.json
+";
+
+// The examples of each subcommand's help.
+const EX_NEW: &str = "\
+Examples:
+  xiangqi tournament new open.json --name \"City Open\" --entries entries.csv
+  xiangqi tournament new swiss7.json --format swiss --rounds 7 --rules wxf --scoring 3-1-0
+";
+
+const EX_ADD: &str = "\
+Examples:
+  xiangqi tournament add swiss.json 王天一 --rating 2650 --club 杭州
+  xiangqi tournament add swiss.json \"Zheng Weitong\" --federation CHN
+";
+
+const EX_PAIR: &str = "\
+Examples:
+  xiangqi tournament pair swiss.json --engine dutch
+  xiangqi tournament pair swiss.json --game 1:3 --game 4:2
+";
+
+const EX_KEEP_APART: &str = "\
+Examples:
+  xiangqi tournament keep-apart swiss.json --clubs
+  xiangqi tournament keep-apart swiss.json --player 1 --player 2
+";
+
+const EX_GROUPS: &str = "\
+Examples:
+  xiangqi tournament groups groups.json
+  xiangqi tournament new g.json --format groups --entries entries.csv && xiangqi tournament pair g.json && xiangqi tournament groups g.json
+";
+
+const EX_FINAL: &str = "\
+Examples:
+  xiangqi tournament final groups.json final.json
+  xiangqi tournament final groups.json final.json --qualifiers 1 --format round-robin
+";
+
+const EX_BRACKET: &str = "\
+Examples:
+  xiangqi tournament bracket cup.json
+  xiangqi tournament new ko.json --format knockout --match-games two --entries entries.csv && xiangqi tournament pair ko.json --seed 3 && xiangqi tournament bracket ko.json
+";
+
+const EX_RESULT: &str = "\
+Examples:
+  xiangqi tournament result club.json 1 1 1-0
+  xiangqi tournament result club.json 1 2 -/+
+";
+
+const EX_WITHDRAW: &str = "\
+Examples:
+  xiangqi tournament withdraw club.json 4
+  xiangqi tournament withdraw club.json 4 --after-round 1
+";
+
+const EX_PENALISE: &str = "\
+Examples:
+  xiangqi tournament penalise club.json 2 --round 1 --kind foul
+  xiangqi tournament penalise club.json 3 --round 1 --kind warning
+";
+
+const EX_STANDINGS: &str = "\
+Examples:
+  xiangqi tournament standings club.json
+  xiangqi tournament standings club.json --format csv
+";
+
+const EX_CROSSTABLE: &str = "\
+Examples:
+  xiangqi tournament crosstable club.json
+  xiangqi tournament crosstable club.json --format html
+";
+
+const EX_EXPORT: &str = "\
+Examples:
+  xiangqi tournament export club.json
+  xiangqi tournament export club.json --format csv
+";
+
+const EX_IMPORT: &str = "\
+Examples:
+  xiangqi tournament import swiss.trf --out imported.json
+  xiangqi tournament import swiss.trf --out imported.json --rules wxf
+";
+
+const EX_TEAM: &str = "\
+Examples:
+  xiangqi tournament team standings teams.json
+  xiangqi tournament team new league2.json --boards 4 --two-games
+";
+
+const EX_SCHEDULE: &str = "\
+Examples:
+  xiangqi tournament schedule round-robin --players 6
+  xiangqi tournament schedule round-robin --players 5 --double --json
+";
+
 /// Arguments of `xiangqi tournament`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -96,6 +202,7 @@ enum PenaltyArg {
 #[derive(Debug, Subcommand)]
 enum Cmd {
     /// Create a tournament file.
+    #[command(after_help = EX_NEW)]
     New {
         /// The tournament file to create.
         file: PathBuf,
@@ -144,6 +251,7 @@ enum Cmd {
         entries: Option<PathBuf>,
     },
     /// Register a player.
+    #[command(after_help = EX_ADD)]
     Add {
         /// The tournament file.
         file: PathBuf,
@@ -162,6 +270,7 @@ enum Cmd {
     /// Pair the next round: from the order table (round robin, groups), the Swiss engine
     /// (Swiss rounds) or the bracket (knockout rounds, colours of a match's first game drawn
     /// from --seed); or the given games.
+    #[command(after_help = EX_PAIR)]
     Pair {
         /// The tournament file.
         file: PathBuf,
@@ -180,6 +289,7 @@ enum Cmd {
     },
     /// Keep players apart in a Swiss (CXA 10.3 with appendix 3; TRF XXP): club-mates, or a
     /// group of start numbers.
+    #[command(after_help = EX_KEEP_APART)]
     KeepApart {
         /// The tournament file.
         file: PathBuf,
@@ -191,12 +301,14 @@ enum Cmd {
         players: Vec<u32>,
     },
     /// Show each group's standings of a group stage (CXA 10.2).
+    #[command(after_help = EX_GROUPS)]
     Groups {
         /// The tournament file.
         file: PathBuf,
     },
     /// Open the final of a finished group stage as a new tournament file: the top K of each
     /// group, group winners first (CXA 10.2).
+    #[command(after_help = EX_FINAL)]
     Final {
         /// The group stage's tournament file.
         file: PathBuf,
@@ -211,11 +323,13 @@ enum Cmd {
     },
     /// Show a knockout's bracket (also a Swiss then knockout's, a double elimination's): each
     /// match, its games (first-listed player's score), winner.
+    #[command(after_help = EX_BRACKET)]
     Bracket {
         /// The tournament file.
         file: PathBuf,
     },
     /// Record a result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
+    #[command(after_help = EX_RESULT)]
     Result {
         /// The tournament file.
         file: PathBuf,
@@ -223,10 +337,12 @@ enum Cmd {
         round: u32,
         /// Board.
         board: u32,
-        /// Result.
+        /// Result: 1-0, 0-1, 1/2, or a forfeit +/-, -/+, -/- (no `--` needed).
+        #[arg(allow_hyphen_values = true)]
         result: String,
     },
     /// Withdraw a player after a round.
+    #[command(after_help = EX_WITHDRAW)]
     Withdraw {
         /// The tournament file.
         file: PathBuf,
@@ -237,6 +353,7 @@ enum Cmd {
         after_round: Option<u32>,
     },
     /// Record a foul or a sanction.
+    #[command(after_help = EX_PENALISE)]
     Penalise {
         /// The tournament file.
         file: PathBuf,
@@ -250,6 +367,7 @@ enum Cmd {
         kind: PenaltyArg,
     },
     /// Print the standings.
+    #[command(after_help = EX_STANDINGS)]
     Standings {
         /// The tournament file.
         file: PathBuf,
@@ -258,6 +376,7 @@ enum Cmd {
         format: ViewFormat,
     },
     /// Print the crosstable.
+    #[command(after_help = EX_CROSSTABLE)]
     Crosstable {
         /// The tournament file.
         file: PathBuf,
@@ -266,6 +385,7 @@ enum Cmd {
         format: ViewFormat,
     },
     /// Export the tournament.
+    #[command(after_help = EX_EXPORT)]
     Export {
         /// The tournament file.
         file: PathBuf,
@@ -274,6 +394,7 @@ enum Cmd {
         format: ExportFormat,
     },
     /// Create a tournament file from a FIDE TRF file.
+    #[command(after_help = EX_IMPORT)]
     Import {
         /// The TRF file.
         trf: PathBuf,
@@ -288,11 +409,13 @@ enum Cmd {
         round_robin: bool,
     },
     /// Run a team event (CXA 11–14, 19; WXF 9–11) from its own file.
+    #[command(after_help = EX_TEAM)]
     Team {
         #[command(subcommand)]
         command: team::TeamCmd,
     },
     /// Print a schedule without a tournament file.
+    #[command(after_help = EX_SCHEDULE)]
     Schedule {
         #[command(subcommand)]
         kind: ScheduleKind,
@@ -302,6 +425,11 @@ enum Cmd {
 #[derive(Debug, Subcommand)]
 enum ScheduleKind {
     /// The round-robin order table (CXA appendix 2 / Berger).
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament schedule round-robin --players 8
+  xiangqi tournament schedule round-robin --players 4 --double
+")]
     RoundRobin {
         /// Number of players.
         #[arg(long)]

@@ -63,3 +63,59 @@ fn a_record_file_is_ruled_in_any_notation() {
     assert!(!success);
     assert!(err.contains("there is no game 3"), "{err}");
 }
+
+/// `--svg DIR`: one diagram per ply of the ruled cycle, named by ply, with the move shaded, the
+/// chased pieces arrowed and the explanation as the caption.
+#[test]
+fn the_ruled_cycle_as_diagrams() {
+    let dir = scratch("adjudicate-svg");
+    let out_dir = file(&dir, "ruling");
+    ok(&[
+        "adjudicate",
+        "--rules",
+        "wxf",
+        "--fen",
+        "3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w - - 0 1",
+        "--moves",
+        "R6-2 A4+5 R6+2 A5-4 R4-2 A6+5 R4+2 A5-6",
+        "--svg",
+        &out_dir,
+    ]);
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .expect("the folder is made")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    assert_eq!(names.last().map(String::as_str), Some("ply-008.svg"));
+    for name in &names {
+        let svg = std::fs::read_to_string(dir.join("ruling").join(name)).expect("diagram");
+        assert_eq!(svg.matches("class=\"xq-last\"").count(), 2, "{name}");
+        let ply = name.trim_start_matches("ply-").trim_end_matches(".svg");
+        let ply: usize = ply.parse().expect("a ply number");
+        assert!(svg.contains(&format!(">ply {ply}</text>")), "{name}");
+        assert!(svg.contains("class=\"xq-caption\""), "{name}");
+    }
+    // Each diagram's caption is its own move's explanation and the verdict.
+    let ply1 = std::fs::read_to_string(dir.join("ruling").join("ply-001.svg")).expect("svg");
+    assert!(ply1.contains("1. 红车 d8d6：捉"), "{ply1}");
+    assert!(!ply1.contains("2. 黑士"), "{ply1}");
+    assert!(ply1.contains("须变着"), "{ply1}");
+    // Red's rook moves chase the cannons: their diagrams carry an arrow.
+    let first_red = std::fs::read_to_string(dir.join("ruling").join(&names[0])).expect("svg");
+    let arrows: usize = names
+        .iter()
+        .map(|n| {
+            std::fs::read_to_string(dir.join("ruling").join(n))
+                .expect("svg")
+                .matches("class=\"xq-arrow\"")
+                .count()
+        })
+        .sum();
+    assert!(arrows > 0, "{first_red}");
+    // No repetition: nothing to draw, said in one line after the report.
+    let (fine, _, err) = xiangqi(&["adjudicate", "--moves", "h2e2", "--svg", &out_dir]);
+    assert!(!fine);
+    assert!(err.contains("no cycle was ruled"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,10 +11,8 @@
 
 use xiangqi::{
     Move, Position,
-    chinese::Chinese,
     fen::{Fen, INITIAL},
     iccs::Iccs,
-    wxf::Wxf,
 };
 
 /// Index of a node in [`Game::nodes`].
@@ -279,28 +277,15 @@ pub enum Notation {
     Chinese,
 }
 
-/// Finds a written move (ICCS, WXF or Chinese, told apart by its characters) in `pos`.
+/// Finds a written move in `pos`, in any form of WXF 2018 art. 7.1–7.5 or ICCS (told apart by
+/// its characters): `h2e2`, `C2=5`, `C2.5`, `炮二平五`, `车 2+6`, `炮 2 5`; see
+/// [`xiangqi::written`].
 ///
 /// # Errors
-/// Why the text is not a legal move here, in words.
+/// Why the text is not a legal move here, in words; a short form that several moves fit names
+/// them.
 pub fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
-    // Chinese first, told by its first byte (CJK and full-width forms are not ASCII): most
-    // moves of real collections are Chinese, and a failed parse costs an allocation.
-    let ascii = text.is_ascii();
-    if ascii && let Ok(iccs) = text.parse::<Iccs>() {
-        return iccs.to_move(pos).map_err(|e| e.to_string());
-    }
-    let ascii_like = ascii
-        || text
-            .chars()
-            .all(|c| c.is_ascii() || ('\u{FF01}'..='\u{FF5E}').contains(&c));
-    if ascii_like {
-        let wxf = text.parse::<Wxf>().map_err(|e| e.to_string())?;
-        wxf.to_move(pos).map_err(|e| e.to_string())
-    } else {
-        let cn = text.parse::<Chinese>().map_err(|e| e.to_string())?;
-        cn.to_move(pos).map_err(|e| e.to_string())
-    }
+    xiangqi::written::read_move(pos, text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -320,6 +305,23 @@ mod tests {
         assert_eq!(errors[0].ply, 3);
         let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
         assert_eq!(line, ["h2e2", "h9g7", "h0g2"]);
+    }
+
+    /// WXF 2018 art. 7.2, 7.3: a record in the book's international and short forms reads.
+    #[test]
+    fn resolves_the_books_international_and_short_forms() {
+        let mut g = Game::new();
+        let mut at = 0;
+        for text in ["炮 2=5", "马 8+7", "马 23", "车 9=8", "C2.5"] {
+            at = g.add_child(at, Some(text.into()), None);
+        }
+        let _ = at;
+        // The last is illegal: the cannon has left file 2.
+        let errors = g.resolve().unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].ply, 5);
+        let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["h2e2", "h9g7", "h0g2", "i9h9"]);
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod diagram;
 pub mod encoding;
 mod game;
 pub mod pgn;
+pub mod svg;
 pub mod validate;
 pub mod xqf;
 

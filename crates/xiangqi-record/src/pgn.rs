@@ -3,8 +3,9 @@
 //! then move text with `{comments}`, `(variations)` and a result token.
 //!
 //! Reading is lenient, as the collections need: the move notation is told per move from its
-//! characters whatever `[Format]` says (ICCS `h2e2`/`H2-E2`, WXF `C2.5`/`Ｃ２＝５`, Chinese
-//! `炮二平五`); move numbers may repeat after a comment (`3.          马８进７`) or be glued to the
+//! characters whatever `[Format]` says (ICCS `h2e2`/`H2-E2`, WXF `C2=5`/`C2.5`/`Ｃ２＝５`,
+//! Chinese `炮二平五`, and the WXF 2018 book's spaced forms `车 2+6`, `马 87`, `炮 2 5`, each one
+//! move); move numbers may repeat after a comment (`3.          马８进７`) or be glued to the
 //! move (`1.h2e2`); `;` comments, `$n` glyphs and `!`/`?` marks are skipped; anything after the
 //! result token (XQWizard's footer) is ignored; games without `[Game]` or `[Result]` tags
 //! (wxf.ca exports, separated by `[Event]`) are games all the same. The encoding (UTF-8, GBK,
@@ -22,7 +23,7 @@
 //! assert_eq!(game.mainline_iccs().len(), 2);
 //! let wxf = pgn::write_game(&game, &pgn::WriteOptions { notation: Notation::Wxf, ..Default::default() });
 //! // After a comment the move number is repeated, as XQWizard writes.
-//! assert!(wxf.contains("1. C2.5 {中炮} 1... H8+7 (1... C8.5) 1-0"));
+//! assert!(wxf.contains("1. C2=5 {中炮} 1... H8+7 (1... C8=5) 1-0"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
@@ -35,7 +36,7 @@ use xiangqi::{
     Color, Position,
     chinese::{Chinese, Style},
     iccs::Iccs,
-    wxf::Wxf,
+    wxf::{Style as WxfStyle, Wxf},
 };
 
 use crate::{
@@ -198,6 +199,54 @@ fn space_at(text: &str, i: usize) -> Option<usize> {
     }
 }
 
+/// A word that is only the piece of a move in the book's spaced forms: a piece glyph, maybe
+/// after 前/中/后 or 一…五 (`车`, `前炮`).
+fn names_a_piece_only(word: &str) -> bool {
+    // Two CJK characters at most: a whole move (炮二平五, twelve bytes) is told at once.
+    if word.len() > 6 {
+        return false;
+    }
+    let mut chars = word.chars().rev();
+    let is_piece = |c: char| "帅帥将將仕士相象马馬傌车車俥炮砲包兵卒".contains(c);
+    chars.next().is_some_and(is_piece)
+        && chars.all(|c| "前中后後一二三四五".contains(c))
+        && word.chars().count() <= 2
+}
+
+/// The word at `at` (after white space), if it is ASCII, and where it ends.
+fn ascii_word(text: &str, mut at: usize) -> Option<(&str, usize)> {
+    while let Some(n) = space_at(text, at) {
+        at += n;
+    }
+    let bytes = text.as_bytes();
+    let end = bytes[at..]
+        .iter()
+        .position(|&d| CLASS[usize::from(d)] != PART || d >= 0x80)
+        .map_or(bytes.len(), |k| at + k);
+    (end > at).then(|| (&text[at..end], end))
+}
+
+impl Tokens<'_> {
+    /// Where a move in the book's spaced forms ends, its piece word ending at `end`: after
+    /// `2+6` / `2=4` (the international form), `87` (the short form) or `2 5` (the short
+    /// form, spaced); `end` itself if none follows (WXF 2018 art. 7.2, 7.3).
+    fn spaced_tail(&self, end: usize) -> usize {
+        let digit = |c: u8| (b'1'..=b'9').contains(&c);
+        match ascii_word(self.text, end) {
+            Some((w, e)) => match w.as_bytes() {
+                [f, op, v] if digit(*f) && b"+-=.".contains(op) && digit(*v) => e,
+                [f, v] if digit(*f) && digit(*v) => e,
+                [f] if digit(*f) => match ascii_word(self.text, e) {
+                    Some((w2, e2)) if w2.len() == 1 && digit(w2.as_bytes()[0]) => e2,
+                    _ => end,
+                },
+                _ => end,
+            },
+            None => end,
+        }
+    }
+}
+
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
@@ -255,6 +304,12 @@ impl<'a> Iterator for Tokens<'a> {
                     // result or glyph opens so (they open with ASCII, '½' (C2), '、' (E3) or
                     // full-width '０'…'９' and '．' (EF)).
                     if b >= 0x80 && !matches!(b, 0xC2 | 0xE3 | 0xEF) {
+                        // The book's spaced forms (WXF 2018 art. 7.2, 7.3): a piece, then its
+                        // numbers as the next word or two, 车 2+6, 马 87, 炮 2 5.
+                        if names_a_piece_only(&text[i..end]) {
+                            end = self.spaced_tail(end);
+                            self.at = end;
+                        }
                         let mut e = end;
                         while e > i && matches!(bytes[e - 1], b'!' | b'?') {
                             e -= 1;
@@ -432,6 +487,8 @@ pub struct WriteOptions {
     pub notation: Notation,
     /// For Chinese move text: glyphs and digits.
     pub style: Style,
+    /// For WXF move text: the book's `C2=5` (WXF 2018 art. 7.2) or the older `C2.5`.
+    pub wxf_style: WxfStyle,
 }
 
 impl Default for WriteOptions {
@@ -439,6 +496,7 @@ impl Default for WriteOptions {
         WriteOptions {
             notation: Notation::Chinese,
             style: Style::XQWIZARD,
+            wxf_style: WxfStyle::Book,
         }
     }
 }
@@ -530,7 +588,7 @@ impl MoveWriter<'_> {
         let text = match m {
             Some(m) => match self.options.notation {
                 Notation::Iccs => Iccs::from_move(m).dashed(),
-                Notation::Wxf => Wxf::write(pos, m),
+                Notation::Wxf => Wxf::write_styled(pos, m, self.options.wxf_style),
                 Notation::Chinese => Chinese::write(pos, m, self.options.style),
             },
             None => node.text.clone().unwrap_or_else(|| "??".into()),
@@ -630,6 +688,53 @@ mod tests {
         assert_eq!(back.mainline_iccs(), g.mainline_iccs());
     }
 
+    /// WXF 2018 art. 7.2: the book's `=` by default; the older `.` on request; both read back.
+    #[test]
+    fn writes_wxf_in_either_style() {
+        let mut g = parse_game("1. 炮二平五 炮８平５ 2. 马二进三 马８进７ 3. 车一平二 *");
+        g.resolve().unwrap();
+        for (wxf_style, want) in [
+            (WxfStyle::Book, "1. C2=5 C8=5 2. H2+3 H8+7 3. R1=2 *"),
+            (WxfStyle::Dot, "1. C2.5 C8.5 2. H2+3 H8+7 3. R1.2 *"),
+        ] {
+            let written = write_game(
+                &g,
+                &WriteOptions {
+                    notation: Notation::Wxf,
+                    wxf_style,
+                    ..Default::default()
+                },
+            );
+            assert!(written.contains(want), "{written}");
+            let mut back = parse_game(&written);
+            back.resolve().unwrap();
+            assert_eq!(back.mainline_iccs(), g.mainline_iccs());
+        }
+    }
+
+    /// WXF 2018 art. 7.2, 7.3: the book's spaced forms are one move each in move text.
+    #[test]
+    fn reads_the_books_spaced_forms() {
+        let text = "1. 炮 2=5 马 87 2. 马 2 3 车９平８ 3. 车 1=2 卒 7+1 *";
+        let moves: Vec<&str> = Tokens::new(text)
+            .filter_map(|t| match t {
+                Token::Move(m) => Some(m),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            moves,
+            ["炮 2=5", "马 87", "马 2 3", "车９平８", "车 1=2", "卒 7+1"]
+        );
+        let mut g = parse_game(text);
+        g.resolve().unwrap();
+        let line: Vec<String> = g.mainline_iccs().iter().map(|m| m.to_string()).collect();
+        assert_eq!(line, ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5"]);
+        // A piece alone with nothing after it stays a (bad) move of its own.
+        let moves: Vec<Token<'_>> = Tokens::new("1. 车 { x } 2").collect();
+        assert_eq!(moves[0], Token::Move("车"));
+    }
+
     #[test]
     fn streams_games() {
         let text =
@@ -723,11 +828,43 @@ mod tests {
         fn tokenizer_agrees_with_the_char_reader(
             s in "([ \t\r\n\u{0B}\u{85}\u{A0}\u{1680}\u{2000}\u{2028}\u{205F}\u{3000}\u{1C}{}();$!?.．、０１*½/10-]|1-0|1/2-1/2|h2e2|炮二平五|１．|\\PC){0,60}"
         ) {
+            // The reference predates the book's spaced forms (车 2+6), which join two words.
+            prop_assume!(!s
+                .split(|c: char| c.is_whitespace() || "{}();".contains(c))
+                .any(names_a_piece_only));
             let (mut a, mut b) = (Game::new(), Game::new());
             let ra = parse_movetext(&mut a, &s);
             let rb = reference_movetext(&mut b, &s);
             prop_assert_eq!(ra, rb);
             prop_assert_eq!(a, b);
+        }
+
+        /// Every legal move written in the book's international form (车 2+6, with its space)
+        /// is one move of the move text, and the game reads back.
+        #[test]
+        fn spaced_forms_read_back(choices in prop::collection::vec(any::<u16>(), 0..40)) {
+            let mut pos = xiangqi::Position::new();
+            let mut text = String::new();
+            let mut played = Vec::new();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(c) % moves.len()];
+                let form = if c % 2 == 0 {
+                    xiangqi::written::Form::International
+                } else {
+                    xiangqi::written::Form::Short
+                };
+                text.push_str(&xiangqi::written::write(&pos, m, form));
+                text.push(' ');
+                played.push(Iccs::from_move(m));
+                pos.play_unchecked(m);
+            }
+            let mut g = parse_game(&text);
+            prop_assert_eq!(g.resolve(), Ok(()), "{}", text);
+            prop_assert_eq!(g.mainline_iccs(), played, "{}", text);
         }
 
         #[test]

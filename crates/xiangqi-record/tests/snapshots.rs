@@ -24,7 +24,14 @@ fn game(relative: &str) -> Game {
 }
 
 fn render(g: &Game, notation: Notation, style: Style) -> String {
-    pgn::write_game(g, &WriteOptions { notation, style })
+    pgn::write_game(
+        g,
+        &WriteOptions {
+            notation,
+            style,
+            ..WriteOptions::default()
+        },
+    )
 }
 
 #[test]
@@ -66,4 +73,20 @@ fn pgn_tree_round_trip_layout() {
         "pgn_tree_chinese",
         render(&g, Notation::Chinese, Style::XQWIZARD)
     );
+}
+
+/// The printed board diagram: WXF 2018 art. 7.5's figure B (three red pawns on file 6, the
+/// front one about to take the central advisor, 16=5), with the move as an arrow.
+#[test]
+fn svg_board_diagram() {
+    use xiangqi::{Position, Square};
+    use xiangqi_record::svg;
+
+    let pos: Position = "4k4/3Pa4/9/3P5/3P5/9/9/9/9/4K4 w".parse().expect("fen");
+    let options = svg::Options {
+        last_move: Some((Square::D4, Square::D5)),
+        arrows: vec![(Square::D8, Square::E8)],
+        caption: Some("WXF 2018 art. 7.5 图B: 16=5".to_owned()),
+    };
+    insta::assert_snapshot!("diagram_svg", svg::board(pos.board(), &options));
 }

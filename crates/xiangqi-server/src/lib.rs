@@ -21,6 +21,7 @@
 
 mod accounts;
 mod competition;
+mod diagram;
 mod error;
 mod extract;
 mod games;
@@ -141,6 +142,7 @@ pub fn router(state: AppState) -> Router {
         .merge(teams::routes())
         .merge(accounts::routes())
         .merge(sheet::routes())
+        .merge(diagram::routes())
         .route("/metrics", get(telemetry::metrics))
         .fallback(not_found)
         // One log line and the counters per request; the route is the matched template.

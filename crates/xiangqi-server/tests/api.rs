@@ -193,7 +193,7 @@ async fn short_game(state: &AppState) {
     assert_eq!(view["termination"], "resignation");
     assert_eq!(
         view["moves"][0],
-        json!({"ply": 1, "color": "red", "iccs": "h2e2", "wxf": "C2.5", "chinese": "炮二平五"})
+        json!({"ply": 1, "color": "red", "iccs": "h2e2", "wxf": "C2=5", "chinese": "炮二平五"})
     );
     assert_eq!(view["moves"][1]["iccs"], "h9g7");
     assert_eq!(view["moves"][1]["chinese"], "马8进7");

@@ -33,7 +33,9 @@
 //!   [`Style::TRADITIONAL`].
 //!
 //! # The reader (lenient)
-//! Traditional and variant glyphs (帥將俥傌砲包車馬進後), 上/下 for 进/退, ASCII, full-width
+//! The book's international form with Chinese glyphs (WXF 2018 art. 7.2): `车 2+6`, `马 3-5`,
+//! `炮 2=4`, also with 前/中/后 or 一…五 (`前车-2`, `中兵=5`) and with the file (`前兵 6=5`);
+//! traditional and variant glyphs (帥將俥傌砲包車馬進後), 上/下 for 进/退, ASCII, full-width
 //! or Chinese numbers for either side, the five-character 前兵九平八 and DhtmlXQ's 前九平八
 //! (piece left out), cchess's 前兵/二兵/三兵/后兵 for four pawns and 前/后 per file for pawns on
 //! two files (accepted when only one reading is legal), and a file number where two pieces share
@@ -133,7 +135,7 @@ pub struct Styled {
 
 /// Text that is not a Chinese-notation move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid chinese move {0:?} (expected e.g. 炮二平五, 马8进7 or 前车退二)")]
+#[error("invalid chinese move {0:?} (expected e.g. 炮二平五, 马8进7, 前车退二 or 车 2+6)")]
 pub struct ParseChineseError(pub String);
 
 /// A Chinese move that names no single legal move in the position.
@@ -160,7 +162,7 @@ fn glyph(role: Role, color: Color, traditional: bool) -> char {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Token {
+pub(crate) enum Token {
     Piece(Role),
     /// A number and whether it was written as a digit (Black's way).
     Num(u8, bool),
@@ -189,7 +191,7 @@ fn is_space(c: char) -> bool {
     }
 }
 
-fn token(c: char) -> Option<Token> {
+pub(crate) fn token(c: char) -> Option<Token> {
     let c = narrow(c);
     Some(match c {
         '帅' | '帥' | '将' | '將' => Token::Piece(Role::King),
@@ -205,6 +207,10 @@ fn token(c: char) -> Option<Token> {
         '进' | '進' | '上' => Token::Dir(Direction::Forward),
         '退' | '下' => Token::Dir(Direction::Backward),
         '平' => Token::Dir(Direction::Sideways),
+        // The international form's signs with Chinese glyphs, 车 2+6, 炮 2=4 (WXF 2018 art. 7.2).
+        '+' => Token::Dir(Direction::Forward),
+        '-' => Token::Dir(Direction::Backward),
+        '=' | '.' => Token::Dir(Direction::Sideways),
         '1'..='9' => Token::Num(c as u8 - b'0', true),
         _ => {
             let n = NUMERALS.iter().position(|&x| x == c)?;

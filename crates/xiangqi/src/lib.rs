@@ -34,6 +34,7 @@ pub mod fen;
 pub mod iccs;
 pub mod perft;
 pub mod uci;
+pub mod written;
 pub mod wxf;
 
 pub use crate::{

@@ -1,21 +1,25 @@
-//! WXF notation (国际记法): `C2.5`, `H8+7`, `R+.3`, `16=5` (WXF 2018 art. 7).
+//! WXF notation (国际记法): `C2=5`, `H8+7`, `R+=3`, `16=5` (WXF 2018 art. 7).
 //!
 //! A move is a piece letter (K A E H R C P, WXF 2018 art. 7.4), the file it stands on counted
-//! from the mover's right (1–9), a direction (`+` forward, `-` back, `.` along the rank) and a
+//! from the mover's right (1–9), a direction (`+` forward, `-` back, `=` along the rank) and a
 //! number: ranks moved for K R C P along a file, otherwise the destination file.
 //!
 //! ```
-//! use xiangqi::{wxf::Wxf, Position};
+//! use xiangqi::{wxf::{Style, Wxf}, Position};
 //!
 //! let pos = Position::new();
 //! let m = "C2.5".parse::<Wxf>()?.to_move(&pos)?;
 //! assert_eq!(m.to_string(), "h2e2");
-//! assert_eq!(Wxf::from_move(&pos, m).to_string(), "C2.5");
+//! assert_eq!(Wxf::from_move(&pos, m).to_string(), "C2=5");
+//! assert_eq!(Wxf::write_styled(&pos, m, Style::Dot), "C2.5");
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # The writer (canonical)
-//! * Two pieces of a kind on one file: `+`/`-` (front/rear) after the letter, `R+.3`, `C--1`
+//! * A sideways move takes `=`, as the book prints it (`C2=5`, `R9=8`, `炮 2=4`; WXF 2018 art.
+//!   7.2, 7.4); [`Style::Dot`] writes the WXF notation page's older `.` (`C2.5`) that many
+//!   files hold.
+//! * Two pieces of a kind on one file: `+`/`-` (front/rear) after the letter, `R+=3`, `C--1`
 //!   (WXF 2018 art. 7.5; the WXF notation page). The marker is written whether or not the other
 //!   piece could make the same move, as XQWizard does (Fairy-Stockfish drops it then).
 //! * Advisors and elephants never take the marker: the direction tells them apart (CXA 2011 art.
@@ -23,7 +27,7 @@
 //! * Three or more pawns on a file: index from the front, then the file, `16=5`, `26=5`, `36=5`
 //!   (WXF 2018 art. 7.5, printed with `=`); the same form as Fairy-Stockfish.
 //! * Two pawns on a file while another file holds two or more pawns: the file, then the marker,
-//!   `4+.5` / `4-.5` — the WXF notation page (wxf.org/xq/computer/wxf_notation.html, "(IV)
+//!   `4+=5` / `4-=5` — the WXF notation page (wxf.org/xq/computer/wxf_notation.html, "(IV)
 //!   Tandem Pawns in 2 files: the first digit denotes the file of the pawn to move": `7+.6`,
 //!   `7-.6`), and the canonical `wxf_rules` column of `shared/data/notation`.
 //!
@@ -104,7 +108,7 @@ pub struct Wxf {
 
 /// Text that is not a WXF move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid wxf move {0:?} (expected e.g. C2.5, H8+7, R+.3 or 16=5)")]
+#[error("invalid wxf move {0:?} (expected e.g. C2=5, H8+7, R+=3 or 16=5)")]
 pub struct ParseWxfError(pub String);
 
 /// A WXF move that names no single legal move in the position.
@@ -291,17 +295,57 @@ impl Wxf {
         })
     }
 
-    /// The canonical text of `m` in `pos`: shorthand for `Wxf::from_move(pos, m).to_string()`.
+    /// The canonical text of `m` in `pos` in the book's form (`C2=5`): shorthand for
+    /// `Wxf::from_move(pos, m).to_string()`.
     pub fn write(pos: &Position, m: Move) -> String {
         Wxf::from_move(pos, m).to_string()
     }
 }
 
+/// How a WXF move writes a sideways move (平).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Style {
+    /// The rulebook's form, `C2=5`, `R9=8`, `36=5` (WXF 2018 art. 7.2, 7.4, 7.5).
+    #[default]
+    Book,
+    /// The older form of the WXF notation page and of many files, `C2.5`; the art. 7.5 index
+    /// form keeps its `=` (`16=5`), as the book prints it.
+    Dot,
+}
+
+/// A [`Wxf`] move with a [`Style`], for printing.
+#[derive(Debug, Clone, Copy)]
+pub struct Styled {
+    wxf: Wxf,
+    style: Style,
+}
+
+impl Wxf {
+    /// This move for printing in a [`Style`].
+    pub const fn styled(self, style: Style) -> Styled {
+        Styled { wxf: self, style }
+    }
+
+    /// The canonical text of `m` in `pos` in a style: shorthand for
+    /// `Wxf::from_move(pos, m).styled(style).to_string()`.
+    pub fn write_styled(pos: &Position, m: Move, style: Style) -> String {
+        Wxf::from_move(pos, m).styled(style).to_string()
+    }
+}
+
 impl fmt::Display for Wxf {
+    /// The book's form (WXF 2018 art. 7): `C2=5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = self.role.wxf_char();
-        let index_form = matches!(self.designator, Designator::FileIndex { .. });
-        match self.designator {
+        fmt::Display::fmt(&self.styled(Style::Book), f)
+    }
+}
+
+impl fmt::Display for Styled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Styled { wxf: w, style } = *self;
+        let letter = w.role.wxf_char();
+        let index_form = matches!(w.designator, Designator::FileIndex { .. });
+        match w.designator {
             Designator::File(n) => write!(f, "{letter}{n}")?,
             Designator::Front => write!(f, "{letter}+")?,
             Designator::Rear => write!(f, "{letter}-")?,
@@ -316,14 +360,14 @@ impl fmt::Display for Wxf {
             Designator::FileRear(n) => write!(f, "{n}-")?,
             Designator::FileIndex { index, file } => write!(f, "{index}{file}")?,
         }
-        let op = match self.direction {
+        let op = match w.direction {
             Direction::Forward => '+',
             Direction::Backward => '-',
-            // WXF 2018 art. 7.5 prints the index form with `=`; the notation page uses `.`.
-            Direction::Sideways if index_form => '=',
+            // WXF 2018 art. 7.2, 7.4 and 7.5 print `=`; the notation page prints `.`.
+            Direction::Sideways if style == Style::Book || index_form => '=',
             Direction::Sideways => '.',
         };
-        write!(f, "{op}{}", self.value)
+        write!(f, "{op}{}", w.value)
     }
 }
 
@@ -486,8 +530,8 @@ mod tests {
             ("g7f7", "13=4", "3+.4"),
             ("g6f6", "23=4", "23=4"),
             ("g5f5", "33=4", "3-.4"),
-            ("c6d6", "7+.6", "7+.6"),
-            ("c5d5", "7-.6", "7-.6"),
+            ("c6d6", "7+=6", "7+.6"),
+            ("c5d5", "7-=6", "7-.6"),
         ] {
             let m = pos
                 .legal_moves()
@@ -495,7 +539,9 @@ mod tests {
                 .find(|m| m.to_string() == iccs)
                 .expect(iccs);
             assert_eq!(Wxf::write(&pos, m), written, "{iccs}");
-            for text in [written, page] {
+            let dot = Wxf::write_styled(&pos, m, Style::Dot);
+            assert_eq!(dot, written.replace("+=", "+.").replace("-=", "-."));
+            for text in [written, page, &dot] {
                 let read = text.parse::<Wxf>().unwrap().to_move(&pos).unwrap();
                 assert_eq!(read, m, "{text}");
             }

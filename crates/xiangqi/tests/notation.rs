@@ -6,7 +6,8 @@ use xiangqi::{
     Position,
     chinese::{Chinese, ChineseError, Style},
     iccs::Iccs,
-    wxf::Wxf,
+    written::{self, Form},
+    wxf::{Style as WxfStyle, Wxf},
 };
 
 const GOLDEN: &str = concat!(
@@ -113,7 +114,17 @@ fn golden_writer() {
                 Chinese::write(&pos, m, Style::TRADITIONAL),
                 case.col("eleeye_cn_trad").to_owned(),
             ),
-            ("wxf", Wxf::write(&pos, m), canonical_wxf(case).to_owned()),
+            (
+                "wxf (dot)",
+                Wxf::write_styled(&pos, m, WxfStyle::Dot),
+                canonical_wxf(case).to_owned(),
+            ),
+            // WXF 2018 art. 7.2, 7.4: the book writes a sideways move with `=`.
+            (
+                "wxf (book)",
+                Wxf::write(&pos, m),
+                canonical_wxf(case).replace('.', "="),
+            ),
         ];
         for (what, got, want) in checks {
             if got != want {
@@ -213,6 +224,11 @@ proptest! {
                 let back = text.parse::<Chinese>().map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert_eq!(back.to_move(&pos), Ok(m), "{} in {:?}", text, pos);
             }
+            // Every form of WXF 2018 art. 7.1–7.5 reads back through the one reader.
+            for form in Form::ALL {
+                let text = written::write(&pos, m, form);
+                prop_assert_eq!(written::read_move(&pos, &text), Ok(m), "{:?} {} in {:?}", form, text, pos);
+            }
         }
     }
 
@@ -241,6 +257,10 @@ proptest! {
                 prop_assert_eq!(wxf.parse::<Wxf>().map(|w| w.to_move(&pos)), Ok(Ok(m)), "{}", wxf);
                 let cn = Chinese::write(&pos, m, Style::XQWIZARD);
                 prop_assert_eq!(cn.parse::<Chinese>().map(|c| c.to_move(&pos)), Ok(Ok(m)), "{}", cn);
+                for form in Form::ALL {
+                    let text = written::write(&pos, m, form);
+                    prop_assert_eq!(written::read_move(&pos, &text), Ok(m), "{:?} {} in {}", form, text, fen);
+                }
             }
         }
     }

@@ -63,6 +63,11 @@ pub enum RankBy {
 #[derive(Debug, Subcommand)]
 pub enum TeamCmd {
     /// Create a team event file.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team new league2.json --boards 4
+  xiangqi tournament team new cup2.json --format knockout --boards 3 --match-games two
+")]
     New {
         /// The file to create.
         file: PathBuf,
@@ -101,6 +106,11 @@ pub enum TeamCmd {
         playoff_games: u32,
     },
     /// Register a team: its players in board order, reserves last.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team add league.json 广东 --player 许银川:2650 --player 吕钦 --player 黄海林
+  xiangqi tournament team add league.json 香港 --player \"陈振杰:2300\" --player 黄学谦
+")]
     Add {
         /// The team event file.
         file: PathBuf,
@@ -113,6 +123,11 @@ pub enum TeamCmd {
     /// Pair the next round: from the order table (round robin), the bracket (knockout, the
     /// first-listed teams drawn from --seed), the CXA 积分编排 engine (Swiss: by 场分, no
     /// rematch, lots from --seed; CXA 10.3, 12.3, 14.4) or the given matches.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team pair league.json
+  xiangqi tournament team pair league.json --match 1:4 --match 3:2
+")]
     Pair {
         /// The team event file.
         file: PathBuf,
@@ -129,11 +144,21 @@ pub enum TeamCmd {
     },
     /// Show a team knockout's bracket: each line, its team matches (the first team's result)
     /// and winner.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team bracket teamcup.json
+  xiangqi tournament team result teamcup.json 1 1 1 1-0 && xiangqi tournament team bracket teamcup.json
+")]
     Bracket {
         /// The team event file.
         file: PathBuf,
     },
     /// Submit a team's line-up for a round: registered positions, board 1 first (CXA 11).
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team lineup teams.json 1 2 1,2
+  xiangqi tournament team lineup teams.json 1 3 1,3
+")]
     Lineup {
         /// The team event file.
         file: PathBuf,
@@ -146,6 +171,11 @@ pub enum TeamCmd {
         positions: Vec<usize>,
     },
     /// Record a board's result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team result teams.json 1 1 1 1-0
+  xiangqi tournament team result teams.json 1 1 2 -/+
+")]
     Result {
         /// The team event file.
         file: PathBuf,
@@ -155,13 +185,20 @@ pub enum TeamCmd {
         table: u32,
         /// Board.
         board: usize,
-        /// Result as played (red first).
+        /// Result as played (red first): 1-0, 0-1, 1/2, or a forfeit +/-, -/+, -/- (no `--`
+        /// needed).
+        #[arg(allow_hyphen_values = true)]
         result: String,
         /// The second game of a two-game match.
         #[arg(long)]
         second: bool,
     },
     /// Withdraw a team after a round (CXA 19; WXF 11).
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team withdraw teams.json 3
+  xiangqi tournament team withdraw teams.json 3 --after-round 1
+")]
     Withdraw {
         /// The team event file.
         file: PathBuf,
@@ -172,6 +209,11 @@ pub enum TeamCmd {
         after_round: Option<u32>,
     },
     /// Print the team standings.
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team standings teams.json
+  xiangqi tournament team result teams.json 1 1 1 1/2 && xiangqi tournament team standings teams.json
+")]
     Standings {
         /// The team event file.
         file: PathBuf,
