@@ -20,14 +20,36 @@
 //!   (rules 17, 18, 34).
 //! - **CXA 2011** judges by material (art. 24.3): the target is chased when the exchange on its
 //!   point wins material for the attacker (static exchange with legal captures only, so pins,
-//!   facing generals, lost screens and blocked legs all count), with the piece values of art.
-//!   1.2 and the exceptions of arts. 26.1, 26.6, 26.7, 26.8; the capture must not let the
-//!   opponent mate at once (24.3). When no single capture wins, a small forcing search looks
-//!   for the rest of 24.3: a check or two and then a capture (抽吃), or a chain of exchanges on
-//!   several points that ends a piece up; such a chase needs several pieces, so it counts as
-//!   joint (联合捉, 24.17). The defender answers with its captures too, but a gain the checks
-//!   have made is not undone by taking what hung all along (参考图12, where red's pawns do). A line led by the moved piece
-//!   must win more than the piece's direct chases did from its old point (图5).
+//!   facing generals, lost screens and blocked legs all count), with the piece values and the
+//!   exceptions of arts. 1.2, 26.6, 26.7 kept in one place (`material.rs`) and those of
+//!   arts. 26.1, 26.8; the capture must not let the opponent mate at once (24.3).
+//!
+//!   **Roots, whole** (arts. 24.15, 26.5). A static exchange sees only its own point, so an
+//!   exchange that wins there is weighed again with the other side's forcing answers after the
+//!   capture (checks, a series of checks, a discovered attack, captures: `rebuttal`), less what
+//!   that side could win the same way had the capture not been made. If the answer wins back
+//!   the capturer or what its leaving gave up, as much as the target is worth, the target has a
+//!   **hidden root** (暗根: it counts as protected, no chase); if it wins back what the capturer
+//!   guarded or the line it held, the capturer is **tied down** (被牵子捉子), and art. 26.5
+//!   decides: an even exchange or better is a chase (the crossed pawn valued at the top of its
+//!   float, 图22), a net loss is idle. A move that destroys such a root makes the standing
+//!   attack a chase anew (断根捉), as any attack that was no chase before the move and is one
+//!   after it.
+//!
+//!   **Forced lines** (art. 24.3, "从下一着开始运用将军或连续将军得子", "通过完整互吃交换后吃掉
+//!   对方子且得子"). When no single capture wins, a small forcing search looks for a check or a
+//!   series of checks (up to three: [`FORCED_CHECKS`]) and then a capture (抽吃), or a chain of
+//!   exchanges on several points that ends a piece up; such a chase needs several pieces, so it
+//!   counts as joint (联合捉, 24.17). Its captures are settled at the end by the pawn clause
+//!   (art. 26.7, `material::Ledger`), the chasing side's pawns and king win nothing by
+//!   their own captures (26.8), and the piece it chases is the one whose capture makes the gain
+//!   (the rook won at the end, not a pawn taken on the way: art. 26.9.1 names it). The defender
+//!   answers with its captures too, but a gain the checks have made is not undone by taking
+//!   what hung all along (参考图12, where red's pawns do). The move creates the chase only if
+//!   the line wins more than the mover could win by force before it, its own hanging pieces
+//!   counted (图5; 参考图49). What is compared is the amount, not the piece: among lines that
+//!   win as much, which one a search names depends on the order it tries them, and a ruling
+//!   must be the same mirrored or with the colours swapped.
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
@@ -593,6 +615,7 @@ struct ForcingKey {
     checked: bool,
     took: bool,
     shield: Option<Square>,
+    target: Option<Square>,
     ledger: Ledger,
 }
 
@@ -681,6 +704,9 @@ struct Budget {
     took: bool,
     /// The point of the attacker's first capture if its checks made it (see [`Root`]).
     shield: Option<Square>,
+    /// Where the piece a targeted search is after stands now ([`forced_gain_taking`]): it may
+    /// move on the way (a block, a flight) and still be the piece.
+    target: Option<Square>,
 }
 
 /// The position a [`forced_gain`] search starts from: what each side could take there.
@@ -703,6 +729,20 @@ struct Root {
     /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
     /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
     idle: Color,
+    /// A targeted search ([`forced_gain_taking`]): a line wins only once it takes the target.
+    targeted: bool,
+}
+
+impl Root {
+    /// What a line has won, settled ([`Ledger::settle`]); for a targeted search nothing
+    /// until the target is taken.
+    fn settle(&self, ledger: Ledger) -> i32 {
+        if self.targeted && !ledger.took_target() {
+            ledger.settle().min(0)
+        } else {
+            ledger.settle()
+        }
+    }
 }
 
 /// The best line of a forcing search, as [`forced_gain`] reports it.
@@ -769,6 +809,7 @@ fn forcing(
         checked: budget.checked,
         took: budget.took,
         shield: budget.shield,
+        target: budget.target,
         ledger,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
@@ -809,9 +850,9 @@ fn forcing_search(
     let attacking = pos.turn() == attacker;
     // Standing pat keeps what the line has won so far.
     let stand = if attacking {
-        ledger.settle()
+        root.settle(ledger)
     } else {
-        -ledger.settle()
+        -root.settle(ledger)
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
     let searched = budget.plies > 0 && best.0 < beta;
@@ -836,7 +877,7 @@ fn forcing_search(
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
     // where the node's value would otherwise stay below beta.
-    let may_mate = !attacking && !in_check && ledger.settle() > 0;
+    let may_mate = !attacking && !in_check && root.settle(ledger) > 0;
     let mates = |cache: &mut Cache, best: Node| -> Node {
         if may_mate && best.0 < beta && cache.mate_by_checks(pos, 2) {
             (-MATED, None, None, None)
@@ -890,7 +931,14 @@ fn forcing_search(
             || (child.checkers() & !Bitboard::from_square(m.to)).any();
         let next_ledger = match m.capture {
             Some(_) if attacking && !counts => ledger,
-            Some(role) if attacking => ledger.won(role, !pos.turn(), m.to),
+            Some(role) if attacking => {
+                let won = ledger.won(role, !pos.turn(), m.to);
+                if budget.target == Some(m.to) {
+                    won.taking_target()
+                } else {
+                    won
+                }
+            }
             Some(role) => ledger.lost(role, !pos.turn(), m.to),
             None => ledger,
         };
@@ -906,6 +954,11 @@ fn forcing_search(
                 (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
             } else {
                 budget.shield
+            },
+            target: match budget.target {
+                Some(sq) if sq == m.from => Some(m.to),
+                Some(sq) if sq == m.to => None,
+                other => other,
             },
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
@@ -977,7 +1030,20 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
 fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -> Line {
-    forced_line_in(cache, pos, checks, idle, (2 * MATED, -2 * MATED))
+    forced_line_in(cache, pos, checks, idle, None, (2 * MATED, -2 * MATED))
+}
+
+/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
+/// can win by force by winning that piece.
+fn forced_gain_taking(cache: &mut Cache, pos: &Position, target: Square) -> Line {
+    forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        pos.turn(),
+        Some(target),
+        (2 * MATED, -2 * MATED),
+    )
 }
 
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
@@ -994,6 +1060,7 @@ fn rebuttal_reaches(
         pos,
         FORCED_CHECKS,
         chaser,
+        None,
         (threshold - 1, threshold),
     );
     (line.mates || line.gain >= threshold).then_some(line)
@@ -1005,6 +1072,7 @@ fn forced_line_in(
     pos: &Position,
     checks: u32,
     idle: Color,
+    target: Option<Square>,
     (alpha, beta): (i32, i32),
 ) -> Line {
     let budget = Budget {
@@ -1013,6 +1081,7 @@ fn forced_line_in(
         checked: false,
         took: false,
         shield: None,
+        target,
     };
     let pairs = |p: &Position| -> Vec<(Square, Square)> {
         p.legal_moves_where(MoveFilter::Captures)
@@ -1042,14 +1111,16 @@ fn forced_line_in(
         } else {
             pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()
         },
-        // A rebuttal is another search: its nodes are remembered apart.
+        // A rebuttal or a targeted search is another search: its nodes are remembered apart.
         hash: pos.zobrist_hash()
             ^ if idle == pos.turn() {
                 0
             } else {
                 0x5851_f42d_4c95_7f2d
-            },
+            }
+            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
         idle,
+        targeted: target.is_some(),
     };
     let (score, named, first, lead) = forcing(
         cache,
@@ -1634,11 +1705,40 @@ impl<'a> OldAttacks<'a> {
     /// against it (参考图49: before 马八进七 the cannon could take the cannon on d8, but black
     /// would take the horse on b6 back).
     ///
-    /// The amounts are compared, not the pieces: among lines that win as much, which one a
-    /// search names depends on the order it tries them, and a ruling must not change with
-    /// the board mirrored or the colours swapped (tests/symmetry).
     fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
         forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
+    }
+
+    /// When the move wins no more in all than the mover could before it: a piece it can now
+    /// win by force for more than it could before (CXA 2011 art. 24.3: a win of a different
+    /// piece is a new chase, even when its total equals an older threat on another piece;
+    /// 象甲联赛 00001060, 车九平八 opens 车八平六 将, 士5进4, 炮六进七 taking the advisor, while
+    /// the rook on b9 could win something else as well). `threat` is the board after the move,
+    /// the mover to move. The pieces are tried from the most valuable down, each by a search
+    /// that counts only lines taking it, so the answer does not depend on which of several
+    /// equal lines a search meets first (a ruling must not change with the board mirrored or
+    /// the colours swapped: tests/symmetry). Returns the line that wins the piece.
+    fn new_win(&self, cache: &mut Cache, threat: &Position) -> Option<Line> {
+        let board = threat.board();
+        let mut targets: Vec<(i32, Square)> = board
+            .pieces()
+            .filter(|&(sq, p)| {
+                p.color != threat.turn()
+                    && p.role != Role::King
+                    && gain_value(p.role, p.color, sq) > 0
+            })
+            .map(|(sq, p)| (value(p.role, p.color, sq), sq))
+            .collect();
+        targets.sort_by_key(|&(worth, _)| std::cmp::Reverse(worth));
+        // The line must win by taking that piece (its most valuable capture), not by taking
+        // on the way what could be won as well before.
+        targets.into_iter().find_map(|(_, sq)| {
+            let after = forced_gain_taking(cache, threat, sq);
+            (after.gain > 0
+                && after.victim.is_some_and(|(_, v)| v == sq)
+                && after.gain > forced_gain_taking(cache, self.before, sq).gain)
+                .then_some(after)
+        })
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -1818,10 +1918,16 @@ pub(crate) fn analyse_with(
                 .iter()
                 .any(|at| at.reason == Reason::SameType && at.victim == fv)
         });
+        // A line that wins more than anything before is new; one that wins no more may still
+        // win a piece that could not be won before.
+        let line = if line.gain > 0 && !offered && old.could_win(cache, line.gain) {
+            old.new_win(cache, &threat).unwrap_or_default()
+        } else {
+            line
+        };
         if line.gain > 0
             && !offered
             && let Some((_, v)) = line.victim
-            && !old.could_win(cache, line.gain)
         {
             let (gain, lead) = (line.gain, line.lead);
             let board = threat.board();

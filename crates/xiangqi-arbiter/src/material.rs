@@ -78,6 +78,9 @@ pub struct Ledger {
     pawn_pending: bool,
     /// A pawn of the chasing side was lost before one of its captures: traded (art. 26.7 (b)).
     pawn_traded: bool,
+    /// The piece a targeted search is after has been taken (see `forced_gain_taking` in
+    /// `classify`).
+    target: bool,
 }
 
 impl Ledger {
@@ -88,6 +91,7 @@ impl Ledger {
             rook: self.rook || role == Role::Rook,
             pawn_pending: false,
             pawn_traded: self.pawn_traded || self.pawn_pending,
+            ..self
         }
     }
 
@@ -98,6 +102,19 @@ impl Ledger {
             pawn_pending: self.pawn_pending || role == Role::Pawn,
             ..self
         }
+    }
+
+    /// The capture just recorded took the piece a targeted search is after.
+    pub fn taking_target(self) -> Ledger {
+        Ledger {
+            target: true,
+            ..self
+        }
+    }
+
+    /// Has the piece a targeted search is after been taken?
+    pub fn took_target(self) -> bool {
+        self.target
     }
 
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is

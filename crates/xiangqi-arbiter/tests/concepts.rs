@@ -23,6 +23,36 @@ impl View {
         let v = (self.point)(victim.parse().expect("a point"));
         self.analysis.attacks.iter().find(|a| a.victim == v)
     }
+
+    /// Asserts that the attack on `victim` is as `expected` says, and whether the move chases.
+    fn expect(&self, victim: &str, expected: impl Fn(&Attack) -> bool, chase: bool) {
+        assert!(
+            self.attack_on(victim).is_some_and(expected),
+            "{}: {:?}",
+            self.name,
+            self.analysis
+        );
+        self.expect_chase(chase);
+    }
+
+    /// Asserts whether the move is a chase (捉).
+    fn expect_chase(&self, chase: bool) {
+        assert_eq!(
+            self.analysis.nature == MoveNature::Chase,
+            chase,
+            "{}: {:?}",
+            self.name,
+            self.analysis
+        );
+        if !chase {
+            assert!(
+                !self.analysis.attacks.iter().any(Attack::is_chase),
+                "{}: {:?}",
+                self.name,
+                self.analysis
+            );
+        }
+    }
 }
 
 fn identity(sq: Square) -> Square {
@@ -103,13 +133,7 @@ fn a_hidden_root_protects() {
 #[test]
 fn cutting_a_hidden_root_chases() {
     for view in views("5k3/9/9/9/R3c4/1n7/9/9/4K4/9 w - - 0 1", "e1e0") {
-        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
-        assert!(
-            view.attack_on("e5").is_some_and(Attack::is_chase),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
+        view.expect("e5", Attack::is_chase, true);
     }
 }
 
@@ -119,14 +143,7 @@ fn cutting_a_hidden_root_chases() {
 #[test]
 fn a_tied_capturer_that_would_lose_does_not_chase() {
     for view in views("4k4/9/9/3R5/6b2/9/9/9/3N3r1/5K3 w - - 0 1", "d6d5") {
-        assert!(
-            view.attack_on("g5")
-                .is_some_and(|a| a.reason == Reason::TiedCapturer),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
-        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        view.expect("g5", |a| a.reason == Reason::TiedCapturer, false);
     }
 }
 
@@ -135,13 +152,7 @@ fn a_tied_capturer_that_would_lose_does_not_chase() {
 #[test]
 fn a_tied_capturer_with_an_even_exchange_chases() {
     for view in views("4k4/9/9/3R5/6c2/9/9/9/3N3r1/5K3 w - - 0 1", "d6d5") {
-        assert!(
-            view.attack_on("g5").is_some_and(Attack::is_chase),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
-        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        view.expect("g5", Attack::is_chase, true);
     }
 }
 
@@ -152,16 +163,10 @@ fn a_tied_capturer_with_an_even_exchange_chases() {
 #[test]
 fn a_pawn_given_with_check_to_win_a_rook_chases_the_rook() {
     for view in views("3nkn3/9/N3P4/9/9/2r6/9/9/9/5K3 w - - 0 1", "a7b5") {
-        assert_eq!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
-        let attack = view.attack_on("c4");
-        assert!(
-            attack.is_some_and(|a| a.reason == Reason::ForcedGain
-                && a.victim_role == xiangqi::Role::Rook
-                && a.gain > 0),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
+        let rook_won = |a: &Attack| {
+            a.reason == Reason::ForcedGain && a.victim_role == xiangqi::Role::Rook && a.gain > 0
+        };
+        view.expect("c4", rook_won, true);
     }
 }
 
@@ -170,13 +175,7 @@ fn a_pawn_given_with_check_to_win_a_rook_chases_the_rook() {
 #[test]
 fn a_pawn_traded_for_a_cannon_wins_nothing() {
     for view in views("3nkn3/9/N3P4/9/9/2c6/9/9/9/5K3 w - - 0 1", "a7b5") {
-        assert!(
-            !view.analysis.attacks.iter().any(Attack::is_chase),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
-        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        view.expect_chase(false);
     }
 }
 
@@ -190,12 +189,24 @@ fn an_uncrossed_pawn_is_no_gain_in_a_forced_line() {
         "2baka3/9/2nr4b/p1p1p3p/9/2P5P/PR1cP4/2N1BC3/4A4/4KAB2 w - - 0 1",
         "b3b6",
     ) {
-        assert!(
-            !view.analysis.attacks.iter().any(Attack::is_chase),
-            "{}: {:?}",
-            view.name,
-            view.analysis
-        );
-        assert_ne!(view.analysis.nature, MoveNature::Chase, "{}", view.name);
+        view.expect_chase(false);
+    }
+}
+
+/// Art. 24.3, a win of a different piece: from a real game (CCPD 象甲联赛 00001060, move 79,
+/// 车九平八). The rook on b9 could already win material by checks; on b2 it threatens 车八平六
+/// 将, and the only answers lose: 士5进4 blocks and 炮六进七 takes that advisor under the
+/// rook's cover (the general may not take back), or the rook blocks and is taken. The total is
+/// no more than before, but the advisor could not be won before: the move chases it, and red's
+/// 将将捉将 is forbidden (the old search, comparing totals only, called it idle).
+#[test]
+fn a_win_of_a_different_piece_chases() {
+    for view in views(
+        "1R3a3/3ka4/4b4/9/2b3n2/p8/2r6/B8/4A4/3CKA3 w - - 0 1",
+        "b9b2",
+    ) {
+        let advisor =
+            |a: &Attack| a.reason == Reason::ForcedGain && a.victim_role == xiangqi::Role::Advisor;
+        view.expect("e8", advisor, true);
     }
 }
