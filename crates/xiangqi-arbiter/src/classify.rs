@@ -731,6 +731,10 @@ struct Root {
     idle: Color,
     /// A targeted search ([`forced_gain_taking`]): a line wins only once it takes the target.
     targeted: bool,
+    /// Pieces the attacker may not take on the line: pieces offered an exchange that the
+    /// offered side may accept first (CXA 2011 art. 26.10; see [`analyse`]), which defuses any
+    /// line through them.
+    barred: Bitboard,
 }
 
 impl Root {
@@ -914,6 +918,9 @@ fn forcing_search(
         if !in_check && !capture && !gives_check {
             continue;
         }
+        if attacking && m.capture.is_some() && root.barred.contains(m.to) {
+            continue;
+        }
         if !attacking
             && !in_check
             && budget.shield.is_some_and(|sq| sq != m.to)
@@ -1030,37 +1037,77 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
 fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -> Line {
-    forced_line_in(cache, pos, checks, idle, None, (2 * MATED, -2 * MATED))
+    forced_line_in(
+        cache,
+        pos,
+        checks,
+        idle,
+        Aim::default(),
+        (2 * MATED, -2 * MATED),
+    )
 }
 
-/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
-/// can win by force by winning that piece.
-fn forced_gain_taking(cache: &mut Cache, pos: &Position, target: Square) -> Line {
+/// What a search is after besides material: a piece it must take, pieces it may not take.
+#[derive(Debug, Clone, Copy, Default)]
+struct Aim {
+    target: Option<Square>,
+    barred: Bitboard,
+}
+
+/// [`forced_gain`] taking no piece on `barred`.
+fn forced_gain_barring(cache: &mut Cache, pos: &Position, barred: Bitboard) -> Line {
+    let aim = Aim {
+        target: None,
+        barred,
+    };
     forced_line_in(
         cache,
         pos,
         FORCED_CHECKS,
         pos.turn(),
-        Some(target),
+        aim,
+        (2 * MATED, -2 * MATED),
+    )
+}
+
+/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
+/// can win by force by winning that piece.
+fn forced_gain_taking(cache: &mut Cache, pos: &Position, target: Square, barred: Bitboard) -> Line {
+    let aim = Aim {
+        target: Some(target),
+        barred,
+    };
+    forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        pos.turn(),
+        aim,
         (2 * MATED, -2 * MATED),
     )
 }
 
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
-/// (`chaser`) has taken one of its pieces (see [`rebuttal`])? The line that does, if any. A
-/// null-window search: it proves the bound and no more, which is all a root needs.
+/// (`chaser`) has taken one of its pieces (see [`rebuttal`]), by a line that takes the piece on
+/// `target` if one is given? The line that does, if any. A null-window search: it proves the
+/// bound and no more, which is all a root needs.
 fn rebuttal_reaches(
     cache: &mut Cache,
     pos: &Position,
     chaser: Color,
+    target: Option<Square>,
     threshold: i32,
 ) -> Option<Line> {
+    let aim = Aim {
+        target,
+        barred: Bitboard::EMPTY,
+    };
     let line = forced_line_in(
         cache,
         pos,
         FORCED_CHECKS,
         chaser,
-        None,
+        aim,
         (threshold - 1, threshold),
     );
     (line.mates || line.gain >= threshold).then_some(line)
@@ -1072,7 +1119,7 @@ fn forced_line_in(
     pos: &Position,
     checks: u32,
     idle: Color,
-    target: Option<Square>,
+    Aim { target, barred }: Aim,
     (alpha, beta): (i32, i32),
 ) -> Line {
     let budget = Budget {
@@ -1118,9 +1165,12 @@ fn forced_line_in(
             } else {
                 0x5851_f42d_4c95_7f2d
             }
-            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            ^ (barred.bits() as u64 ^ (barred.bits() >> 64) as u64)
+                .wrapping_mul(0xd6e8_feb8_6659_fd93),
         idle,
         targeted: target.is_some(),
+        barred,
     };
     let (score, named, first, lead) = forcing(
         cache,
@@ -1264,30 +1314,29 @@ fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
         || !taken.legal_moves_where(MoveFilter::Checks).is_empty()
 }
 
-/// Does the answer `back` to the capture `a`×`v` (played: `taken`) win what the capturer's
-/// departure gave up: a piece it guarded from `a`, or something along a line it held there?
-/// Then the capturer was tied down (被牵子捉子, CXA 2011 art. 26.5); otherwise the target had a
-/// hidden root (暗根, art. 24.15).
-fn tied_down(taken: &Position, a: Square, v: Square, back: &Line) -> bool {
-    let Some((_, won)) = back.victim else {
-        return false;
-    };
-    if won == v {
-        return false;
-    }
+/// Was the capturer of `a`×`v` (played: `taken`) tied down (被牵子, CXA 2011 art. 26.5): did it
+/// guard from `a` a piece of its side that the other side now attacks, or hold a line of the
+/// other side's that its leaving opens? Read from the board, not from a search's line, so the
+/// answer does not depend on which of several equal lines a search meets first.
+fn tied_down(taken: &Position, a: Square, v: Square) -> bool {
     let board = taken.board();
     let Some(capturer) = board.piece_at(v) else {
         return false;
     };
     let occupied = board.occupied();
     let with_a = occupied | Bitboard::from_square(a);
-    let guarded = piece_attacks(capturer, a, with_a).contains(won);
-    let line_held = back.lead.is_some_and(|lead| {
-        board
-            .piece_at(lead)
-            .is_some_and(|p| piece_attacks(p, lead, occupied) != piece_attacks(p, lead, with_a))
-    });
-    guarded || line_held
+    let guarded = piece_attacks(capturer, a, with_a)
+        & board.by_color(capturer.color)
+        & !Bitboard::from_square(v);
+    let exposed = guarded
+        .into_iter()
+        .any(|sq| taken.attackers_to(sq, !capturer.color, occupied).any());
+    exposed
+        || board.pieces().any(|(sq, p)| {
+            p.color != capturer.color
+                && p.role != Role::King
+                && piece_attacks(p, sq, occupied) != piece_attacks(p, sq, with_a)
+        })
 }
 
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
@@ -1353,48 +1402,57 @@ fn judge(
         // the same, the capture not made, is no root of the target.
         let standing = pos_o.map_or_else(Line::default, |p| rebuttal(cache, p, attacker.color));
         let worth = gain_value(victim.role, victim.color, v);
-        // A root wins back the capturer itself, or what its leaving gave up; a threat of the
-        // other side's elsewhere, which the capture did not make, is none.
-        let roots = |back: &Line| {
-            back.mates
-                || tied_down(&taken, a, v, back)
-                || back.victim.is_some_and(|(_, won)| won == v)
-        };
-        // Does the other side win back at least the target's worth, the capture's doing?
-        let back = if standing.mates {
-            None
-        } else {
-            rebuttal_reaches(cache, &taken, attacker.color, worth + standing.gain)
-                .filter(|back| roots(back))
-        };
-        if let Some(back) = back {
-            if back.mates && !standing.mates {
-                weighed = Some(Reason::CaptureLosesToMate);
-            } else if tied_down(&taken, a, v, &back) {
-                // Art. 26.5: a tied capturer's exchange is weighed with the crossed pawn at the
-                // top of its float (art. 26.7: "过河兵、卒浮动价值低于车", a horse's or cannon's
-                // worth), and an even result is a chase ("交换后价值相当或得子者，按捉处理"; 图22:
-                // the rook that guards the horse takes the crossed pawn and gives up the horse,
-                // 捉). Idle only if it loses: the other side wins back more.
+        if !standing.mates {
+            if tied_down(&taken, a, v) {
+                // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
+                // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
+                // 浮动价值低于车", a horse's or cannon's worth), and an even result is a chase
+                // ("交换后价值相当或得子者，按捉处理"; 图22: the rook that guards the horse takes
+                // the crossed pawn and gives up the horse, 捉). Idle only if it loses: the other
+                // side wins back more.
                 let float = if victim.role == Role::Pawn {
                     value(Role::Horse, victim.color, v)
                 } else {
                     worth
                 };
-                if rebuttal_reaches(cache, &taken, attacker.color, float + standing.gain + 1)
-                    .is_some()
+                if let Some(back) =
+                    rebuttal_reaches(cache, &taken, attacker.color, None, worth + standing.gain)
                 {
+                    if back.mates {
+                        weighed = Some(Reason::CaptureLosesToMate);
+                    } else if rebuttal_reaches(
+                        cache,
+                        &taken,
+                        attacker.color,
+                        None,
+                        float + standing.gain + 1,
+                    )
+                    .is_some()
+                    {
+                        gain = worth - (back.gain - standing.gain);
+                        protection = Protection::HiddenRoot;
+                        weighed = Some(Reason::TiedCapturer);
+                    } else {
+                        // Even or better by the book's weighing: a chase, winning something.
+                        gain = 1;
+                    }
+                }
+            } else if let Some(back) = rebuttal_reaches(
+                cache,
+                &taken,
+                attacker.color,
+                Some(v),
+                worth + standing.gain,
+            ) {
+                // A hidden root wins back the capturer itself (or mates): a threat of the other
+                // side's elsewhere, which the capture did not make, is none.
+                if back.mates {
+                    weighed = Some(Reason::CaptureLosesToMate);
+                } else {
                     gain = worth - (back.gain - standing.gain);
                     protection = Protection::HiddenRoot;
-                    weighed = Some(Reason::TiedCapturer);
-                } else {
-                    // Even or better by the book's weighing: a chase, winning at least something.
-                    gain = 1;
+                    weighed = Some(Reason::HiddenRoot);
                 }
-            } else {
-                gain = worth - (back.gain - standing.gain);
-                protection = Protection::HiddenRoot;
-                weighed = Some(Reason::HiddenRoot);
             }
         }
     }
@@ -1709,36 +1767,67 @@ impl<'a> OldAttacks<'a> {
         forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
     }
 
-    /// When the move wins no more in all than the mover could before it: a piece it can now
-    /// win by force for more than it could before (CXA 2011 art. 24.3: a win of a different
-    /// piece is a new chase, even when its total equals an older threat on another piece;
-    /// 象甲联赛 00001060, 车九平八 opens 车八平六 将, 士5进4, 炮六进七 taking the advisor, while
-    /// the rook on b9 could win something else as well). `threat` is the board after the move,
-    /// the mover to move. The pieces are tried from the most valuable down, each by a search
-    /// that counts only lines taking it, so the answer does not depend on which of several
-    /// equal lines a search meets first (a ruling must not change with the board mirrored or
-    /// the colours swapped: tests/symmetry). Returns the line that wins the piece.
-    fn new_win(&self, cache: &mut Cache, threat: &Position) -> Option<Line> {
+    /// The piece the move chases by a forced line, if any (CXA 2011 art. 24.3), found so that
+    /// the answer does not depend on which of several equal lines a search meets first (a
+    /// ruling must not change with the board mirrored or the colours swapped: tests/symmetry):
+    /// the enemy pieces are tried from the most valuable down (then by role), each by a search
+    /// that counts only lines taking it, and the line must win by taking that piece (its most
+    /// valuable capture), not by taking on the way what could be won as well before.
+    ///
+    /// `line` is the best line after the move ([`forced_gain`]) and `threat` the board after
+    /// the move, the mover to move. When it wins more than the mover could win before, the
+    /// first piece whose own line wins as much is named (or, if the defender can save any one
+    /// piece by giving up another, the line's own capture). When it wins no more, a piece the
+    /// mover can now win for more than it could before still makes a chase: a win of a
+    /// different piece is a new chase, even when its total equals an older threat on another
+    /// piece (象甲联赛 00001060, 车九平八 opens 车八平六 将, 士5进4, 炮六进七 taking the
+    /// advisor, while the rook on b9 could win something else as well).
+    fn new_win(
+        &self,
+        cache: &mut Cache,
+        threat: &Position,
+        line: Line,
+        barred: Bitboard,
+    ) -> Option<Line> {
+        if line.gain <= 0 {
+            return None;
+        }
+        let more = !self.could_win(cache, line.gain);
         let board = threat.board();
-        let mut targets: Vec<(i32, Square)> = board
+        let mut targets: Vec<(i32, usize, Square)> = board
             .pieces()
             .filter(|&(sq, p)| {
                 p.color != threat.turn()
                     && p.role != Role::King
                     && gain_value(p.role, p.color, sq) > 0
             })
-            .map(|(sq, p)| (value(p.role, p.color, sq), sq))
+            .map(|(sq, p)| (value(p.role, p.color, sq), role_rank(p.role), sq))
             .collect();
-        targets.sort_by_key(|&(worth, _)| std::cmp::Reverse(worth));
-        // The line must win by taking that piece (its most valuable capture), not by taking
-        // on the way what could be won as well before.
-        targets.into_iter().find_map(|(_, sq)| {
-            let after = forced_gain_taking(cache, threat, sq);
-            (after.gain > 0
-                && after.victim.is_some_and(|(_, v)| v == sq)
-                && after.gain > forced_gain_taking(cache, self.before, sq).gain)
+        targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
+        let found = targets.into_iter().find_map(|(_, _, sq)| {
+            let after = forced_gain_taking(cache, threat, sq, barred);
+            if after.gain <= 0 {
+                return None;
+            }
+            if more {
+                // Name the piece: its line wins as much, whatever else it takes on the way.
+                let capturer = after
+                    .victim
+                    .filter(|&(_, v)| v == sq)
+                    .map(|(a, _)| a)
+                    .or(after.lead)?;
+                return (after.gain >= line.gain).then_some(Line {
+                    victim: Some((capturer, sq)),
+                    ..after
+                });
+            }
+            (after.victim.is_some_and(|(_, v)| v == sq)
+                && after.gain > forced_gain_taking(cache, self.before, sq, Bitboard::EMPTY).gain)
                 .then_some(after)
-        })
+        });
+        // A line that wins more in all, though no one piece can be forced (the defender may
+        // give up another instead), is still new: named by the line itself.
+        found.or(more.then_some(line))
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -1771,6 +1860,20 @@ impl<'a> OldAttacks<'a> {
 /// the mate that met a capture: in 参考图35 the cannon taking the red rook on c6 before 车4平6
 /// removes a piece of the three-check mate, and red mates with five.
 const CAPTURE_MATE_EXTRA_CHECKS: u32 = 2;
+
+/// A fixed order of the roles, for naming one of several pieces of equal worth the same way
+/// whatever the board's orientation.
+fn role_rank(role: Role) -> usize {
+    match role {
+        Role::Rook => 0,
+        Role::Cannon => 1,
+        Role::Horse => 2,
+        Role::Advisor => 3,
+        Role::Elephant => 4,
+        Role::Pawn => 5,
+        Role::King => 6,
+    }
+}
 
 /// Does the move `m` (played in `before`) make the attack of the piece on `a` on the point
 /// `v`: it is the moved piece, or the piece on `a` did not attack `v` before the move (its
@@ -1905,28 +2008,25 @@ pub(crate) fn analyse_with(
         && !analysis.mate_threat
         && !analysis.attacks.iter().any(Attack::is_chase)
     {
-        let line = forced_gain(cache, &threat, FORCED_CHECKS);
-        // CXA 2011 arts. 26.10, 26.11.2: when the line starts by taking a piece offered an
+        // CXA 2011 arts. 26.10, 26.11.2: a line may not take a piece offered an
         // exchange by one of its own type (by that piece or another: 参考图4, 马1进3 offers the
-        // cannons and the rook could take first), and the offered side may take first without
-        // loss or mate (judged in `judge`), the move is 兑: "被邀兑方兑子后立即被杀或子力价值
-        // 受损邀兑方按捉处理，反之则按兑处理". The offered side need not wait for the line.
-        // (An offer that is also a chase of another piece stays a chase, art. 26.5.)
-        let offered = line.first.is_some_and(|(_, fv)| {
-            analysis
-                .attacks
-                .iter()
-                .any(|at| at.reason == Reason::SameType && at.victim == fv)
-        });
+        // cannons and the rook could take first) when the offered side may take first without
+        // loss or mate (judged in `judge`): "被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理，
+        // 反之则按兑处理". The offered side need not wait for the line. (An offer that is also a
+        // chase of another piece stays a chase, art. 26.5.)
+        let offered: Bitboard = analysis
+            .attacks
+            .iter()
+            .filter(|at| at.reason == Reason::SameType)
+            .map(|at| at.victim)
+            .collect();
+        let line = forced_gain_barring(cache, &threat, offered);
         // A line that wins more than anything before is new; one that wins no more may still
         // win a piece that could not be won before.
-        let line = if line.gain > 0 && !offered && old.could_win(cache, line.gain) {
-            old.new_win(cache, &threat).unwrap_or_default()
-        } else {
-            line
-        };
+        let line = old
+            .new_win(cache, &threat, line, offered)
+            .unwrap_or_default();
         if line.gain > 0
-            && !offered
             && let Some((_, v)) = line.victim
         {
             let (gain, lead) = (line.gain, line.lead);
@@ -1948,9 +2048,15 @@ pub(crate) fn analyse_with(
                 // roots than attackers (少根, art. 24.15). But a victim with no root at all,
                 // which the capturer may take at once and which cannot leave its square
                 // (不能离线), is chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49).
-                let rootless = lead == Some(a)
-                    && judge(cache, Some(&threat), Some(&pos_after), a, v, book)
-                        .is_some_and(|at| at.protection == Protection::Unrooted)
+                // Any piece that may take it at once will do, so that the answer does not
+                // depend on which of two equal lines the search named.
+                let rootless = attack_pairs(&threat, mover)
+                    .into_iter()
+                    .filter(|&(_, pv)| pv == v)
+                    .any(|(direct, _)| {
+                        judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
+                            .is_some_and(|at| at.protection == Protection::Unrooted)
+                    })
                     && held_on_its_square(cache, &pos_after, v, mate_depth);
                 let protection = if rootless {
                     Protection::Unrooted
