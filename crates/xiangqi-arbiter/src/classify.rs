@@ -1788,9 +1788,9 @@ impl<'a> OldAttacks<'a> {
         threat: &Position,
         line: Line,
         barred: Bitboard,
-    ) -> Option<Line> {
+    ) -> Vec<Line> {
         if line.gain <= 0 {
-            return None;
+            return Vec::new();
         }
         let more = !self.could_win(cache, line.gain);
         let board = threat.board();
@@ -1804,7 +1804,7 @@ impl<'a> OldAttacks<'a> {
             .map(|(sq, p)| (value(p.role, p.color, sq), role_rank(p.role), sq))
             .collect();
         targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
-        let found = targets.into_iter().find_map(|(_, _, sq)| {
+        let mut win = |sq: Square| -> Option<Line> {
             let after = forced_gain_taking(cache, threat, sq, barred);
             if after.gain <= 0 {
                 return None;
@@ -1824,10 +1824,26 @@ impl<'a> OldAttacks<'a> {
             (after.victim.is_some_and(|(_, v)| v == sq)
                 && after.gain > forced_gain_taking(cache, self.before, sq, Bitboard::EMPTY).gain)
                 .then_some(after)
-        });
+        };
+        // Every piece of the first worth and role that qualifies: pieces alike are all named,
+        // for the caller to choose among by what they are, not by where they stand.
+        let mut found: Vec<Line> = Vec::new();
+        let mut group = None;
+        for (worth, rank, sq) in targets {
+            if group.is_some_and(|g| g != (worth, rank)) {
+                break;
+            }
+            if let Some(line) = win(sq) {
+                group = Some((worth, rank));
+                found.push(line);
+            }
+        }
         // A line that wins more in all, though no one piece can be forced (the defender may
         // give up another instead), is still new: named by the line itself.
-        found.or(more.then_some(line))
+        if found.is_empty() && more {
+            found.push(line);
+        }
+        found
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -2023,9 +2039,29 @@ pub(crate) fn analyse_with(
         let line = forced_gain_barring(cache, &threat, offered);
         // A line that wins more than anything before is new; one that wins no more may still
         // win a piece that could not be won before.
-        let line = old
-            .new_win(cache, &threat, line, offered)
-            .unwrap_or_default();
+        let lines = old.new_win(cache, &threat, line, offered);
+        // Among pieces alike, one with no root that cannot leave its square is named first
+        // (see `rootless` below), whichever the search met first.
+        let rootless = |cache: &mut Cache, v: Square| {
+            attack_pairs(&threat, mover)
+                .into_iter()
+                .filter(|&(_, pv)| pv == v)
+                .any(|(direct, _)| {
+                    judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
+                        .is_some_and(|at| at.protection == Protection::Unrooted)
+                })
+                && held_on_its_square(cache, &pos_after, v, mate_depth)
+        };
+        let mut chosen = None;
+        for candidate in &lines {
+            if let Some((_, v)) = candidate.victim
+                && (lines.len() == 1 || rootless(cache, v))
+            {
+                chosen = Some(*candidate);
+                break;
+            }
+        }
+        let line = chosen.or(lines.first().copied()).unwrap_or_default();
         if line.gain > 0
             && let Some((_, v)) = line.victim
         {
@@ -2050,14 +2086,7 @@ pub(crate) fn analyse_with(
                 // (不能离线), is chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49).
                 // Any piece that may take it at once will do, so that the answer does not
                 // depend on which of two equal lines the search named.
-                let rootless = attack_pairs(&threat, mover)
-                    .into_iter()
-                    .filter(|&(_, pv)| pv == v)
-                    .any(|(direct, _)| {
-                        judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
-                            .is_some_and(|at| at.protection == Protection::Unrooted)
-                    })
-                    && held_on_its_square(cache, &pos_after, v, mate_depth);
+                let rootless = rootless(cache, v);
                 let protection = if rootless {
                     Protection::Unrooted
                 } else {
