@@ -296,7 +296,7 @@ impl Reason {
             Reason::StrongByWeak => "仕相捉强子：仕相攻强子，算捉",
             Reason::SameTypeNoRecapture => "同类子：同类子不能反吃，算捉",
             Reason::MaterialGain => "兑换得子：兑换后得子，算捉",
-            Reason::ForcedGain => "伏将抽吃：伏将军抽吃或连续兑换后得子，算捉",
+            Reason::ForcedGain => "强制得子：伏将军抽吃或连续兑换后得子，算捉",
             Reason::Protected => "有根子：有根，不算捉",
             Reason::SameType => "兑（献）：同类子可互吃，是献，不算捉",
             Reason::KingOrPawn => "将帅兵卒本身攻子：将（帅）兵（卒）本身攻子，不算捉",
@@ -342,7 +342,7 @@ impl Reason {
                 "exchange that wins (兑换得子): the exchange wins material: chase"
             }
             Reason::ForcedGain => {
-                "forced line (伏将抽吃): a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
+                "forced line (强制得子): a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
             }
             Reason::Protected => "protected (有根子): protected: no chase",
             Reason::SameType => {
