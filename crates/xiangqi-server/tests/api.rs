@@ -542,16 +542,20 @@ async fn deadlines_are_stored_with_the_writes() {
 fn flags_fall_after_a_restart_with_nobody_looking() {
     let path = temp_db("flag");
     let url = path.to_str().expect("utf-8").to_owned();
-    // `late`'s flag falls while the server is down; `id`'s after the restart.
-    let start = |url: String| {
+    // `late`'s flag falls while the server is down; `id`'s after the restart. `id` has three
+    // seconds, so a slow machine (CI runs test binaries side by side) still restarts in time.
+    let start = |url: String, control: &'static str| {
         runtime().block_on(async move {
             let state = AppState::new(Store::open(&url).await.expect("opens"));
-            text(&new_game(&state, json!({"time_control": "1s"})).await, "id")
+            text(
+                &new_game(&state, json!({"time_control": control})).await,
+                "id",
+            )
         })
     };
-    let late = start(url.clone());
+    let late = start(url.clone(), "1s");
     std::thread::sleep(Duration::from_millis(1100));
-    let id = start(url.clone());
+    let id = start(url.clone(), "3s");
     runtime().block_on(async {
         let store = Store::open(&url).await.expect("reopens");
         let state = AppState::new(store.clone());
@@ -574,7 +578,7 @@ fn flags_fall_after_a_restart_with_nobody_looking() {
         };
         assert!(flagged(late.clone()).await);
         assert!(!flagged(id.clone()).await);
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        tokio::time::sleep(Duration::from_millis(3500)).await;
         assert!(flagged(id.clone()).await);
         let due = xiangqi_store::EventStore::due(&store, xiangqi_store::StreamKind::Game, u64::MAX)
             .await
