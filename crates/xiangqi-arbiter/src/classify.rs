@@ -1113,6 +1113,31 @@ fn rebuttal_reaches(
     (line.mates || line.gain >= threshold).then_some(line)
 }
 
+/// Does the other side's answer to a capture (played: `taken`) win back at least `threshold`
+/// more than it could win by force had the capture not been made (`pos_o`: the board before
+/// it, that side to move)? Only what the capture gives counts: a threat of its elsewhere is
+/// no root of the target. The line and the amount won all the same, if so. The answer alone is
+/// asked first: what is won all the same only raises the bar.
+fn rebuttal_beyond(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    target: Option<Square>,
+    threshold: i32,
+) -> Option<(Line, i32)> {
+    let first = rebuttal_reaches(cache, taken, chaser, target, threshold)?;
+    let standing = pos_o.map_or_else(Line::default, |p| rebuttal(cache, p, chaser));
+    if standing.mates {
+        return None;
+    }
+    if standing.gain <= 0 {
+        return Some((first, 0));
+    }
+    rebuttal_reaches(cache, taken, chaser, target, threshold + standing.gain)
+        .map(|back| (back, standing.gain))
+}
+
 /// [`forced_line_by`] searched within a window: exact inside it, a bound outside.
 fn forced_line_in(
     cache: &mut Cache,
@@ -1398,61 +1423,45 @@ fn judge(
         && !matches!(attacker.role, Role::King | Role::Pawn)
         && may_have_root(&taken, a, v)
     {
-        // Only what the capture gives the other side counts: what it could win by force all
-        // the same, the capture not made, is no root of the target.
-        let standing = pos_o.map_or_else(Line::default, |p| rebuttal(cache, p, attacker.color));
         let worth = gain_value(victim.role, victim.color, v);
-        if !standing.mates {
-            if tied_down(&taken, a, v) {
-                // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
-                // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
-                // 浮动价值低于车", a horse's or cannon's worth), and an even result is a chase
-                // ("交换后价值相当或得子者，按捉处理"; 图22: the rook that guards the horse takes
-                // the crossed pawn and gives up the horse, 捉). Idle only if it loses: the other
-                // side wins back more.
-                let float = if victim.role == Role::Pawn {
-                    value(Role::Horse, victim.color, v)
-                } else {
-                    worth
-                };
-                if let Some(back) =
-                    rebuttal_reaches(cache, &taken, attacker.color, None, worth + standing.gain)
-                {
-                    if back.mates {
-                        weighed = Some(Reason::CaptureLosesToMate);
-                    } else if rebuttal_reaches(
-                        cache,
-                        &taken,
-                        attacker.color,
-                        None,
-                        float + standing.gain + 1,
-                    )
-                    .is_some()
-                    {
-                        gain = worth - (back.gain - standing.gain);
-                        protection = Protection::HiddenRoot;
-                        weighed = Some(Reason::TiedCapturer);
-                    } else {
-                        // Even or better by the book's weighing: a chase, winning something.
-                        gain = 1;
-                    }
-                }
-            } else if let Some(back) = rebuttal_reaches(
-                cache,
-                &taken,
-                attacker.color,
-                Some(v),
-                worth + standing.gain,
-            ) {
-                // A hidden root wins back the capturer itself (or mates): a threat of the other
-                // side's elsewhere, which the capture did not make, is none.
+        let chaser = attacker.color;
+        if tied_down(&taken, a, v) {
+            // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
+            // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
+            // 浮动价值低于车", a horse's or cannon's worth), and an even result is a chase
+            // ("交换后价值相当或得子者，按捉处理"; 图22: the rook that guards the horse takes
+            // the crossed pawn and gives up the horse, 捉). Idle only if it loses: the other
+            // side wins back more.
+            let float = if victim.role == Role::Pawn {
+                value(Role::Horse, victim.color, v)
+            } else {
+                worth
+            };
+            if let Some((back, standing)) =
+                rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth)
+            {
                 if back.mates {
                     weighed = Some(Reason::CaptureLosesToMate);
-                } else {
-                    gain = worth - (back.gain - standing.gain);
+                } else if rebuttal_beyond(cache, &taken, pos_o, chaser, None, float + 1).is_some() {
+                    gain = worth - (back.gain - standing);
                     protection = Protection::HiddenRoot;
-                    weighed = Some(Reason::HiddenRoot);
+                    weighed = Some(Reason::TiedCapturer);
+                } else {
+                    // Even or better by the book's weighing: a chase, winning something.
+                    gain = 1;
                 }
+            }
+        } else if let Some((back, standing)) =
+            rebuttal_beyond(cache, &taken, pos_o, chaser, Some(v), worth)
+        {
+            // A hidden root wins back the capturer itself (or mates): a threat of the other
+            // side's elsewhere, which the capture did not make, is none.
+            if back.mates {
+                weighed = Some(Reason::CaptureLosesToMate);
+            } else {
+                gain = worth - (back.gain - standing);
+                protection = Protection::HiddenRoot;
+                weighed = Some(Reason::HiddenRoot);
             }
         }
     }
