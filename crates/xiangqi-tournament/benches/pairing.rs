@@ -19,7 +19,7 @@ use xiangqi_tournament::{
 fn samples() -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tournament/trf_samples"
+        "/tests/data/tournament/trf_samples"
     ))
 }
 

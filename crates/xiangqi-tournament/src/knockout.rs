@@ -217,12 +217,7 @@ mod tests {
 
     #[test]
     fn seed_order_matches_knockout_seed_order_json() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/tournament/knockout_seed_order.json"
-        );
-        let text = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("missing test data {path}: {e}"));
+        let text = crate::swiss::testdata::read("knockout_seed_order.json");
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         let brackets = json["brackets"].as_object().unwrap();
         assert!(brackets.len() >= 6);

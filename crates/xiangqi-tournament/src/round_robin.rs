@@ -107,14 +107,7 @@ mod tests {
 
     use super::*;
 
-    const BERGER_CSV: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tournament/berger_tables.csv"
-    );
-
-    fn read(path: &str) -> String {
-        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("missing test data {path}: {e}"))
-    }
+    use crate::swiss::testdata::read;
 
     #[test]
     fn matches_berger_tables_csv_for_3_to_24_players() {
@@ -122,7 +115,7 @@ mod tests {
         // players → (round, board) → (red, black, bye)
         type Table = BTreeMap<(u32, u32), (u32, u32, Option<u32>)>;
         let mut expected: BTreeMap<u32, Table> = BTreeMap::new();
-        for line in read(BERGER_CSV).lines().skip(1) {
+        for line in read("berger_tables.csv").lines().skip(1) {
             let f: Vec<&str> = line.split(',').collect();
             let num = |i: usize| f[i].trim().parse::<u32>().unwrap();
             let bye = f.get(5).and_then(|s| s.trim().parse::<u32>().ok());

@@ -320,12 +320,7 @@ mod tests {
 
     #[test]
     fn lineups_match_team_lineups_json() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/tournament/team_lineups.json"
-        );
-        let text = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("missing test data {path}: {e}"));
+        let text = crate::swiss::testdata::read("team_lineups.json");
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         let all = json["lineups"].as_object().unwrap();
         assert!(all.contains_key("4+2"));

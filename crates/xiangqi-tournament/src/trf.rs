@@ -776,15 +776,7 @@ mod tests {
     use super::*;
     use crate::tiebreak::{self, TieBreak};
 
-    const DIR: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/tournament/"
-    );
-
-    fn data(rel: &str) -> String {
-        let path = format!("{DIR}{rel}");
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing test data {path}: {e}"))
-    }
+    use crate::swiss::testdata::read as data;
 
     fn rr6(scoring: ScoringScheme) -> Tournament {
         let events = import(

@@ -219,15 +219,16 @@ pub fn format_pairings(pairs: &[SwissPairing]) -> String {
 pub(crate) mod testdata {
     use std::path::PathBuf;
 
-    /// The shared tournament data folder.
+    /// The tournament test data, copied into the crate from `shared/data/tournament` (sources and
+    /// licences in `tests/data/README.md`).
     pub fn dir() -> PathBuf {
         PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/tournament"
+            "/tests/data/tournament"
         ))
     }
 
-    /// Reads a shared data file, failing with a message naming the path.
+    /// Reads a test data file, failing with a message naming the path.
     pub fn read(rel: &str) -> String {
         let path = dir().join(rel);
         std::fs::read_to_string(&path)
