@@ -704,7 +704,7 @@ struct Budget {
     took: bool,
     /// The point of the attacker's first capture if its checks made it (see [`Root`]).
     shield: Option<Square>,
-    /// Where the piece a targeted search is after stands now ([`forced_gain_taking`]): it may
+    /// Where the piece a targeted search is after stands now ([`forced_gain_aiming`]): it may
     /// move on the way (a block, a flight) and still be the piece.
     target: Option<Square>,
 }
@@ -729,7 +729,7 @@ struct Root {
     /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
     /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
     idle: Color,
-    /// A targeted search ([`forced_gain_taking`]): a line wins only once it takes the target.
+    /// A targeted search ([`forced_gain_aiming`]): a line wins only once it takes the target.
     targeted: bool,
     /// Pieces the attacker may not take on the line: pieces offered an exchange that the
     /// offered side may accept first (CXA 2011 art. 26.10; see [`analyse`]), which defuses any
@@ -1054,29 +1054,10 @@ struct Aim {
     barred: Bitboard,
 }
 
-/// [`forced_gain`] taking no piece on `barred`.
-fn forced_gain_barring(cache: &mut Cache, pos: &Position, barred: Bitboard) -> Line {
-    let aim = Aim {
-        target: None,
-        barred,
-    };
-    forced_line_in(
-        cache,
-        pos,
-        FORCED_CHECKS,
-        pos.turn(),
-        aim,
-        (2 * MATED, -2 * MATED),
-    )
-}
-
-/// [`forced_gain`] counting only lines that take the piece on `target`: what the side to move
-/// can win by force by winning that piece.
-fn forced_gain_taking(cache: &mut Cache, pos: &Position, target: Square, barred: Bitboard) -> Line {
-    let aim = Aim {
-        target: Some(target),
-        barred,
-    };
+/// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
+/// (what the side to move can win by force by winning that piece), and taking no piece on its
+/// barred points.
+fn forced_gain_aiming(cache: &mut Cache, pos: &Position, aim: Aim) -> Line {
     forced_line_in(
         cache,
         pos,
@@ -1814,7 +1795,14 @@ impl<'a> OldAttacks<'a> {
             .collect();
         targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
         let mut win = |sq: Square| -> Option<Line> {
-            let after = forced_gain_taking(cache, threat, sq, barred);
+            let after = forced_gain_aiming(
+                cache,
+                threat,
+                Aim {
+                    target: Some(sq),
+                    barred,
+                },
+            );
             if after.gain <= 0 {
                 return None;
             }
@@ -1831,7 +1819,16 @@ impl<'a> OldAttacks<'a> {
                 });
             }
             (after.victim.is_some_and(|(_, v)| v == sq)
-                && after.gain > forced_gain_taking(cache, self.before, sq, Bitboard::EMPTY).gain)
+                && after.gain
+                    > forced_gain_aiming(
+                        cache,
+                        self.before,
+                        Aim {
+                            target: Some(sq),
+                            barred: Bitboard::EMPTY,
+                        },
+                    )
+                    .gain)
                 .then_some(after)
         };
         // Every piece of the first worth and role that qualifies: pieces alike are all named,
@@ -2045,7 +2042,14 @@ pub(crate) fn analyse_with(
             .filter(|at| at.reason == Reason::SameType)
             .map(|at| at.victim)
             .collect();
-        let line = forced_gain_barring(cache, &threat, offered);
+        let line = forced_gain_aiming(
+            cache,
+            &threat,
+            Aim {
+                target: None,
+                barred: offered,
+            },
+        );
         // A line that wins more than anything before is new; one that wins no more may still
         // win a piece that could not be won before.
         let lines = old.new_win(cache, &threat, line, offered);
