@@ -81,7 +81,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use xiangqi::{
     Bitboard, Color, MAX_MOVES, Move, MoveFilter, MoveList, Piece, Position, Role, Square,
-    advisor_attacks, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
+    advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
     king_attacks, pawn_attacks, rook_attacks,
 };
 
@@ -1738,12 +1738,49 @@ impl<'a> OldAttacks<'a> {
         {
             return true;
         }
+        if book == Book::Wxf2018
+            && a_before == attack.attacker
+            && self.saved_from_cannon(m, a_before, v)
+        {
+            return false;
+        }
         attack.is_chase()
             && !(judge(cache, Some(self.before), self.before_o, a_before, v, book)
                 .is_some_and(|old| old.is_chase())
                 && !(book == Book::Cxa2011
                     && self.parries_mate(cache, mate_depth)
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
+    }
+
+    /// WXF 2018 art. 3.1.H, AXF Appendix (how far cutting a root reaches): did the
+    /// move take the attacker of `v` out of an enemy cannon's fire by adding or removing that
+    /// cannon's screen, where the same cannon, along the same line, was `v`'s root (the
+    /// attacker stood between them: once it took `v`, the cannon would take back there)?
+    /// Then the root is lost only as the price of a defence, and the attack left standing is
+    /// no new chase. A cut made for its own sake, with no enemy fire to escape (AXF
+    /// Appendix, perpetual chase: the pawn steps off the cannon's screen), still is one.
+    fn saved_from_cannon(&self, m: Move, a: Square, v: Square) -> bool {
+        let before = self.before.board();
+        let after = self.after.board();
+        let (occ_before, occ_after) = (before.occupied(), after.occupied());
+        let Some(attacker) = before.piece_at(a) else {
+            return false;
+        };
+        if after.piece_at(a) != Some(attacker) {
+            return false;
+        }
+        let without_a = |occ: Bitboard| occ & !Bitboard::from_square(a);
+        let cannons = before.by_role(Role::Cannon) & before.by_color(!attacker.color);
+        cannons.into_iter().any(|c| {
+            let screen = between(c, a);
+            after.piece_at(c) == before.piece_at(c)
+                && between(c, v).contains(a)
+                && (screen.contains(m.from) || screen.contains(m.to))
+                && cannon_attacks(c, occ_before).contains(a)
+                && !cannon_attacks(c, occ_after).contains(a)
+                && cannon_attacks(c, without_a(occ_before)).contains(v)
+                && !cannon_attacks(c, without_a(occ_after)).contains(v)
+        })
     }
 
     /// Could the mover, before its move, already win as much by force (a direct capture and

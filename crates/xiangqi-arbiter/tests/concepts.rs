@@ -64,6 +64,11 @@ type Map = (&'static str, fn(Square) -> Square);
 
 /// The move `mv` (ICCS) in `fen` under CXA 2011, as given, mirrored and colours swapped.
 fn views(fen: &str, mv: &str) -> Vec<View> {
+    views_in(Book::Cxa2011, fen, mv)
+}
+
+/// The move `mv` (ICCS) in `fen` under `book`, as given, mirrored and colours swapped.
+fn views_in(book: Book, fen: &str, mv: &str) -> Vec<View> {
     let start: Position = fen
         .parse::<Fen>()
         .expect("a FEN")
@@ -92,12 +97,11 @@ fn views(fen: &str, mv: &str) -> Vec<View> {
             let mapped: Move = pos
                 .find_move(point(m.from), point(m.to))
                 .expect("the mapped move exists");
-            let analysis = analyse(
-                &pos,
-                mapped,
-                Book::Cxa2011,
-                RuleSet::cxa2011().mate_threat_depth,
-            );
+            let depth = match book {
+                Book::Cxa2011 => RuleSet::cxa2011().mate_threat_depth,
+                Book::Wxf2018 => RuleSet::wxf2018().mate_threat_depth,
+            };
+            let analysis = analyse(&pos, mapped, book, depth);
             View {
                 name,
                 analysis,
@@ -208,5 +212,51 @@ fn a_win_of_a_different_piece_chases() {
         let advisor =
             |a: &Attack| a.reason == Reason::ForcedGain && a.victim_role == xiangqi::Role::Advisor;
         view.expect("e8", advisor, true);
+    }
+}
+
+/// WXF 2018 art. 3.1.H and the AXF Appendix draw a line around cutting a root (断根). The
+/// black cannon on c9 fires over red's pawn on c7 at red's rook on c5; the rook looks down
+/// at the black horse on c3, whose root is that cannon along the same line (were the rook to
+/// take, the cannon would take back on c3). The pawn steps aside to b7: the rook is out of
+/// fire, and the horse's root is gone with the screen, but as the price of a defence, not as
+/// a cut: the rook's attack, standing before, is no new chase. (The rook now sees the cannon,
+/// which the elephant on e7 guards: no chase either, WXF rule 17.)
+#[test]
+fn removing_a_screen_to_escape_a_cannon_cuts_no_root() {
+    for view in views_in(
+        Book::Wxf2018,
+        "2c6/4k4/2P1b4/9/2R6/9/2n6/9/9/3K5 w - - 0 1",
+        "c7b7",
+    ) {
+        view.expect_chase(false);
+    }
+}
+
+/// The same escape by adding a screen: the red horse comes between the cannon on c9 and its
+/// screen on c7 (a black horse, which the cannon now guards), and the rook on c5 is out of
+/// fire. The black horse on c3 loses its root along the same line; no chase.
+#[test]
+fn adding_a_screen_to_escape_a_cannon_cuts_no_root() {
+    for view in views_in(
+        Book::Wxf2018,
+        "2c6/4k4/2n1N4/9/2R6/9/2n6/9/9/5K3 w - - 0 1",
+        "e7c8",
+    ) {
+        view.expect_chase(false);
+    }
+}
+
+/// The control: the AXF Appendix's cut, made for its own sake. The rook on a3 attacks the
+/// black horse on c3 from the side, rooted by the cannon on c9 over red's pawn on c7; the
+/// pawn steps aside to b7 with nothing of red's under fire, and the horse is chased.
+#[test]
+fn a_cut_made_for_its_own_sake_chases() {
+    for view in views_in(
+        Book::Wxf2018,
+        "2c6/4k4/2P1b4/9/9/9/R1n6/9/9/3K5 w - - 0 1",
+        "c7b7",
+    ) {
+        view.expect("c3", |a| a.is_chase(), true);
     }
 }
