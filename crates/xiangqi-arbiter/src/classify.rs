@@ -1855,7 +1855,20 @@ impl<'a> OldAttacks<'a> {
                     ..after
                 });
             }
-            (after.victim.is_some_and(|(_, v)| v == sq)
+            // The line wins by taking that piece: it is the line's most valuable capture, or
+            // the line wins no more than the piece is worth (a trade on the way, such as rook
+            // for rook, is no win of the rook; which of two such lines a search meets first
+            // must not decide).
+            let worth = board
+                .piece_at(sq)
+                .map_or(0, |p| gain_value(p.role, p.color, sq));
+            let by_it = after.victim.is_some_and(|(_, v)| v == sq) || after.gain <= worth;
+            let capturer = after
+                .victim
+                .filter(|&(_, v)| v == sq)
+                .map(|(a, _)| a)
+                .or(after.lead)?;
+            (by_it
                 && after.gain
                     > forced_gain_aiming(
                         cache,
@@ -1866,7 +1879,10 @@ impl<'a> OldAttacks<'a> {
                         },
                     )
                     .gain)
-                .then_some(after)
+                .then_some(Line {
+                    victim: Some((capturer, sq)),
+                    ..after
+                })
         };
         // Every piece of the first worth and role that qualifies: pieces alike are all named,
         // for the caller to choose among by what they are, not by where they stand.

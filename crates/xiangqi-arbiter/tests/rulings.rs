@@ -156,24 +156,13 @@ fn check(out: &Outcome) {
 /// Cases of `rulings.json` whose expected verdict is an engine author's, checked against no
 /// book diagram, where the book rules otherwise: the case and the book's verdict.
 const BOOK_OVER_ENGINE: &[(&str, &str)] = &[
-    // Orange's mutual chase, whose draw is the engine author's, checked against no book
-    // diagram. Over the span (plies 1–8, two different four-ply loops) Red's rooks chase the
-    // cannon on a8 (and the one on i8) on every move: each rook move opens a rook's line or
-    // cuts the cannons' cross-protection, which runs over a screen the capturing rook itself
-    // removes or that the other rook blocks (Orange's "fake protection by cannon"; we find it
-    // and call the cannons unprotected). Black's advisor steps make a cannon attack the rook
-    // on f8 in the first loop and the one on d8 in the second (both at plies 4 and 8): two
-    // cannons against two rooks in turn, 分捉, allowed by AXF rule 16 (D26–28), and rule 32's
-    // D79 rules a 分捉 side against a 长捉 side just so: the 长捉 side changes. Hence our
-    // "red must change". Orange calls it a mutual chase, which it is within either loop alone:
-    // there Black chases one rook throughout (that single loop is FSF-L1215, which we rule a
-    // draw). Fairy-Stockfish reaches its draw another way: it counts only attacks new to their
-    // attacker, not one whose root the move cut, so to it Red chases the a8 cannon in the first
-    // loop and the i8 cannon in the second, 分捉 as well. Judging each loop apart would give the draw here but rules AXF-D80-o117 (the
-    // book's two rooks chasing two cannons, one per loop: 分捉, a draw, rule 32) wrongly, and
-    // nothing in rules 16, 22 or 32 sets a mutual chase apart from a split one; WXF 2018's
-    // mutual-chase section (ch. 5 item 36.3) is not in our text. The book decides.
-    ("ORANGE-106", "red must change"),
+    // None at present. ORANGE-106 (Orange's mutual chase, a draw) was here as "red must
+    // change": we read each rook move as also cutting the far cannon's root, which runs along
+    // the near cannon's line through the rook it fired at. That cut is the price of a defence
+    // (the move takes that rook out of the cannon's fire), not a chase (WXF 2018 art. 3.1.H,
+    // how far cutting a root reaches; `tests/concepts.rs`): Red then chases the a8 cannon in
+    // the first loop and the i8 cannon in the second, 分捉 against 分捉, a draw (AXF rules 16,
+    // 32), as Orange, Fairy-Stockfish and pyffish rule it.
 ];
 
 #[test]

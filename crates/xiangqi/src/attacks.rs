@@ -380,8 +380,12 @@ pub fn diagonal_neighbours(sq: Square) -> Bitboard {
         .collect()
 }
 
-/// The squares strictly between `a` and `b` if they share a rank or a file, else none.
+/// The squares strictly between `a` and `b` if they share a rank or a file, else none (none
+/// for a point and itself).
 pub fn between(a: Square, b: Square) -> Bitboard {
+    if a == b {
+        return Bitboard::EMPTY;
+    }
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     let (lo_bit, hi_bit) = (1u128 << lo as u32, 1u128 << hi as u32);
     if lo.rank() == hi.rank() {
@@ -509,6 +513,7 @@ mod tests {
         assert_eq!(between(Square::A3, Square::I3).count(), 7);
         assert_eq!(between(Square::E0, Square::E1), Bitboard::EMPTY);
         assert_eq!(between(Square::A0, Square::B1), Bitboard::EMPTY);
+        assert_eq!(between(Square::E5, Square::E5), Bitboard::EMPTY);
         let b = between(Square::from_coords(File::E, Rank::R7), Square::E2);
         assert_eq!(b.count(), 4);
         assert!(b.contains(Square::E5));
