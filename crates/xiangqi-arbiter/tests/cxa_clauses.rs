@@ -31,7 +31,7 @@
 //! | 25.1 | unilateral 长将 is never allowed | fig06; `cxa_23_4_…` |
 //! | 25.2 | both sides allowed: a draw | fig05, ref04, ref07 |
 //! | 25.3 | forbidden against allowed: the forbidden side changes | fig04, fig08, ref01 |
-//! | 25.4 | both forbidden: see 26.9 | ref38, ref43 |
+//! | 25.4 | both forbidden: see 26.9 | ref38, ref43; `cxa_a_piece_hitting_back_at_its_chaser` |
 //! | 26.1 | a king or pawn move making a chase with other pieces is 捉 | fig15, ref16 |
 //! | 26.2 | the king's check answer is 闲; another piece's new 捉 or 杀 counts | fig16, fig17, ref17, ref18; `cxa_26_2_…` |
 //! | 26.3 | a lone defender's attacks on advisors, elephants are 闲 | ref19; `cxa_26_3_…` |
@@ -44,10 +44,12 @@
 //! | 26.9.1 | the listed patterns change when only one side plays one | ref49 |
 //! | 26.9.2 | 长捉车 against a joint chase of a rook: the single chaser changes | fig10, fig25, ref38, ref39 |
 //! | 26.9.3 | the same with unrooted pieces | fig11, ref40, ref41 |
-//! | 26.9.4 | otherwise a draw | ref35, ref43, ref44, ref45, ref46, ref47, ref48 |
+//! | 26.9.4 | otherwise a draw | ref35, ref43, ref44, ref45, ref46, ref47, ref48; `cxa_a_piece_hitting_back_at_its_chaser` |
 //! | 26.10 | same-type offer: 捉 if accepting is mated or loses, else 兑; 杀 if in a mating net | fig20, fig29x1, fig29x2; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange; `cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase` |
 //! | 26.11.1 | rook and horse (cannon) touching an unrooted horse (cannon): 捉 | `cxa_26_11_…` |
 //! | 26.11.2 | touching a rooted one whose root loses nothing: 兑 | `cxa_26_11_…` |
+
+mod symmetry;
 
 use xiangqi::{Color, Move, Position, Role, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{
@@ -532,4 +534,50 @@ fn cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase() {
     for a in safe.moves.iter().filter(|a| a.iccs == "b4e4") {
         assert_eq!(a.nature, MoveNature::Exchange, "{a:?}");
     }
+}
+
+/// Seed 001 ⑥ ("两打一还打"; "为了解救被捉住的……棋子，允许两次连续打对方直接捉子的棋子"): the
+/// side whose piece is chased may hit back at the chasing piece, twice in a row, without
+/// playing a forbidden move. CXA 2011 has no such article; it reaches the same end by two
+/// others. Art. 23.3: fewer than three repetitions are not ruled at all, so two hits back are
+/// never judged. Arts. 25.4, 26.9.4: if the hitting back goes on to a third repetition, both
+/// sides play 长捉, each with one piece against one piece (Red's rook chases the unrooted
+/// horse, the horse chases the rook), neither is a single chase against a joint one (26.9.2–3),
+/// and the game is drawn if neither changes: the chased side is never made to give in. The
+/// line is AXF D48's (车马互相长捉), whose Asian verdict is a draw as well.
+#[test]
+fn cxa_a_piece_hitting_back_at_its_chaser() {
+    let fen = "3akc3/4a4/9/9/3n5/1R7/9/9/4A4/4KAB2 w - - 0 1";
+    let line = "b4b5 d5c3 b5c5 c3e4 c5c4 e4d6 c4d4 d6f5 d4d5 f5e3 d5e5 e3c4 e5e4 c4d6 e4d4 \
+                d6f5 d4d5 f5e3 d5e5 e3c4 e5e4 c4d6 e4d4";
+    let cxa = RuleSet::cxa2011();
+
+    // The position after ply 7 has come back once (ply 15): nothing to rule yet.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (start, moves) = game_of(fen, &words[..15].join(" "));
+    assert!(rule_game(&start, &moves, &cxa).is_none());
+
+    let (start, moves) = game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
+    for (color, side, victim) in [
+        (Color::Red, &ruling.red, Role::Horse),
+        (Color::Black, &ruling.black, Role::Rook),
+    ] {
+        assert!(side.forbidden && !side.joint, "{why}");
+        assert!(
+            side.natures.iter().all(|&n| n == MoveNature::Chase),
+            "{why}"
+        );
+        assert!(
+            ruling.moves.iter().filter(|a| a.mover == color).all(|a| a
+                .attacks
+                .iter()
+                .any(|at| at.is_chase() && at.victim_role == victim)),
+            "{why}"
+        );
+    }
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
 }
