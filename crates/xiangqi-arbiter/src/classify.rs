@@ -1575,14 +1575,17 @@ fn attacking_pieces(board: &xiangqi::Board, color: Color) -> usize {
 
 /// In `pos_o` (the offered side to move), can the piece on `v` take the piece of its own type
 /// on `o` without losing material or being mated at once? CXA 2011 arts. 24.4, 26.10: then
-/// the offer is 兑.
+/// the offer is 兑. The loss is counted anywhere, not only on `o`: the captures the offering
+/// side then has, with their exchanges (a line the taker's departure opens counts: 五羊杯
+/// 00000011, 炮8平6 offers the cannon on b5, whose taking would let the rook on b6 down the
+/// b-file onto the rook on b1).
 fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> bool {
     let Some(offered) = pos_o.board().piece_at(o) else {
         return false;
     };
     legal_capture(pos_o, v, o).is_some_and(|back| {
         let taken = after(pos_o, back);
-        value(offered.role, offered.color, o) - exchange(&taken, o, 8) >= 0
+        value(offered.role, offered.color, o) - forced_gain(cache, &taken, 0).gain >= 0
             && !cache.has_mate_in_one(&taken)
     })
 }

@@ -260,3 +260,29 @@ fn a_cut_made_for_its_own_sake_chases() {
         view.expect("c3", |a| a.is_chase(), true);
     }
 }
+
+/// CXA 2011 art. 26.10 ("被邀兑方兑子后立即……子力价值受损，邀兑方按捉处理"): the loss that makes
+/// an offer a chase is counted on the whole board. Black's cannon comes to f5 and offers itself
+/// to red's cannon on b5 over the pawn on e5. Should red take, its cannon leaves the b-file
+/// and the black rook on b6 takes the red rook on b1: accepting costs a rook for a cannon, so
+/// the offer is 捉 (五羊杯 00000011, 炮8平6, reduced). With a red horse on c3 rooting the cannon
+/// instead of the rook behind it, taking costs nothing, and the same move is 兑 (26.11.2: the
+/// rook touches a rooted cannon whose root loses nothing; without any root it would be 捉,
+/// 26.11.1).
+#[test]
+fn an_offer_whose_taker_opens_a_line_is_a_chase() {
+    let chase = "4ka3/4a4/4b4/1r7/1C2p1p2/5c3/9/9/1R7/4K4 b - - 0 1";
+    for view in views(chase, "f4f5") {
+        view.expect("b5", |a| a.is_chase(), true);
+    }
+    let exchange = "4ka3/4a4/4b4/1r7/1C2p1p2/5c3/2N6/9/9/4K4 b - - 0 1";
+    for view in views(exchange, "f4f5") {
+        assert_eq!(
+            view.analysis.nature,
+            MoveNature::Exchange,
+            "{}: {:?}",
+            view.name,
+            view.analysis
+        );
+    }
+}
