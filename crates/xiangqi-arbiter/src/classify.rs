@@ -1901,9 +1901,35 @@ impl<'a> OldAttacks<'a> {
             }
         }
         // A line that wins more in all, though no one piece can be forced (the defender may
-        // give up another instead), is still new: named by the line itself.
+        // give up another instead), is still new. Every piece it may win is named (the line's
+        // own capture, then what it wins with that one barred, and so on), for the caller to
+        // choose among by what they are: which one a search names first depends on the order
+        // it tries them, and a ruling must not.
         if found.is_empty() && more {
-            found.push(line);
+            let mut barred = barred;
+            let mut next = line;
+            while let Some((_, v)) = next.victim
+                && next.gain >= line.gain
+                && found.len() < 4
+            {
+                found.push(next);
+                barred.add(v);
+                next = forced_gain_aiming(
+                    cache,
+                    threat,
+                    Aim {
+                        target: None,
+                        barred,
+                    },
+                );
+            }
+            // The most valuable first, then by role (the caller picks a rootless one first).
+            found.sort_by_key(|l| {
+                match l.victim.and_then(|(_, v)| Some((v, board.piece_at(v)?))) {
+                    Some((v, p)) => (-value(p.role, p.color, v), role_rank(p.role)),
+                    None => (0, usize::MAX),
+                }
+            });
         }
         found
     }
