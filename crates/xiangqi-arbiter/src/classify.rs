@@ -1068,6 +1068,21 @@ fn forced_gain_aiming(cache: &mut Cache, pos: &Position, aim: Aim) -> Line {
     )
 }
 
+/// Does the side to move in `pos` win at least `threshold` by force, with an [`Aim`], short of
+/// a mate ([`forced_gain_aiming`]'s gain reaches it)? A null-window search: it proves the bound
+/// and no more.
+fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, threshold: i32) -> bool {
+    let line = forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        pos.turn(),
+        aim,
+        (threshold - 1, threshold),
+    );
+    !line.mates && line.gain >= threshold
+}
+
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
 /// (`chaser`) has taken one of its pieces (see [`rebuttal`]), by a line that takes the piece on
 /// `target` if one is given? The line that does, if any. A null-window search: it proves the
@@ -1835,14 +1850,15 @@ impl<'a> OldAttacks<'a> {
             .collect();
         targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
         let mut win = |sq: Square| -> Option<Line> {
-            let after = forced_gain_aiming(
-                cache,
-                threat,
-                Aim {
-                    target: Some(sq),
-                    barred,
-                },
-            );
+            let aim = Aim {
+                target: Some(sq),
+                barred,
+            };
+            // Most pieces cannot be won at all: a null window says so for less.
+            if !aiming_reaches(cache, threat, aim, if more { line.gain } else { 1 }) {
+                return None;
+            }
+            let after = forced_gain_aiming(cache, threat, aim);
             if after.gain <= 0 {
                 return None;
             }
@@ -1871,21 +1887,20 @@ impl<'a> OldAttacks<'a> {
                 .filter(|&(_, v)| v == sq)
                 .map(|(a, _)| a)
                 .or(after.lead)?;
-            (by_it
-                && after.gain
-                    > forced_gain_aiming(
-                        cache,
-                        self.before,
-                        Aim {
-                            target: Some(sq),
-                            barred: Bitboard::EMPTY,
-                        },
-                    )
-                    .gain)
-                .then_some(Line {
-                    victim: Some((capturer, sq)),
-                    ..after
-                })
+            let before = Aim {
+                target: Some(sq),
+                barred: Bitboard::EMPTY,
+            };
+            // Before the move: below the bound, or a mate (no gain), counts as nothing.
+            let before_gain = if aiming_reaches(cache, self.before, before, after.gain) {
+                forced_gain_aiming(cache, self.before, before).gain
+            } else {
+                0
+            };
+            (by_it && after.gain > before_gain).then_some(Line {
+                victim: Some((capturer, sq)),
+                ..after
+            })
         };
         // Every piece of the first worth and role that qualifies: pieces alike are all named,
         // for the caller to choose among by what they are, not by where they stand.
@@ -1901,27 +1916,61 @@ impl<'a> OldAttacks<'a> {
             }
         }
         // A line that wins more in all, though no one piece can be forced (the defender may
-        // give up another instead), is still new. Every piece it may win is named (the line's
-        // own capture, then what it wins with that one barred, and so on), for the caller to
-        // choose among by what they are: which one a search names first depends on the order
-        // it tries them, and a ruling must not.
+        // give up another instead), is still new. What it chases is named by what the line
+        // needs, not by the capture a search met first among equal lines (a ruling must not
+        // depend on the order a search tries its moves): the pieces the line cannot do without
+        // (barred from it, it wins less); failing those, the pieces it may take one instead of
+        // another (the line's own capture, then what it wins with that one barred, and so on).
+        // The caller chooses among them by what they are.
         if found.is_empty() && more {
-            let mut barred = barred;
-            let mut next = line;
-            while let Some((_, v)) = next.victim
-                && next.gain >= line.gain
-                && found.len() < 4
-            {
-                found.push(next);
-                barred.add(v);
-                next = forced_gain_aiming(
-                    cache,
-                    threat,
-                    Aim {
-                        target: None,
-                        barred,
-                    },
-                );
+            let enemies: Vec<Square> = board
+                .pieces()
+                .filter(|&(sq, p)| {
+                    p.color != threat.turn()
+                        && p.role != Role::King
+                        && gain_value(p.role, p.color, sq) > 0
+                })
+                .map(|(sq, _)| sq)
+                .collect();
+            for v in enemies {
+                let mut without = barred;
+                without.add(v);
+                let aim = Aim {
+                    target: None,
+                    barred: without,
+                };
+                let capturer = line
+                    .victim
+                    .filter(|&(_, x)| x == v)
+                    .map(|(a, _)| a)
+                    .or(line.lead);
+                if let Some(a) = capturer
+                    && !aiming_reaches(cache, threat, aim, line.gain)
+                {
+                    found.push(Line {
+                        victim: Some((a, v)),
+                        ..line
+                    });
+                }
+            }
+            if found.is_empty() {
+                let mut barred = barred;
+                let mut next = line;
+                while let Some((_, v)) = next.victim
+                    && next.gain >= line.gain
+                    && found.len() < 4
+                {
+                    found.push(next);
+                    barred.add(v);
+                    next = forced_gain_aiming(
+                        cache,
+                        threat,
+                        Aim {
+                            target: None,
+                            barred,
+                        },
+                    );
+                }
             }
             // The most valuable first, then by role (the caller picks a rootless one first).
             found.sort_by_key(|l| {
