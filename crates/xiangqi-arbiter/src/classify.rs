@@ -1106,7 +1106,17 @@ fn rebuttal_reaches(
         aim,
         (threshold - 1, threshold),
     );
-    (line.mates || line.gain >= threshold).then_some(line)
+    if line.mates {
+        return Some(line);
+    }
+    if line.gain < threshold {
+        return None;
+    }
+    // The bound may have been proven by a line that wins material where another mates: which
+    // one the search met first must not decide whether the answer mates (吃子被杀 or 暗根).
+    let mate = -MATED / 2;
+    let mating = forced_line_in(cache, pos, FORCED_CHECKS, chaser, aim, (mate - 1, mate));
+    Some(if mating.mates { mating } else { line })
 }
 
 /// Does the other side's answer to a capture (played: `taken`) win back at least `threshold`
