@@ -20,7 +20,9 @@ pub struct Args {
     /// `postgres://user:password@host/database`.
     #[arg(long, default_value = "xiangqi.db")]
     pub db: String,
-    /// The address to listen on.
+    /// The address to listen on, IPv4 or IPv6 (`[::1]:8080`, `[::]:8080`). The server stops
+    /// gracefully on Ctrl-C or SIGTERM: it answers the requests in flight and closes live
+    /// connections with a going-away frame.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     /// The request log on standard error, one line a request at the level `RUST_LOG` sets
@@ -62,8 +64,39 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             store.backend(),
             args.db
         );
-        xiangqi_server::serve(listener, AppState::new(store))
+        xiangqi_server::serve_until(listener, AppState::new(store), stop_signal())
             .await
-            .context("the server stopped")
+            .context("the server stopped")?;
+        eprintln!("xiangqi: stopped");
+        Ok(())
     })
+}
+
+/// Resolves on Ctrl-C or, on Unix, SIGTERM (what service managers and container runtimes
+/// send), after saying that the server is shutting down.
+async fn stop_signal() {
+    let interrupt = async {
+        // Without a handler there is nothing to wait for: run until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+    eprintln!(
+        "xiangqi: shutting down (answering the requests in flight, closing live connections)"
+    );
 }

@@ -74,6 +74,8 @@ pub struct AppState {
     tournaments: Arc<Tournaments>,
     teams: Arc<Teams>,
     accounts: Arc<Accounts>,
+    /// Set once the server is shutting down: the open WebSockets then say goodbye.
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl AppState {
@@ -101,7 +103,15 @@ impl AppState {
             teams: Arc::new(Teams::new(store.clone())),
             accounts: Arc::new(Accounts::new(store, limit)),
             games,
+            closing: Arc::new(tokio::sync::watch::Sender::new(false)),
         }
+    }
+
+    /// Resolves once the server has begun to shut down ([`serve_until`]).
+    pub(crate) async fn closing(&self) {
+        let mut closing = self.closing.subscribe();
+        // The sender lives as long as the state, which outlives this wait.
+        let _ = closing.wait_for(|&c| c).await;
     }
 
     /// The tournaments.
@@ -150,14 +160,31 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Serves the API on `listener` until the process ends, first restarting the flag timers of
-/// unfinished games and, on PostgreSQL, listening for the other replicas' appends; meanwhile
-/// the stored deadlines are swept every second and idle games leave memory
-/// ([`Games::housekeeping`]).
+/// Serves the API on `listener` until the process ends ([`serve_until`] with no shutdown).
 ///
 /// # Errors
 /// The listener's I/O errors.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    serve_until(listener, state, std::future::pending()).await
+}
+
+/// Serves the API on `listener` until `shutdown` resolves, first restarting the flag timers of
+/// unfinished games and, on PostgreSQL, listening for the other replicas' appends; meanwhile
+/// the stored deadlines are swept every second and idle games leave memory
+/// ([`Games::housekeeping`]).
+///
+/// Then it shuts down gracefully: it stops accepting connections, closes every WebSocket with
+/// a going-away frame (1001), and returns once the requests in flight have been answered, so
+/// that every write a client was told of is stored.
+///
+/// # Errors
+/// The listener's I/O errors.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let closing = Arc::clone(&state.closing);
     let games = Arc::clone(state.games());
     // Listen before serving, so that no append made once this replica answers goes unheard.
     let replicas = games.store().listen().await.unwrap_or(None);
@@ -181,6 +208,10 @@ pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::i
         listener,
         router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        closing.send_replace(true);
+    })
     .await
 }
 

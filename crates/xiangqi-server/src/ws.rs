@@ -8,7 +8,7 @@
 use axum::{
     extract::{
         Path, State,
-        ws::{Message, WebSocket, WebSocketUpgrade},
+        ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code},
     },
     response::Response,
 };
@@ -82,6 +82,16 @@ async fn watch(
     }
     loop {
         tokio::select! {
+            () = state.closing() => {
+                // The server is shutting down: say so, so that clients reconnect elsewhere.
+                let _ = socket
+                    .send(Message::Close(Some(CloseFrame {
+                        code: close_code::AWAY,
+                        reason: "the server is shutting down".into(),
+                    })))
+                    .await;
+                break;
+            }
             update = rx.recv() => {
                 let text = match update {
                     Ok(text) => text.to_string(),

@@ -124,3 +124,45 @@ async fn the_replica_listeners_lag_is_measured() {
         "{page}"
     );
 }
+
+/// Graceful shutdown: once the signal comes, a live WebSocket gets a going-away close frame
+/// (1001) and the server returns, with nothing left hanging.
+#[tokio::test]
+async fn shutdown_says_goodbye_to_live_sockets_and_returns() {
+    use futures_util::StreamExt as _;
+    use tokio_tungstenite::tungstenite::{Message, protocol::frame::coding::CloseCode};
+
+    let state = memory_state().await;
+    let game = new_game(&state, json!({})).await;
+    let id = text(&game, "id");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = listener.local_addr().expect("address");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(xiangqi_server::serve_until(listener, state, async {
+        let _ = stopped.await;
+    }));
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/live"))
+        .await
+        .expect("connects");
+    assert_eq!(next_json(&mut ws).await["type"], "state");
+
+    stop.send(()).expect("the server listens for the signal");
+    let close = loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("no error");
+        if let Message::Close(frame) = msg {
+            break frame;
+        }
+    };
+    assert_eq!(close.map(|f| f.code), Some(CloseCode::Away));
+    tokio::time::timeout(std::time::Duration::from_secs(10), server)
+        .await
+        .expect("the server returns once the socket is closed")
+        .expect("no panic")
+        .expect("no I/O error");
+}
