@@ -322,8 +322,24 @@ mod tests {
             .map(|m| m.to)
             .collect();
         assert_eq!(pawn, [Square::I6]);
-        // A general outside its palace is no diagram of xiangqi, nor is any other fault.
-        for bad in ["4k4/9/9/9/9/9/9/9/9/K8 w", "3k5/9/9/9/9/9/9/9/9/RRR1K4 w"] {
+        // An elephant off its points on its own side is a misprint an arbiter can rule.
+        let elephant = "3k5/4b4/9/9/9/9/9/9/9/4K4 w";
+        assert!(
+            elephant
+                .parse::<Fen>()
+                .unwrap()
+                .into_diagram_position()
+                .is_ok()
+        );
+        // A general outside its palace is no diagram of xiangqi, nor an advisor or elephant
+        // across the river (it could take the general beside it unseen: here a black elephant
+        // on b2 and a red advisor in the black palace), nor any other fault.
+        for bad in [
+            "4k4/9/9/9/9/9/9/9/9/K8 w",
+            "3k5/9/9/9/9/9/9/9/9/RRR1K4 w",
+            "4k4/9/9/9/9/9/9/1b7/9/3K5 w",
+            "4k4/3A5/9/9/9/9/9/9/9/4K4 w",
+        ] {
             let err = bad
                 .parse::<Fen>()
                 .unwrap()

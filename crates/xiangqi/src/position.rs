@@ -98,10 +98,16 @@ impl Position {
     /// have such misprints (AXF diagram 71 as transcribed shows a black pawn behind its
     /// starting rank), and an arbiter asked about one rules the board as shown. The pieces
     /// then move by their rules from where they stand: such a pawn steps forward, an elephant
-    /// leaps on its side of the river, an advisor outside its palace cannot move.
+    /// off its points leaps from there, an advisor outside its palace cannot move.
+    ///
+    /// Advisors and elephants must still stay on their own side of the river: one across it
+    /// could stand by the enemy general and take it, which no rule of check foresees (the
+    /// books' advisors and elephants never cross, CXA 2011 art. 2.2; WXF 2018 art. 2), so
+    /// such a board is no xiangqi position at all.
     ///
     /// # Errors
-    /// Every problem [`Position::from_setup`] reports but pieces off their points.
+    /// Every problem [`Position::from_setup`] reports but pieces off their points on their
+    /// own side of the river.
     pub fn from_diagram(setup: Setup) -> Result<Position, PositionError> {
         Position::checked(setup, false)
     }
@@ -122,9 +128,14 @@ impl Position {
                 if role != Role::King && count > role.initial_count() {
                     kinds |= PositionErrorKinds::TOO_MANY_PIECES;
                 }
-                let allowed = reachable_points(role.of(color));
-                let checked = reachable || role == Role::King;
-                if checked && (board.by_piece(role.of(color)) & !allowed).any() {
+                let allowed = if reachable || role == Role::King {
+                    reachable_points(role.of(color))
+                } else if matches!(role, Role::Advisor | Role::Elephant) {
+                    Bitboard::home_side(color)
+                } else {
+                    Bitboard::FULL
+                };
+                if (board.by_piece(role.of(color)) & !allowed).any() {
                     kinds |= PositionErrorKinds::PIECE_OFF_ITS_SQUARES;
                 }
             }
