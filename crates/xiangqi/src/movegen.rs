@@ -317,19 +317,9 @@ mod tests {
     use super::*;
     use crate::{fen::Fen, iccs::Iccs, position::MoveFilter};
 
-    /// The JSON array in `../shared/data/<file>`, or `None` (with a message) if it is missing
-    /// outside CI.
-    fn data(file: &str) -> Option<Vec<Value>> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data")
-            .join(file);
-        let Ok(text) = fs::read_to_string(&path) else {
-            // Under CI (which sets `CI`) the data must be there: fail rather than skip.
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "test data {} is missing",
-                path.display()
-            );
+    /// The JSON array in `path`, or `None` (with a message) if it is missing.
+    fn read(path: &Path) -> Option<Vec<Value>> {
+        let Ok(text) = fs::read_to_string(path) else {
             eprintln!("SKIPPED: test data {} is missing", path.display());
             return None;
         };
@@ -337,6 +327,31 @@ mod tests {
             Ok(Value::Array(cases)) => Some(cases),
             _ => panic!("{} is not a JSON array", path.display()),
         }
+    }
+
+    /// The repetition cases of `file`: the arbiter crate's shipped copy (absent only when this
+    /// crate is built alone), and the cases of the optional shared data folder (`XIANGQI_DATA`,
+    /// else `../shared/data` beside the repository) that it does not ship, when that is found.
+    fn rulings(file: &str) -> Vec<Value> {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let shipped = manifest
+            .join("../xiangqi-arbiter/tests/data/rulings")
+            .join(file);
+        let mut cases = read(&shipped).unwrap_or_default();
+        let optional = std::env::var_os("XIANGQI_DATA")
+            .filter(|v| !v.is_empty())
+            .map_or_else(|| manifest.join("../../../shared/data"), Into::into)
+            .join(file);
+        match fs::read_to_string(&optional) {
+            Ok(text) => {
+                let ids: Vec<Value> = cases.iter().map(|c| c["id"].clone()).collect();
+                if let Ok(Value::Array(more)) = serde_json::from_str::<Value>(&text) {
+                    cases.extend(more.into_iter().filter(|c| !ids.contains(&c["id"])));
+                }
+            }
+            Err(_) => eprintln!("SKIPPED: the optional cases of {}", optional.display()),
+        }
+        cases
     }
 
     fn position(fen: &str) -> Option<Position> {
@@ -349,11 +364,12 @@ mod tests {
     /// each of their captures and checks: the nodes the arbiter's searches visit.
     fn positions() -> Vec<Position> {
         let mut out = Vec::new();
-        for case in data("perft.json").into_iter().flatten() {
+        let perft = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.json");
+        for case in read(&perft).into_iter().flatten() {
             out.extend(case["fen"].as_str().and_then(position));
         }
         for file in ["rulings.json", "rulings_cxa.json"] {
-            for case in data(file).into_iter().flatten() {
+            for case in rulings(file) {
                 let Some(mut pos) = case["fen"].as_str().and_then(position) else {
                     continue;
                 };
