@@ -317,39 +317,43 @@ mod tests {
     use super::*;
     use crate::{fen::Fen, iccs::Iccs, position::MoveFilter};
 
-    /// The JSON array in `path`, or `None` (with a message) if it is missing.
-    fn read(path: &Path) -> Option<Vec<Value>> {
-        let Ok(text) = fs::read_to_string(path) else {
-            eprintln!("SKIPPED: test data {} is missing", path.display());
-            return None;
-        };
+    /// The JSON array in `path`.
+    fn read(path: &Path) -> Result<Vec<Value>, String> {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Array(cases)) => Some(cases),
+            Ok(Value::Array(cases)) => Ok(cases),
             _ => panic!("{} is not a JSON array", path.display()),
         }
     }
 
     /// The repetition cases of `file`: the arbiter crate's shipped copy (absent only when this
-    /// crate is built alone), and the cases of the optional shared data folder (`XIANGQI_DATA`,
-    /// else `../shared/data` beside the repository) that it does not ship, when that is found.
+    /// crate is built alone), and for `rulings.json` the cases of the optional shared data
+    /// folder (`XIANGQI_DATA`, else `../shared/data` beside the repository) that it does not
+    /// ship, when that folder is found. A folder named by `XIANGQI_DATA` must hold the file.
     fn rulings(file: &str) -> Vec<Value> {
         let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
         let shipped = manifest
             .join("../xiangqi-arbiter/tests/data/rulings")
             .join(file);
-        let mut cases = read(&shipped).unwrap_or_default();
-        let optional = std::env::var_os("XIANGQI_DATA")
-            .filter(|v| !v.is_empty())
-            .map_or_else(|| manifest.join("../../../shared/data"), Into::into)
-            .join(file);
-        match fs::read_to_string(&optional) {
-            Ok(text) => {
+        let mut cases = read(&shipped).unwrap_or_else(|e| {
+            eprintln!("SKIPPED: the arbiter's repetition cases ({e})");
+            Vec::new()
+        });
+        if file != "rulings.json" {
+            return cases;
+        }
+        let named = std::env::var_os("XIANGQI_DATA").filter(|v| !v.is_empty());
+        let optional = match &named {
+            Some(dir) => Path::new(dir).join(file),
+            None => manifest.join("../../../shared/data").join(file),
+        };
+        match read(&optional) {
+            Ok(more) => {
                 let ids: Vec<Value> = cases.iter().map(|c| c["id"].clone()).collect();
-                if let Ok(Value::Array(more)) = serde_json::from_str::<Value>(&text) {
-                    cases.extend(more.into_iter().filter(|c| !ids.contains(&c["id"])));
-                }
+                cases.extend(more.into_iter().filter(|c| !ids.contains(&c["id"])));
             }
-            Err(_) => eprintln!("SKIPPED: the optional cases of {}", optional.display()),
+            Err(e) if named.is_some() => panic!("XIANGQI_DATA: {e}"),
+            Err(e) => eprintln!("SKIPPED: the optional repetition cases ({e})"),
         }
         cases
     }
@@ -365,7 +369,7 @@ mod tests {
     fn positions() -> Vec<Position> {
         let mut out = Vec::new();
         let perft = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.json");
-        for case in read(&perft).into_iter().flatten() {
+        for case in read(&perft).unwrap_or_else(|e| panic!("{e}")) {
             out.extend(case["fen"].as_str().and_then(position));
         }
         for file in ["rulings.json", "rulings_cxa.json"] {
