@@ -1,7 +1,9 @@
-//! Repetition rulings: every case of `shared/data/rulings.json` (under WXF 2018) and
-//! `rulings_cxa.json` (under CXA 2011) ruled from its start position, and a walk over the CCPD
-//! corpus (`corpus/derived/ccpd_iccs.tsv`, about 6,700 games) checking every position for a
-//! repetition and ruling the ones that occur three times.
+//! Repetition rulings: every case of `rulings.json` (under WXF 2018) and `rulings_cxa.json`
+//! (under CXA 2011) ruled from its start position (the cases of `tests/data/rulings`, and the
+//! optional ones of the shared data folder when it is found: see `tests/testdata`), and a walk
+//! over the CCPD corpus (`corpus/derived/ccpd_iccs.tsv`, about 6,700 games; the record crate's
+//! sample without the corpus) checking every position for a repetition and ruling the ones that
+//! occur three times.
 //!
 //! `CARGO_TARGET_DIR=/work/target-arbiter cargo bench -p xiangqi-arbiter --bench rulings`
 //!
@@ -11,21 +13,23 @@
 //! figure. For counts that do not depend on the machine's load, profile the `rule_cases`
 //! example with callgrind (see its docs).
 
-use std::{fs, hint::black_box, path::Path};
+use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use xiangqi::{Move, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_cycle, rule_game};
 
+#[path = "../tests/testdata/mod.rs"]
+mod testdata;
+
+/// The corpus file `name` (the shared corpus, else the record crate's sample), or `None` with a
+/// message.
 fn data(name: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    match fs::read_to_string(&path) {
-        Ok(text) => Some(text),
+    match testdata::corpus_text(name) {
+        Ok((_, text)) => Some(text),
         Err(e) => {
-            eprintln!("skipping {}: {e}", path.display());
+            eprintln!("skipping {name}: {e}");
             None
         }
     }
@@ -45,12 +49,7 @@ fn game(fen: &str, moves: impl Iterator<Item = impl AsRef<str>>) -> Option<(Posi
 }
 
 fn cases(file: &str) -> Vec<(Position, Vec<Move>)> {
-    let Some(text) = data(file) else {
-        return Vec::new();
-    };
-    let Ok(Value::Array(cases)) = serde_json::from_str::<Value>(&text) else {
-        return Vec::new();
-    };
+    let cases = testdata::cases(file).unwrap_or_else(|e| panic!("{e}"));
     cases
         .iter()
         .filter_map(|c| {
@@ -114,7 +113,7 @@ fn walk(start: &Position, moves: &[Move], rules: &RuleSet) -> usize {
 }
 
 fn bench_corpus(c: &mut Criterion) {
-    let Some(text) = data("corpus/derived/ccpd_iccs.tsv") else {
+    let Some(text) = data("derived/ccpd_iccs.tsv") else {
         return;
     };
     let games: Vec<(Position, Vec<Move>)> = text

@@ -7,18 +7,22 @@
 //!     target/release/examples/rule_cases rulings_cxa.json cxa 1
 //! ```
 //!
-//! Arguments: the file in `../shared/data` (a rulings file, or `corpus/derived/ccpd_iccs.tsv`,
-//! whose every threefold repetition is ruled), `cxa` or `wxf`, how many passes, and `explain` to
-//! print every case's verdict and explanation (to compare the texts before and after a change),
+//! Arguments: a rulings file of `tests/data/rulings` (with the optional cases of the shared data
+//! folder when it is found, see `tests/testdata`) or `corpus/derived/ccpd_iccs.tsv` (the shared
+//! corpus, else the record crate's sample: every threefold repetition is ruled), `cxa` or
+//! `wxf`, how many passes, and `explain` to print every case's verdict and explanation (to compare the texts before and after a change),
 //! `each` to print the time of each case, `list` to print each case's game (the corpus file
 //! and the move number) and verdict (to find the games a change rules differently); `only=N`
 //! (alone or after one of those) rules only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
-use std::{collections::BTreeMap, fs, hint::black_box, path::Path, process::ExitCode};
+use std::{collections::BTreeMap, hint::black_box, process::ExitCode};
 
 use serde_json::Value;
 use xiangqi::{Move, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_game};
+
+#[path = "../tests/testdata/mod.rs"]
+mod testdata;
 
 fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
     let start: Position = c["fen"]
@@ -76,14 +80,15 @@ fn main() -> ExitCode {
         _ => RuleSet::cxa2011(),
     };
     let passes: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file);
-    let Ok(text) = fs::read_to_string(&path) else {
-        eprintln!("cannot read {}", path.display());
-        return ExitCode::FAILURE;
-    };
-    let games: Vec<(String, Position, Vec<Move>)> = if file.ends_with(".tsv") {
+    let games: Vec<(String, Position, Vec<Move>)> = if let Some(rel) = file.strip_prefix("corpus/")
+    {
+        let text = match testdata::corpus_text(rel) {
+            Ok((_, text)) => text,
+            Err(e) => {
+                eprintln!("cannot read {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
         text.lines()
             .filter_map(|line| {
                 let mut cols = line.split('\t');
@@ -98,9 +103,12 @@ fn main() -> ExitCode {
             .flat_map(|(name, game)| repetitions(name, game, &rules))
             .collect()
     } else {
-        let Ok(Value::Array(cases)) = serde_json::from_str::<Value>(&text) else {
-            eprintln!("{} is not a JSON array", path.display());
-            return ExitCode::FAILURE;
+        let cases = match testdata::cases(file) {
+            Ok(cases) => cases,
+            Err(e) => {
+                eprintln!("cannot read {file}: {e}");
+                return ExitCode::FAILURE;
+            }
         };
         cases
             .iter()

@@ -1,46 +1,23 @@
-//! The repetition cases of `shared/data`: `rulings.json` under WXF 2018, `rulings_cxa.json`
-//! under CXA 2011, `disputed.json` ruled and printed only.
+//! The repetition cases of `tests/data/rulings` (and of the optional shared data folder):
+//! `rulings.json` under WXF 2018, `rulings_cxa.json` under CXA 2011, `disputed.json` ruled and
+//! printed only.
 //!
 //! Each run prints the pass rate; every case must pass. Where a case's expected verdict is an
 //! engine author's rather than a book's and the book rules otherwise, the case is held to the
 //! book's verdict instead, with the reasoning beside it ([`BOOK_OVER_ENGINE`]).
-
-use std::{fs, path::Path};
 
 use serde_json::Value;
 use xiangqi::{Color, Move, Position, PositionErrorKinds, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
+mod testdata;
 
-/// The cases of `name`, or `None` (with a message saying so) when the shared data folder is
-/// not beside the repo: the tests then skip, loudly, except under CI, where they fail.
+/// The cases of `name`: those shipped in `tests/data/rulings/` and, when the shared data folder
+/// is found, its cases we do not ship (see `testdata`). Always `Some`: a missing or unreadable
+/// shipped file fails the test.
 fn load(name: &str) -> Option<Vec<Value>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name);
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) => {
-            // CI checks out ../shared beside the repo: there a missing file is a failure, not a
-            // skip that cargo would hide among the passing tests.
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "test data {} is missing ({e})",
-                path.display()
-            );
-            eprintln!(
-                "SKIPPED: test data {} is missing ({e}): the shared data folder must sit beside \
-                 the repo",
-                path.display()
-            );
-            return None;
-        }
-    };
-    match serde_json::from_str::<Value>(&text) {
-        Ok(Value::Array(cases)) => Some(cases),
-        _ => panic!("{} is not a JSON array of cases", path.display()),
-    }
+    Some(testdata::cases(name).unwrap_or_else(|e| panic!("test data: {e}")))
 }
 
 /// A case's start position and moves. A start position with a piece on a point no game

@@ -1,5 +1,6 @@
 //! Reading and checking real collections: the 6,674 Big5 Chinese-notation PGN games of CCPD
-//! (`shared/data/corpus/ccpd_big5_pgn`), the daily work of arbiters and databases. The issue's
+//! (`ccpd_big5_pgn` of the full corpus, see `tests/testdata`; without it the 674 games of the
+//! sample in `tests/data/corpus`, a figure not to compare with the full one), the daily work of arbiters and databases. The issue's
 //! goal is ≥ 3 million moves a second, parsed and checked for legality, on one thread.
 //!
 //! `cargo bench -p xiangqi-record --bench ccpd`; throughput is in moves (main-line plies).
@@ -13,7 +14,8 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use xiangqi_record::{Encoding, pgn, validate::Validator};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/corpus");
+#[path = "../tests/testdata/mod.rs"]
+mod testdata;
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("the corpus").flatten() {
@@ -28,7 +30,9 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn load() -> Vec<Vec<u8>> {
     let mut paths = Vec::new();
-    files(&Path::new(CORPUS).join("ccpd_big5_pgn"), &mut paths);
+    let corpus = testdata::full("the full CCPD figure (reading the 674-game sample instead)")
+        .unwrap_or_else(testdata::sample);
+    files(&corpus.join("ccpd_big5_pgn"), &mut paths);
     paths.sort();
     paths.iter().map(|p| std::fs::read(p).unwrap()).collect()
 }

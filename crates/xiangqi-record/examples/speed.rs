@@ -1,10 +1,12 @@
-//! Reads and checks every CCPD game `N` times (default 3) and prints moves per second of
+//! Reads and checks every CCPD game (of the full corpus, else of the sample: see
+//! `tests/testdata`) `N` times (default 3) and prints moves per second of
 //! wall-clock time: `speed [N] [tree|validate]` — with the move tree (`pgn::Reader` then
 //! `Game::resolve`) or without it (`validate::Validator`, the default). On a busy machine run it
 //! under `perf stat` (or `/usr/bin/time`) and divide by the CPU time, or count instructions
 //! with `valgrind --tool=callgrind`.
 
-use std::path::Path;
+#[path = "../tests/testdata/mod.rs"]
+mod testdata;
 
 fn main() {
     let rounds: usize = std::env::args()
@@ -12,8 +14,9 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
     let tree = std::env::args().nth(2).is_some_and(|m| m == "tree");
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/corpus/ccpd_big5_pgn");
+    let dir = testdata::full("the full CCPD figure (reading the 674-game sample instead)")
+        .unwrap_or_else(testdata::sample)
+        .join("ccpd_big5_pgn");
     let mut paths = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {

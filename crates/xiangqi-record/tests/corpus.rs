@@ -1,21 +1,13 @@
-//! Every record of `shared/data/corpus/` reads, and the CCPD Big5 games match their ICCS ground
-//! truth (`derived/ccpd_iccs.tsv`) move for move.
+//! Every record of the corpus reads, and the CCPD Big5 games match their ICCS ground truth
+//! (`derived/ccpd_iccs.tsv`) move for move: each test runs on the sample shipped in
+//! `tests/data/corpus/` and, as `full_…`, on the full corpus when it is found (see `testdata`).
 
 use std::path::{Path, PathBuf};
 
 use xiangqi_record::{Game, check, read_bytes, read_games};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/corpus");
-
-fn corpus() -> PathBuf {
-    let dir = PathBuf::from(CORPUS);
-    assert!(
-        dir.join("derived/ccpd_iccs.tsv").is_file(),
-        "the game corpus is missing: expected {}",
-        dir.display()
-    );
-    dir
-}
+mod testdata;
+use testdata::{full, sample};
 
 fn read(path: &Path) -> Vec<Game> {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -24,7 +16,19 @@ fn read(path: &Path) -> Vec<Game> {
 
 #[test]
 fn ccpd_matches_iccs_truth() {
-    let dir = corpus();
+    // The sample: every tenth game of the truth file and the seven with a refused start.
+    ccpd_against_truth(&sample(), 674);
+}
+
+#[test]
+fn full_ccpd_matches_iccs_truth() {
+    if let Some(dir) = full("full_ccpd_matches_iccs_truth") {
+        ccpd_against_truth(&dir, 6001);
+    }
+}
+
+/// The CCPD games of `dir` against their ICCS truth; the truth file lists at least `min_games`.
+fn ccpd_against_truth(dir: &Path, min_games: usize) {
     let truth = std::fs::read_to_string(dir.join("derived/ccpd_iccs.tsv")).expect("tsv");
     let (mut total, mut passed, mut moves, mut bad_start) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = Vec::new();
@@ -73,7 +77,7 @@ fn ccpd_matches_iccs_truth() {
         "ccpd: Chinese moves found and checked at {:.0} moves/s (one thread, this build)",
         moves as f64 / checking.as_secs_f64().max(1e-9)
     );
-    assert!(total > 6000, "only {total} games in the truth file");
+    assert!(total >= min_games, "only {total} games in the truth file");
     assert!(
         bad_start <= 7,
         "{bad_start} games with a refused start position"
@@ -108,17 +112,38 @@ const KNOWN_BAD: [(&str, usize); 3] = [
     ("中炮【马8进7】.XQF", 2),
 ];
 
-/// Every record of every supported format outside CCPD reads, and every move of it is legal
-/// except the known non-moves. Prints a pass rate per format.
+/// Every record of the sample outside CCPD (PGN and DhtmlXQ: the XQF and CCBridge records of
+/// the corpus are GPL and stay out) reads, and every move of it is legal.
 #[test]
 fn every_record_reads() {
-    let dir = corpus();
+    let by_format = every_record_of(&sample());
+    assert_eq!(by_format["pgn"].1, 1125 + 3 * 15);
+    assert_eq!(by_format["dhtmlxq"].1, 15);
+}
+
+/// Every record of every supported format of the full corpus outside CCPD reads, and every
+/// move of it is legal except the known non-moves.
+#[test]
+fn full_every_record_reads() {
+    let Some(dir) = full("full_every_record_reads") else {
+        return;
+    };
+    let by_format = every_record_of(&dir);
+    // The two CCBridge libraries hold 93 and 38 games (their names say so; cchess agrees).
+    assert_eq!(by_format["cbl"].1, 131);
+    assert_eq!(by_format["dhtmlxq"].1, 15);
+}
+
+/// Files, games, games with every move legal and move nodes.
+type Counts = (usize, usize, usize, usize);
+
+/// Reads every record of `dir` outside CCPD and checks its moves, failing on any bad move but
+/// the known non-moves. Prints and returns the counts per format.
+fn every_record_of(dir: &Path) -> std::collections::BTreeMap<&'static str, Counts> {
     let mut paths = Vec::new();
-    files(&dir, &mut paths);
+    files(dir, &mut paths);
     paths.sort();
-    // format → (files, games, games with every move legal, move nodes)
-    let mut by_format: std::collections::BTreeMap<&str, (usize, usize, usize, usize)> =
-        Default::default();
+    let mut by_format: std::collections::BTreeMap<&str, Counts> = Default::default();
     let mut bad = Vec::new();
     let mut known = std::collections::BTreeMap::new();
     for p in paths {
@@ -192,9 +217,7 @@ fn every_record_reads() {
         let expected = KNOWN_BAD.iter().find(|(k, _)| k == name).map(|(_, n)| n);
         assert_eq!(Some(n), expected, "{name}: non-move records");
     }
-    // The two CCBridge libraries hold 93 and 38 games (their names say so; cchess agrees).
-    assert_eq!(by_format["cbl"].1, 131);
-    assert_eq!(by_format["dhtmlxq"].1, 15);
+    by_format
 }
 
 /// The 15 DhtmlXQ pages are the games of wukong's 15-game samples: the WXF text
@@ -205,7 +228,7 @@ fn every_record_reads() {
 /// and the page says e3e4, but the export has e5e6, the front pawn.
 #[test]
 fn dhtmlxq_matches_the_text_exports() {
-    let dir = corpus();
+    let dir = sample();
     let mut paths = Vec::new();
     files(&dir.join("dhtmlxq_samples"), &mut paths);
     let mut report = Vec::new();
@@ -250,12 +273,27 @@ fn dhtmlxq_matches_the_text_exports() {
     println!("{}", report.join("\n"));
 }
 
-/// Every XQF, CBR and CBL game written as XQF reads back as the same tree, tags and position.
+/// Every DhtmlXQ game of the sample written as XQF reads back as the same tree, tags and
+/// position.
 #[test]
-fn xqf_writer_round_trips_the_corpus() {
-    let dir = corpus();
+fn xqf_writer_round_trips_the_sample() {
+    assert_eq!(xqf_round_trips(&sample()), 15);
+}
+
+/// Every XQF, CBR, CBL, CBF and DhtmlXQ game of the full corpus written as XQF reads back as the
+/// same tree, tags and position.
+#[test]
+fn full_xqf_writer_round_trips_the_corpus() {
+    if let Some(dir) = full("full_xqf_writer_round_trips_the_corpus") {
+        assert!(xqf_round_trips(&dir) > 15);
+    }
+}
+
+/// Writes every game of a binary or DhtmlXQ record of `dir` as XQF and reads it back; returns
+/// how many games round-tripped.
+fn xqf_round_trips(dir: &Path) -> usize {
     let mut paths = Vec::new();
-    files(&dir, &mut paths);
+    files(dir, &mut paths);
     let (mut games, mut nodes) = (0, 0);
     for p in paths {
         let ext = p
@@ -306,6 +344,7 @@ fn xqf_writer_round_trips_the_corpus() {
         }
     }
     println!("xqf writer: {games} games ({nodes} move nodes) round-trip");
+    games
 }
 
 /// The tree-less checker (`validate::Validator`, what `xiangqi convert --check` runs) says of
@@ -314,6 +353,18 @@ fn xqf_writer_round_trips_the_corpus() {
 /// above; this holds the fast path to it.
 #[test]
 fn validator_agrees_with_the_tree_reader() {
+    validator_against_tree_reader(&sample(), 674 + 1125 + 3 * 15);
+}
+
+#[test]
+fn full_validator_agrees_with_the_tree_reader() {
+    if let Some(dir) = full("full_validator_agrees_with_the_tree_reader") {
+        validator_against_tree_reader(&dir, 9001);
+    }
+}
+
+/// The validator against the tree reader on every PGN game of `dir`, at least `min_games`.
+fn validator_against_tree_reader(dir: &Path, min_games: usize) {
     use xiangqi_record::{pgn, validate::Validator};
 
     fn all(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -326,9 +377,8 @@ fn validator_agrees_with_the_tree_reader() {
             }
         }
     }
-    let dir = corpus();
     let mut paths = Vec::new();
-    all(&dir, &mut paths);
+    all(dir, &mut paths);
     paths.sort();
     let (mut games, mut moves, mut bad) = (0usize, 0usize, 0usize);
     for p in &paths {
@@ -357,7 +407,7 @@ fn validator_agrees_with_the_tree_reader() {
          the same verdicts as the tree reader",
         paths.len()
     );
-    assert!(games > 9000, "only {games} PGN games");
+    assert!(games >= min_games, "only {games} PGN games");
     assert!(
         bad > 0,
         "the corpus has bad games (impossible CCPD starts): both must see them"

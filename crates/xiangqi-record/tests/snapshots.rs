@@ -5,7 +5,7 @@
 //! After an intended change: `INSTA_UPDATE=always cargo test -p xiangqi-record --test snapshots`
 //! (or `cargo insta review`), then read the diff of `tests/snapshots/`.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use xiangqi::chinese::Style;
 use xiangqi_record::{
@@ -14,10 +14,11 @@ use xiangqi_record::{
     read_bytes,
 };
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/corpus");
+mod testdata;
 
-fn game(relative: &str) -> Game {
-    let bytes = std::fs::read(PathBuf::from(CORPUS).join(relative)).expect("corpus file");
+/// The first game of the record `relative` in the corpus folder `dir`.
+fn game(dir: &Path, relative: &str) -> Game {
+    let bytes = std::fs::read(dir.join(relative)).expect("corpus file");
     let mut g = read_bytes(&bytes, None).expect("reads").remove(0);
     g.resolve().expect("legal");
     g
@@ -34,9 +35,13 @@ fn render(g: &Game, notation: Notation, style: Style) -> String {
     )
 }
 
+/// The record is one of cchess's test files (GPL): it is read from the full corpus, when found.
 #[test]
 fn xqf_with_variations_in_three_notations() {
-    let g = game("cchess_testdata/test_5_variations.xqf");
+    let Some(dir) = testdata::full("xqf_with_variations_in_three_notations") else {
+        return;
+    };
+    let g = game(&dir, "cchess_testdata/test_5_variations.xqf");
     insta::assert_snapshot!(
         "variations_chinese",
         render(&g, Notation::Chinese, Style::XQWIZARD)
@@ -48,9 +53,13 @@ fn xqf_with_variations_in_three_notations() {
     );
 }
 
+/// The record is one of cchess's test files (GPL): it is read from the full corpus, when found.
 #[test]
 fn cbr_with_comments_in_traditional_glyphs() {
-    let g = game("cchess_testdata/test2.cbr");
+    let Some(dir) = testdata::full("cbr_with_comments_in_traditional_glyphs") else {
+        return;
+    };
+    let g = game(&dir, "cchess_testdata/test2.cbr");
     insta::assert_snapshot!(
         "cbr_comments_traditional",
         render(&g, Notation::Chinese, Style::TRADITIONAL)
@@ -59,7 +68,7 @@ fn cbr_with_comments_in_traditional_glyphs() {
 
 #[test]
 fn dhtmlxq_page_as_wxf() {
-    let g = game("dhtmlxq_samples/wxfca_116.html");
+    let g = game(&testdata::sample(), "dhtmlxq_samples/wxfca_116.html");
     insta::assert_snapshot!("dhtmlxq_wxf", render(&g, Notation::Wxf, Style::XQWIZARD));
 }
 

@@ -317,26 +317,45 @@ mod tests {
     use super::*;
     use crate::{fen::Fen, iccs::Iccs, position::MoveFilter};
 
-    /// The JSON array in `../shared/data/<file>`, or `None` (with a message) if it is missing
-    /// outside CI.
-    fn data(file: &str) -> Option<Vec<Value>> {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data")
-            .join(file);
-        let Ok(text) = fs::read_to_string(&path) else {
-            // Under CI (which sets `CI`) the data must be there: fail rather than skip.
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "test data {} is missing",
-                path.display()
-            );
-            eprintln!("SKIPPED: test data {} is missing", path.display());
-            return None;
-        };
+    /// The JSON array in `path`.
+    fn read(path: &Path) -> Result<Vec<Value>, String> {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Array(cases)) => Some(cases),
+            Ok(Value::Array(cases)) => Ok(cases),
             _ => panic!("{} is not a JSON array", path.display()),
         }
+    }
+
+    /// The repetition cases of `file`: the arbiter crate's shipped copy (absent only when this
+    /// crate is built alone), and for `rulings.json` the cases of the optional shared data
+    /// folder (`XIANGQI_DATA`, else `../shared/data` beside the repository) that it does not
+    /// ship, when that folder is found. A folder named by `XIANGQI_DATA` must hold the file.
+    fn rulings(file: &str) -> Vec<Value> {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let shipped = manifest
+            .join("../xiangqi-arbiter/tests/data/rulings")
+            .join(file);
+        let mut cases = read(&shipped).unwrap_or_else(|e| {
+            eprintln!("SKIPPED: the arbiter's repetition cases ({e})");
+            Vec::new()
+        });
+        if file != "rulings.json" {
+            return cases;
+        }
+        let named = std::env::var_os("XIANGQI_DATA").filter(|v| !v.is_empty());
+        let optional = match &named {
+            Some(dir) => Path::new(dir).join(file),
+            None => manifest.join("../../../shared/data").join(file),
+        };
+        match read(&optional) {
+            Ok(more) => {
+                let ids: Vec<Value> = cases.iter().map(|c| c["id"].clone()).collect();
+                cases.extend(more.into_iter().filter(|c| !ids.contains(&c["id"])));
+            }
+            Err(e) if named.is_some() => panic!("XIANGQI_DATA: {e}"),
+            Err(e) => eprintln!("SKIPPED: the optional repetition cases ({e})"),
+        }
+        cases
     }
 
     fn position(fen: &str) -> Option<Position> {
@@ -349,11 +368,12 @@ mod tests {
     /// each of their captures and checks: the nodes the arbiter's searches visit.
     fn positions() -> Vec<Position> {
         let mut out = Vec::new();
-        for case in data("perft.json").into_iter().flatten() {
+        let perft = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.json");
+        for case in read(&perft).unwrap_or_else(|e| panic!("{e}")) {
             out.extend(case["fen"].as_str().and_then(position));
         }
         for file in ["rulings.json", "rulings_cxa.json"] {
-            for case in data(file).into_iter().flatten() {
+            for case in rulings(file) {
                 let Some(mut pos) = case["fen"].as_str().and_then(position) else {
                     continue;
                 };

@@ -29,7 +29,7 @@
 //! * Two pawns on a file while another file holds two or more pawns: the file, then the marker,
 //!   `4+=5` / `4-=5` — the WXF notation page (wxf.org/xq/computer/wxf_notation.html, "(IV)
 //!   Tandem Pawns in 2 files: the first digit denotes the file of the pawn to move": `7+.6`,
-//!   `7-.6`), and the canonical `wxf_rules` column of `shared/data/notation`.
+//!   `7-.6`), and the canonical `wxf_rules` column of `tests/data/notation`.
 //!
 //!   Why: WXF 2018 art. 7.5 speaks of two cases only — two pieces of a kind on one file take
 //!   前/后 (`+`/`-` in the international form), and *three* pawns on one file take index then

@@ -1,4 +1,4 @@
-//! WXF and Chinese notation against the golden cases in `shared/data/notation/golden_cases.tsv`
+//! WXF and Chinese notation against the golden cases in `tests/data/notation/golden_cases.tsv`
 //! (ElephantEye, pyffish, cchess and the WXF notation page), and round trips from random games.
 
 use proptest::prelude::*;
@@ -12,7 +12,7 @@ use xiangqi::{
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/notation/golden_cases.tsv"
+    "/tests/data/notation/golden_cases.tsv"
 );
 
 struct Case {

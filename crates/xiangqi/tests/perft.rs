@@ -1,5 +1,5 @@
-//! perft counts from `../shared/data/perft.json`, each reproduced by Pikafish and
-//! Fairy-Stockfish.
+//! perft counts from `tests/data/perft.json` (copied from the shared data; sources in
+//! `tests/data/README.md`), each reproduced by Pikafish and Fairy-Stockfish.
 
 use std::path::PathBuf;
 
@@ -15,13 +15,9 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/perft.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "perft data missing: cannot read {} ({e}); it comes with ../shared/data",
-            path.display()
-        )
-    });
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("perft data missing: cannot read {} ({e})", path.display()));
     let json: serde_json::Value = serde_json::from_str(&text).expect("perft.json is valid JSON");
     json.as_array()
         .expect("perft.json is an array")
