@@ -526,22 +526,25 @@ fn exchange_by(
         return 0;
     }
     let barred = |m: &&Move| idle == Some(pos.turn()) && matches!(m.role, Role::Pawn | Role::King);
-    let best = captures
+    let worth = |m: &Move| value(m.role, pos.turn(), m.from);
+    // The least valuable capturer takes; among several of that worth (a horse and a cannon, two
+    // rooks) the one that does best, as whichever the move list names first may leave a
+    // different screen or line behind: the answer must not depend on the list's order.
+    let Some(least) = captures.iter().filter(|m| !barred(m)).map(worth).min() else {
+        return 0;
+    };
+    // The chasing side gains nothing by an uncrossed pawn (CXA 2011 art. 26.7).
+    let v = if idle == Some(pos.turn()) {
+        gain_value(target.role, target.color, sq)
+    } else {
+        value(target.role, target.color, sq)
+    };
+    captures
         .iter()
-        .filter(|m| !barred(m))
-        .min_by_key(|m| value(m.role, pos.turn(), m.from));
-    match best {
-        None => 0,
-        Some(&m) => {
-            // The chasing side gains nothing by an uncrossed pawn (CXA 2011 art. 26.7).
-            let v = if idle == Some(pos.turn()) {
-                gain_value(target.role, target.color, sq)
-            } else {
-                value(target.role, target.color, sq)
-            };
-            (v - exchange_without(&after(pos, m), sq, depth - 1, idle)).max(0)
-        }
-    }
+        .filter(|m| !barred(m) && worth(m) == least)
+        .map(|&m| (v - exchange_without(&after(pos, m), sq, depth - 1, idle)).max(0))
+        .max()
+        .unwrap_or(0)
 }
 
 /// What the searches of one ruling remember, by Zobrist hash (the hash covers the board and
