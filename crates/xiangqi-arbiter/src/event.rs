@@ -225,7 +225,8 @@ pub enum GameEvent {
         at_ms: Option<u64>,
         /// Did this touch make a foul due: under CXA 2011 art. 8.1.5 an own piece that cannot
         /// move or an opponent's piece no piece can take; under WXF 2018 art. 4.2 A–E a binding
-        /// that falls back from its first step (a technical foul). At most one per turn.
+        /// that falls back from its first step, and in check a first touched piece that cannot
+        /// answer it (art. 2.10.D) (a technical foul). At most one per turn.
         /// Recomputed by [`Game::record`](crate::Game::record).
         #[serde(default)]
         foul: bool,

@@ -415,6 +415,8 @@ impl Game {
         let bound: Vec<String> = binding.moves.iter().map(ToString::to_string).collect();
         let article = match self.rules.book {
             Book::Cxa2011 => "CXA 2011 arts. 5.1–5.5",
+            // In check the touched piece must answer it (WXF 2018 art. 2.10.D).
+            Book::Wxf2018 if self.position().is_check() => "WXF 2018 arts. 2.10.D, 4.2",
             Book::Wxf2018 => "WXF 2018 art. 4.2",
         };
         Err(GameError::Illegal(format!(
@@ -848,6 +850,28 @@ mod tests {
         g.touch(Color::Red, &[sq("a3")]).expect("a black piece");
         assert!(g.play_iccs("a0a3").is_err());
         assert!(g.play_iccs("b0c2").is_ok());
+    }
+
+    /// WXF 2018 art. 2.10.D: in check, Red touches its horse, which cannot answer, then its
+    /// rook, which blocks: the game holds Red to the rook and counts one technical foul.
+    #[test]
+    fn touching_in_check_a_piece_that_cannot_answer_is_a_technical_foul() {
+        let mut g = game("3kr4/9/9/9/9/9/9/R8/9/1N2K4 w - - 0 1", RuleSet::wxf2018());
+        g.touch(Color::Red, &[sq("b0")]).expect("the horse");
+        g.touch(Color::Red, &[sq("a2")]).expect("the rook");
+        assert!(matches!(g.play_iccs("e0f0"), Err(GameError::Illegal(_))));
+        g.play_iccs("a2e2").expect("the rook blocks");
+        let touched: Vec<bool> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Touched { foul, .. } => Some(*foul),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(touched, [true, false], "one technical foul, at the horse");
+        let (counts, loss) = fouls::tally(g.events(), g.rules(), ByColor::default());
+        assert_eq!((counts.red.fouls, loss), (1, None));
     }
 
     /// A touch foul: CXA 2011 arts. 8.1.5, 4.1.10 (three fouls lose); WXF 2018 arts. 4.2.A,
