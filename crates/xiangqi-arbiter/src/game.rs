@@ -1,9 +1,14 @@
 //! A game as the arbiter keeps it: its moves, positions and hashes, its events, and how it
 //! ended.
 //!
-//! Everything that happens is a [`GameEvent`], serializable for the store; a game can be
-//! rebuilt from its events with [`Game::from_events`]. The enum is `#[non_exhaustive]` so that
-//! clocks, fouls, touch-move and sealed moves can add theirs (they call [`Game::record`]).
+//! Everything that happens is a [`GameEvent`] (the vocabulary is [`crate::event`]'s),
+//! serializable for the store; a game can be rebuilt from its events with
+//! [`Game::from_events`]. Clocks, fouls, touch-move and sealed moves record theirs through
+//! [`Game::record`].
+//!
+//! The game stands on the vocabulary, the rule set, the foul tally, the repetition rulings and
+//! touch-move; the timed game ([`crate::clock`]), sealing ([`crate::seal`]) and corrections
+//! ([`crate::correction`]) stand on it, and it imports none of them.
 //!
 //! Touch-move is kept here: the pieces touched in a turn ([`Game::touch`], a
 //! [`GameEvent::Touched`]) bind the move, and [`Game::play`] refuses one that breaks the
@@ -14,325 +19,17 @@
 //! repetition ruling, loses (CXA 2011 arts. 23.5.2, 4.1.5; WXF 2018 art. 3.1.C). The books count
 //! this in rounds and cycles over the board; a program sees it when the position recurs.
 
-use serde::{Deserialize, Serialize};
 use xiangqi::{ByColor, Color, Move, Outcome, Position, Square, iccs::Iccs};
 
 use crate::{
-    clock::FlagReason,
-    fouls::{self, Foul},
+    envelope::read_move,
+    event::{Claimant, GameEvent, GameResult, Termination},
+    fouls,
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{Ruling, Verdict, counted_from, occurrences, rule_cycle},
     rules::{Book, RuleSet},
     touch::{Binding, Order, bound_moves, placed_between},
 };
-
-/// A point in ICCS (`h2`), or [`GameError::Syntax`].
-fn parse_square(text: &str) -> Result<Square, GameError> {
-    text.trim()
-        .parse()
-        .map_err(|_| GameError::Syntax(text.to_owned()))
-}
-
-/// A game's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// Red wins: `1-0`.
-    #[serde(rename = "1-0")]
-    RedWins,
-    /// Black wins: `0-1`.
-    #[serde(rename = "0-1")]
-    BlackWins,
-    /// A draw: `1/2-1/2`.
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-}
-
-impl GameResult {
-    /// `color` wins.
-    pub const fn win(color: Color) -> GameResult {
-        match color {
-            Color::Red => GameResult::RedWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            GameResult::RedWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Termination {
-    /// 将死. CXA 2011 art. 4.1.1; WXF 2018 art. 3.1.A.
-    Checkmate,
-    /// 困毙. CXA 2011 art. 4.1.1; WXF 2018 art. 3.1.A.
-    Stalemate,
-    /// A move that left one's king capturable or the kings facing. CXA 2011 arts. 3.4, 4.1.3;
-    /// WXF 2018 art. 4.5.
-    Suicide,
-    /// 认输. CXA 2011 art. 4.1.2; WXF 2018 art. 3.1.B.
-    Resignation,
-    /// 提和同意. CXA 2011 art. 4.2.1; WXF 2018 art. 3.2.A.
-    Agreement,
-    /// Neither side can win. CXA 2011 art. 4.2.2; WXF 2018 art. 3.2.A.
-    InsufficientMaterial,
-    /// 自然限着. CXA 2011 art. 22.2; WXF 2018 art. 8.
-    MoveLimit,
-    /// 棋例. CXA 2011 arts. 4.1.4–4.1.5, 4.2.3, 23–26; WXF 2018 arts. 3.1.C, 3.1.H, 3.2.B–C.
-    Repetition,
-    /// 超时: a flag fell. CXA 2011 arts. 4.1.6, 21; WXF 2018 arts. 3.1.B, 6.
-    TimeForfeit,
-    /// Fouls, violations or a breach the books punish with the game (see [`crate::fouls`]).
-    /// CXA 2011 arts. 4.1.7–4.1.13; WXF 2018 arts. 3.1.D, 3.1.F–G.
-    Foul,
-    /// A sealed move that is illegal or unclear. WXF 2018 art. 6.5; seed 001 (封棋着法有误).
-    SealedMove,
-}
-
-impl Termination {
-    /// `checkmate`, `move_limit`, … as the CLI's JSON writes it.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Suicide => "suicide",
-            Termination::Resignation => "resignation",
-            Termination::Agreement => "agreement",
-            Termination::InsufficientMaterial => "insufficient_material",
-            Termination::MoveLimit => "move_limit",
-            Termination::Repetition => "repetition",
-            Termination::TimeForfeit => "time_forfeit",
-            Termination::Foul => "foul",
-            Termination::SealedMove => "sealed_move",
-        }
-    }
-}
-
-/// Something that happened in a game: what the store keeps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum GameEvent {
-    /// A move was played (a suicide move too: it ends the game).
-    Move {
-        /// Who moved.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// ICCS coordinates, e.g. `h2e2`.
-        iccs: String,
-    },
-    /// A side resigned.
-    Resigned {
-        /// Who.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-    },
-    /// Both sides agreed to a draw.
-    DrawAgreed,
-    /// A side claimed the natural move limit.
-    MoveLimitClaimed {
-        /// Who claimed.
-        #[serde(with = "crate::wire::color")]
-        by: Color,
-        /// Moves counted for the claimant.
-        counted_moves: u32,
-        /// Was the claim right? A false claim is a foul (CXA 2011 art. 22.2, WXF 2018 art. 8).
-        valid: bool,
-    },
-    /// A claim under CXA 2011 art. 23.4, the nine-round rule (九回合规则): nine rounds of
-    /// forbidden play over three or more points, ruled as a repetition without a threefold
-    /// one (see [`Ruling::nine_rounds`]). Under WXF 2018, which has no such rule, it is never
-    /// accepted.
-    NineRoundsClaimed {
-        /// Who claimed: a player or the arbiter.
-        by: Claimant,
-        /// Was the claim accepted and ruled? Recomputed by [`Game::record`].
-        #[serde(default)]
-        accepted: bool,
-        /// The verdict, when accepted. Recomputed by [`Game::record`].
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        verdict: Option<Verdict>,
-    },
-    /// A repetition was ruled.
-    RepetitionRuled {
-        /// After how many plies.
-        ply: usize,
-        /// The verdict.
-        verdict: Verdict,
-    },
-    /// The clock was started. CXA 2011 art. 6; WXF 2018 art. 6.4.
-    ClockStarted {
-        /// When (milliseconds on the caller's scale).
-        at_ms: u64,
-    },
-    /// The next move of `color` was completed, and its clock pressed, at `at_ms` (the time of a
-    /// move; it precedes the [`GameEvent::Move`]). CXA 2011 art. 6; WXF 2018 art. 6.
-    MoveTime {
-        /// Who moves.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// When.
-        at_ms: u64,
-    },
-    /// The arbiter stopped the clock (a claim, a dispute, sealing). CXA 2011 art. 22.2; WXF 2018
-    /// arts. 6.4, 8.
-    ClockStopped {
-        /// When.
-        at_ms: u64,
-    },
-    /// The arbiter restarted the clock.
-    ClockResumed {
-        /// When.
-        at_ms: u64,
-    },
-    /// The arbiter adjusted a clock after a fault. CXA 2011 art. 21.4; WXF 2018 art. 6.6.
-    TimeAdjusted {
-        /// Whose clock.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// Milliseconds given (positive) or taken (negative).
-        delta_ms: i64,
-        /// When.
-        at_ms: u64,
-    },
-    /// A flag fell: `color` loses on time. CXA 2011 arts. 21.1–21.6; WXF 2018 arts. 6.2, 6.7.
-    FlagFell {
-        /// Whose flag.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// When it fell.
-        at_ms: u64,
-        /// Why.
-        reason: FlagReason,
-    },
-    /// A foul, technical foul or violation, citing its article (filled in from the rule set).
-    Foul {
-        /// Who.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// What.
-        foul: Foul,
-        /// The article.
-        #[serde(default)]
-        article: String,
-        /// When it was ruled, in milliseconds on the scale of the other events' `at_ms` (the
-        /// clock's start is the game's start). `None` when not given, as in records written
-        /// before the field existed; omitted from the JSON then.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        at_ms: Option<u64>,
-    },
-    /// `color`, to move, touched the pieces on `squares` (ICCS squares, e.g. `h2`); more than
-    /// one square: touched at the same time. The touches of a turn, in order, bind the move
-    /// (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2 A–E; see [`crate::touch`]): [`Game::play`]
-    /// refuses a move that breaks the binding.
-    Touched {
-        /// Who touched.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// The points touched.
-        squares: Vec<String>,
-        /// When, on the scale of the other events' `at_ms`; `None` when not given.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        at_ms: Option<u64>,
-        /// Did this touch make a foul due: under CXA 2011 art. 8.1.5 an own piece that cannot
-        /// move or an opponent's piece no piece can take; under WXF 2018 art. 4.2 A–E a binding
-        /// that falls back from its first step (a technical foul). At most one per turn.
-        /// Recomputed by [`Game::record`].
-        #[serde(default)]
-        foul: bool,
-    },
-    /// After `color` moved and pressed the clock, its piece from `from` lay between the two
-    /// `points` and its place could not be told; the opponent named `named` (CXA 2011 art.
-    /// 5.10; see [`crate::touch::placed_between`]). The move is then played as a
-    /// [`GameEvent::Move`] to `named`, and [`Game::play`] refuses any other.
-    PlacedBetween {
-        /// Who moved.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// The point the piece came from.
-        from: String,
-        /// The two points it lies between.
-        points: [String; 2],
-        /// The point the opponent named.
-        named: String,
-        /// When, on the scale of the other events' `at_ms`; `None` when not given.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        at_ms: Option<u64>,
-    },
-    /// `by` offered a draw, in its own time. CXA 2011 art. 22.1.
-    DrawOffered {
-        /// Who offered.
-        #[serde(with = "crate::wire::color")]
-        by: Color,
-    },
-    /// `by` declined the pending offer (moving on declines it too). CXA 2011 art. 22.1.
-    DrawDeclined {
-        /// Who declined.
-        #[serde(with = "crate::wire::color")]
-        by: Color,
-    },
-    /// `color` sealed its move (封棋) with both clocks' used times. WXF 2018 art. 6.5.
-    MoveSealed {
-        /// Who sealed.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// When.
-        at_ms: u64,
-        /// Red's used time.
-        red_used_ms: u64,
-        /// Black's used time.
-        black_used_ms: u64,
-    },
-    /// The sealed move was opened; an illegal or unclear one loses (WXF 2018 art. 6.5; seed
-    /// 001). A valid one is then played as a [`GameEvent::Move`].
-    SealedMoveOpened {
-        /// Who sealed.
-        #[serde(with = "crate::wire::color")]
-        color: Color,
-        /// The text written.
-        text: String,
-        /// Did it name one legal move? Recomputed by [`Game::record`].
-        #[serde(default)]
-        valid: bool,
-    },
-    /// The game ended.
-    Ended {
-        /// The result.
-        result: GameResult,
-        /// How.
-        termination: Termination,
-    },
-}
-
-/// Who makes a claim (提出): "经一方提出" (CXA 2011 art. 23.4) is a player's; the arbiter may
-/// act on what it sees too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Claimant {
-    /// The red player.
-    Red,
-    /// The black player.
-    Black,
-    /// The arbiter (裁判员).
-    Arbiter,
-}
-
-impl From<Color> for Claimant {
-    fn from(c: Color) -> Claimant {
-        match c {
-            Color::Red => Claimant::Red,
-            Color::Black => Claimant::Black,
-        }
-    }
-}
 
 /// What can go wrong when a game is fed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -477,9 +174,9 @@ impl Game {
         match event {
             GameEvent::Move { color, iccs } => {
                 if color != self.position().turn() {
-                    return Err(GameError::OutOfTurn(iccs));
+                    return Err(GameError::OutOfTurn(iccs.to_string()));
                 }
-                self.play_iccs(&iccs)
+                self.play_squares(iccs.from, iccs.to)
             }
             GameEvent::Resigned { color } => {
                 self.resign(color);
@@ -520,25 +217,16 @@ impl Game {
                 squares,
                 at_ms,
                 ..
-            } => {
-                let squares = squares
-                    .iter()
-                    .map(|s| parse_square(s))
-                    .collect::<Result<Vec<_>, _>>()?;
-                self.touch_at(color, &squares, at_ms).map(|_| ())
-            }
+            } => self.touch_at(color, &squares, at_ms).map(|_| ()),
             GameEvent::PlacedBetween {
                 color,
                 from,
                 points,
                 named,
                 at_ms,
-            } => {
-                let (from, named) = (parse_square(&from)?, parse_square(&named)?);
-                let points = [parse_square(&points[0])?, parse_square(&points[1])?];
-                self.place_between(color, from, points, named, at_ms)
-                    .map(|_| ())
-            }
+            } => self
+                .place_between(color, from, points, named, at_ms)
+                .map(|_| ()),
             GameEvent::DrawOffered { by } => {
                 // CXA 2011 art. 22.1: only in one's own time.
                 if by != self.position().turn() {
@@ -552,7 +240,7 @@ impl Game {
                 if color != self.position().turn() {
                     return Err(GameError::OutOfTurn(text));
                 }
-                let valid = crate::seal::read_move(self.position(), &text).is_ok();
+                let valid = read_move(self.position(), &text).is_ok();
                 self.events
                     .push(GameEvent::SealedMoveOpened { color, text, valid });
                 if !valid {
@@ -644,7 +332,7 @@ impl Game {
         self.touch_foul |= foul;
         self.events.push(GameEvent::Touched {
             color,
-            squares: squares.iter().map(ToString::to_string).collect(),
+            squares: squares.to_vec(),
             at_ms,
             foul,
         });
@@ -676,7 +364,7 @@ impl Game {
     /// # Errors
     /// [`GameError::Over`], [`GameError::OutOfTurn`]; [`GameError::Illegal`] when the points
     /// do not make a move (see [`crate::touch::placed_between`]; when neither point does, the
-    /// move is illegal: record a [`Foul::IllegalMove`]) or the move breaks the touch-move
+    /// move is illegal: record a [`crate::Foul::IllegalMove`]) or the move breaks the touch-move
     /// binding.
     pub fn place_between(
         &mut self,
@@ -698,9 +386,9 @@ impl Game {
         self.placed = Some(m);
         self.events.push(GameEvent::PlacedBetween {
             color,
-            from: from.to_string(),
-            points: points.map(|p| p.to_string()),
-            named: named.to_string(),
+            from,
+            points,
+            named,
             at_ms,
         });
         Ok(m)
@@ -727,6 +415,8 @@ impl Game {
         let bound: Vec<String> = binding.moves.iter().map(ToString::to_string).collect();
         let article = match self.rules.book {
             Book::Cxa2011 => "CXA 2011 arts. 5.1–5.5",
+            // In check the touched piece must answer it (WXF 2018 art. 2.10.D).
+            Book::Wxf2018 if self.position().is_check() => "WXF 2018 arts. 2.10.D, 4.2",
             Book::Wxf2018 => "WXF 2018 art. 4.2",
         };
         Err(GameError::Illegal(format!(
@@ -791,7 +481,7 @@ impl Game {
         self.check_touch(m)?;
         self.events.push(GameEvent::Move {
             color: mover,
-            iccs: m.to_string(),
+            iccs: Iccs::from_move(m),
         });
         self.touched.clear();
         self.touch_foul = false;
@@ -969,7 +659,7 @@ impl Game {
         let start = self
             .events
             .iter()
-            .rposition(|e| matches!(e, GameEvent::Move { iccs, .. } if self.is_capture_text(iccs)))
+            .rposition(|e| matches!(e, GameEvent::Move { iccs, .. } if self.is_capture(*iccs)))
             .unwrap_or(0);
         self.events[start..]
             .iter()
@@ -985,10 +675,11 @@ impl Game {
         }
     }
 
-    fn is_capture_text(&self, iccs: &str) -> bool {
+    /// Was a move of the game with these points a capture?
+    fn is_capture(&self, iccs: Iccs) -> bool {
         self.moves
             .iter()
-            .any(|m| m.is_capture() && m.to_string() == iccs)
+            .any(|m| m.is_capture() && Iccs::from_move(*m) == iccs)
     }
 
     fn finish_by_outcome(&mut self, outcome: Outcome) {
@@ -1019,6 +710,7 @@ mod tests {
     use xiangqi::fen::Fen;
 
     use super::*;
+    use crate::Foul;
 
     fn game(fen: &str, rules: RuleSet) -> Game {
         let pos = fen
@@ -1158,6 +850,28 @@ mod tests {
         g.touch(Color::Red, &[sq("a3")]).expect("a black piece");
         assert!(g.play_iccs("a0a3").is_err());
         assert!(g.play_iccs("b0c2").is_ok());
+    }
+
+    /// WXF 2018 art. 2.10.D: in check, Red touches its horse, which cannot answer, then its
+    /// rook, which blocks: the game holds Red to the rook and counts one technical foul.
+    #[test]
+    fn touching_in_check_a_piece_that_cannot_answer_is_a_technical_foul() {
+        let mut g = game("3kr4/9/9/9/9/9/9/R8/9/1N2K4 w - - 0 1", RuleSet::wxf2018());
+        g.touch(Color::Red, &[sq("b0")]).expect("the horse");
+        g.touch(Color::Red, &[sq("a2")]).expect("the rook");
+        assert!(matches!(g.play_iccs("e0f0"), Err(GameError::Illegal(_))));
+        g.play_iccs("a2e2").expect("the rook blocks");
+        let touched: Vec<bool> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Touched { foul, .. } => Some(*foul),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(touched, [true, false], "one technical foul, at the horse");
+        let (counts, loss) = fouls::tally(g.events(), g.rules(), ByColor::default());
+        assert_eq!((counts.red.fouls, loss), (1, None));
     }
 
     /// A touch foul: CXA 2011 arts. 8.1.5, 4.1.10 (three fouls lose); WXF 2018 arts. 4.2.A,
@@ -1327,7 +1041,7 @@ mod tests {
         assert!(matches!(g.play_iccs("a0a5"), Err(GameError::Illegal(_))));
         let e = GameEvent::Move {
             color: Color::Black,
-            iccs: "h7e7".into(),
+            iccs: "h7e7".parse().expect("iccs"),
         };
         assert!(matches!(g.record(e), Err(GameError::OutOfTurn(_))));
     }
@@ -1416,5 +1130,77 @@ mod tests {
                 .is_none()
         );
         assert_eq!(g.end(), None);
+    }
+
+    // Fouls as the game counts them (CXA 2011 arts. 4.1, 8.1; WXF 2018 arts. 3.1.F, 4.6–4.7).
+
+    #[test]
+    fn foul_events_cite_their_article_and_replay() {
+        let mut g = Game::new(Position::new(), RuleSet::wxf2018());
+        g.record(GameEvent::Foul {
+            color: Color::Black,
+            foul: Foul::HardPress,
+            article: String::new(),
+            at_ms: None,
+        })
+        .expect("recorded");
+        let Some(GameEvent::Foul { article, .. }) = g.events().last() else {
+            panic!("a foul event");
+        };
+        assert_eq!(article, "WXF 2018 art. 12.5");
+        let json = serde_json::to_string(g.events()).expect("serializable");
+        assert!(json.contains(r#""type":"foul""#) && json.contains(r#""kind":"hard_press""#));
+        let back: Vec<GameEvent> = serde_json::from_str(&json).expect("readable");
+        let replay =
+            Game::from_events(Position::new(), RuleSet::wxf2018(), &back).expect("replays");
+        assert_eq!(replay.events(), g.events());
+    }
+
+    /// CXA 2011 arts. 22.2, 8.1.4, 4.1.11: a second false claim in one stretch loses.
+    #[test]
+    fn second_false_claim_loses_under_cxa() {
+        let mut g = Game::new(Position::new(), RuleSet::cxa2011());
+        assert!(!g.claim_move_limit(Color::Red).expect("not over"));
+        assert_eq!(g.end(), None);
+        assert!(!g.claim_move_limit(Color::Red).expect("not over"));
+        assert_eq!(g.end(), Some((GameResult::BlackWins, Termination::Foul)));
+    }
+
+    /// CXA 2011 art. 22.1: own time only; pending until moved on or declined; 8.1.3 excess.
+    #[test]
+    fn draw_offers() {
+        let rules = RuleSet::cxa2011();
+        let mut g = Game::new(Position::new(), rules);
+        let offer = |by| GameEvent::DrawOffered { by };
+        assert!(matches!(
+            g.record(offer(Color::Black)),
+            Err(GameError::OutOfTurn(_))
+        ));
+        g.record(offer(Color::Red)).expect("own time");
+        assert_eq!(
+            fouls::pending_draw_offer(g.events(), &rules),
+            Some(Color::Red)
+        );
+        g.play_iccs("h2e2").expect("legal");
+        // Black's move declines it.
+        g.play_iccs("h9g7").expect("legal");
+        assert_eq!(fouls::pending_draw_offer(g.events(), &rules), None);
+        g.record(offer(Color::Red)).expect("own time");
+        g.play_iccs("h0g2").expect("legal");
+        g.record(GameEvent::DrawDeclined { by: Color::Black })
+            .expect("declines");
+        assert_eq!(fouls::pending_draw_offer(g.events(), &rules), None);
+        g.play_iccs("i9h9").expect("legal");
+        // Red's third offer against none is beyond the opponent's by more than two: a foul, void.
+        g.record(offer(Color::Red)).expect("own time");
+        let (counts, loss) = fouls::tally(g.events(), &rules, ByColor::default());
+        assert_eq!(counts.red.draw_offers, 3);
+        assert_eq!(counts.red.fouls, 1);
+        assert_eq!(loss, None);
+        assert_eq!(fouls::pending_draw_offer(g.events(), &rules), None);
+        // WXF 2018 art. 12.11: within 20 moves the arbiter may refuse an agreed draw.
+        assert!(!fouls::agreed_draw_allowed(&RuleSet::wxf2018(), 19));
+        assert!(fouls::agreed_draw_allowed(&RuleSet::wxf2018(), 20));
+        assert!(fouls::agreed_draw_allowed(&rules, 0));
     }
 }

@@ -19,9 +19,28 @@
 //! assert!(ruling.explanation.en().contains("perpetual check"));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Layers
+//!
+//! Each module imports only from the layers below it:
+//!
+//! 1. the rule set ([`RuleSet`], [`FoulRules`]), the time-control grammar ([`TimeControl`]),
+//!    the reading of a sealed move ([`seal::read_move`]), the natural move limit, the wire
+//!    format;
+//! 2. touch-move ([`touch`]), the classification of moves, then the repetition rulings;
+//! 3. the event vocabulary: [`GameEvent`], [`Termination`], [`GameResult`], [`Claimant`],
+//!    [`Foul`], [`clock::FlagReason`];
+//! 4. the foul tally ([`fouls`]), a projection of the events;
+//! 5. the [`Game`];
+//! 6. the timed game ([`clock`]) and error correction ([`correction`]);
+//! 7. sealed moves ([`seal`]).
 
 mod classify;
 pub mod clock;
+mod control;
+pub mod correction;
+mod envelope;
+mod event;
 mod explain;
 pub mod fouls;
 mod game;
@@ -38,9 +57,10 @@ pub use xiangqi::Color;
 pub use crate::{
     classify::{Attack, MoveAnalysis, MoveNature, Protection, Reason, analyse, mate_by_checks},
     clock::{Clock, TimeControl, TimedGame},
+    event::{Claimant, GameEvent, GameResult, Termination},
     explain::{Explanation, Line},
     fouls::{Foul, FoulRules},
-    game::{Claimant, Game, GameError, GameEvent, GameResult, Termination},
+    game::{Game, GameError},
     material::{crossed, value},
     movelimit::{MoveLimit, MoveLimitStatus},
     repetition::{

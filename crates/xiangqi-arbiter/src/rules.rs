@@ -1,9 +1,8 @@
 //! The two rulebooks as values: [`RuleSet`] carries every number the books fix and organisers
-//! may change.
+//! may change, its fouls' numbers ([`FoulRules`]) with them. It stands at the bottom of the
+//! arbiter and imports none of it.
 
 use serde::{Deserialize, Serialize};
-
-use crate::fouls::FoulRules;
 
 /// Which rulebook's 棋例 (repetition rules) apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -121,6 +120,88 @@ impl Default for RuleSet {
     /// CXA 2011, the Chinese association's rules.
     fn default() -> RuleSet {
         RuleSet::cxa2011()
+    }
+}
+
+/// The numbers of fouls and errors the books fix, organisers may change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FoulRules {
+    /// Illegal moves (违反行棋规定) that lose; below it each is a foul. `None`: each is a
+    /// technical foul. CXA 2011 arts. 4.1.8, 8.1.8 (1 national, 2 provincial and junior);
+    /// WXF 2018 art. 4.4.A (`None`).
+    pub illegal_moves_to_lose: Option<u32>,
+    /// Fouls (CXA) or technical fouls (WXF) that lose. CXA 2011 art. 4.1.10 (3; where the number
+    /// comes from: [`crate::fouls`]); WXF 2018 arts. 3.1.F, 4.6 (2).
+    pub fouls_to_lose: u32,
+    /// Violations (违例) that lose; `None` where the book has none. WXF 2018 arts. 3.1.F, 4.7 (4).
+    pub violations_to_lose: Option<u32>,
+    /// Unrecorded moves that lose outright; `None`: they are fouls (CXA 2011 art. 7.1: each 4
+    /// one foul, 8 or more two). WXF 2018 arts. 3.1.F, 7.6 (16).
+    pub unrecorded_moves_to_lose: Option<u32>,
+    /// Draw offers a side may make beyond the opponent's; one more is a foul. CXA 2011 arts.
+    /// 22.1, 8.1.3 (2); WXF 2018 sets none.
+    pub draw_offers_beyond_opponent: Option<u32>,
+    /// Moves before which the arbiter may refuse a draw by agreement. WXF 2018 art. 12.11 (20);
+    /// CXA 2011 none (0).
+    pub agreed_draw_min_moves: u32,
+    /// Time taken from a false natural-limit claimant. CXA 2011 art. 22.2; WXF 2018 art. 8
+    /// (five minutes).
+    pub false_claim_penalty_ms: u64,
+    /// Time given to the opponent of a player who knocks pieces over after pressing the clock.
+    /// WXF 2018 art. 12.12 (two minutes); CXA 2011 art. 5.9 has the offender restore them in
+    /// its own time (`None`).
+    pub knocked_pieces_bonus_ms: Option<u64>,
+    /// Lateness that loses. CXA 2011 arts. 20.1, 4.1.7 (usually 15 minutes); WXF 2018 art.
+    /// 11.1 (zero).
+    pub lateness_limit_ms: u64,
+    /// How long after the start reversed colours are replayed; `None`: the game stands. CXA
+    /// 2011 art. 5.8.1 (20 minutes); WXF 2018 art. 4.4.B (`None`).
+    pub colour_swap_window_ms: Option<u64>,
+    /// Rounds within which a displaced piece is restored. CXA 2011 art. 5.8.2 (5); WXF 2018
+    /// art. 4.4.A sets no bound: we take the same.
+    pub displaced_piece_rounds: u32,
+}
+
+impl FoulRules {
+    /// CXA 2011, national events.
+    pub const fn cxa2011() -> FoulRules {
+        FoulRules {
+            illegal_moves_to_lose: Some(1),
+            fouls_to_lose: 3,
+            violations_to_lose: None,
+            unrecorded_moves_to_lose: None,
+            draw_offers_beyond_opponent: Some(2),
+            agreed_draw_min_moves: 0,
+            false_claim_penalty_ms: 5 * 60_000,
+            knocked_pieces_bonus_ms: None,
+            lateness_limit_ms: 15 * 60_000,
+            colour_swap_window_ms: Some(20 * 60_000),
+            displaced_piece_rounds: 5,
+        }
+    }
+
+    /// WXF 2018.
+    pub const fn wxf2018() -> FoulRules {
+        FoulRules {
+            illegal_moves_to_lose: None,
+            fouls_to_lose: 2,
+            violations_to_lose: Some(4),
+            unrecorded_moves_to_lose: Some(16),
+            draw_offers_beyond_opponent: None,
+            agreed_draw_min_moves: 20,
+            false_claim_penalty_ms: 5 * 60_000,
+            knocked_pieces_bonus_ms: Some(2 * 60_000),
+            lateness_limit_ms: 0,
+            colour_swap_window_ms: None,
+            displaced_piece_rounds: 5,
+        }
+    }
+}
+
+impl Default for FoulRules {
+    /// CXA 2011, as [`RuleSet::default`].
+    fn default() -> FoulRules {
+        FoulRules::cxa2011()
     }
 }
 

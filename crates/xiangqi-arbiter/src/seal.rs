@@ -6,64 +6,19 @@
 //! opened. A sealed move that is illegal or cannot be read one way only loses (WXF 2018 art.
 //! 6.5: "所记下之着法有误而又解释不通，即应判负"; seed 001 ④⑧: "封棋着法有误").
 //!
-//! ## Choices where the books are silent
-//!
-//! The written move may be in ICCS (`h2e2`) or any form of WXF 2018 art. 7 (`C2=5`, `C2.5`,
-//! `炮二平五`, `车 2+6`, `炮 2 5`); it is "unclear" when it reads as none of them, and illegal
-//! when it fits no legal move or more than one. A suicide move (it leaves the own king capturable) is a
-//! legal way to lose over the board (CXA 2011 art. 4.1.3), but written in an envelope it is a
-//! move "有误": it loses as a sealed move.
+//! Sealing stands on the timed game ([`TimedGame`]): the clock is stopped with the seal and
+//! restarted with the opening. The envelope ([`Envelope`]) and the reading of its move
+//! ([`read_move`]) stand below the game, which reads the move when it is opened; they are
+//! re-exported here.
 
-use serde::{Deserialize, Serialize};
-use xiangqi::{Color, Move, Position, written::Written};
+use xiangqi::{Color, Move};
 
+pub use crate::envelope::{Envelope, SealedMoveError, read_move};
 use crate::{
     clock::{TimedError, TimedGame},
-    game::GameEvent,
+    event::GameEvent,
+    game::GameError,
 };
-
-/// Why a sealed move loses.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SealedMoveError {
-    /// It reads as no move notation.
-    #[error("sealed move {0:?} is unclear")]
-    Unclear(String),
-    /// It names no legal move here.
-    #[error("sealed move {0:?} is illegal")]
-    Illegal(String),
-}
-
-/// Reads a written move against `pos`, in any form of WXF 2018 art. 7.1–7.5 or ICCS
-/// ([`xiangqi::written`]).
-///
-/// # Errors
-/// [`SealedMoveError::Unclear`] or [`SealedMoveError::Illegal`]; a short form (art. 7.3) that
-/// two legal moves fit cannot be explained one way only (art. 6.5) and is illegal.
-pub fn read_move(pos: &Position, text: &str) -> Result<Move, SealedMoveError> {
-    let t = text.trim();
-    let written = t
-        .parse::<Written>()
-        .map_err(|_| SealedMoveError::Unclear(t.to_owned()))?;
-    written
-        .to_move(pos)
-        .map_err(|_| SealedMoveError::Illegal(t.to_owned()))
-}
-
-/// The envelope the arbiter keeps. WXF 2018 art. 6.5; seed 001 ④.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Envelope {
-    /// Who sealed.
-    #[serde(with = "crate::wire::color")]
-    pub sealer: Color,
-    /// Moves played before it.
-    pub plies: usize,
-    /// The move as written.
-    pub text: String,
-    /// Red's used time.
-    pub red_used_ms: u64,
-    /// Black's used time.
-    pub black_used_ms: u64,
-}
 
 /// The side to move seals `text` at `at`: its clock is charged up to then and stopped, and the
 /// envelope records both used times.
@@ -74,7 +29,7 @@ pub fn seal(game: &mut TimedGame, text: &str, at: u64) -> Result<Envelope, Timed
     let sealer = game.game().position().turn();
     game.apply(GameEvent::ClockStopped { at_ms: at })?;
     if game.game().end().is_some() {
-        return Err(TimedError::Game(crate::GameError::Over));
+        return Err(TimedError::Game(GameError::Over));
     }
     let red_used_ms = game.used(Color::Red);
     let black_used_ms = game.used(Color::Black);
@@ -113,7 +68,7 @@ pub fn open(
         return Ok(None);
     }
     let m = read_move(game.game().position(), &envelope.text)
-        .map_err(|_| TimedError::Game(crate::GameError::Illegal(envelope.text.clone())))?;
+        .map_err(|_| TimedError::Game(GameError::Illegal(envelope.text.clone())))?;
     game.play(m, at)?;
     Ok(Some(m))
 }

@@ -12,6 +12,11 @@
 //! touched opponent's piece cannot be taken by any piece; WXF 2018 art. 4.2 counts a technical
 //! foul whenever the first step of the order cannot be kept ("三项均属技术犯规").
 //!
+//! In check, a move must answer it, so only a move that answers counts as a way to keep a
+//! step. WXF 2018 art. 2.10.D adds that the piece touched first (the one moved without seeing
+//! the check) must answer it; when it cannot, another piece may, with a technical foul. So in
+//! check a later touched piece that answers instead of the first no longer spares the foul.
+//!
 //! [`Game`](crate::Game) keeps the binding: [`Game::touch`](crate::Game::touch) records a
 //! [`GameEvent::Touched`](crate::GameEvent::Touched), whose foul, if due, counts towards the
 //! loss by fouls ([`crate::fouls`]); [`Game::play`](crate::Game::play) refuses a move that
@@ -211,6 +216,17 @@ pub fn bound_moves(
             let safe = theirs.iter().any(|&t| takes(t, None).is_empty());
             (stuck || safe).then_some("CXA 2011 arts. 5.1–5.5, 8.1.5")
         }
+        // WXF 2018 art. 2.10.D: in check, the piece touched first must answer it ("必须先用该摸过
+        // 的子应将"); another piece answering instead is a technical foul ("如该子不能解将时，
+        // 才可改用别子(亦判技术犯规一次)"), even where art. 4.2 has it move.
+        Book::Wxf2018 if pos.is_check() => {
+            let first_answers = if theirs.is_empty() || (own_first && !own.is_empty()) {
+                own.first().is_some_and(|&o| !moves_of(o).is_empty())
+            } else {
+                theirs.first().is_some_and(|&t| !takes(t, None).is_empty())
+            };
+            (!first_answers || chosen.0 != steps[0]).then_some("WXF 2018 arts. 2.10.D, 4.2")
+        }
         // WXF 2018 art. 4.2 A–E: every fallback from the first step is a technical foul.
         Book::Wxf2018 => (chosen.0 != steps[0]).then_some("WXF 2018 art. 4.2"),
     };
@@ -392,6 +408,46 @@ mod tests {
         let b =
             bound_moves(&p, &[sq("b0"), sq("a3")], Order::AtOnce, Book::Cxa2011).expect("pieces");
         assert_eq!(b.step, Step::TakeTouched);
+    }
+
+    /// WXF 2018 art. 2.10.D: a side in check that touched a piece must answer the check with
+    /// it, and when it cannot, may answer with another piece, with a technical foul.
+    #[test]
+    fn in_check_the_touched_piece_must_answer() {
+        // The black rook on e9 checks the red king on e0. The rook on a2 can block on e2, the
+        // king can step to f0; the horse on b0 cannot answer the check.
+        let p = pos("3kr4/9/9/9/9/9/9/R8/9/1N2K4 w - - 0 1");
+        assert!(p.is_check());
+        // The rook answers: bound to it, no foul.
+        let b = bound_moves(&p, &[sq("a2")], Order::InTurn, Book::Wxf2018).expect("a piece");
+        assert_eq!((b.step, b.foul), (Step::MoveTouched, None));
+        assert_eq!(
+            b.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["a2e2"]
+        );
+        // The horse cannot: any answer, one technical foul under 2.10.D.
+        let b = bound_moves(&p, &[sq("b0")], Order::InTurn, Book::Wxf2018).expect("a piece");
+        assert_eq!(b.step, Step::Free);
+        assert_eq!(b.foul, Some("WXF 2018 arts. 2.10.D, 4.2"));
+        let allows = |iccs: &str| b.moves.iter().any(|m| m.to_string() == iccs);
+        assert!(allows("e0f0") && allows("a2e2"));
+        // The horse, then the rook: the rook answers instead of the horse ("改用别子"), and that
+        // is the technical foul too.
+        let b =
+            bound_moves(&p, &[sq("b0"), sq("a2")], Order::InTurn, Book::Wxf2018).expect("pieces");
+        assert_eq!(b.step, Step::MoveTouched);
+        assert!(all_from(&b, "a2"));
+        assert_eq!(b.foul, Some("WXF 2018 arts. 2.10.D, 4.2"));
+        // Out of check the same two touches bind the rook without a foul (art. 4.2.A, the
+        // order of touches, see the module's choices).
+        let quiet = pos("3k5/9/9/9/9/9/9/R8/9/1N2K4 w - - 0 1");
+        let b = bound_moves(&quiet, &[sq("b0"), sq("a2")], Order::InTurn, Book::Wxf2018)
+            .expect("pieces");
+        assert_eq!((b.step, b.foul), (Step::MoveTouched, None));
+        // CXA 2011 has no such article: the horse that cannot move is its art. 8.1.5 foul.
+        let b =
+            bound_moves(&p, &[sq("b0"), sq("a2")], Order::InTurn, Book::Cxa2011).expect("pieces");
+        assert_eq!(b.foul, Some("CXA 2011 arts. 5.1–5.5, 8.1.5"));
     }
 
     #[test]

@@ -19,7 +19,7 @@ use std::{sync::Arc, time::Duration};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::broadcast;
-use xiangqi::{Color, Position, fen::Fen};
+use xiangqi::{Color, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, Store, StreamKind};
 
@@ -850,7 +850,7 @@ impl Games {
                 } else {
                     live.timed.apply(GameEvent::Move {
                         color,
-                        iccs: m.to_string(),
+                        iccs: Iccs::from_move(m),
                     })?;
                 }
                 live.last_at = at;
