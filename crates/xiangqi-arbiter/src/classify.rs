@@ -619,6 +619,7 @@ struct ForcingKey {
     took: bool,
     shield: Option<Square>,
     target: Option<Square>,
+    barred: Bitboard,
     ledger: Ledger,
 }
 
@@ -710,6 +711,9 @@ struct Budget {
     /// Where the piece a targeted search is after stands now ([`forced_gain_aiming`]): it may
     /// move on the way (a block, a flight) and still be the piece.
     target: Option<Square>,
+    /// Where the pieces the attacker may not take stand now ([`Root`]'s `barred`, followed as
+    /// they move: a barred piece that steps aside is still barred).
+    barred: Bitboard,
 }
 
 /// The position a [`forced_gain`] search starts from: what each side could take there.
@@ -734,10 +738,6 @@ struct Root {
     idle: Color,
     /// A targeted search ([`forced_gain_aiming`]): a line wins only once it takes the target.
     targeted: bool,
-    /// Pieces the attacker may not take on the line: pieces offered an exchange that the
-    /// offered side may accept first (CXA 2011 art. 26.10; see [`analyse`]), which defuses any
-    /// line through them.
-    barred: Bitboard,
 }
 
 impl Root {
@@ -817,6 +817,7 @@ fn forcing(
         took: budget.took,
         shield: budget.shield,
         target: budget.target,
+        barred: budget.barred,
         ledger,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
@@ -921,7 +922,7 @@ fn forcing_search(
         if !in_check && !capture && !gives_check {
             continue;
         }
-        if attacking && m.capture.is_some() && root.barred.contains(m.to) {
+        if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
             continue;
         }
         if !attacking
@@ -969,6 +970,14 @@ fn forcing_search(
                 Some(sq) if sq == m.from => Some(m.to),
                 Some(sq) if sq == m.to => None,
                 other => other,
+            },
+            barred: if budget.barred.contains(m.from) {
+                let mut barred = budget.barred;
+                barred.discard(m.from);
+                barred.add(m.to);
+                barred
+            } else {
+                budget.barred
             },
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
@@ -1071,9 +1080,10 @@ fn forced_gain_aiming(cache: &mut Cache, pos: &Position, aim: Aim) -> Line {
     )
 }
 
-/// Does the side to move in `pos` win at least `threshold` by force, with an [`Aim`], short of
-/// a mate ([`forced_gain_aiming`]'s gain reaches it)? A null-window search: it proves the bound
-/// and no more.
+/// Does the side to move in `pos` win at least `threshold` by force, with an [`Aim`], or mate?
+/// A null-window search: it proves the bound and no more (whether the line that proves it
+/// mates or wins material depends on which the search meets first, so the two count alike;
+/// callers that must tell them apart search again in full).
 fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, threshold: i32) -> bool {
     let line = forced_line_in(
         cache,
@@ -1083,7 +1093,7 @@ fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, threshold: i32) -
         aim,
         (threshold - 1, threshold),
     );
-    !line.mates && line.gain >= threshold
+    line.mates || line.gain >= threshold
 }
 
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
@@ -1163,6 +1173,7 @@ fn forced_line_in(
         took: false,
         shield: None,
         target,
+        barred,
     };
     let pairs = |p: &Position| -> Vec<(Square, Square)> {
         p.legal_moves_where(MoveFilter::Captures)
@@ -1204,7 +1215,6 @@ fn forced_line_in(
                 .wrapping_mul(0xd6e8_feb8_6659_fd93),
         idle,
         targeted: target.is_some(),
-        barred,
     };
     let (score, named, first, lead) = forcing(
         cache,
