@@ -85,9 +85,10 @@ fn integral_floats_as_integers(value: &mut serde_json::Value) {
         Value::Number(n) => {
             if let Some(f) = n.as_f64().filter(|f| n.is_f64() && f.fract() == 0.0) {
                 // Within i64/u64 only: a larger float stays a float (and fits no integer field).
-                if f >= -9.223_372_036_854_775e18 && f < 9.223_372_036_854_775e18 {
+                // (`i64::MAX as f64` is 2^63 and `u64::MAX as f64` is 2^64: both just past.)
+                if (i64::MIN as f64..i64::MAX as f64).contains(&f) {
                     *n = (f as i64).into();
-                } else if f >= 0.0 && f < 1.844_674_407_370_955_2e19 {
+                } else if (0.0..u64::MAX as f64).contains(&f) {
                     *n = (f as u64).into();
                 }
             }

@@ -30,8 +30,8 @@ pub(crate) struct SignRequest {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct AppealRequest {
-    /// The appeal, 1 to 4,000 bytes.
-    #[schema(min_length = 1, max_length = 4000)]
+    /// The appeal, 1 to 4,000 characters, not all blank.
+    #[schema(pattern = "\\S", max_length = 4000)]
     text: String,
     /// The player's token, instead of the `Authorization` header.
     token: Option<String>,

@@ -1046,10 +1046,14 @@ impl Games {
         token: Option<&str>,
         text: &str,
     ) -> Result<Value, ApiError> {
-        let text = text.trim();
-        if text.is_empty() || text.len() > 4000 {
-            return Err(ApiError::invalid("text", "1 to 4000 bytes"));
+        // Characters, as the schema's `maxLength` counts them.
+        if text.trim().is_empty() || text.chars().count() > 4000 {
+            return Err(ApiError::invalid(
+                "text",
+                "1 to 4000 characters, not all blank",
+            ));
         }
+        let text = text.trim();
         let held = self.lock_write(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
