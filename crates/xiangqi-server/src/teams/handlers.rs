@@ -351,7 +351,7 @@ pub(crate) async fn withdraw(
 #[utoipa::path(
     get, path = "/api/teams/{id}/bracket", tag = "teams", operation_id = "team_bracket",
     params(("id" = String, Path, description = "the team event's id")),
-    responses((status = 200, description = "a team knockout's bracket round by round (CXA 10.4)", body = TeamBracketView), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 200, description = "a team knockout's bracket round by round (CXA 10.4)", body = TeamBracketView), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn bracket(
     State(state): State<AppState>,
@@ -361,7 +361,10 @@ pub(crate) async fn bracket(
     let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
     let t = v.state.event()?;
     if !matches!(t.format(), Format::Knockout { .. }) {
-        return Err(ApiError::NotFound("bracket: not a knockout"));
+        return Err(ApiError::conflict(
+            "not_a_knockout",
+            "this format has no bracket",
+        ));
     }
     Ok(Json(TeamBracketView {
         rounds: bracket_rounds(&t.bracket()),

@@ -516,7 +516,7 @@ pub(crate) async fn crosstable(
 #[utoipa::path(
     get, path = "/api/tournaments/{id}/bracket", tag = "tournaments", operation_id = "tournament_bracket",
     params(("id" = String, Path, description = "the tournament's id")),
-    responses((status = 200, description = "the bracket", body = BracketView), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 200, description = "the bracket", body = BracketView), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn bracket(
     State(state): State<AppState>,
@@ -527,14 +527,14 @@ pub(crate) async fn bracket(
         .read(&id, |v| BracketView::new(&v.state.tournament))
         .await?
         .map(Json)
-        .ok_or(ApiError::NotFound("bracket: not a knockout"))
+        .ok_or_else(|| ApiError::conflict("not_a_knockout", "this format has no bracket"))
 }
 
 /// A group stage's groups with their standings, and its final once opened (CXA 2011 art. 10.2).
 #[utoipa::path(
     get, path = "/api/tournaments/{id}/groups", tag = "tournaments", operation_id = "tournament_groups",
     params(("id" = String, Path, description = "the tournament's id")),
-    responses((status = 200, description = "the groups", body = GroupsView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 200, description = "the groups", body = GroupsView<'_>), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn groups(
     State(state): State<AppState>,
@@ -545,7 +545,7 @@ pub(crate) async fn groups(
         .read(&id, |v| {
             GroupsView::new(&v.state)
                 .map(|g| Json(g).into_response())
-                .ok_or(ApiError::NotFound("groups: not a group stage"))
+                .ok_or_else(|| ApiError::conflict("not_a_group_stage", "this format has no groups"))
         })
         .await?
 }
