@@ -38,6 +38,7 @@ use xiangqi_store::{EventStore, NewEvent, Store, StoreError, StreamKind};
 
 use crate::{
     ApiError, AppState,
+    error::ErrorBody,
     extract::{Bearer, JsonBody},
     ids::{random_hex, sha256_hex},
     parse_body,
@@ -109,10 +110,15 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// A user name and password.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct Credentials {
+pub(crate) struct Credentials {
+    /// Letters, digits, `_`, `-`, `.`; folded to lower case.
+    #[schema(pattern = "^[A-Za-z0-9_.-]{3,32}$")]
     username: String,
+    /// 8 to 1024 characters; kept as an argon2id hash.
+    #[schema(min_length = 8, max_length = 1024)]
     password: String,
 }
 
@@ -211,7 +217,8 @@ impl Envelope for SessionRecord {
 
 /// A user name as stored: 3–32 characters of `[a-z0-9_.-]`, folded to lower case.
 fn normalise_username(name: &str) -> Result<String, ApiError> {
-    let name = name.trim().to_ascii_lowercase();
+    // Not trimmed: the schema's pattern allows no blanks.
+    let name = name.to_ascii_lowercase();
     let ok = (3..=32).contains(&name.len())
         && name
             .bytes()
@@ -230,8 +237,8 @@ fn check_password(password: &str) -> Result<(), ApiError> {
     let chars = password.chars().count();
     if chars < 8 {
         Err(ApiError::invalid("password", "at least 8 characters"))
-    } else if password.len() > 1024 {
-        Err(ApiError::invalid("password", "at most 1024 bytes"))
+    } else if chars > 1024 {
+        Err(ApiError::invalid("password", "at most 1024 characters"))
     } else {
         Ok(())
     }
@@ -430,7 +437,7 @@ impl Accounts {
             return Err(ApiError::TooManyRequests { retry_after });
         }
         let stored = match normalise_username(&username) {
-            Ok(name) if password.len() <= 1024 => self.password_hash(&name).await?,
+            Ok(name) if password.chars().count() <= 1024 => self.password_hash(&name).await?,
             _ => None,
         };
         let found = stored.is_some();
@@ -530,7 +537,7 @@ impl Accounts {
 
 /// The session token of a request: bearer first, then the cookie.
 fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    if let Bearer(Some(t)) = Bearer::from_headers(headers)? {
+    if let Bearer(Some(t)) = Bearer::from_headers(headers).map_err(|_| ApiError::LoginRequired)? {
         return Ok(Some(t));
     }
     for v in headers.get_all(header::COOKIE) {
@@ -553,7 +560,13 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/sessions", post(login).get(whoami).delete(logout))
 }
 
-async fn register(
+/// Open an organiser's or arbiter's account (the password is kept as an argon2id hash).
+#[utoipa::path(post, path = "/api/accounts", tag = "accounts",
+    request_body(content = Credentials, content_type = "application/json"),
+    responses((status = 201, description = "the account", body = Whoami),
+        (status = 400, response = ErrorBody), (status = 409, response = ErrorBody),
+        (status = 422, response = ErrorBody), (status = 503, response = ErrorBody)))]
+pub(crate) async fn register(
     State(state): State<AppState>,
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
@@ -564,7 +577,21 @@ async fn register(
     Ok(crate::created(Whoami { username }))
 }
 
-async fn login(State(state): State<AppState>, request: Request) -> Result<Response, ApiError> {
+/// Log in: a session token, also set as the `xiangqi_session` cookie. Failed logins are
+/// limited per user name and per address (429 with `Retry-After`).
+#[utoipa::path(post, path = "/api/sessions", tag = "accounts",
+    request_body(content = Credentials, content_type = "application/json"),
+    responses((status = 201, description = "the session", body = Session,
+            headers(("Set-Cookie" = String, description = "the session cookie"))),
+        (status = 400, response = ErrorBody), (status = 401, response = ErrorBody),
+        (status = 422, response = ErrorBody),
+        (status = 429, description = "too many failed logins", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "seconds to wait"))),
+        (status = 503, response = ErrorBody)))]
+pub(crate) async fn login(
+    State(state): State<AppState>,
+    request: Request,
+) -> Result<Response, ApiError> {
     let address = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
@@ -597,26 +624,42 @@ async fn login(State(state): State<AppState>, request: Request) -> Result<Respon
 }
 
 /// Who a session speaks for.
-#[derive(Debug, Serialize)]
-struct Whoami {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Whoami {
     username: String,
 }
 
 /// A session just opened.
-#[derive(Debug, Serialize)]
-struct Session {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Session {
     username: String,
+    /// Send as `Authorization: Bearer <token>`.
     token: String,
     expires_at_ms: u64,
 }
 
-async fn whoami(caller: Caller) -> Json<Whoami> {
+/// The account of the session.
+#[utoipa::path(get, path = "/api/sessions", tag = "accounts", security(("session" = []), ("session_cookie" = [])),
+    responses((status = 200, description = "the session's account", body = Whoami),
+        (status = 400, response = ErrorBody), (status = 401, response = ErrorBody),
+        (status = 503, response = ErrorBody)))]
+pub(crate) async fn whoami(caller: Caller) -> Json<Whoami> {
     Json(Whoami {
         username: caller.username,
     })
 }
 
-async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+/// Log out: the session closes and the cookie is cleared (without a session, only the
+/// cookie).
+#[utoipa::path(delete, path = "/api/sessions", tag = "accounts",
+    security((), ("session" = []), ("session_cookie" = [])),
+    responses((status = 204, description = "closed",
+            headers(("Set-Cookie" = String, description = "the session cookie, cleared"))),
+        (status = 401, response = ErrorBody), (status = 503, response = ErrorBody)))]
+pub(crate) async fn logout(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if let Some(token) = session_token(&headers)? {
         state.accounts().logout(&token).await?;
     }

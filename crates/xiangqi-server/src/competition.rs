@@ -13,11 +13,15 @@ use xiangqi_tournament::{
 
 use crate::error::ApiError;
 
-/// A name as given (trimmed): 1 to 200 bytes, or a 422 naming `field`.
+/// A name as given (trimmed): 1 to 200 characters, not all blank, or a 422 naming `field`.
 pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> {
     let name = text.trim();
-    if name.is_empty() || name.len() > 200 {
-        return Err(ApiError::invalid(field, "1 to 200 bytes"));
+    // Characters, as a JSON schema's `maxLength` counts them.
+    if name.is_empty() || text.chars().count() > 200 {
+        return Err(ApiError::invalid(
+            field,
+            "1 to 200 characters, not all blank",
+        ));
     }
     Ok(name.to_owned())
 }
@@ -44,6 +48,57 @@ pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiErro
             )
         }),
     }
+}
+
+/// The schema of a rule set's name in a request: what [`rules_named`] reads.
+pub(crate) fn rules_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&["cxa2011", "wxf2018"]))
+}
+
+/// The schema of a scoring's name in a request: what [`scoring_named`] reads.
+pub(crate) fn scoring_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&[
+        "2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2",
+    ]))
+}
+
+/// The schema of a name in a request: what [`checked_name`] reads (1 to 200 characters, not all blank).
+pub(crate) fn name_schema() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .pattern(Some(r"\S"))
+        .max_length(Some(200))
+        .build()
+}
+
+/// The schema of a time control in a request, as `xiangqi clock` reads it: periods of
+/// minutes (`90m`, `1h30m`) or seconds, each with an optional move count (`/40`) and
+/// increment (`+30s`), separated by commas; `;` then a byo-yomi.
+pub(crate) fn time_control_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .examples(["60m+30s", "90m/40,30m", "5m;30s"])
+            .build(),
+    )
+}
+
+/// [`name_schema`] or null, for an optional name.
+pub(crate) fn optional_name_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(name_schema())
+}
+
+/// The schema of a game's result in a request: the spellings `GameResult` reads.
+pub(crate) fn result_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&[
+        "1-0", "red", "红胜", "0-1", "black", "黑胜", "1/2", "½-½", "1/2-1/2", "=", "draw", "和",
+        "和棋", "+/-", "+-", "+", "-/+", "-+", "-/-", "--",
+    ])
+}
+
+/// The schema of a side in a request: `red` or `black`.
+pub(crate) fn color_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["red", "black"])
 }
 
 /// `cxa2011` or `wxf2018`.
@@ -86,7 +141,7 @@ fn decision_name(d: Decision) -> &'static str {
 }
 
 /// A format with its numbers, tagged by `type`.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum FormatView {
     RoundRobin {
@@ -165,7 +220,7 @@ impl From<Format> for FormatView {
 }
 
 /// One game of a knockout line, from the line's first player's side.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub(crate) struct LineGameView {
     round: u32,
     board: u32,
@@ -176,7 +231,7 @@ pub(crate) struct LineGameView {
 }
 
 /// A knockout line: its two entrants by number, its games, winner and how it was decided.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub(crate) struct MatchView {
     first: Option<u32>,
     second: Option<u32>,
@@ -217,7 +272,7 @@ pub(crate) fn bracket_rounds(bracket: &[Vec<KnockoutMatch>]) -> Vec<Vec<MatchVie
 }
 
 /// Where a line of a double elimination stands.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 #[serde(tag = "bracket", rename_all = "snake_case")]
 pub(crate) enum PartView {
     Winners { round: u32 },
@@ -238,7 +293,7 @@ impl From<Part> for PartView {
 }
 
 /// A tie-break's code and Chinese name.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
 pub(crate) struct TieBreakName {
     code: &'static str,
     zh: &'static str,
@@ -254,7 +309,7 @@ impl From<&TieBreak> for TieBreakName {
 }
 
 /// A row of standings: place, entrant's number and name, score, tie-break values.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub(crate) struct StandingRow {
     pub rank: u32,
     pub no: usize,

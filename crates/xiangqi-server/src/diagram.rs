@@ -4,7 +4,7 @@
 
 use axum::{
     Router,
-    extract::{Path, Query, State},
+    extract::{Path, State},
     http::header,
     response::{IntoResponse, Response},
     routing::get,
@@ -12,34 +12,36 @@ use axum::{
 use serde::Deserialize;
 use xiangqi_record::svg;
 
-use crate::{ApiError, AppState};
+use crate::{ApiError, AppState, GameId, error::ErrorBody, extract::QueryParams};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new().route("/api/games/{id}/diagram.svg", get(diagram))
 }
 
-#[derive(Debug, Deserialize)]
-struct DiagramQuery {
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct DiagramQuery {
     /// The ply to draw (0: the start position); the last one if absent.
     ply: Option<usize>,
 }
 
-async fn diagram(
+/// The game's position at a ply as the printed board diagram (棋图): red at the bottom, both
+/// sides' file numbers, the ply's move shaded.
+#[utoipa::path(get, path = "/api/games/{id}/diagram.svg", tag = "games", params(GameId, DiagramQuery),
+    responses((status = 200, description = "the diagram", body = String, content_type = "image/svg+xml"),
+        (status = 400, response = ErrorBody), (status = 404, response = ErrorBody),
+        (status = 422, response = ErrorBody), (status = 503, response = ErrorBody)))]
+pub(crate) async fn diagram(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<DiagramQuery>,
+    Path(GameId { id }): Path<GameId>,
+    QueryParams(q): QueryParams<DiagramQuery>,
 ) -> Result<Response, ApiError> {
     let record = state.games().pgn_record(&id).await?;
     let moves = record.mainline_iccs();
     let ply = q.ply.unwrap_or(moves.len());
     if ply > moves.len() {
-        return Err(ApiError::invalid(
-            "ply",
-            format!(
-                "ply {ply} is past the end: the game has {} plies",
-                moves.len()
-            ),
-        ));
+        // No diagram at a ply the game has not reached.
+        return Err(ApiError::NotFound("ply"));
     }
     let mut pos = record
         .start_position()

@@ -66,6 +66,9 @@ pub enum ApiError {
         /// Details.
         message: String,
     },
+    /// A plain request where a WebSocket upgrade is needed. 426.
+    #[error("this is a WebSocket: send `Connection: Upgrade` and `Upgrade: websocket`")]
+    UpgradeRequired,
     /// The store failed. 503.
     #[error("storage failed: {0}")]
     Store(StoreError),
@@ -112,6 +115,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Forbidden(_) | ApiError::NotAllowed(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::UpgradeRequired => StatusCode::UPGRADE_REQUIRED,
             ApiError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Corrupt(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -129,6 +133,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => "too_many_requests",
             ApiError::Forbidden(_) | ApiError::NotAllowed(_) => "forbidden",
             ApiError::Conflict { code, .. } => code,
+            ApiError::UpgradeRequired => "upgrade_required",
             ApiError::Store(_) => "store_unavailable",
             ApiError::Corrupt(_) => "internal",
         }
@@ -149,9 +154,12 @@ impl ApiError {
 }
 
 /// The JSON body of an error.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema, utoipa::ToResponse)]
+#[response(description = "an error: its stable code, the message and the field at fault")]
 pub struct ErrorBody {
-    /// A stable code.
+    /// A stable code: `not_found`, `bad_request`, `invalid`, `unauthorized`,
+    /// `session_expired`, `bad_credentials`, `too_many_requests`, `forbidden`, `game_over`,
+    /// `ply_mismatch`, `not_your_turn`, `concurrent_write`, `clock`, `store_unavailable`, …
     pub error: &'static str,
     /// In words.
     pub message: String,

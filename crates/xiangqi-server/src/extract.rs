@@ -22,7 +22,8 @@ impl Bearer {
         self.0.or(body)
     }
 
-    /// The token of `headers`: 400 for a header that is not `Bearer <token>`.
+    /// The token of `headers`: 401 for a header that is not `Bearer <token>` (a credential
+    /// the server cannot read is no credential, RFC 6750 section 3.1).
     ///
     /// # Errors
     /// As above.
@@ -30,18 +31,14 @@ impl Bearer {
         let Some(v) = headers.get(header::AUTHORIZATION) else {
             return Ok(Bearer(None));
         };
-        let v = v
-            .to_str()
-            .map_err(|_| ApiError::bad_request(Some("Authorization".to_owned()), "not ASCII"))?;
         let t = v
-            .strip_prefix("Bearer ")
-            .or_else(|| v.strip_prefix("bearer "))
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    Some("Authorization".to_owned()),
-                    "expected `Bearer <token>`",
-                )
-            })?;
+            .to_str()
+            .ok()
+            .and_then(|v| {
+                v.strip_prefix("Bearer ")
+                    .or_else(|| v.strip_prefix("bearer "))
+            })
+            .ok_or(ApiError::Unauthorized)?;
         Ok(Bearer(Some(t.trim().to_owned())))
     }
 }
@@ -54,25 +51,52 @@ impl<S: Send + Sync> FromRequestParts<S> for Bearer {
     }
 }
 
-/// Parses a JSON body: 400 if it is not JSON, 422 naming the field if it does not fit.
+/// Parses a JSON body: 400 if it is not JSON, 422 naming the field if it does not fit. A
+/// number with a zero fraction (`3.0`) is the integer it equals, as JSON Schema counts it.
 ///
 /// # Errors
 /// As above.
 pub fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| {
+    let mut value: serde_json::Value = serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(None, format!("the body is not JSON: {e}")))?;
+    integral_floats_as_integers(&mut value);
+    serde_json::from_value(value).map_err(|e| {
         let message = e.to_string();
         if e.is_data() {
-            // serde names the field between backticks: "missing field `move`".
-            let field = message
-                .split('`')
-                .nth(1)
-                .map(str::to_owned)
+            // serde names the field between backticks: "missing field `move`" (other messages
+            // quote a value there: "invalid type: string `x`").
+            let field = ["missing field", "unknown field", "duplicate field"]
+                .iter()
+                .any(|p| message.starts_with(p))
+                .then(|| message.split('`').nth(1).map(str::to_owned))
+                .flatten()
                 .filter(|f| !f.is_empty());
             ApiError::Invalid { field, message }
         } else {
             ApiError::bad_request(None, format!("the body is not JSON: {message}"))
         }
     })
+}
+
+/// Turns every number of `value` with a zero fraction into the integer it equals.
+fn integral_floats_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => {
+            if let Some(f) = n.as_f64().filter(|f| n.is_f64() && f.fract() == 0.0) {
+                // Within i64/u64 only: a larger float stays a float (and fits no integer field).
+                // (`i64::MAX as f64` is 2^63 and `u64::MAX as f64` is 2^64: both just past.)
+                if (i64::MIN as f64..i64::MAX as f64).contains(&f) {
+                    *n = (f as i64).into();
+                } else if (0.0..u64::MAX as f64).contains(&f) {
+                    *n = (f as u64).into();
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral_floats_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(integral_floats_as_integers),
+        _ => {}
+    }
 }
 
 async fn body_bytes<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, ApiError> {
@@ -95,7 +119,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// A JSON body as [`JsonBody`], or the default when the body is empty (blank).
+/// A JSON body as [`JsonBody`], or the default when the body is empty (blank) or `null`.
 #[derive(Debug, Clone)]
 pub struct JsonOrEmpty<T>(pub T);
 
@@ -107,7 +131,83 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for JsonOrEmp
         if bytes.iter().all(u8::is_ascii_whitespace) {
             Ok(JsonOrEmpty(T::default()))
         } else {
-            parse_body(&bytes).map(JsonOrEmpty)
+            parse_body::<Option<T>>(&bytes).map(|t| JsonOrEmpty(t.unwrap_or_default()))
         }
+    }
+}
+
+/// A query string read into `T`, refused in the API's JSON error shape (axum's own refusal is
+/// plain text): 400 naming a parameter given more than once, 422 for a value that does not fit.
+#[derive(Debug, Clone)]
+pub struct QueryParams<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<QueryParams<T>, ApiError> {
+        let query = parts.uri.query().unwrap_or_default();
+        if let Some(name) = repeated_parameter(query) {
+            return Err(ApiError::bad_request(
+                Some(name.clone()),
+                format!("the query parameter `{name}` is given more than once"),
+            ));
+        }
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|q| QueryParams(q.0))
+            .map_err(|e| {
+                let text = e.body_text();
+                let reason = text
+                    .strip_prefix("Failed to deserialize query string: ")
+                    .unwrap_or(&text);
+                let field = reason
+                    .split('`')
+                    .nth(1)
+                    .map(str::to_owned)
+                    .filter(|f| !f.is_empty());
+                ApiError::Invalid {
+                    field,
+                    message: format!("the query string does not fit: {reason}"),
+                }
+            })
+    }
+}
+
+/// The first parameter name that `query` gives twice.
+fn repeated_parameter(query: &str) -> Option<String> {
+    let mut seen = std::collections::HashSet::new();
+    query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').map_or(p, |(k, _)| k))
+        .find(|k| !seen.insert(*k))
+        .map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Board {
+        board: u32,
+        ratio: f64,
+    }
+
+    #[test]
+    fn a_number_with_a_zero_fraction_reads_as_an_integer() {
+        let b: Board = parse_body(br#"{"board": 3.0, "ratio": 2}"#).expect("fits");
+        assert_eq!((b.board, b.ratio), (3, 2.0));
+        let e = parse_body::<Board>(br#"{"board": 3.5, "ratio": 1}"#).expect_err("not whole");
+        assert_eq!(e.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        let e = parse_body::<Board>(b"{board}").expect_err("not JSON");
+        assert_eq!(e.status(), axum::http::StatusCode::BAD_REQUEST);
+    }
+
+    #[test]
+    fn a_repeated_query_parameter_is_named() {
+        assert_eq!(repeated_parameter("a=1&b=2&a=3"), Some("a".to_owned()));
+        assert_eq!(repeated_parameter("a=1&b=2"), None);
+        assert_eq!(repeated_parameter("flag&flag"), Some("flag".to_owned()));
+        assert_eq!(repeated_parameter(""), None);
     }
 }

@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -51,7 +51,8 @@ use serde_json::Value;
 use xiangqi_store::{EventStore, Store, StreamKind};
 
 use crate::{
-    extract::{Bearer, JsonBody, JsonOrEmpty},
+    extract::{Bearer, JsonBody, JsonOrEmpty, QueryParams},
+    games::views::{GameView, RulingReply},
     stream::EventLog,
 };
 
@@ -225,38 +226,72 @@ async fn not_found() -> ApiError {
 }
 
 /// The server answers.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Health {
+    /// Always `ok`.
+    #[schema(pattern = "^ok$")]
     status: &'static str,
 }
 
+/// Liveness.
+#[utoipa::path(get, path = "/api/health", tag = "server",
+    responses((status = 200, description = "the server answers", body = Health)))]
 async fn health() -> Json<Health> {
     Json(Health { status: "ok" })
 }
 
+/// This document: OpenAPI 3.1, generated from the server's types and handlers.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "server",
+    responses((status = 200, description = "the OpenAPI document", body = Object)))]
 async fn openapi() -> Json<Value> {
     Json(openapi::document())
 }
 
 /// Every game's id.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct GameList {
     games: Vec<String>,
 }
 
+/// Ids of every game.
+#[utoipa::path(get, path = "/api/games", tag = "games",
+    responses((status = 200, description = "the games' ids", body = GameList),
+        (status = 503, response = ErrorBody)))]
 async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, ApiError> {
     let games = state.games.store().streams(StreamKind::Game).await?;
     Ok(Json(GameList { games }))
 }
 
 /// A new game: its id, the tokens (each for its holder only) and the game.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct NewGameView {
     #[serde(flatten)]
     tokens: Tokens,
+    /// The game, as `GET /api/games/{id}` shows it.
+    #[schema(value_type = GameView<'_>)]
     game: Value,
 }
 
+/// Create a live game; its clock starts at once if it is timed. An empty body is a standard
+/// untimed game under CXA 2011.
+#[utoipa::path(post, path = "/api/games", tag = "games",
+    request_body(content = Option<NewGame>, content_type = "application/json"),
+    responses((status = 201, description = "the game's id, its tokens and the game", body = NewGameView,
+            links(
+                ("game" = (operation_id = "get_game", parameters(("id" = "$response.body#/id")))),
+                ("pgn" = (operation_id = "pgn", parameters(("id" = "$response.body#/id")))),
+                ("diagram" = (operation_id = "diagram", parameters(("id" = "$response.body#/id")))),
+                ("events" = (operation_id = "events", parameters(("id" = "$response.body#/id")))),
+                ("live" = (operation_id = "live", parameters(("id" = "$response.body#/id")))),
+                ("red_moves" = (operation_id = "play", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/red_token", "move": "h2e2", "ply": 0}))),
+                ("red_claims" = (operation_id = "claim", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/red_token"}))),
+                ("arbiter_claims" = (operation_id = "claim", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/arbiter_token"}))),
+                ("red_signs" = (operation_id = "sign", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/red_token"}))),
+                ("red_appeals" = (operation_id = "appeal", parameters(("id" = "$response.body#/id")), request_body = json!({"token": "$response.body#/red_token"})))
+            ),
+        ),
+        (status = 400, response = ErrorBody), (status = 422, response = ErrorBody),
+        (status = 503, response = ErrorBody)))]
 async fn create_game(
     State(state): State<AppState>,
     JsonOrEmpty(req): JsonOrEmpty<NewGame>,
@@ -265,26 +300,52 @@ async fn create_game(
     Ok(created(NewGameView { tokens, game }))
 }
 
+/// A game: position, moves in ICCS, WXF and Chinese, clocks, status, result, ruling, score
+/// sheet and appeals.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games", params(GameId),
+    responses((status = 200, description = "the game", body = GameView<'_>),
+        (status = 404, response = ErrorBody), (status = 503, response = ErrorBody)))]
 async fn get_game(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(GameId { id }): Path<GameId>,
 ) -> Result<Json<Value>, ApiError> {
     Ok(Json(state.games.view(&id).await?))
 }
 
+/// A game's id, as `POST /api/games` gives it.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct GameId {
+    /// The game's id.
+    pub(crate) id: String,
+}
+
 /// A move request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct MoveRequest {
+    /// The move in ICCS (`h2e2`), WXF (`C2.5`) or Chinese (`炮二平五`).
     #[serde(rename = "move")]
     text: String,
+    /// Plies played so far: the move is refused (409 `ply_mismatch`) if the game has moved on.
     ply: Option<usize>,
+    /// The player's token, instead of the `Authorization` header.
     token: Option<String>,
 }
 
+/// Play a move for the side of the token. An illegal move is a 422 naming `move`; a move out
+/// of turn, after the end or on another ply a 409.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games", params(GameId),
+    security((), ("token" = [])),
+    request_body(content = MoveRequest, content_type = "application/json"),
+    responses((status = 200, description = "the game after the move", body = GameView<'_>),
+        (status = 400, response = ErrorBody), (status = 401, response = ErrorBody),
+        (status = 403, response = ErrorBody), (status = 404, response = ErrorBody),
+        (status = 409, response = ErrorBody), (status = 422, response = ErrorBody),
+        (status = 503, response = ErrorBody)))]
 async fn play(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(GameId { id }): Path<GameId>,
     bearer: Bearer,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -298,16 +359,28 @@ async fn play(
 }
 
 /// A claim with its optional token.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 struct ClaimRequest {
+    /// The player's or arbiter's token, instead of the `Authorization` header.
     token: Option<String>,
     #[serde(flatten)]
+    #[schema(value_type = Claim)]
     claim: Value,
 }
 
+/// Resign, offer, accept or decline a draw, claim the move limit, ask for a repetition ruling
+/// (answered with the ruling); the arbiter enters fouls and works the clock.
+#[utoipa::path(post, path = "/api/games/{id}/claims", tag = "games", params(GameId),
+    security((), ("token" = [])),
+    request_body(content = ClaimRequest, content_type = "application/json"),
+    responses((status = 200, description = "the game, and the ruling for a repetition request", body = RulingReply<'_>),
+        (status = 400, response = ErrorBody), (status = 401, response = ErrorBody),
+        (status = 403, response = ErrorBody), (status = 404, response = ErrorBody),
+        (status = 409, response = ErrorBody), (status = 422, response = ErrorBody),
+        (status = 503, response = ErrorBody)))]
 async fn claim(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(GameId { id }): Path<GameId>,
     bearer: Bearer,
     JsonBody(req): JsonBody<ClaimRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -320,15 +393,29 @@ async fn claim(
     Ok(Json(state.games.claim(&id, token.as_deref(), claim).await?))
 }
 
-#[derive(Debug, Deserialize)]
+/// The notation of a PGN's moves.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PgnQuery {
+    /// `chinese` (default), `wxf` or `iccs`.
+    #[param(schema_with = notation_schema)]
     notation: Option<String>,
 }
 
+fn notation_schema() -> utoipa::openapi::Object {
+    openapi::choice(&["chinese", "wxf", "iccs"])
+}
+
+/// The game as PGN, its moves in the notation asked for.
+#[utoipa::path(get, path = "/api/games/{id}/pgn", tag = "games", params(GameId, PgnQuery),
+    responses((status = 200, description = "the game as PGN", body = String,
+            content_type = "application/x-chess-pgn"),
+        (status = 400, response = ErrorBody), (status = 404, response = ErrorBody),
+        (status = 422, response = ErrorBody), (status = 503, response = ErrorBody)))]
 async fn pgn(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<PgnQuery>,
+    Path(GameId { id }): Path<GameId>,
+    QueryParams(q): QueryParams<PgnQuery>,
 ) -> Result<Response, ApiError> {
     let notation = match q
         .notation
@@ -357,10 +444,13 @@ async fn pgn(
         .into_response())
 }
 
-/// The game's stored events; token hashes stay in the store.
+/// The game's stored events, in order; the tokens' hashes stay in the store.
+#[utoipa::path(get, path = "/api/games/{id}/events", tag = "games", params(GameId),
+    responses((status = 200, description = "the stored events", body = EventLog<'_>),
+        (status = 404, response = ErrorBody), (status = 503, response = ErrorBody)))]
 async fn events(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(GameId { id }): Path<GameId>,
 ) -> Result<Response, ApiError> {
     let stored = state.games.store().load(StreamKind::Game, &id, 0).await?;
     if stored.is_empty() {

@@ -20,7 +20,7 @@
 use axum::{
     Json, Router,
     body::Bytes,
-    extract::{Path, Query},
+    extract::Path,
     http::{HeaderValue, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
@@ -39,7 +39,11 @@ use xiangqi_arbiter::{
     touch::{Order, Step, bound_moves},
 };
 
-use crate::{ApiError, AppState, extract::JsonBody};
+use crate::{
+    ApiError, AppState,
+    error::ErrorBody,
+    extract::{JsonBody, QueryParams},
+};
 
 /// A file of `web/`, embedded.
 struct Asset {
@@ -188,14 +192,18 @@ fn parse_fen(fen: &str) -> Result<Position, ApiError> {
         .map_err(|e| ApiError::invalid("fen", e.to_string()))
 }
 
-#[derive(Debug, Deserialize)]
-struct PositionQuery {
+/// A position to read.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PositionQuery {
+    /// The position in FEN; the start position if absent.
+    #[param(schema_with = crate::openapi::fen_schema)]
     fen: Option<String>,
 }
 
 /// A position with its legal moves and what the side to move faces.
-#[derive(Debug, Serialize)]
-struct PositionView {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct PositionView {
     fen: String,
     turn: &'static str,
     legal: Vec<String>,
@@ -205,7 +213,12 @@ struct PositionView {
 }
 
 /// The legal moves of a position, for the board's hints.
-async fn position(Query(q): Query<PositionQuery>) -> Result<Json<PositionView>, ApiError> {
+#[utoipa::path(get, path = "/api/position", tag = "board", params(PositionQuery),
+    responses((status = 200, description = "the position", body = PositionView),
+        (status = 400, response = ErrorBody), (status = 422, response = ErrorBody)))]
+pub(crate) async fn position(
+    QueryParams(q): QueryParams<PositionQuery>,
+) -> Result<Json<PositionView>, ApiError> {
     let pos = match q.fen.as_deref() {
         Some(f) => parse_fen(f)?,
         None => Position::new(),
@@ -221,16 +234,21 @@ async fn position(Query(q): Query<PositionQuery>) -> Result<Json<PositionView>, 
 }
 
 /// A touch-move question.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct TouchRequest {
+pub(crate) struct TouchRequest {
+    /// The position in FEN.
+    #[schema(schema_with = crate::openapi::fen_schema)]
     fen: String,
-    /// Squares in ICCS, in the order touched.
+    /// Squares in ICCS, in the order touched (at most 32).
+    #[schema(max_items = 32)]
     touched: Vec<String>,
     /// `in_turn` (default) or `at_once`.
     #[serde(default)]
+    #[schema(schema_with = order_schema)]
     order: Order,
     /// `cxa2011` (default) or `wxf2018`.
+    #[schema(schema_with = crate::competition::rules_schema)]
     rules: Option<String>,
 }
 
@@ -244,24 +262,35 @@ fn step_code(s: Step) -> &'static str {
     }
 }
 
+fn order_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["in_turn", "at_once"])
+}
+
 /// A move in three notations.
-#[derive(Debug, Serialize)]
-struct NotatedMove {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct NotatedMove {
     iccs: String,
     wxf: String,
     chinese: String,
 }
 
 /// What touched pieces bind a player to.
-#[derive(Debug, Serialize)]
-struct TouchView {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct TouchView {
     step: &'static str,
     moves: Vec<NotatedMove>,
     foul: Option<&'static str>,
 }
 
-/// What the touched pieces bind the side to move to.
-async fn touch(JsonBody(req): JsonBody<TouchRequest>) -> Result<Json<TouchView>, ApiError> {
+/// What the touched pieces bind the side to move to (touch-move: CXA 2011 arts. 5.1–5.5;
+/// WXF 2018 art. 4.2).
+#[utoipa::path(post, path = "/api/touch", tag = "board",
+    request_body(content = TouchRequest, content_type = "application/json"),
+    responses((status = 200, description = "the moves the touches bind to", body = TouchView),
+        (status = 400, response = ErrorBody), (status = 422, response = ErrorBody)))]
+pub(crate) async fn touch(
+    JsonBody(req): JsonBody<TouchRequest>,
+) -> Result<Json<TouchView>, ApiError> {
     let pos = parse_fen(&req.fen)?;
     let book = match req.rules.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("cxa2011") | Some("cxa") => Book::Cxa2011,
@@ -303,8 +332,8 @@ async fn touch(JsonBody(req): JsonBody<TouchRequest>) -> Result<Json<TouchView>,
 }
 
 /// A move of a record, with the position after it.
-#[derive(Debug, Serialize)]
-struct RecordMove<'a> {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct RecordMove<'a> {
     ply: usize,
     color: &'static str,
     iccs: String,
@@ -316,29 +345,36 @@ struct RecordMove<'a> {
 }
 
 /// A game of a record, read for the viewer.
-#[derive(Debug, Serialize)]
-struct RecordGame<'a> {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct RecordGame<'a> {
     title: String,
     tags: BTreeMap<&'a str, &'a str>,
     start_fen: Option<String>,
     /// The comment before the first move; absent when the start position does not read.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
     comment: Option<Option<&'a str>>,
     moves: Vec<RecordMove<'a>>,
     errors: Vec<String>,
 }
 
 /// The games of a record.
-#[derive(Debug, Serialize)]
-struct RecordView<'a> {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct RecordView<'a> {
     games: Vec<RecordGame<'a>>,
 }
 
 /// The largest record the viewer reads.
 const MAX_RECORD: usize = 4 << 20;
 
-/// Reads a PGN or XQF record (the body, as uploaded) into positions, game by game.
-async fn parse_record(body: Bytes) -> Result<Response, ApiError> {
+/// Reads a PGN or XQF record (the body, as uploaded: at most 4 MiB, the first 200 games) into
+/// positions, game by game.
+#[utoipa::path(post, path = "/api/records/parse", tag = "board",
+    request_body(description = "a PGN (text) or XQF (binary) record", content(
+        ("application/x-chess-pgn"), ("text/plain"), ("application/octet-stream"))),
+    responses((status = 200, description = "the record's games", body = RecordView<'_>),
+        (status = 400, response = ErrorBody), (status = 422, response = ErrorBody)))]
+pub(crate) async fn parse_record(body: Bytes) -> Result<Response, ApiError> {
     if body.is_empty() {
         return Err(ApiError::invalid("body", "empty: send a PGN or XQF record"));
     }
@@ -442,14 +478,14 @@ mod tests {
     #[tokio::test]
     async fn helpers_answer_the_pages() {
         let p = value(
-            position(Query(PositionQuery { fen: None }))
+            position(QueryParams(PositionQuery { fen: None }))
                 .await
                 .expect("the start position")
                 .0,
         );
         assert_eq!(p["legal"].as_array().map(Vec::len), Some(44));
         assert!(
-            position(Query(PositionQuery {
+            position(QueryParams(PositionQuery {
                 fen: Some("9/9 w".into())
             }))
             .await

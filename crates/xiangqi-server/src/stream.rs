@@ -40,18 +40,20 @@ pub(crate) fn new_event<E: Serialize>(e: &E, tag: &str) -> Result<NewEvent, ApiE
 }
 
 /// A stored event as a stream's public log shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(crate) struct LoggedEvent {
     seq: u64,
     #[serde(rename = "type")]
     event_type: String,
     recorded_at_ms: i64,
+    /// The event's fields, as stored.
+    #[schema(value_type = Object)]
     data: Value,
 }
 
 /// A stream's public log: its stored events, each payload's fields whose name `secret` matches
 /// taken out (token hashes, tokens: they stay in the store).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(crate) struct EventLog<'a> {
     id: &'a str,
     events: Vec<LoggedEvent>,

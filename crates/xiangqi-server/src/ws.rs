@@ -8,14 +8,17 @@
 use axum::{
     extract::{
         Path, State,
-        ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code},
+        ws::{
+            CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code,
+            rejection::WebSocketUpgradeRejection,
+        },
     },
     response::Response,
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::{ApiError, AppState, parse_body};
+use crate::{ApiError, AppState, GameId, error::ErrorBody, parse_body};
 
 /// What a client may send.
 #[derive(Debug, Deserialize)]
@@ -32,13 +35,24 @@ enum Command {
     State,
 }
 
+/// WebSocket: a `state` message with the whole game (as `GET /api/games/{id}`), then an
+/// `update` for every move, clock event, ruling, signature and appeal carrying only what
+/// changed: `{"type":"update","seq":…,"events":[…],"moves":[the new moves],"changes":{fen,
+/// turn, ply, seq, clocks, status, result, …}}`. Send `{"type":"state"}` for a fresh `state`,
+/// `{"type":"move","token":…,"move":…,"ply":…}` to move; errors come back as
+/// `{"type":"error",…}`. A plain request (not a WebSocket upgrade) is answered 426.
+#[utoipa::path(get, path = "/api/games/{id}/live", tag = "games", params(GameId),
+    responses((status = 101, description = "switching to the WebSocket"),
+        (status = 404, response = ErrorBody), (status = 426, response = ErrorBody),
+        (status = 503, response = ErrorBody)))]
 pub(crate) async fn live(
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(GameId { id }): Path<GameId>,
 ) -> Result<Response, ApiError> {
     // Subscribe before upgrading, so an unknown game is a plain 404.
     let (rx, snapshot) = state.games().subscribe(&id).await?;
+    let ws = ws.map_err(|_| ApiError::UpgradeRequired)?;
     // Clients send short commands; tungstenite zeroes a whole read buffer on every read, and
     // at its default of 128 KiB that was the server's largest cost under load.
     Ok(ws

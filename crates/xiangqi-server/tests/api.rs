@@ -734,3 +734,103 @@ async fn idle_games_are_evicted_and_reloaded() {
     // Nothing is due any more.
     assert_eq!(games.sweep().await.expect("sweeps"), 0);
 }
+
+/// Every operation of the OpenAPI document reaches a handler: none falls to the router's
+/// fallback (`page not found`) or is refused for its method.
+#[tokio::test]
+async fn every_documented_operation_is_routed() {
+    let state = memory_state().await;
+    let doc = get(&state, "/api/openapi.json").await;
+    let (st, fallback) = call(&state, "GET", "/api/no-such-route", None, None).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut operations = 0;
+    for (path, item) in paths {
+        // Path parameters: `1` is a number, an id and a round alike.
+        let uri: String = path
+            .split('/')
+            .map(|s| if s.starts_with('{') { "1" } else { s })
+            .collect::<Vec<_>>()
+            .join("/");
+        for method in item.as_object().expect("a path item").keys() {
+            let (st, body) = call(&state, &method.to_uppercase(), &uri, None, None).await;
+            assert_ne!(st, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+            assert_ne!(body, fallback, "{method} {path} is not routed");
+            operations += 1;
+        }
+    }
+    assert!(operations >= 51, "{operations} operations");
+}
+
+/// What schema-driven testing found, answered as the document says.
+#[tokio::test]
+async fn refusals_are_json_and_what_the_schema_allows_is_accepted() {
+    let state = memory_state().await;
+    // A query parameter given twice: a 400 naming it, in the JSON shape.
+    let game = new_game(&state, json!({})).await;
+    let id = text(&game, "id");
+    let (st, b) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/pgn?notation=wxf&notation=iccs"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{b}");
+    assert_eq!(b["field"], "notation");
+    // A query value that does not fit: 422, JSON.
+    let (st, b) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/diagram.svg?ply=x"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
+    assert_eq!(b["error"], "invalid");
+    // A ply the game has not reached has no diagram.
+    let (st, _) = call(
+        &state,
+        "GET",
+        &format!("/api/games/{id}/diagram.svg?ply=3"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    // `null` for an optional body is no body: a standard game.
+    let (st, b) = raw(&state, "/api/games", "null").await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    // An Authorization header that is not `Bearer <token>` is no credential: 401.
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/api/games/{id}/moves"))
+        .header("Authorization", "Basic eDp5")
+        .body(Body::from(r#"{"move":"h2e2"}"#))
+        .expect("request");
+    let res = router(state.clone())
+        .oneshot(req)
+        .await
+        .expect("infallible");
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    // A plain GET of the WebSocket: 426, JSON.
+    let (st, b) = call(&state, "GET", &format!("/api/games/{id}/live"), None, None).await;
+    assert_eq!(st, StatusCode::UPGRADE_REQUIRED, "{b}");
+    assert_eq!(b["error"], "upgrade_required");
+    // A whole number written with a fraction is the integer.
+    let (st, b) = post(
+        &state,
+        &format!("/api/games/{id}/moves"),
+        None,
+        json!({"move": "h2e2", "ply": 0.0, "token": text(&game, "red_token")}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    // The document's links use OpenAPI's names for their fields.
+    let doc = get(&state, "/api/openapi.json").await;
+    let link = &doc["paths"]["/api/games"]["post"]["responses"]["201"]["links"]["red_moves"];
+    assert_eq!(link["operationId"], "play");
+    assert_eq!(link["requestBody"]["token"], "$response.body#/red_token");
+}

@@ -45,7 +45,9 @@ async fn a_games_diagram_at_a_ply() {
     let last = svg("").await;
     assert!(last.text.contains(r#"data-piece="n" data-square="g7""#));
     assert!(!svg("?ply=0").await.text.contains("xq-last"));
-    assert_eq!(svg("?ply=3").await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // A ply the game has not reached has no diagram; a ply that is not a number is refused.
+    assert_eq!(svg("?ply=3").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(svg("?ply=x").await.status, StatusCode::UNPROCESSABLE_ENTITY);
     let missing = send(
         &state,
         "GET",

@@ -68,25 +68,31 @@ pub type EndedHook = Arc<
 >;
 
 /// A game as a request to create it.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// `cxa2011` (default) or `wxf2018`.
+    #[schema(schema_with = crate::competition::rules_schema)]
     pub rules: Option<String>,
     /// The start position; the standard one by default.
+    #[schema(schema_with = crate::openapi::optional_fen_schema)]
     pub fen: Option<String>,
     /// A time control (`60m+30s`, `90m/40,30m`, `5m;30s`, …); untimed if absent.
+    #[schema(schema_with = crate::competition::time_control_schema)]
     pub time_control: Option<String>,
     /// Red's name.
+    #[schema(max_length = 200)]
     pub red: Option<String>,
     /// Black's name.
+    #[schema(max_length = 200)]
     pub black: Option<String>,
     /// The event's name.
+    #[schema(max_length = 200)]
     pub event: Option<String>,
 }
 
 /// The tokens of a new game: show each only to its holder.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Tokens {
     /// The game's id.
     pub id: String,
@@ -99,7 +105,7 @@ pub struct Tokens {
 }
 
 /// A claim or an arbiter's action.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Claim {
     /// The token's side resigns.
@@ -117,8 +123,10 @@ pub enum Claim {
     /// The arbiter enters a foul (touch-move included: `{"kind":"touch"}`).
     Foul {
         /// The offender.
+        #[schema(schema_with = crate::competition::color_schema)]
         color: String,
         /// The foul, as the arbiter's `Foul` serializes (`{"kind":"touch"}`, …).
+        #[schema(value_type = Object)]
         foul: Foul,
     },
     /// The arbiter stops the clock.
@@ -128,6 +136,7 @@ pub enum Claim {
     /// The arbiter gives (positive) or takes (negative) time.
     TimeAdjust {
         /// Whose clock.
+        #[schema(schema_with = crate::competition::color_schema)]
         color: String,
         /// Milliseconds.
         delta_ms: i64,
@@ -662,8 +671,8 @@ impl Games {
             ("black", &req.black),
             ("event", &req.event),
         ] {
-            if v.as_ref().is_some_and(|s| s.len() > 200) {
-                return Err(ApiError::invalid(field, "at most 200 bytes"));
+            if v.as_ref().is_some_and(|s| s.chars().count() > 200) {
+                return Err(ApiError::invalid(field, "at most 200 characters"));
             }
         }
         let tokens = Tokens {
@@ -1037,10 +1046,14 @@ impl Games {
         token: Option<&str>,
         text: &str,
     ) -> Result<Value, ApiError> {
-        let text = text.trim();
-        if text.is_empty() || text.len() > 4000 {
-            return Err(ApiError::invalid("text", "1 to 4000 bytes"));
+        // Characters, as the schema's `maxLength` counts them.
+        if text.trim().is_empty() || text.chars().count() > 4000 {
+            return Err(ApiError::invalid(
+                "text",
+                "1 to 4000 characters, not all blank",
+            ));
         }
+        let text = text.trim();
         let held = self.lock_write(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;

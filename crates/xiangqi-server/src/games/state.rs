@@ -65,7 +65,7 @@ pub struct Created {
 
 /// A signature on the score sheet: who confirms which result and times (CXA 2011 art. 9;
 /// WXF 2018 art. 12.6).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Signature {
     /// `red`, `black` or `arbiter`.
     pub by: String,
@@ -82,7 +82,7 @@ pub struct Signature {
 }
 
 /// A player's appeal (WXF 2018 art. 12.4).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Appeal {
     /// `red` or `black`.
     pub by: String,
@@ -178,7 +178,7 @@ pub fn color_code(c: Color) -> &'static str {
 }
 
 /// One move in every notation.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct MoveView {
     /// 1 for the first move.
     pub ply: usize,

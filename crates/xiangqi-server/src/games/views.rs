@@ -17,14 +17,14 @@ fn book_code(b: Book) -> &'static str {
 }
 
 /// An explanation in both languages.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Explained {
     zh: String,
     en: String,
 }
 
 /// A repetition ruling: verdict, offender and the explanation in both languages.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RulingView<'a> {
     book: &'static str,
     verdict: &'static str,
@@ -49,7 +49,7 @@ impl<'a> From<&'a Ruling> for RulingView<'a> {
 }
 
 /// One side's clock.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SideClockView {
     remaining_ms: u64,
     used_ms: u64,
@@ -58,14 +58,14 @@ pub struct SideClockView {
 }
 
 /// A fallen flag.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct FlagView {
     color: &'static str,
     at_ms: u64,
 }
 
 /// The clocks at a moment.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ClocksView<'a> {
     control: Option<&'a str>,
     red: SideClockView,
@@ -109,7 +109,7 @@ impl<'a> ClocksView<'a> {
 }
 
 /// The score sheet's signatures.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoreSheetView<'a> {
     red: Option<&'a Signature>,
     black: Option<&'a Signature>,
@@ -120,7 +120,7 @@ pub struct ScoreSheetView<'a> {
 /// What changes as a game goes on: every field of [`GameView`] but the fixed ones (`id`,
 /// `start_fen`, `rules`, `players`, `event`) and `moves`; the score sheet and the appeals only
 /// when asked for (they change only with their own events).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameChanges<'a> {
     fen: String,
     turn: &'static str,
@@ -176,14 +176,14 @@ impl<'a> GameChanges<'a> {
 }
 
 /// The players' names.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PlayersView<'a> {
     red: Option<&'a str>,
     black: Option<&'a str>,
 }
 
 /// The view of a game at a moment.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameView<'a> {
     #[serde(flatten)]
     changes: GameChanges<'a>,
@@ -214,14 +214,14 @@ impl<'a> GameView<'a> {
 }
 
 /// A game, as answers to writes wrap it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameReply<'a> {
     /// The game.
     pub game: GameView<'a>,
 }
 
 /// A repetition ruling asked for, with the game.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RulingReply<'a> {
     /// The ruling, if a position repeats.
     pub ruling: Option<RulingView<'a>>,

@@ -4,52 +4,67 @@
 use serde::Deserialize;
 use xiangqi_tournament::{Player, knockout::MatchFormat, team::BoardRule, tournament::Format};
 
-use crate::error::ApiError;
+use crate::{competition::checked_name, error::ApiError};
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewTeamEvent {
+    #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
     /// `cxa2011` (default) or `wxf2018`.
+    #[schema(schema_with = crate::competition::rules_schema)]
     pub rules: Option<String>,
     /// `round_robin` (default), `swiss` (paired by the CXA engine or by hand) or `knockout`.
+    #[schema(schema_with = team_format_schema)]
     pub format: Option<String>,
     /// 1 (default) or 2 cycles of the round robin.
+    #[schema(minimum = 1, maximum = 2)]
     pub cycles: Option<u32>,
     /// Swiss: the number of rounds.
+    #[schema(minimum = 1, maximum = 30)]
     pub rounds: Option<u32>,
     /// Knockout: team matches per line, 1, 2 or 3 (best of three).
+    #[schema(minimum = 1, maximum = 3)]
     pub games: Option<u32>,
     /// Knockout: play-off team matches at most after a level line, then a lot (WXF 10.1).
+    #[schema(maximum = 10)]
     pub playoff_games: Option<u32>,
     /// Two games a board, colours swapped in the second (两局制, CXA 12.4; WXF 9.4).
     #[serde(default)]
     pub two_games: bool,
     /// `match_points` (场分 first, default) or `game_points` (局分 first: a one-game Swiss of
     /// teams, CXA 14.7).
+    #[schema(schema_with = ranking_schema)]
     pub ranking: Option<String>,
     /// Boards per match.
+    #[schema(minimum = 1, maximum = 20)]
     pub boards: usize,
     /// `fixed` (CXA 11.1, default), `order_kept` (11.2) or `temporary` (11.3).
+    #[schema(schema_with = board_rule_schema)]
     pub board_rule: Option<String>,
     /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`: points per game.
+    #[schema(schema_with = crate::competition::scoring_schema)]
     pub scoring: Option<String>,
     /// Teams, registered in order.
     pub teams: Option<Vec<NewTeam>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewTeam {
+    #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
     /// Players in registered order: boards first, then reserves.
+    #[schema(max_items = 50)]
     pub players: Vec<NewTeamPlayer>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewTeamPlayer {
+    #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
+    #[schema(maximum = 65535)]
     pub rating: Option<u16>,
 }
 
@@ -57,22 +72,13 @@ impl NewTeam {
     /// The team's checked name and players (each player's club the team's name), `at` naming
     /// the request's field in a refusal.
     pub(super) fn checked(self, at: &str) -> Result<(String, Vec<Player>), ApiError> {
-        let name = self.name.trim().to_owned();
-        if name.is_empty() || name.len() > 200 {
-            return Err(ApiError::invalid(&format!("{at}.name"), "1 to 200 bytes"));
-        }
+        let name = checked_name(&format!("{at}.name"), &self.name)?;
         if self.players.len() > 50 {
             return Err(ApiError::invalid(&format!("{at}.players"), "at most 50"));
         }
         let mut players = Vec::with_capacity(self.players.len());
         for (k, p) in self.players.into_iter().enumerate() {
-            let pname = p.name.trim().to_owned();
-            if pname.is_empty() || pname.len() > 200 {
-                return Err(ApiError::invalid(
-                    &format!("{at}.players[{k}].name"),
-                    "1 to 200 bytes",
-                ));
-            }
+            let pname = checked_name(&format!("{at}.players[{k}].name"), &p.name)?;
             players.push(Player {
                 name: pname,
                 rating: p.rating,
@@ -82,6 +88,26 @@ impl NewTeam {
         }
         Ok((name, players))
     }
+}
+
+fn team_format_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&[
+        "round_robin",
+        "swiss",
+        "knockout",
+    ]))
+}
+
+fn ranking_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&["match_points", "game_points"]))
+}
+
+fn board_rule_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&[
+        "fixed",
+        "order_kept",
+        "temporary",
+    ]))
 }
 
 pub(super) fn board_rule(text: Option<&str>) -> Result<BoardRule, ApiError> {
@@ -96,40 +122,47 @@ pub(super) fn board_rule(text: Option<&str>) -> Result<BoardRule, ApiError> {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TeamsBody {
     pub teams: Vec<NewTeam>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct LineupRequest {
     /// The team's number (1-based, registration order).
+    #[schema(minimum = 1)]
     pub team: usize,
     /// Registered positions (1-based), board 1 first.
     pub lineup: Vec<usize>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TeamResultRequest)]
 pub(super) struct ResultRequest {
+    #[schema(schema_with = crate::competition::result_schema)]
     pub result: String,
     /// 1 (default) or 2: the second game of a two-game match (colours swapped).
+    #[schema(minimum = 1, maximum = 2)]
     pub game: Option<u32>,
 }
 
 /// A match given by the arbiter: team numbers, the first listed red on odd boards.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GivenMatch {
+    #[schema(minimum = 1)]
     pub first: usize,
+    #[schema(minimum = 1)]
     pub second: usize,
 }
 
 /// A request to pair the next round.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TeamPairRequest)]
 pub(super) struct PairRequest {
     /// The seed for a knockout's or a Swiss engine's lots; drawn by the server if absent.
     pub seed: Option<u64>,
@@ -139,9 +172,11 @@ pub(super) struct PairRequest {
     pub byes: Option<Vec<usize>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TeamWithdrawalRequest)]
 pub(super) struct WithdrawalRequest {
+    #[schema(minimum = 1)]
     pub team: usize,
     /// The last round the team took part in; the last paired round by default.
     pub after_round: Option<u32>,

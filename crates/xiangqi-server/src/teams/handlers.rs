@@ -27,12 +27,18 @@ use crate::{
     AppState,
     accounts::Caller,
     competition::{bracket_rounds, checked_name, rules_named, scoring_named},
-    error::ApiError,
+    error::{ApiError, ErrorBody},
     extract::{JsonBody, JsonOrEmpty},
     ids::{random_hex, random_seed},
 };
 
-pub(super) async fn create(
+#[utoipa::path(
+    post, path = "/api/teams", tag = "teams", operation_id = "create_team_event",
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = NewTeamEvent, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>, links(("team_event" = (operation_id = "show_team_event", parameters(("id" = "$response.body#/id")))), ("teams" = (operation_id = "register_teams", parameters(("id" = "$response.body#/id")))), ("pair" = (operation_id = "pair_team_round", parameters(("id" = "$response.body#/id")))), ("withdrawals" = (operation_id = "withdraw_team", parameters(("id" = "$response.body#/id")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(req): JsonBody<NewTeamEvent>,
@@ -89,7 +95,12 @@ pub(super) async fn create(
     Ok(crate::created(reply(&id, &guard)?))
 }
 
-pub(super) async fn show(
+#[utoipa::path(
+    get, path = "/api/teams/{id}", tag = "teams", operation_id = "show_team_event",
+    params(("id" = String, Path, description = "the team event's id")),
+    responses((status = 200, description = "the team event: teams, rounds with each match board by board (the first-listed team red on odd boards, CXA 12.2), standings", body = TeamView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -103,7 +114,14 @@ pub(super) async fn show(
         .await?
 }
 
-pub(super) async fn register(
+#[utoipa::path(
+    post, path = "/api/teams/{id}/teams", tag = "teams", operation_id = "register_teams",
+    params(("id" = String, Path, description = "the team event's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = TeamsBody, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn register(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -140,7 +158,14 @@ pub(super) async fn register(
 /// with a stored seed, a Swiss by the CXA engine with a stored seed, or any format from the
 /// arbiter's matches and byes when given. Under fixed boards (CXA 11.1) both teams'
 /// registered order goes in as their line-ups.
-pub(super) async fn pair(
+#[utoipa::path(
+    post, path = "/api/teams/{id}/rounds", tag = "teams", operation_id = "pair_team_round",
+    params(("id" = String, Path, description = "the team event's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = Option<PairRequest>, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn pair(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -217,7 +242,14 @@ pub(super) async fn pair(
 }
 
 /// A team's line-up for a round (CXA 11.2, 11.3), checked by the team crate.
-pub(super) async fn lineup(
+#[utoipa::path(
+    post, path = "/api/teams/{id}/rounds/{round}/lineups", tag = "teams", operation_id = "enter_lineup",
+    params(("id" = String, Path, description = "the team event's id"), ("round" = u32, Path, minimum = 1, description = "the round's number")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = LineupRequest, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn lineup(
     State(state): State<AppState>,
     Path((id, round)): Path<(String, String)>,
     caller: Caller,
@@ -240,7 +272,14 @@ pub(super) async fn lineup(
     Ok(crate::created(reply(&id, &guard)?))
 }
 
-pub(super) async fn result(
+#[utoipa::path(
+    put, path = "/api/teams/{id}/rounds/{round}/tables/{table}/boards/{board}/result", tag = "teams", operation_id = "record_board_result",
+    params(("id" = String, Path, description = "the team event's id"), ("round" = u32, Path, minimum = 1, description = "the round's number"), ("table" = u32, Path, minimum = 1, description = "the match's table"), ("board" = u32, Path, minimum = 1, description = "the board's number")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = ResultRequest, content_type = "application/json"),
+    responses((status = 200, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn result(
     State(state): State<AppState>,
     Path((id, round, table, board)): Path<(String, String, String, String)>,
     caller: Caller,
@@ -279,7 +318,14 @@ pub(super) async fn result(
 /// A team withdraws (CXA 19.2, 19.3; WXF 11.2–11.4) or is expelled (CXA 18.3) after a round:
 /// in a round robin its matches are cancelled if it played fewer than half, else they stand
 /// and the later ones are forfeited on every board (CXA 20.3).
-pub(super) async fn withdraw(
+#[utoipa::path(
+    post, path = "/api/teams/{id}/withdrawals", tag = "teams", operation_id = "withdraw_team",
+    params(("id" = String, Path, description = "the team event's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = WithdrawalRequest, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -302,7 +348,12 @@ pub(super) async fn withdraw(
 
 /// A team knockout's bracket (CXA 10.4): each line's teams by number, its team matches (as
 /// games: `first_color` red when the line's first team was listed first), winner and decision.
-pub(super) async fn bracket(
+#[utoipa::path(
+    get, path = "/api/teams/{id}/bracket", tag = "teams", operation_id = "team_bracket",
+    params(("id" = String, Path, description = "the team event's id")),
+    responses((status = 200, description = "a team knockout's bracket round by round (CXA 10.4)", body = TeamBracketView), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn bracket(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<TeamBracketView>, ApiError> {
@@ -310,7 +361,10 @@ pub(super) async fn bracket(
     let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
     let t = v.state.event()?;
     if !matches!(t.format(), Format::Knockout { .. }) {
-        return Err(ApiError::NotFound("bracket: not a knockout"));
+        return Err(ApiError::conflict(
+            "not_a_knockout",
+            "this format has no bracket",
+        ));
     }
     Ok(Json(TeamBracketView {
         rounds: bracket_rounds(&t.bracket()),

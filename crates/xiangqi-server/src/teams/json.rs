@@ -30,7 +30,8 @@ pub(super) fn created_with(t: &TeamTournament) -> (BoardRule, ScoringScheme) {
 /// A board of a match: its players and colours from the line-ups (CXA 12.2: the first team
 /// red on odd boards) and its result; with two games a board, the second's with colours
 /// swapped (CXA 12.4).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TeamBoardView)]
 pub(super) struct BoardView {
     pub board: usize,
     pub red: Option<String>,
@@ -42,7 +43,7 @@ pub(super) struct BoardView {
 }
 
 /// A match's score for both teams.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct ScoreView {
     pub game_points: [String; 2],
     pub complete: bool,
@@ -54,7 +55,7 @@ pub(super) struct ScoreView {
 }
 
 /// A match of a round.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct MatchLineView<'a> {
     pub table: u32,
     pub first: usize,
@@ -67,7 +68,7 @@ pub(super) struct MatchLineView<'a> {
 }
 
 /// A round: its matches, byes and the seed of its lots (a knockout's, a Swiss engine's).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct TeamRoundView<'a> {
     pub round: u32,
     pub matches: Vec<MatchLineView<'a>>,
@@ -223,14 +224,14 @@ pub(super) fn match_score(
 }
 
 /// A registered player of a team.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct TeamPlayerView<'a> {
     pub name: &'a str,
     pub rating: Option<u16>,
 }
 
 /// A registered team.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct TeamEntryView<'a> {
     pub no: usize,
     pub name: &'a str,
@@ -240,7 +241,7 @@ pub(super) struct TeamEntryView<'a> {
 }
 
 /// The whole team event.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct TeamView<'a> {
     pub id: &'a str,
     pub kind: &'static str,
@@ -347,7 +348,7 @@ impl<'a> TeamView<'a> {
 }
 
 /// A team knockout's bracket.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(super) struct TeamBracketView {
     pub rounds: Vec<Vec<MatchView>>,
     pub champion: Option<u32>,

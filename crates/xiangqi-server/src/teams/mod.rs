@@ -24,7 +24,7 @@
 mod form;
 mod handlers;
 mod json;
-mod routes;
+pub(crate) mod routes;
 mod stream;
 
 use xiangqi_store::Store;

@@ -6,7 +6,24 @@ use axum::{
 };
 
 use super::handlers::{bracket, create, lineup, pair, register, result, show, withdraw};
-use crate::AppState;
+use crate::{AppState, error::ErrorBody};
+
+/// The team event routes' operations, for the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        super::handlers::create,
+        super::handlers::show,
+        super::handlers::register,
+        super::handlers::pair,
+        super::handlers::lineup,
+        super::handlers::result,
+        super::handlers::withdraw,
+        super::handlers::bracket,
+    ),
+    components(responses(ErrorBody))
+)]
+pub(crate) struct TeamApi;
 
 /// The team event routes.
 pub(crate) fn routes() -> Router<AppState> {

@@ -15,11 +15,16 @@ use super::{
 };
 use crate::{
     AppState, accounts::Caller, competition::rules_name, created, error::ApiError,
-    extract::JsonOrEmpty, games::NewGame, repo::Aggregate, stream::valid_id,
+    error::ErrorBody, extract::JsonOrEmpty, games::NewGame, repo::Aggregate, stream::valid_id,
 };
 
 /// The tournament board a live game was started for, so the game page links back to it.
-pub(super) async fn by_game(
+#[utoipa::path(
+    get, path = "/api/tournaments/by-game/{game}", tag = "tournaments", operation_id = "tournament_of_game",
+    params(("game" = String, Path, description = "a live game's id")),
+    responses((status = 200, description = "the board the game was started for", body = ByGameView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn by_game(
     State(state): State<AppState>,
     Path(game): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -46,7 +51,14 @@ pub(super) async fn by_game(
 
 /// Starts live games for a paired round's boards, each with the tournament's rule set and
 /// time control and the players' names; a board with a game or a result already is skipped.
-pub(super) async fn start_games(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/rounds/{round}/games", tag = "tournaments", operation_id = "start_board_games",
+    params(("id" = String, Path, description = "the tournament's id"), ("round" = u32, Path, minimum = 1, description = "the round's number")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = Option<StartRequest>, content_type = "application/json"),
+    responses((status = 201, description = "the round's games with their tokens", body = RoundGamesView<'_>, links(("tournament" = (operation_id = "tournament_of_game", parameters(("game" = "$response.body#/games/0/game")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn start_games(
     State(state): State<AppState>,
     Path((id, round)): Path<(String, String)>,
     caller: Caller,
@@ -119,7 +131,13 @@ pub(super) async fn start_games(
 }
 
 /// A round's live games with their tokens: officials only.
-pub(super) async fn board_games(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/rounds/{round}/games", tag = "tournaments", operation_id = "board_games",
+    params(("id" = String, Path, description = "the tournament's id"), ("round" = u32, Path, minimum = 1, description = "the round's number")),
+    security(("session" = []), ("session_cookie" = [])),
+    responses((status = 200, description = "the round's games with their tokens", body = RoundGamesView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn board_games(
     State(state): State<AppState>,
     Path((id, round)): Path<(String, String)>,
     caller: Caller,

@@ -3,7 +3,7 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::{Path, State},
     http::header,
     response::{IntoResponse, Response},
 };
@@ -13,7 +13,8 @@ use xiangqi_tournament::{GameResult, report, tournament::Tournament, trf};
 use super::form::{CsvQuery, PgnExportQuery};
 use crate::{
     AppState,
-    error::ApiError,
+    error::{ApiError, ErrorBody},
+    extract::QueryParams,
     stream::{EventLog, valid_id},
 };
 
@@ -31,7 +32,12 @@ fn attachment(content_type: &'static str, filename: String, body: String) -> Res
         .into_response()
 }
 
-pub(super) async fn trf(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/export.trf", tag = "tournaments", operation_id = "export_trf",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "FIDE TRF, for cross-checking pairings with another program", body = String, content_type = "text/plain"), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn trf(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -46,10 +52,15 @@ pub(super) async fn trf(
     ))
 }
 
-pub(super) async fn csv(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/export.csv", tag = "tournaments", operation_id = "export_csv",
+    params(("id" = String, Path, description = "the tournament's id"), CsvQuery),
+    responses((status = 200, description = "the table as CSV", body = String, content_type = "text/csv"), (status = 400, response = ErrorBody), (status = 404, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn csv(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<CsvQuery>,
+    QueryParams(q): QueryParams<CsvQuery>,
 ) -> Result<Response, ApiError> {
     let table = q.table.unwrap_or_else(|| "standings".to_owned());
     let write: fn(&Tournament) -> String = match table.as_str() {
@@ -81,10 +92,15 @@ pub(super) async fn csv(
 /// game would enter readers' databases as one played, and those results are in the TRF and
 /// CSV exports. `Result` is the result sheet's when it holds a played result (CXA 9: the signed
 /// sheet is the record), so an arbiter's correction shows in the file.
-pub(super) async fn pgn(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/export.pgn", tag = "tournaments", operation_id = "export_pgn",
+    params(("id" = String, Path, description = "the tournament's id"), PgnExportQuery),
+    responses((status = 200, description = "the live games as one PGN file, in round and board order, `Round` as round.board", body = String, content_type = "application/x-chess-pgn"), (status = 400, response = ErrorBody), (status = 404, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn pgn(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<PgnExportQuery>,
+    QueryParams(q): QueryParams<PgnExportQuery>,
 ) -> Result<Response, ApiError> {
     let (name, rounds, boards) = state
         .tournaments()
@@ -157,7 +173,12 @@ pub(super) async fn pgn(
 
 /// The tournament's stored events; the players' tokens are for the officials only
 /// (`GET …/rounds/{round}/games`).
-pub(super) async fn events(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/events", tag = "tournaments", operation_id = "tournament_events",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the stored events, the players' tokens left out", body = EventLog<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {

@@ -10,7 +10,41 @@ use xiangqi_tournament::{
     tournament::{Format, Tournament},
 };
 
-use crate::error::ApiError;
+use crate::{competition::checked_name, error::ApiError};
+
+fn format_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&[
+        "round_robin",
+        "double_round_robin",
+        "swiss",
+        "knockout",
+        "groups",
+        "swiss_knockout",
+        "swiss_elimination",
+        "double_elimination",
+    ]))
+}
+
+fn final_format_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&[
+        "knockout",
+        "round_robin",
+        "double_round_robin",
+        "swiss",
+    ]))
+}
+
+fn engine_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&["dutch", "cxa"]))
+}
+
+fn penalty_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["foul", "warning", "game_disqualification"])
+}
+
+fn table_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["standings", "crosstable", "players"])
+}
 
 /// At most `max` bytes of `text`, cut at a character boundary.
 pub fn clip(text: String, max: usize) -> String {
@@ -283,67 +317,83 @@ pub fn parse_tie_break(text: &str) -> Result<TieBreak, ApiError> {
 }
 
 /// A tournament as a request to create it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
+    #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
     /// `cxa2011` (default) or `wxf2018`.
+    #[schema(schema_with = crate::competition::rules_schema)]
     pub rules: Option<String>,
     /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout`, `groups`,
     /// `swiss_knockout`, `swiss_elimination` or `double_elimination`.
+    #[schema(schema_with = format_schema)]
     pub format: Option<String>,
     /// Round robin and groups: 1 or 2 cycles.
+    #[schema(minimum = 1, maximum = 2)]
     pub cycles: Option<u32>,
     /// Swiss: the number of rounds.
+    #[schema(minimum = 1, maximum = 50)]
     pub rounds: Option<u32>,
     /// Knockout: games per match, 1, 2 or 3 (best of three).
+    #[schema(minimum = 1, maximum = 3)]
     pub games: Option<u32>,
     /// Knockout: rapid play-off games at most after a level match (WXF 10.1), then a lot.
+    #[schema(maximum = 10)]
     pub playoff_games: Option<u32>,
     /// Groups: the number of groups (CXA 10.2).
+    #[schema(minimum = 1, maximum = 64)]
     pub groups: Option<u32>,
     /// Swiss then knockout: players who go through to the knockout (CXA 10.5).
+    #[schema(minimum = 2, maximum = 256)]
     pub qualifiers: Option<u32>,
     /// Swiss with elimination: players out after each round past half (CXA 10.6).
+    #[schema(minimum = 1, maximum = 1000)]
     pub per_round: Option<u32>,
     /// Swiss with elimination: players left for the last round (CXA 10.6).
+    #[schema(minimum = 2, maximum = 2000)]
     pub keep: Option<u32>,
     /// Double elimination: a second grand final if the losers' champion wins the first
     /// (default true).
     pub reset: Option<bool>,
     /// The games' time control, as `xiangqi clock` reads it (`60m+30s`, `90m/40,30m`, …).
+    #[schema(schema_with = crate::competition::time_control_schema)]
     pub time_control: Option<String>,
     /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`.
+    #[schema(schema_with = crate::competition::scoring_schema)]
     pub scoring: Option<String>,
     /// Tie-break codes in order (`SB`, `WIN`, …); the book's order by default.
     pub tie_breaks: Option<Vec<String>>,
     /// Swiss engine: `dutch` (default) or `cxa`.
+    #[schema(schema_with = engine_schema)]
     pub engine: Option<String>,
     /// Entries, registered in order.
+    #[schema(max_items = 2000)]
     pub players: Option<Vec<NewPlayer>>,
 }
 
 /// A player as a request to register.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
+    #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
+    #[schema(maximum = 65535)]
     pub rating: Option<u16>,
+    #[schema(max_length = 200)]
     pub club: Option<String>,
+    #[schema(max_length = 200)]
     pub federation: Option<String>,
 }
 
 impl NewPlayer {
     pub fn into_player(self, at: &str) -> Result<Player, ApiError> {
-        let name = self.name.trim().to_owned();
-        if name.is_empty() || name.len() > 200 {
-            return Err(ApiError::invalid(&format!("{at}.name"), "1 to 200 bytes"));
-        }
+        let name = checked_name(&format!("{at}.name"), &self.name)?;
         for (field, v) in [("club", &self.club), ("federation", &self.federation)] {
-            if v.as_ref().is_some_and(|s| s.len() > 200) {
+            if v.as_ref().is_some_and(|s| s.chars().count() > 200) {
                 return Err(ApiError::invalid(
                     &format!("{at}.{field}"),
-                    "at most 200 bytes",
+                    "at most 200 characters",
                 ));
             }
         }
@@ -357,7 +407,7 @@ impl NewPlayer {
 }
 
 /// Players: one, a list, or `{"players": [...]}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum PlayersBody {
     Wrapped { players: Vec<NewPlayer> },
@@ -366,15 +416,17 @@ pub enum PlayersBody {
 }
 
 /// A game of a round given by the arbiter.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GivenGame {
+    #[schema(minimum = 1)]
     pub red: u32,
+    #[schema(minimum = 1)]
     pub black: u32,
 }
 
 /// A request to pair the next round.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairRequest {
     /// The seed of any lot the engine draws; drawn by the server if absent.
@@ -385,32 +437,38 @@ pub struct PairRequest {
     pub byes: Option<Vec<u32>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRequest {
+    #[schema(schema_with = crate::competition::result_schema)]
     pub result: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WithdrawalRequest {
+    #[schema(minimum = 1)]
     pub player: u32,
     /// The last round the player took part in; the last paired round by default.
     pub after_round: Option<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PenaltyRequest {
+    #[schema(minimum = 1)]
     pub player: u32,
+    #[schema(minimum = 1)]
     pub round: u32,
     /// `foul`, `warning` or `game_disqualification`.
+    #[schema(schema_with = penalty_schema)]
     pub penalty: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArbiterRequest {
+    #[schema(pattern = "^[A-Za-z0-9_.-]{3,32}$")]
     pub username: String,
 }
 
@@ -421,30 +479,38 @@ pub fn player_id(field: &str, n: u32, t: &Tournament) -> Result<PlayerId, ApiErr
 }
 
 /// Which boards to start live games for; every board without a game or a result by default.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartRequest {
     pub boards: Option<Vec<u32>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinalRequest {
     /// The final's name; the stage's name and "final" by default.
+    #[schema(schema_with = crate::competition::optional_name_schema)]
     pub name: Option<String>,
     /// How many go through from each group (CXA 10.2).
+    #[schema(minimum = 1, maximum = 64)]
     pub qualifiers: u32,
     /// The final's format: `knockout` (default), `round_robin`, `double_round_robin`, `swiss`.
+    #[schema(schema_with = final_format_schema)]
     pub format: Option<String>,
+    #[schema(minimum = 1, maximum = 2)]
     pub cycles: Option<u32>,
+    #[schema(minimum = 1, maximum = 50)]
     pub rounds: Option<u32>,
+    #[schema(minimum = 1, maximum = 3)]
     pub games: Option<u32>,
+    #[schema(maximum = 10)]
     pub playoff_games: Option<u32>,
     /// The final's time control; the stage's by default.
+    #[schema(schema_with = crate::competition::time_control_schema)]
     pub time_control: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KeepApartRequest {
     /// Keep every two players of one club apart.
@@ -455,13 +521,16 @@ pub struct KeepApartRequest {
     pub players: Vec<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CsvQuery {
     /// `standings` (default), `crosstable` or `players`.
+    #[param(schema_with = table_schema)]
     pub table: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PgnExportQuery {
     /// Only this round's games.
     pub round: Option<u32>,

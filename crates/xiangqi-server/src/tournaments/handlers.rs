@@ -35,18 +35,29 @@ use crate::{
     competition::{checked_name, rules_named, scoring_named},
     created,
     error::ApiError,
+    error::ErrorBody,
     extract::{JsonBody, JsonOrEmpty, parse_body},
     ids::random_seed,
     repo::Aggregate,
 };
 
-pub(super) async fn list(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
+#[utoipa::path(
+    get, path = "/api/tournaments", tag = "tournaments", operation_id = "list_tournaments",
+    responses((status = 200, description = "every tournament's id", body = TournamentList), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn list(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
     Ok(Json(TournamentList {
         tournaments: state.tournaments().ids().await?,
     }))
 }
 
-pub(super) async fn create(
+#[utoipa::path(
+    post, path = "/api/tournaments", tag = "tournaments", operation_id = "create_tournament",
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = NewTournament, content_type = "application/json"),
+    responses((status = 201, description = "the tournament", body = TournamentView<'_>, links(("tournament" = (operation_id = "show_tournament", parameters(("id" = "$response.body#/id")))), ("players" = (operation_id = "register_players", parameters(("id" = "$response.body#/id")))), ("pair" = (operation_id = "pair_round", parameters(("id" = "$response.body#/id")))), ("withdrawals" = (operation_id = "withdraw_player", parameters(("id" = "$response.body#/id")))), ("penalties" = (operation_id = "penalise_player", parameters(("id" = "$response.body#/id")))), ("arbiters" = (operation_id = "appoint_arbiter", parameters(("id" = "$response.body#/id")))), ("standings" = (operation_id = "tournament_standings", parameters(("id" = "$response.body#/id")))), ("crosstable" = (operation_id = "tournament_crosstable", parameters(("id" = "$response.body#/id")))), ("final" = (operation_id = "open_final", parameters(("id" = "$response.body#/id")))), ("keep_apart" = (operation_id = "keep_apart", parameters(("id" = "$response.body#/id")))), ("trf" = (operation_id = "export_trf", parameters(("id" = "$response.body#/id")))), ("csv" = (operation_id = "export_csv", parameters(("id" = "$response.body#/id")))), ("pgn" = (operation_id = "export_pgn", parameters(("id" = "$response.body#/id")))), ("events" = (operation_id = "tournament_events", parameters(("id" = "$response.body#/id")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn create(
     State(state): State<AppState>,
     caller: Caller,
     JsonBody(req): JsonBody<NewTournament>,
@@ -109,7 +120,12 @@ pub(super) async fn create(
     Ok(created(TournamentView::new(&id, v.seq, &v.state)))
 }
 
-pub(super) async fn show(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}", tag = "tournaments", operation_id = "show_tournament",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the tournament", body = TournamentView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -133,7 +149,14 @@ fn is_csv(headers: &HeaderMap) -> bool {
 }
 
 /// Registers players: one, a list, `{"players": [...]}`, or CSV (`text/csv`).
-pub(super) async fn register(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/players", tag = "tournaments", operation_id = "register_players",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(description = "one player, a list, `{\"players\": [...]}`, or CSV with a header naming `name` and any of `rating`, `club`, `federation`", content((PlayersBody = "application/json"), (String = "text/csv"))),
+    responses((status = 201, description = "the players just registered", body = RegisteredPlayers<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn register(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -179,7 +202,14 @@ pub(super) async fn register(
 
 /// Pairs the next round: by the format's own rule (a Swiss by its engine, a knockout by its
 /// bracket, each with a stored seed), or from the arbiter's games and byes when given.
-pub(super) async fn pair(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/rounds", tag = "tournaments", operation_id = "pair_round",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = Option<PairRequest>, content_type = "application/json"),
+    responses((status = 201, description = "the round paired", body = RoundView<'_>, links(("round" = (operation_id = "show_round", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/round")))), ("start_games" = (operation_id = "start_board_games", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/round")))), ("board_games" = (operation_id = "board_games", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/round")))), ("result" = (operation_id = "record_result", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/round"), ("board" = "$response.body#/games/0/board")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn pair(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -265,7 +295,12 @@ pub(super) async fn pair(
     Ok(created(last))
 }
 
-pub(super) async fn show_round(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/rounds/{round}", tag = "tournaments", operation_id = "show_round",
+    params(("id" = String, Path, description = "the tournament's id"), ("round" = u32, Path, minimum = 1, description = "the round's number")),
+    responses((status = 200, description = "the round", body = RoundView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn show_round(
     State(state): State<AppState>,
     Path((id, round)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
@@ -280,7 +315,14 @@ pub(super) async fn show_round(
         .await?
 }
 
-pub(super) async fn record_result(
+#[utoipa::path(
+    put, path = "/api/tournaments/{id}/rounds/{round}/boards/{board}/result", tag = "tournaments", operation_id = "record_result",
+    params(("id" = String, Path, description = "the tournament's id"), ("round" = u32, Path, minimum = 1, description = "the round's number"), ("board" = u32, Path, minimum = 1, description = "the board's number")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = ResultRequest, content_type = "application/json"),
+    responses((status = 200, description = "the round with the result", body = RoundView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn record_result(
     State(state): State<AppState>,
     Path((id, round, board)): Path<(String, String, String)>,
     caller: Caller,
@@ -309,7 +351,14 @@ pub(super) async fn record_result(
     Ok(Json(RoundView::find(&v.state, round)).into_response())
 }
 
-pub(super) async fn withdraw(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/withdrawals", tag = "tournaments", operation_id = "withdraw_player",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = WithdrawalRequest, content_type = "application/json"),
+    responses((status = 201, description = "the withdrawal", body = WithdrawalView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -340,7 +389,14 @@ pub(super) async fn withdraw(
     }))
 }
 
-pub(super) async fn penalise(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/penalties", tag = "tournaments", operation_id = "penalise_player",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = PenaltyRequest, content_type = "application/json"),
+    responses((status = 201, description = "the penalty", body = PenaltyView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn penalise(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -380,7 +436,14 @@ pub(super) async fn penalise(
     }))
 }
 
-pub(super) async fn appoint(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/arbiters", tag = "tournaments", operation_id = "appoint_arbiter",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = ArbiterRequest, content_type = "application/json"),
+    responses((status = 201, description = "the arbiters", body = ArbitersView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn appoint(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -415,7 +478,12 @@ pub(super) async fn appoint(
     }))
 }
 
-pub(super) async fn standings(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/standings", tag = "tournaments", operation_id = "tournament_standings",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the standings", body = StandingsView), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn standings(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<StandingsView>, ApiError> {
@@ -425,7 +493,12 @@ pub(super) async fn standings(
         .await
 }
 
-pub(super) async fn crosstable(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/crosstable", tag = "tournaments", operation_id = "tournament_crosstable",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the crosstable", body = CrosstableView<'_>), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn crosstable(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -440,7 +513,12 @@ pub(super) async fn crosstable(
 /// A knockout's bracket, round by round (CXA 2011 art. 10.4); a Swiss then knockout's from
 /// its qualifiers (CXA 10.5); a double elimination's matches in playing order with the
 /// winners' and losers' brackets, the grand final and its reset.
-pub(super) async fn bracket(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/bracket", tag = "tournaments", operation_id = "tournament_bracket",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the bracket", body = BracketView), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn bracket(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<BracketView>, ApiError> {
@@ -449,11 +527,16 @@ pub(super) async fn bracket(
         .read(&id, |v| BracketView::new(&v.state.tournament))
         .await?
         .map(Json)
-        .ok_or(ApiError::NotFound("bracket: not a knockout"))
+        .ok_or_else(|| ApiError::conflict("not_a_knockout", "this format has no bracket"))
 }
 
 /// A group stage's groups with their standings, and its final once opened (CXA 2011 art. 10.2).
-pub(super) async fn groups(
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/groups", tag = "tournaments", operation_id = "tournament_groups",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the groups", body = GroupsView<'_>), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn groups(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
@@ -462,14 +545,21 @@ pub(super) async fn groups(
         .read(&id, |v| {
             GroupsView::new(&v.state)
                 .map(|g| Json(g).into_response())
-                .ok_or(ApiError::NotFound("groups: not a group stage"))
+                .ok_or_else(|| ApiError::conflict("not_a_group_stage", "this format has no groups"))
         })
         .await?
 }
 
 /// Opens the final of a finished group stage as a tournament of its own, seeded with the top
 /// players of each group, group winners first (CXA 2011 art. 10.2).
-pub(super) async fn open_final(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/final", tag = "tournaments", operation_id = "open_final",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = FinalRequest, content_type = "application/json"),
+    responses((status = 201, description = "the final, a tournament of its own", body = TournamentView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn open_final(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
@@ -550,7 +640,14 @@ pub(super) async fn open_final(
 
 /// Keeps players apart in a Swiss's later pairings (CXA 2011 art. 10.3 and its appendix 3:
 /// players of one unit 同单位 need not meet).
-pub(super) async fn keep_apart(
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/keep-apart", tag = "tournaments", operation_id = "keep_apart",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = KeepApartRequest, content_type = "application/json"),
+    responses((status = 201, description = "who is kept apart", body = KeptApartView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn keep_apart(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,

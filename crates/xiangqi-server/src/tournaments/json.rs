@@ -13,7 +13,7 @@ use crate::competition::{
 };
 
 /// A board of a round.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct BoardView<'a> {
     board: u32,
     red: u32,
@@ -24,7 +24,7 @@ pub struct BoardView<'a> {
 }
 
 /// A round: its boards, byes, the seed of its lots, whether every board has a result.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RoundView<'a> {
     round: u32,
     games: Vec<BoardView<'a>>,
@@ -69,7 +69,7 @@ impl<'a> RoundView<'a> {
 }
 
 /// Points per result under the tournament's scoring.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoringView {
     win: String,
     draw_red: String,
@@ -78,7 +78,7 @@ pub struct ScoringView {
 }
 
 /// A registered player with what the format has made of them.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PlayerView<'a> {
     no: u32,
     name: &'a str,
@@ -90,7 +90,7 @@ pub struct PlayerView<'a> {
 }
 
 /// The whole tournament.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TournamentView<'a> {
     id: &'a str,
     name: &'a str,
@@ -179,7 +179,7 @@ impl<'a> TournamentView<'a> {
 }
 
 /// A newly registered player.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RegisteredView<'a> {
     no: usize,
     name: &'a str,
@@ -189,7 +189,7 @@ pub struct RegisteredView<'a> {
 }
 
 /// The players just registered.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RegisteredPlayers<'a> {
     players: Vec<RegisteredView<'a>>,
     seq: u64,
@@ -217,7 +217,7 @@ impl<'a> RegisteredPlayers<'a> {
 }
 
 /// A withdrawal as recorded.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct WithdrawalView {
     pub player: u32,
     pub withdrawn_after: Option<u32>,
@@ -225,7 +225,7 @@ pub struct WithdrawalView {
 }
 
 /// A penalty as recorded.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PenaltyView<'a> {
     pub player: u32,
     pub round: u32,
@@ -234,21 +234,21 @@ pub struct PenaltyView<'a> {
 }
 
 /// The appointed arbiters.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ArbitersView<'a> {
     pub arbiters: &'a [String],
     pub seq: u64,
 }
 
 /// Who is kept apart.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct KeptApartView {
     pub kept_apart: Vec<Vec<u32>>,
     pub seq: u64,
 }
 
 /// A row of the standings, marked with what the format makes of it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StandingsRowView {
     #[serde(flatten)]
     row: StandingRow,
@@ -260,7 +260,7 @@ pub struct StandingsRowView {
 
 /// The standings, each row marked with what the format makes of it: withdrawn, eliminated
 /// (CXA 10.6), going through to the knockout (CXA 10.5), or due to be out after this round.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct StandingsView {
     tie_breaks: Vec<TieBreakName>,
     standings: Vec<StandingsRowView>,
@@ -295,7 +295,7 @@ impl StandingsView {
 }
 
 /// One cell of the crosstable.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CrossResult {
     round: u32,
     opponent: Option<u32>,
@@ -305,7 +305,7 @@ pub struct CrossResult {
 }
 
 /// One row of the crosstable.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CrossRow<'a> {
     rank: u32,
     no: usize,
@@ -316,7 +316,7 @@ pub struct CrossRow<'a> {
 
 /// The crosstable; a Swiss then knockout's is its Swiss stage's (CXA 10.5: the knockout is
 /// the bracket).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CrosstableView<'a> {
     rounds: usize,
     rows: Vec<CrossRow<'a>>,
@@ -366,7 +366,7 @@ impl<'a> CrosstableView<'a> {
 }
 
 /// A live game of a board, with its tokens: for the officials.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct BoardGameView<'a> {
     board: u32,
     game: &'a str,
@@ -376,7 +376,7 @@ pub struct BoardGameView<'a> {
 }
 
 /// The round's live games with the players' and arbiter's tokens, for the officials to hand out.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RoundGamesView<'a> {
     round: u32,
     time_control: Option<&'a str>,
@@ -405,7 +405,7 @@ impl<'a> RoundGamesView<'a> {
 }
 
 /// A line of a double elimination: the knockout line and where it stands.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct DoubleLineView {
     #[serde(flatten)]
     line: MatchView,
@@ -415,7 +415,7 @@ pub struct DoubleLineView {
 }
 
 /// A bracket: a knockout's, a Swiss then knockout's, a double elimination's.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum BracketView {
     /// A knockout's rounds (CXA 2011 art. 10.4).
@@ -479,7 +479,7 @@ impl BracketView {
 }
 
 /// One group with its standings.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GroupView {
     group: usize,
     players: Vec<u32>,
@@ -487,7 +487,7 @@ pub struct GroupView {
 }
 
 /// A group stage's groups with their standings, and its final once opened (CXA 2011 art. 10.2).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GroupsView<'a> {
     groups: Vec<GroupView>,
     tie_breaks: Vec<&'static str>,
@@ -532,7 +532,7 @@ impl<'a> GroupsView<'a> {
 }
 
 /// The tournament board a live game was started for.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ByGameView<'a> {
     pub tournament: &'a str,
     pub name: String,
@@ -542,7 +542,7 @@ pub struct ByGameView<'a> {
 }
 
 /// Every tournament's and team event's id.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TournamentList {
     pub tournaments: Vec<String>,
 }

@@ -34,7 +34,7 @@ mod form;
 mod handlers;
 mod json;
 mod results;
-mod routes;
+pub(crate) mod routes;
 pub(crate) mod stream;
 
 use std::{collections::HashMap, sync::Mutex as StdMutex, time::Duration};

@@ -6,7 +6,39 @@ use axum::{
 };
 
 use super::{boards, export, handlers};
-use crate::AppState;
+use crate::{AppState, error::ErrorBody};
+
+/// The tournament routes' operations, for the OpenAPI document.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        handlers::list,
+        handlers::create,
+        handlers::show,
+        handlers::register,
+        handlers::pair,
+        handlers::show_round,
+        handlers::record_result,
+        handlers::withdraw,
+        handlers::penalise,
+        handlers::appoint,
+        handlers::standings,
+        handlers::crosstable,
+        export::trf,
+        export::csv,
+        export::pgn,
+        export::events,
+        boards::board_games,
+        boards::start_games,
+        handlers::bracket,
+        handlers::groups,
+        handlers::open_final,
+        handlers::keep_apart,
+        boards::by_game,
+    ),
+    components(responses(ErrorBody))
+)]
+pub(crate) struct TournamentApi;
 
 /// The tournament routes.
 pub(crate) fn routes() -> Router<AppState> {
