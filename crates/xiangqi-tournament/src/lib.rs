@@ -61,6 +61,7 @@
 mod double_stage;
 mod group_stage;
 mod knockout_stage;
+mod lifecycle;
 mod lot;
 mod round_robin_stage;
 mod scoring;

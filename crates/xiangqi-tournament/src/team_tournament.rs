@@ -30,6 +30,7 @@ mod swiss_pairing;
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin,
     scoring::{ScoringScheme, match_points},
     team::{BoardRule, LineupError, Team, TeamMatch, first_team_color, validate_lineup},
@@ -345,17 +346,53 @@ pub struct TeamTournament {
     ranking: TeamRanking,
     teams: Vec<Team>,
     rounds: Vec<TeamRound>,
-    withdrawn: Vec<Option<u32>>,
-    /// Withdrew before round 1 was paired: out of the order table (CXA 14.4; WXF 11.2).
-    before_start: Vec<bool>,
+    /// Which teams withdrew when (CXA 19; WXF 11).
+    withdrawals: Withdrawals,
     events: Vec<TeamEvent>,
 }
 
-/// The result of a game the team with `color` lost by forfeit (CXA 20.3).
-fn forfeited_by(color: Color) -> GameResult {
-    match color {
-        Color::Red => GameResult::BlackWinsByForfeit,
-        Color::Black => GameResult::RedWinsByForfeit,
+/// A refused withdrawal or pairing of `team` (CXA 19.3; WXF 11.4).
+fn refused(team: usize, r: Refusal) -> TeamError {
+    match r {
+        Refusal::Unknown => TeamError::UnknownTeam(team),
+        Refusal::Withdrawn(after_round) => TeamError::Withdrawn { team, after_round },
+        Refusal::FutureRound {
+            after_round,
+            paired,
+        } => TeamError::FutureRound {
+            after_round,
+            paired,
+        },
+    }
+}
+
+/// Teams seen through their matches (CXA 19, 20).
+impl Lifecycle for TeamTournament {
+    fn withdrawals(&self) -> &Withdrawals {
+        &self.withdrawals
+    }
+
+    /// The matches of a round robin (CXA 19.2); results stand in a Swiss or a knockout.
+    fn scheduled_encounters(&self, _team: usize) -> Option<u32> {
+        let Format::RoundRobin { cycles } = self.format else {
+            return None;
+        };
+        Some((self.table_teams().len() as u32).saturating_sub(1) * cycles)
+    }
+
+    /// Matches with every board's result recorded in rounds 1 to `last`.
+    fn played_encounters(&self, team: usize, last: u32) -> u32 {
+        self.rounds
+            .iter()
+            .take(last as usize)
+            .flat_map(|r| &r.matches)
+            .filter(|m| m.pairing.first == team || m.pairing.second == team)
+            .filter(|m| {
+                m.results
+                    .iter()
+                    .all(|p| p[..self.games()].iter().all(Option::is_some))
+            })
+            .count() as u32
     }
 }
 
@@ -414,8 +451,7 @@ impl TeamTournament {
             ranking,
             teams: Vec::new(),
             rounds: Vec::new(),
-            withdrawn: Vec::new(),
-            before_start: Vec::new(),
+            withdrawals: Withdrawals::default(),
             events: vec![first],
         };
         for e in it {
@@ -443,8 +479,7 @@ impl TeamTournament {
                     });
                 }
                 self.teams.push(team.clone());
-                self.withdrawn.push(None);
-                self.before_start.push(false);
+                self.withdrawals.enter();
             }
             TeamEvent::RoundPaired {
                 round,
@@ -471,16 +506,10 @@ impl TeamTournament {
                     }
                     // A round robin keeps a team gone after the start in its table (its
                     // matches are forfeited); a Swiss pairs it no more.
-                    let listed =
-                        matches!(self.format, Format::RoundRobin { .. }) && !self.before_start[t];
-                    if let (false, Some(after)) = (listed, self.withdrawn[t]) {
-                        if *round > after {
-                            return Err(TeamError::Withdrawn {
-                                team: t,
-                                after_round: after,
-                            });
-                        }
-                    }
+                    let keeps = matches!(self.format, Format::RoundRobin { .. });
+                    self.withdrawals
+                        .may_play(t, *round, keeps)
+                        .map_err(|r| refused(t, r))?;
                 }
                 if matches!(self.format, Format::Knockout { .. }) {
                     self.check_knockout_round(matches, byes, *seed)?;
@@ -556,25 +585,10 @@ impl TeamTournament {
                 slot[usize::from(*second)] = Some(*result);
             }
             TeamEvent::Withdrawn { team, after_round } => {
-                let slot = self
-                    .withdrawn
-                    .get_mut(*team)
-                    .ok_or(TeamError::UnknownTeam(*team))?;
-                if let Some(after) = *slot {
-                    return Err(TeamError::Withdrawn {
-                        team: *team,
-                        after_round: after,
-                    });
-                }
                 let paired = self.rounds.len() as u32;
-                if *after_round > paired {
-                    return Err(TeamError::FutureRound {
-                        after_round: *after_round,
-                        paired,
-                    });
-                }
-                *slot = Some(*after_round);
-                self.before_start[*team] = self.rounds.is_empty();
+                self.withdrawals
+                    .withdraw(*team, *after_round, paired)
+                    .map_err(|r| refused(*team, r))?;
             }
         }
         self.events.push(event);
@@ -685,42 +699,21 @@ impl TeamTournament {
     /// The round after which `team` withdrew, if it did.
     #[must_use]
     pub fn withdrawn_after(&self, team: usize) -> Option<u32> {
-        self.withdrawn.get(team).copied().flatten()
+        self.withdrawals.after(team)
     }
 
     /// The teams of the round-robin order table: all but those gone before round 1
     /// (CXA 14.4; WXF 11.2).
     #[must_use]
     pub fn table_teams(&self) -> Vec<usize> {
-        (0..self.teams.len())
-            .filter(|&t| !self.before_start[t])
-            .collect()
+        self.withdrawals.table()
     }
 
     /// Whether every match of `team` is cancelled: a round robin it left having played fewer
     /// than half of its matches (CXA 19.2; WXF 11.3).
     #[must_use]
     pub fn results_cancelled(&self, team: usize) -> bool {
-        let Some(after) = self.withdrawn_after(team) else {
-            return false;
-        };
-        let Format::RoundRobin { cycles } = self.format else {
-            return false;
-        };
-        let scheduled = (self.table_teams().len() as u32).saturating_sub(1) * cycles;
-        let played = self
-            .rounds
-            .iter()
-            .take(after as usize)
-            .flat_map(|r| &r.matches)
-            .filter(|m| m.pairing.first == team || m.pairing.second == team)
-            .filter(|m| {
-                m.results
-                    .iter()
-                    .all(|p| p[..self.games()].iter().all(Option::is_some))
-            })
-            .count() as u32;
-        played * 2 < scheduled
+        Lifecycle::results_cancelled(self, team)
     }
 
     /// Each board's two results (the second `None` in a one-game match) as they count for
@@ -735,7 +728,6 @@ impl TeamTournament {
         if self.results_cancelled(a) || self.results_cancelled(b) {
             return None;
         }
-        let gone = |t: usize| self.withdrawn_after(t).is_some_and(|after| round > after);
         let games = self.games();
         let counted = (0..self.boards)
             .map(|k| {
@@ -744,12 +736,8 @@ impl TeamTournament {
                     // The first team's colour on this board in this game (CXA 12.2, 12.4).
                     let c = first_team_color(k as u32 + 1);
                     let c = if g == 1 { c.other() } else { c };
-                    *slot = match (gone(a), gone(b)) {
-                        (true, true) => Some(GameResult::DoubleForfeit),
-                        (true, false) => Some(forfeited_by(c)),
-                        (false, true) => Some(forfeited_by(c.other())),
-                        (false, false) => m.results[k][g],
-                    };
+                    let sides = if c == Color::Red { (a, b) } else { (b, a) };
+                    *slot = self.counted(round, sides, m.results[k][g]);
                 }
                 pair
             })

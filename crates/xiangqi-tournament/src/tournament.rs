@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     knockout::MatchFormat,
+    lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin::Pairing,
     scoring::{ScoringScheme, match_points},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
@@ -324,16 +325,7 @@ pub fn late_forfeit(rules: RuleSet, late_seconds: u32, cxa_limit_minutes: Option
     }
 }
 
-/// The result when players did not turn up (CXA 20.1, 20.2; WXF 11.1): `None` if both came.
-#[must_use]
-pub fn absence_result(red_absent: bool, black_absent: bool) -> Option<GameResult> {
-    match (red_absent, black_absent) {
-        (false, false) => None,
-        (true, false) => Some(GameResult::BlackWinsByForfeit),
-        (false, true) => Some(GameResult::RedWinsByForfeit),
-        (true, true) => Some(GameResult::DoubleForfeit),
-    }
-}
+pub use crate::lifecycle::absence_result;
 
 /// One paired game and its result, if known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -380,9 +372,8 @@ pub struct Tournament {
     tie_breaks: Option<Vec<TieBreak>>,
     players: Vec<Player>,
     rounds: Vec<Round>,
-    withdrawn: Vec<Option<u32>>,
-    /// Withdrew before round 1 was paired: left out of the order table (CXA 14.4; WXF 11.2).
-    before_start: Vec<bool>,
+    /// Who withdrew when (CXA 19; WXF 11).
+    withdrawals: Withdrawals,
     fouls: Vec<u32>,
     sanctions: Vec<u32>,
     /// Club-mates kept apart in a Swiss (CXA 10.3, appendix 3).
@@ -433,8 +424,7 @@ impl Tournament {
             tie_breaks,
             players: Vec::new(),
             rounds: Vec::new(),
-            withdrawn: Vec::new(),
-            before_start: Vec::new(),
+            withdrawals: Withdrawals::default(),
             fouls: Vec::new(),
             sanctions: Vec::new(),
             clubs_apart: false,
@@ -480,8 +470,7 @@ impl Tournament {
                     return Err(TournamentError::RegistrationClosed);
                 }
                 self.players.push(player.clone());
-                self.withdrawn.push(None);
-                self.before_start.push(false);
+                self.withdrawals.enter();
                 self.fouls.push(0);
                 self.sanctions.push(0);
                 self.eliminated.push(None);
@@ -536,25 +525,10 @@ impl Tournament {
                 player,
                 after_round,
             } => {
-                let slot = self
-                    .withdrawn
-                    .get_mut(player.index())
-                    .ok_or(TournamentError::UnknownPlayer(player.get()))?;
-                if let Some(after) = *slot {
-                    return Err(TournamentError::Withdrawn {
-                        player: player.get(),
-                        after_round: after,
-                    });
-                }
                 let paired = self.rounds.len() as u32;
-                if *after_round > paired {
-                    return Err(TournamentError::FutureRound {
-                        after_round: *after_round,
-                        paired,
-                    });
-                }
-                *slot = Some(*after_round);
-                self.before_start[player.index()] = self.rounds.is_empty();
+                self.withdrawals
+                    .withdraw(player.index(), *after_round, paired)
+                    .map_err(|r| refused(*player, r))?;
             }
             Event::KeptApart { clubs, players } => {
                 if self.swiss_rounds().is_none() {
@@ -633,15 +607,9 @@ impl Tournament {
             }
             // In a round robin the table still lists a player who withdrew once play began;
             // the game is forfeited. One who withdrew before the start is not in the table.
-            let listed = stage.keeps_withdrawn() && !self.before_start[p.index()];
-            if let (false, Some(after)) = (listed, self.withdrawn[p.index()]) {
-                if round > after {
-                    return Err(TournamentError::Withdrawn {
-                        player: p.get(),
-                        after_round: after,
-                    });
-                }
-            }
+            self.withdrawals
+                .may_play(p.index(), round, stage.keeps_withdrawn())
+                .map_err(|r| refused(p, r))?;
             if let Some(after) = self.eliminated[p.index()] {
                 return Err(TournamentError::Eliminated {
                     player: p.get(),
@@ -730,7 +698,7 @@ impl Tournament {
     /// The round after which `player` withdrew, if they did.
     #[must_use]
     pub fn withdrawn_after(&self, player: PlayerId) -> Option<u32> {
-        self.withdrawn.get(player.index()).copied().flatten()
+        self.withdrawals.after(player.index())
     }
 
     /// The qualifiers of a Swiss then knockout once its first knockout round is paired.
@@ -761,8 +729,9 @@ impl Tournament {
     /// registration if a lot is wanted).
     #[must_use]
     pub fn table_players(&self) -> Vec<PlayerId> {
-        (0..self.players.len())
-            .filter(|&i| !self.before_start[i])
+        self.withdrawals
+            .table()
+            .into_iter()
             .map(PlayerId::from_index)
             .collect()
     }
@@ -797,24 +766,7 @@ impl Tournament {
     /// played fewer than half of their games (CXA 19.2; WXF 11.3).
     #[must_use]
     pub fn results_cancelled(&self, player: PlayerId) -> bool {
-        let Some(after) = self.withdrawn_after(player) else {
-            return false;
-        };
-        let Some(scheduled) = self
-            .stage_at(after.max(1))
-            .and_then(|(stage, play)| stage.scheduled_games(&play, player))
-        else {
-            return false;
-        };
-        let played = self
-            .rounds
-            .iter()
-            .filter(|r| r.number <= after)
-            .flat_map(|r| &r.games)
-            .filter(|g| g.pairing.red == player || g.pairing.black == player)
-            .filter(|g| g.result.is_some_and(GameResult::is_played))
-            .count() as u32;
-        played * 2 < scheduled
+        Lifecycle::results_cancelled(self, player.index())
     }
 
     /// The result that counts for board `index` (0-based) of `round`: the recorded one, a
@@ -822,16 +774,7 @@ impl Tournament {
     pub(crate) fn effective_result(&self, round: u32, index: usize) -> Option<GameResult> {
         let game = self.rounds.get(round as usize - 1)?.games.get(index)?;
         let p = game.pairing;
-        if self.results_cancelled(p.red) || self.results_cancelled(p.black) {
-            return None;
-        }
-        let gone = |id: PlayerId| self.withdrawn_after(id).is_some_and(|a| round > a);
-        match (gone(p.red), gone(p.black)) {
-            (true, true) => Some(GameResult::DoubleForfeit),
-            (true, false) => Some(GameResult::BlackWinsByForfeit),
-            (false, true) => Some(GameResult::RedWinsByForfeit),
-            (false, false) => game.result,
-        }
+        self.counted(round, (p.red.index(), p.black.index()), game.result)
     }
 
     /// Whether the game on board `index` (0-based) of `round` is decided, cancelled or not.
@@ -1027,6 +970,51 @@ impl Tournament {
         } else {
             standings
         }
+    }
+}
+
+/// A refused withdrawal or pairing of `player` (CXA 19.3; WXF 11.4).
+fn refused(player: PlayerId, r: Refusal) -> TournamentError {
+    match r {
+        Refusal::Unknown => TournamentError::UnknownPlayer(player.get()),
+        Refusal::Withdrawn(after_round) => TournamentError::Withdrawn {
+            player: player.get(),
+            after_round,
+        },
+        Refusal::FutureRound {
+            after_round,
+            paired,
+        } => TournamentError::FutureRound {
+            after_round,
+            paired,
+        },
+    }
+}
+
+/// Players seen through their games (CXA 19, 20).
+impl Lifecycle for Tournament {
+    fn withdrawals(&self) -> &Withdrawals {
+        &self.withdrawals
+    }
+
+    /// The games of the stage the player withdrew in, where the stage cancels results
+    /// (a round robin, or the player's group).
+    fn scheduled_encounters(&self, who: usize) -> Option<u32> {
+        let round = self.withdrawals.after(who).unwrap_or(0).max(1);
+        let (stage, play) = self.stage_at(round)?;
+        stage.scheduled_games(&play, PlayerId::from_index(who))
+    }
+
+    /// Games played over the board (forfeits left out) in rounds 1 to `last`.
+    fn played_encounters(&self, who: usize, last: u32) -> u32 {
+        let player = PlayerId::from_index(who);
+        self.rounds
+            .iter()
+            .filter(|r| r.number <= last)
+            .flat_map(|r| &r.games)
+            .filter(|g| g.pairing.red == player || g.pairing.black == player)
+            .filter(|g| g.result.is_some_and(GameResult::is_played))
+            .count() as u32
     }
 }
 
