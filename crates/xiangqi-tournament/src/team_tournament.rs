@@ -30,14 +30,115 @@ mod swiss_pairing;
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    knockout::MatchFormat,
     lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin,
     scoring::{ScoringScheme, match_points},
     team::{BoardRule, LineupError, Team, TeamMatch, first_team_color, validate_lineup},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
-    tournament::Format,
+    tournament::Format as PlayerFormat,
     types::{Color, GameResult, Outcome, Points, RuleSet},
 };
+
+/// The formats of a team event (CXA 2011 arts. 10.1, 10.3, 10.4 with 12.2–12.4 for teams):
+/// only those the team event runs, so no other can be asked for. On the wire it is the
+/// player [`PlayerFormat`]'s form (`{"type": "round_robin", "cycles": 1}` …), so stored events read
+/// as before; a team event file naming another format is refused when it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TeamFormat {
+    /// 大循环制 (CXA 10.1): every team meets every team `cycles` times (1 or 2).
+    RoundRobin {
+        /// 1 or 2.
+        cycles: u32,
+    },
+    /// 积分编排制 (CXA 10.3) of teams over `rounds` rounds, paired by a Swiss engine
+    /// ([`TeamTournament::pair_swiss`]) or by hand.
+    Swiss {
+        /// Number of rounds.
+        rounds: u32,
+    },
+    /// 淘汰制 (CXA 10.4; WXF 10.1) of teams: [`TeamTournament::pair_knockout`].
+    Knockout {
+        /// Team matches per line.
+        games: MatchFormat,
+        /// Play-off team matches at most after a level line, then a lot (WXF 10.1).
+        #[serde(default)]
+        playoff_games: u32,
+    },
+}
+
+impl TeamFormat {
+    /// Cycles of a round robin.
+    #[must_use]
+    pub fn round_robin_cycles(self) -> Option<u32> {
+        match self {
+            TeamFormat::RoundRobin { cycles } => Some(cycles),
+            _ => None,
+        }
+    }
+
+    /// Rounds of a Swiss.
+    #[must_use]
+    pub fn swiss_rounds(self) -> Option<u32> {
+        match self {
+            TeamFormat::Swiss { rounds } => Some(rounds),
+            _ => None,
+        }
+    }
+
+    /// Team matches per line and play-offs of a knockout.
+    #[must_use]
+    pub fn knockout(self) -> Option<(MatchFormat, u32)> {
+        match self {
+            TeamFormat::Knockout {
+                games,
+                playoff_games,
+            } => Some((games, playoff_games)),
+            _ => None,
+        }
+    }
+}
+
+impl From<TeamFormat> for PlayerFormat {
+    fn from(f: TeamFormat) -> PlayerFormat {
+        match f {
+            TeamFormat::RoundRobin { cycles } => PlayerFormat::RoundRobin { cycles },
+            TeamFormat::Swiss { rounds } => PlayerFormat::Swiss { rounds },
+            TeamFormat::Knockout {
+                games,
+                playoff_games,
+            } => PlayerFormat::Knockout {
+                games,
+                playoff_games,
+            },
+        }
+    }
+}
+
+impl TryFrom<PlayerFormat> for TeamFormat {
+    type Error = TeamError;
+
+    /// The team format of a player [`PlayerFormat`]: round robin, Swiss or knockout.
+    fn try_from(f: PlayerFormat) -> Result<TeamFormat, TeamError> {
+        match f {
+            PlayerFormat::RoundRobin { cycles } => Ok(TeamFormat::RoundRobin { cycles }),
+            PlayerFormat::Swiss { rounds } => Ok(TeamFormat::Swiss { rounds }),
+            PlayerFormat::Knockout {
+                games,
+                playoff_games,
+            } => Ok(TeamFormat::Knockout {
+                games,
+                playoff_games,
+            }),
+            _ => Err(TeamError::NoRound(
+                "team group stages and staged swisses are not supported yet: round robin, \
+                 swiss or knockout"
+                    .into(),
+            )),
+        }
+    }
+}
 
 /// What ranks teams first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,8 +186,8 @@ pub enum TeamEvent {
         name: String,
         /// Governing book.
         rules: RuleSet,
-        /// Round robin or Swiss (of teams).
-        format: Format,
+        /// Round robin, Swiss or knockout (of teams).
+        format: TeamFormat,
         /// Boards per match.
         boards: usize,
         /// How players take boards (CXA 11.1–11.3).
@@ -337,7 +438,7 @@ impl TeamMatchState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTournament {
     rules: RuleSet,
-    format: Format,
+    format: TeamFormat,
     boards: usize,
     board_rule: BoardRule,
     scoring: ScoringScheme,
@@ -374,9 +475,7 @@ impl Lifecycle for TeamTournament {
 
     /// The matches of a round robin (CXA 19.2); results stand in a Swiss or a knockout.
     fn scheduled_encounters(&self, _team: usize) -> Option<u32> {
-        let Format::RoundRobin { cycles } = self.format else {
-            return None;
-        };
+        let cycles = self.format.round_robin_cycles()?;
         Some((self.table_teams().len() as u32).saturating_sub(1) * cycles)
     }
 
@@ -423,19 +522,7 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
-        if !matches!(
-            format,
-            Format::RoundRobin { .. } | Format::Swiss { .. } | Format::Knockout { .. }
-        ) {
-            return Err(TeamError::NoRound(
-                "team group stages and staged swisses are not supported yet: round robin, \
-                 swiss or knockout"
-                    .into(),
-            ));
-        }
-        if ranking == TeamRanking::GamePoints
-            && (two_games || !matches!(format, Format::Swiss { .. }))
-        {
+        if ranking == TeamRanking::GamePoints && (two_games || format.swiss_rounds().is_none()) {
             return Err(TeamError::InvalidFormat(
                 "局分 first is for a one-game swiss of teams (CXA 14.7)".into(),
             ));
@@ -506,12 +593,12 @@ impl TeamTournament {
                     }
                     // A round robin keeps a team gone after the start in its table (its
                     // matches are forfeited); a Swiss pairs it no more.
-                    let keeps = matches!(self.format, Format::RoundRobin { .. });
+                    let keeps = self.format.round_robin_cycles().is_some();
                     self.withdrawals
                         .may_play(t, *round, keeps)
                         .map_err(|r| refused(t, r))?;
                 }
-                if matches!(self.format, Format::Knockout { .. }) {
+                if self.format.knockout().is_some() {
                     self.check_knockout_round(matches, byes, *seed)?;
                 }
                 self.rounds.push(TeamRound {
@@ -666,9 +753,16 @@ impl TeamTournament {
         &self.teams
     }
 
-    /// The format.
+    /// The format, in the player [`PlayerFormat`]'s terms (as views shared with player events
+    /// show it).
     #[must_use]
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> PlayerFormat {
+        self.format.into()
+    }
+
+    /// The team format.
+    #[must_use]
+    pub fn team_format(&self) -> TeamFormat {
         self.format
     }
 
@@ -763,13 +857,13 @@ impl TeamTournament {
     /// A Swiss (pairings come from outside), too few teams, or every round paired.
     pub fn pair_next_round(&self) -> Result<TeamEvent, TeamError> {
         let cycles = match self.format {
-            Format::RoundRobin { cycles } => cycles,
-            Format::Knockout { .. } => {
+            TeamFormat::RoundRobin { cycles } => cycles,
+            TeamFormat::Knockout { .. } => {
                 return Err(TeamError::NoRound(
                     "a knockout of teams is paired from its bracket with a seed".into(),
                 ));
             }
-            _ => {
+            TeamFormat::Swiss { .. } => {
                 return Err(TeamError::NoRound(
                     "a swiss of teams is paired by a swiss engine (pair_swiss) or by hand".into(),
                 ));
@@ -957,7 +1051,7 @@ impl TeamTournament {
                     }
                 }
             }
-            if matches!(self.format, Format::Swiss { .. }) {
+            if self.format.swiss_rounds().is_some() {
                 for &t in &tr.byes {
                     competitors[t].encounters.push(self.bye_encounter(round));
                 }
@@ -989,9 +1083,10 @@ impl TeamTournament {
     /// first CXA 14.7's (14.6 with 场分 in the place of 局分, after 18.5).
     #[must_use]
     pub fn tie_break_order(&self) -> Vec<TieBreak> {
-        let kind = match self.format {
-            Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-            _ => EventKind::TeamSwiss,
+        let kind = if self.format.round_robin_cycles().is_some() {
+            EventKind::TeamRoundRobin
+        } else {
+            EventKind::TeamSwiss
         };
         self.tie_breaks
             .clone()
@@ -1001,6 +1096,11 @@ impl TeamTournament {
             })
     }
 }
+
+// The tests name the team formats `Format`, as the team event's creation did before it had
+// its own type.
+#[cfg(test)]
+use TeamFormat as Format;
 
 #[cfg(test)]
 mod tests {
@@ -1638,5 +1738,51 @@ mod tests {
             let again = TeamTournament::from_events(t.events().to_vec()).unwrap();
             proptest::prop_assert!(again == t);
         }
+    }
+}
+
+#[cfg(test)]
+mod team_format_tests {
+    use super::*;
+    use crate::knockout::MatchFormat;
+
+    #[test]
+    fn a_team_format_reads_and_writes_as_the_player_format_did() {
+        // Stored team events name their format in the player `Format`'s form.
+        for f in [
+            TeamFormat::RoundRobin { cycles: 2 },
+            TeamFormat::Swiss { rounds: 7 },
+            TeamFormat::Knockout {
+                games: MatchFormat::BestOfThree,
+                playoff_games: 1,
+            },
+        ] {
+            let json = serde_json::to_string(&f).unwrap();
+            assert_eq!(json, serde_json::to_string(&PlayerFormat::from(f)).unwrap());
+            assert_eq!(serde_json::from_str::<TeamFormat>(&json).unwrap(), f);
+            assert_eq!(TeamFormat::try_from(PlayerFormat::from(f)), Ok(f));
+        }
+        let old = r#"{"type":"knockout","games":"OneGame"}"#;
+        assert_eq!(
+            serde_json::from_str::<TeamFormat>(old).unwrap(),
+            TeamFormat::Knockout {
+                games: MatchFormat::OneGame,
+                playoff_games: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_format_teams_do_not_play_cannot_be_named() {
+        let groups = PlayerFormat::Groups {
+            groups: 2,
+            cycles: 1,
+        };
+        assert!(matches!(
+            TeamFormat::try_from(groups),
+            Err(TeamError::NoRound(_))
+        ));
+        let json = serde_json::to_string(&groups).unwrap();
+        assert!(serde_json::from_str::<TeamFormat>(&json).is_err());
     }
 }

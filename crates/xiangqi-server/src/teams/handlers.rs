@@ -57,7 +57,7 @@ pub(super) async fn create(
     let mut events = vec![TeamEvent::Created {
         name,
         rules,
-        format,
+        format: format.try_into()?,
         boards: req.boards,
         board_rule: board_rule(req.board_rule.as_deref())?,
         scoring,
