@@ -17,31 +17,17 @@
 //! - With `reset`, the second grand final is played only if the losers' bracket champion won
 //!   the first, so nobody is out before losing twice.
 
-use serde::{Deserialize, Serialize};
-
 use crate::{
-    double_elimination::{DoubleElimination, Part, Source},
+    double_elimination::{DoubleElimination, DoubleMatch, Part, Source},
     knockout::MatchFormat,
-    knockout_stage::{Decision, KnockoutMatch, MatchGame, Next, Plan},
+    knockout::{Decision, KnockoutMatch, MatchGame},
+    knockout_stage::{Next, Plan},
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
     types::{Color, GameResult, PlayerId},
 };
-
-/// One match of a double-elimination bracket in play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DoubleMatch {
-    /// Where it sits: winners' or losers' bracket round, grand final, or the reset final.
-    pub part: Part,
-    /// Its players (unknown while earlier matches are open), games, winner and decision.
-    pub line: KnockoutMatch,
-    /// Who lost it, once decided (`None` after a bye or when neither goes on).
-    pub loser: Option<PlayerId>,
-    /// False for a reset final the winners' bracket champion made unnecessary.
-    pub needed: bool,
-}
 
 /// 双败淘汰制 (CXA 10.4) as a [`Stage`]: a double-elimination bracket of the table players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

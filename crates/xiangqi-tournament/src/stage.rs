@@ -1,41 +1,34 @@
 //! A format as a list of stages (CXA 2011 art. 10): each stage pairs its next round from the
 //! standings so far and a lot seed, says when it is finished, and gives standings or a bracket.
 //!
-//! [`Format`] stays the stored, serde-visible description of a tournament's format (the event
-//! log keeps it as it always did); [`Format::stages`] turns it into the stages that run it:
+//! [`crate::tournament::Format`] stays the stored, serde-visible description of a tournament's format (the event
+//! log keeps it as it always did); [`crate::tournament::Format::stages`] turns it into the stages that run it:
 //!
 //! | format | stages |
 //! |---|---|
-//! | 大循环制 (10.1) | [`RoundRobinStage`] |
-//! | 分组循环制 (10.2) | [`GroupStage`] |
-//! | 积分编排制 (10.3) | [`SwissStage`] |
-//! | 淘汰制 (10.4) | [`KnockoutStage`] |
-//! | 双败淘汰制 (10.4) | [`DoubleEliminationStage`] |
-//! | 积分晋圈淘汰制 (10.5) | [`SwissStage`], then [`KnockoutStage`] of its top k |
-//! | 积分末位淘汰制 (10.6) | [`SwissStage`] with bottom elimination |
+//! | 大循环制 (10.1) | [`crate::RoundRobinStage`] |
+//! | 分组循环制 (10.2) | [`crate::GroupStage`] |
+//! | 积分编排制 (10.3) | [`crate::SwissStage`] |
+//! | 淘汰制 (10.4) | [`crate::KnockoutStage`] |
+//! | 双败淘汰制 (10.4) | [`crate::DoubleEliminationStage`] |
+//! | 积分晋圈淘汰制 (10.5) | [`crate::SwissStage`], then [`crate::KnockoutStage`] of its top k |
+//! | 积分末位淘汰制 (10.6) | [`crate::SwissStage`] with bottom elimination |
 //!
 //! Stage `i` plays the tournament rounds after stage `i − 1`'s last; a stage whose round count
 //! is fixed in advance (a Swiss) says so with [`Stage::fixed_rounds`], and only such a stage can
 //! be followed by another. The standings of a tournament are its first stage's; a later stage
 //! (a knockout) is its bracket.
 //!
-//! A new format is a new [`Stage`] and one line of [`Format::stages`], not a branch in every
+//! A new format is a new [`Stage`] and one line of [`crate::tournament::Format::stages`], not a branch in every
 //! method of [`Tournament`].
 
 use std::any::Any;
 
-pub use crate::{
-    double_stage::DoubleEliminationStage,
-    group_stage::GroupStage,
-    knockout_stage::KnockoutStage,
-    round_robin_stage::RoundRobinStage,
-    swiss_stages::{BottomElimination, SwissStage},
-};
 use crate::{
     round_robin::Pairing,
     swiss::PairingSystem,
     tiebreak::EventKind,
-    tournament::{Event, Format, Tournament, TournamentError},
+    tournament::{Event, Tournament, TournamentError},
     types::PlayerId,
 };
 
@@ -84,7 +77,7 @@ pub enum StageOutcome {
     /// A single-elimination bracket, round by round (CXA 10.4).
     Bracket(Vec<Vec<crate::knockout::KnockoutMatch>>),
     /// A double-elimination bracket in playing order (CXA 10.4).
-    DoubleBracket(Vec<crate::double_stage::DoubleMatch>),
+    DoubleBracket(Vec<crate::double_elimination::DoubleMatch>),
 }
 
 /// One stage of a format (CXA 10.1–10.6).
@@ -187,86 +180,6 @@ pub trait Stage: std::fmt::Debug + Any {
     /// How many go through to the stage from the one before (CXA 10.5), if it follows one.
     fn qualifiers(&self) -> Option<u32> {
         None
-    }
-}
-
-/// The [`TournamentError::InvalidFormat`] of a format that cannot run.
-fn invalid(why: String) -> TournamentError {
-    TournamentError::InvalidFormat(why)
-}
-
-impl Format {
-    /// The stages that run this format, in order (CXA 10.1–10.6).
-    ///
-    /// # Errors
-    /// A format no stage can run: a round robin of other than 1 or 2 cycles, a Swiss of no
-    /// rounds, a knockout stage of fewer than 2 qualifiers, and the like.
-    pub fn stages(self) -> Result<Vec<Box<dyn Stage>>, TournamentError> {
-        let stages: Vec<Box<dyn Stage>> = match self {
-            Format::RoundRobin { cycles } => {
-                if !(1..=2).contains(&cycles) {
-                    return Err(invalid(format!(
-                        "a round robin has 1 or 2 cycles, not {cycles}"
-                    )));
-                }
-                vec![Box::new(RoundRobinStage { cycles })]
-            }
-            Format::Groups { groups, cycles } => {
-                if groups == 0 || !(1..=2).contains(&cycles) {
-                    return Err(invalid(format!(
-                        "a group stage has at least 1 group and 1 or 2 cycles, not {groups} and \
-                         {cycles}"
-                    )));
-                }
-                vec![Box::new(GroupStage { groups, cycles })]
-            }
-            Format::Swiss { rounds } => vec![Box::new(SwissStage::new(rounds, None)?)],
-            Format::Knockout {
-                games,
-                playoff_games,
-            } => vec![Box::new(KnockoutStage {
-                games,
-                playoff_games,
-                qualifiers: None,
-            })],
-            Format::SwissKnockout {
-                rounds,
-                qualifiers,
-                games,
-                playoff_games,
-            } => {
-                let swiss = SwissStage::new(rounds, None)?;
-                if qualifiers < 2 {
-                    return Err(invalid(format!(
-                        "a knockout stage needs at least 2 qualifiers, not {qualifiers}"
-                    )));
-                }
-                vec![
-                    Box::new(swiss),
-                    Box::new(KnockoutStage {
-                        games,
-                        playoff_games,
-                        qualifiers: Some(qualifiers),
-                    }),
-                ]
-            }
-            Format::SwissElimination {
-                rounds,
-                per_round,
-                keep,
-            } => {
-                let elimination = BottomElimination { per_round, keep };
-                vec![Box::new(SwissStage::new(rounds, Some(elimination))?)]
-            }
-            Format::DoubleElimination {
-                reset,
-                playoff_games,
-            } => vec![Box::new(DoubleEliminationStage {
-                reset,
-                playoff_games,
-            })],
-        };
-        Ok(stages)
     }
 }
 
