@@ -16,8 +16,23 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::double_stage::DoubleMatch;
-use crate::knockout::seed_order;
+use crate::{
+    knockout::{KnockoutMatch, seed_order},
+    types::PlayerId,
+};
+
+/// One match of a double-elimination bracket in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleMatch {
+    /// Where it sits: winners' or losers' bracket round, grand final, or the reset final.
+    pub part: Part,
+    /// Its players (unknown while earlier matches are open), games, winner and decision.
+    pub line: KnockoutMatch,
+    /// Who lost it, once decided (`None` after a bye or when neither goes on).
+    pub loser: Option<PlayerId>,
+    /// False for a reset final the winners' bracket champion made unnecessary.
+    pub needed: bool,
+}
 
 /// Where a match's player comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

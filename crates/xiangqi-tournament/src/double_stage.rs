@@ -6,7 +6,7 @@
 //! - Seeds are start numbers of the players still in at round 1; byes go to the top seeds.
 //! - A match is one game. A drawn game goes to up to `playoff_games` rapid games
 //!   (WXF 10.1 加赛快棋) and then a lot from the seed of its last game's round, as in
-//!   [`Format::Knockout`]; the first game's colours are drawn by lot from the round's seed and
+//!   [`crate::tournament::Format::Knockout`]; the first game's colours are drawn by lot from the round's seed and
 //!   play-offs alternate (CXA 12.4).
 //! - One tournament round pairs every match whose two players are known and which needs a
 //!   game; the others wait. The bracket lists no byes: a player idle in a round scores nothing.
@@ -17,47 +17,33 @@
 //! - With `reset`, the second grand final is played only if the losers' bracket champion won
 //!   the first, so nobody is out before losing twice.
 
-use serde::{Deserialize, Serialize};
-
 use crate::{
-    double_elimination::{DoubleElimination, Part, Source},
+    double_elimination::{DoubleElimination, DoubleMatch, Part, Source},
     knockout::MatchFormat,
-    knockout_stage::{Decision, KnockoutMatch, MatchGame, Next, Plan},
-    tournament::{Event, Format, Tournament, TournamentError},
+    knockout::{Decision, KnockoutMatch, MatchGame},
+    knockout_stage::{Next, Plan},
+    round_robin::Pairing,
+    stage::{Stage, StageOutcome, StagePlay},
+    swiss::PairingSystem,
+    tournament::{Event, Tournament, TournamentError},
     types::{Color, GameResult, PlayerId},
 };
 
-/// One match of a double-elimination bracket in play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DoubleMatch {
-    /// Where it sits: winners' or losers' bracket round, grand final, or the reset final.
-    pub part: Part,
-    /// Its players (unknown while earlier matches are open), games, winner and decision.
-    pub line: KnockoutMatch,
-    /// Who lost it, once decided (`None` after a bye or when neither goes on).
-    pub loser: Option<PlayerId>,
-    /// False for a reset final the winners' bracket champion made unnecessary.
-    pub needed: bool,
+/// 双败淘汰制 (CXA 10.4) as a [`Stage`]: a double-elimination bracket of the table players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DoubleEliminationStage {
+    /// A second grand final when the losers' bracket champion wins the first.
+    pub reset: bool,
+    /// Rapid play-off games at most after a drawn game, then a lot (WXF 10.1).
+    pub playoff_games: u32,
 }
 
-impl Tournament {
-    fn double_format(&self) -> Result<(bool, u32), TournamentError> {
-        match self.format() {
-            Format::DoubleElimination {
-                reset,
-                playoff_games,
-            } => Ok((reset, playoff_games)),
-            _ => Err(TournamentError::InvalidFormat(
-                "not a double elimination".into(),
-            )),
-        }
-    }
-
+impl DoubleEliminationStage {
     /// Replays the bracket: every match as far as the results go, and the plan of the next
     /// game round (`None` while a round awaits results or when the champion is known).
-    fn double_replay(&self) -> Result<(Vec<DoubleMatch>, Option<Plan>), TournamentError> {
-        let (reset, playoff_games) = self.double_format()?;
-        let entrants = self.table_players();
+    fn replay(&self, t: &Tournament) -> Result<(Vec<DoubleMatch>, Option<Plan>), TournamentError> {
+        let (reset, playoff_games) = (self.reset, self.playoff_games);
+        let entrants = t.table_players();
         let bracket = DoubleElimination::new(entrants.len() as u32, reset)
             .map_err(|e| TournamentError::InvalidFormat(e.to_string()))?;
         let plan_of = bracket.matches();
@@ -111,7 +97,7 @@ impl Tournament {
                 if line.line.first.is_none() && line.line.second.is_none() {
                     (line.line.first, line.line.second) = if a.is_none() { (b, a) } else { (a, b) };
                 }
-                match self.line_next(
+                match t.line_next(
                     &mut line.line,
                     i,
                     round,
@@ -133,7 +119,7 @@ impl Tournament {
             if pending || wanted.is_empty() {
                 return Ok((lines, None));
             }
-            let Some(played) = self.rounds().get(round as usize - 1) else {
+            let Some(played) = t.rounds().get(round as usize - 1) else {
                 let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
                 return Ok((
                     lines,
@@ -156,7 +142,7 @@ impl Tournament {
                 } else {
                     Color::Black
                 };
-                let result = self.effective_result(played.number, k);
+                let result = t.effective_result(played.number, k);
                 let playoff = !lines[i].line.games.is_empty();
                 lines[i].line.games.push(MatchGame {
                     round: played.number,
@@ -171,17 +157,66 @@ impl Tournament {
         }
     }
 
-    /// The double-elimination bracket (CXA 10.4) in playing order: every match with its
-    /// players as far as known, games, winner and loser. Empty for other formats.
-    #[must_use]
-    pub fn double_bracket(&self) -> Vec<DoubleMatch> {
-        self.double_replay().map(|(b, _)| b).unwrap_or_default()
+    /// The bracket in playing order; empty when it cannot be drawn.
+    fn bracket(&self, t: &Tournament) -> Vec<DoubleMatch> {
+        self.replay(t).map(|(b, _)| b).unwrap_or_default()
+    }
+}
+
+impl Stage for DoubleEliminationStage {
+    /// An upper bound: 2n − 1 matches, each with its play-offs, at least one a round.
+    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+        let n = play.tournament.table_players().len() as u32;
+        (2 * n).saturating_sub(1) * (1 + self.playoff_games)
     }
 
-    /// The double elimination's winner: of the grand final, or of the reset final when that
-    /// was needed.
-    pub(crate) fn double_champion(&self) -> Option<PlayerId> {
-        let bracket = self.double_bracket();
+    /// A game of every match ready to play, colours of a match's first game by lot from
+    /// `seed`, play-offs alternated (CXA 10.4, 12.4; WXF 10.1).
+    fn pair(
+        &self,
+        play: &StagePlay<'_>,
+        _engine: Option<&dyn PairingSystem>,
+        seed: Option<u64>,
+    ) -> Result<Event, TournamentError> {
+        let seed = seed.ok_or(TournamentError::NeedsPairings)?;
+        let t = play.tournament;
+        let round = play.next_round();
+        if t.table_players().len() < 3 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let (_, plan) = self.replay(t)?;
+        match (plan, t.rounds().last()) {
+            (Some(plan), _) => Ok(plan.event(round, seed)),
+            (None, Some(last)) if self.champion(play).is_none() => {
+                Err(TournamentError::RoundIncomplete(last.number))
+            }
+            (None, _) => Err(TournamentError::KnockoutDecided),
+        }
+    }
+
+    /// A hand-entered round against the bracket's plan.
+    fn check(
+        &self,
+        play: &StagePlay<'_>,
+        games: &[Pairing],
+        byes: &[PlayerId],
+        seed: Option<u64>,
+    ) -> Result<(), TournamentError> {
+        let (_, plan) = self.replay(play.tournament)?;
+        Plan::check(plan, games, byes, seed)
+    }
+
+    fn finished(&self, play: &StagePlay<'_>) -> bool {
+        self.champion(play).is_some()
+    }
+
+    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+        StageOutcome::DoubleBracket(self.bracket(play.tournament))
+    }
+
+    /// The winner of the grand final, or of the reset final when that was needed.
+    fn champion(&self, play: &StagePlay<'_>) -> Option<PlayerId> {
+        let bracket = self.bracket(play.tournament);
         let last = bracket.iter().rev().find(|m| m.needed)?;
         if matches!(last.part, Part::GrandFinal | Part::Reset)
             && last.line.decision != Decision::Open
@@ -192,35 +227,24 @@ impl Tournament {
         }
     }
 
-    /// The next round of a double elimination: a game of every match ready to play, colours
-    /// of a match's first game by lot from `seed`, play-offs alternated (CXA 10.4, 12.4;
-    /// WXF 10.1).
-    pub(crate) fn pair_double_elimination(&self, seed: u64) -> Result<Event, TournamentError> {
-        let round = self.rounds().len() as u32 + 1;
-        if self.table_players().len() < 3 {
-            return Err(TournamentError::TooFewPlayers);
-        }
-        let (_, plan) = self.double_replay()?;
-        match (plan, self.rounds().last()) {
-            (Some(plan), _) => Ok(plan.event(round, seed)),
-            (None, Some(last)) if self.double_champion().is_none() => {
-                Err(TournamentError::RoundIncomplete(last.number))
-            }
-            (None, _) => Err(TournamentError::KnockoutDecided),
-        }
-    }
-
-    /// Checks a hand-entered double-elimination round against the bracket's plan.
-    pub(crate) fn check_double_pairing(
-        &self,
-        games: &[crate::round_robin::Pairing],
-        byes: &[PlayerId],
-        seed: Option<u64>,
-    ) -> Result<(), TournamentError> {
-        let (_, plan) = self.double_replay()?;
-        Plan::check(plan, games, byes, seed)
+    fn is_bracket(&self) -> bool {
+        true
     }
 }
+
+impl Tournament {
+    /// The double-elimination bracket (CXA 10.4) in playing order: every match with its
+    /// players as far as known, games, winner and loser. Empty for other formats.
+    #[must_use]
+    pub fn double_bracket(&self) -> Vec<DoubleMatch> {
+        self.with_stage(|s: &DoubleEliminationStage, _| s.bracket(self))
+            .unwrap_or_default()
+    }
+}
+
+// The tests name formats through `super::*`.
+#[cfg(test)]
+use crate::tournament::Format;
 
 #[cfg(test)]
 mod tests {

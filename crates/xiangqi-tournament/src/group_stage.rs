@@ -1,4 +1,4 @@
-//! Seeded groups (分组循环制) as events of a [`Tournament`]: CXA 2011 art. 10.2.
+//! Seeded groups (分组循环制) as a [`Stage`] of a [`Tournament`]: CXA 2011 art. 10.2.
 //!
 //! - The players still in at round 1 are seeded by rating (等级分; unrated last, CXA 11.1; equal
 //!   ratings by start number) and dealt into groups serpentine
@@ -17,63 +17,44 @@ use std::collections::HashMap;
 use crate::{
     groups::{qualifiers, serpentine},
     round_robin::{self, Pairing},
+    round_robin_stage::table_rounds,
     scoring::ScoringScheme,
-    tiebreak::{self, Field, Standing},
+    stage::{Stage, StageOutcome, StagePlay},
+    swiss::PairingSystem,
+    tiebreak::{self, EventKind, Field, Standing},
     tournament::{Event, Format, Tournament, TournamentError},
     types::PlayerId,
 };
 
-impl Tournament {
-    fn group_format(&self) -> Option<(u32, u32)> {
-        match self.format() {
-            Format::Groups { groups, cycles } => Some((groups, cycles)),
-            _ => None,
-        }
-    }
+/// `groups` groups seeded serpentine, each a round robin of `cycles` cycles (CXA 10.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GroupStage {
+    /// Number of groups (at least 1).
+    pub groups: u32,
+    /// 1 for 一局制, 2 for 两局制 in each group.
+    pub cycles: u32,
+}
 
-    /// The groups of a group stage, each in seed order (CXA 10.2): serpentine over the players
-    /// still in at round 1, ranked by rating. Empty for other formats.
+impl GroupStage {
+    /// The groups, each in seed order: serpentine over the players still in at round 1,
+    /// ranked by rating (CXA 10.2, 11.1).
     #[must_use]
-    pub fn groups(&self) -> Vec<Vec<PlayerId>> {
-        let Some((groups, _)) = self.group_format() else {
-            return Vec::new();
-        };
-        let mut seeds = self.table_players();
+    pub fn groups(&self, t: &Tournament) -> Vec<Vec<PlayerId>> {
+        let mut seeds = t.table_players();
         seeds.sort_by_key(|p| {
-            let rating = self.players()[p.index()].rating.map_or(-1, i32::from);
+            let rating = t.players()[p.index()].rating.map_or(-1, i32::from);
             (std::cmp::Reverse(rating), p.index())
         });
-        serpentine(&seeds, groups as usize)
-    }
-
-    /// Rounds of the group stage: the most any group needs.
-    pub(crate) fn group_rounds(&self) -> u32 {
-        let cycles = self.group_format().map_or(1, |(_, c)| c);
-        self.groups()
-            .iter()
-            .map(|g| {
-                let n = g.len() as u32;
-                (n + n % 2).saturating_sub(1) * cycles
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// The games a player of a group is scheduled to play (CXA 19.2 counts against these).
-    pub(crate) fn group_games(&self, player: PlayerId) -> Option<u32> {
-        let cycles = self.group_format()?.1;
-        let g = self.groups().into_iter().find(|g| g.contains(&player))?;
-        Some((g.len() as u32).saturating_sub(1) * cycles)
+        serpentine(&seeds, self.groups as usize)
     }
 
     /// Round `round` of every group's order table (CXA appendix 2), boards group after group;
     /// players resting that round as byes.
-    pub(crate) fn group_round(&self, round: u32) -> (Vec<Pairing>, Vec<PlayerId>) {
-        let cycles = self.group_format().map_or(1, |(_, c)| c);
+    fn group_round(&self, t: &Tournament, round: u32) -> (Vec<Pairing>, Vec<PlayerId>) {
         let mut games = Vec::new();
         let mut byes = Vec::new();
-        for group in self.groups().iter().filter(|g| g.len() >= 2) {
-            let schedule = round_robin::schedule(group.len() as u32, cycles);
+        for group in self.groups(t).iter().filter(|g| g.len() >= 2) {
+            let schedule = round_robin::schedule(group.len() as u32, self.cycles);
             let Some(next) = schedule.get(round as usize - 1) else {
                 continue;
             };
@@ -93,10 +74,10 @@ impl Tournament {
     /// Each group's standings on its own games, best first (CXA 10.2, 14.1–14.2): competitor
     /// indices are start-number indices, as in [`Tournament::standings`].
     #[must_use]
-    pub fn group_standings(&self) -> Vec<Vec<Standing>> {
-        let field = self.field();
-        let order = self.tie_break_order();
-        self.groups()
+    pub fn group_standings(&self, t: &Tournament) -> Vec<Vec<Standing>> {
+        let field = t.field();
+        let order = t.tie_break_order();
+        self.groups(t)
             .iter()
             .map(|group| {
                 let local: HashMap<usize, usize> = group
@@ -135,11 +116,89 @@ impl Tournament {
             })
             .collect()
     }
+}
 
-    /// Whether every round of the stage is paired and every game settled.
-    fn stage_complete(&self) -> bool {
-        let total = self.total_rounds();
-        self.rounds().len() as u32 == total && self.field().rounds == total
+impl Stage for GroupStage {
+    /// The most rounds any group needs.
+    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+        self.groups(play.tournament)
+            .iter()
+            .map(|g| table_rounds(g.len(), self.cycles))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn pair(
+        &self,
+        play: &StagePlay<'_>,
+        _engine: Option<&dyn PairingSystem>,
+        _seed: Option<u64>,
+    ) -> Result<Event, TournamentError> {
+        let t = play.tournament;
+        let round = play.next_round();
+        if t.table_players().len() < 2 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let (games, byes) = self.group_round(t, round);
+        t.check_pairing(round, &games, &byes, None)?;
+        Ok(Event::RoundPaired {
+            round,
+            games,
+            byes,
+            seed: None,
+        })
+    }
+
+    fn finished(&self, play: &StagePlay<'_>) -> bool {
+        play.tournament
+            .rounds_settled(play.first_round - 1 + self.rounds(play))
+    }
+
+    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+        StageOutcome::Groups(self.group_standings(play.tournament))
+    }
+
+    fn event_kind(&self) -> EventKind {
+        if self.cycles == 1 {
+            EventKind::RoundRobin
+        } else {
+            EventKind::MultiGameRoundRobin
+        }
+    }
+
+    fn cycles(&self) -> u32 {
+        self.cycles
+    }
+
+    fn keeps_withdrawn(&self) -> bool {
+        true
+    }
+
+    /// The games of the player's own group (CXA 10.2, 19.2).
+    fn scheduled_games(&self, play: &StagePlay<'_>, player: PlayerId) -> Option<u32> {
+        let g = self
+            .groups(play.tournament)
+            .into_iter()
+            .find(|g| g.contains(&player));
+        Some(g.map_or(0, |g| (g.len() as u32).saturating_sub(1) * self.cycles))
+    }
+}
+
+impl Tournament {
+    /// The groups of a group stage, each in seed order (CXA 10.2): serpentine over the players
+    /// still in at round 1, ranked by rating. Empty for other formats.
+    #[must_use]
+    pub fn groups(&self) -> Vec<Vec<PlayerId>> {
+        self.with_stage(|s: &GroupStage, _| s.groups(self))
+            .unwrap_or_default()
+    }
+
+    /// Each group's standings on its own games, best first (CXA 10.2, 14.1–14.2): competitor
+    /// indices are start-number indices, as in [`Tournament::standings`].
+    #[must_use]
+    pub fn group_standings(&self) -> Vec<Vec<Standing>> {
+        self.with_stage(|s: &GroupStage, _| s.group_standings(self))
+            .unwrap_or_default()
     }
 
     /// The finalists: the top `k` of each group, group winners first, then the runners-up …
@@ -171,13 +230,15 @@ impl Tournament {
         format: Format,
         k: usize,
     ) -> Result<Vec<Event>, TournamentError> {
-        if self.group_format().is_none() {
+        let Some((total, finished)) =
+            self.with_stage(|s: &GroupStage, play| (s.rounds(play), s.finished(play)))
+        else {
             return Err(TournamentError::InvalidFormat("not a group stage".into()));
-        }
-        if !self.stage_complete() {
+        };
+        if !finished {
             let r = self.rounds().len() as u32;
-            return Err(if r < self.total_rounds() {
-                TournamentError::StageUnfinished(r, self.total_rounds())
+            return Err(if r < total {
+                TournamentError::StageUnfinished(r, total)
             } else {
                 TournamentError::RoundIncomplete(r)
             });

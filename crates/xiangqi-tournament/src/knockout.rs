@@ -21,8 +21,6 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::knockout_stage::{Decision, KnockoutMatch, MatchGame};
-
 use crate::{
     lot::Lot,
     types::{Color, Outcome, PlayerId},
@@ -86,6 +84,69 @@ pub fn seeded_bracket(ranked: &[PlayerId]) -> Vec<(PlayerId, Option<PlayerId>)> 
             FirstRoundLine::Bye(a) => Some((seed(a)?, None)),
         })
         .collect()
+}
+
+/// One game of a knockout match, from the first-listed player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchGame {
+    /// Tournament round of the game.
+    pub round: u32,
+    /// Board in that round.
+    pub board: u32,
+    /// The colour of the match's first-listed player.
+    pub first_color: Color,
+    /// The first-listed player's outcome; `None` while the result is pending.
+    pub outcome: Option<Outcome>,
+    /// Whether this is a play-off (rapid) game after a level match (WXF 10.1).
+    pub playoff: bool,
+    /// Both players absent (CXA 20.2 双方均判负): both lose, so neither goes through.
+    pub double_forfeit: bool,
+}
+
+/// How a knockout match was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    /// Not decided yet.
+    Open,
+    /// A bye: no opponent in the bracket line (CXA 10.4: byes to the top seeds).
+    Bye,
+    /// On the games of the match.
+    Games,
+    /// On play-off games (WXF 10.1 加赛快棋).
+    Playoff,
+    /// By lot after a level play-off.
+    Lot,
+    /// The opponent withdrew or was expelled (CXA 19, 18.3), or neither goes through after
+    /// both withdrew or both were absent (CXA 20.2).
+    Walkover,
+}
+
+/// One line of a bracket round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutMatch {
+    /// The first-listed player (the better seed in round 1); `None` for a line left empty.
+    pub first: Option<PlayerId>,
+    /// The second-listed player; `None` for a bye.
+    pub second: Option<PlayerId>,
+    /// The games so far, play-offs included.
+    pub games: Vec<MatchGame>,
+    /// Who goes through, once decided.
+    pub winner: Option<PlayerId>,
+    /// How it was decided.
+    pub decision: Decision,
+}
+
+impl KnockoutMatch {
+    pub(crate) fn new(first: Option<PlayerId>, second: Option<PlayerId>) -> KnockoutMatch {
+        KnockoutMatch {
+            first,
+            second,
+            games: Vec::new(),
+            winner: None,
+            decision: Decision::Open,
+        }
+    }
 }
 
 /// How many games a knockout match has.

@@ -7,7 +7,7 @@
 //! the rounds and results ([`Tournament::bracket`]):
 //!
 //! - Seeds are start numbers (register in seed order: by rating or earlier results, CXA 10.2),
-//!   or Swiss places in the knockout stage of [`Format::SwissKnockout`] (CXA 10.5), whose
+//!   or Swiss places in the knockout stage of [`crate::tournament::Format::SwissKnockout`] (CXA 10.5), whose
 //!   game rounds follow the Swiss rounds; the first round follows
 //!   [`crate::knockout::first_round`], so missing seeds are byes for the top seeds and seeds 1
 //!   and 2 can meet only in the final (WXF 10.1 "避免初复赛即碰头").
@@ -21,78 +21,15 @@
 //!   games already paired are forfeited (CXA 20.3) and no more are paired (a walkover).
 //!   Two who both withdrew leave the line empty and their next opponent goes through on a bye.
 
-use serde::{Deserialize, Serialize};
-
 use crate::{
-    knockout::{MatchFormat, seeded_bracket},
+    knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame, seeded_bracket},
     lot::Lot,
     round_robin::Pairing,
-    tournament::{Event, Format, Tournament, TournamentError},
+    stage::{Stage, StageOutcome, StagePlay},
+    swiss::PairingSystem,
+    tournament::{Event, Tournament, TournamentError},
     types::{Color, GameResult, Outcome, PlayerId},
 };
-
-/// One game of a knockout match, from the first-listed player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchGame {
-    /// Tournament round of the game.
-    pub round: u32,
-    /// Board in that round.
-    pub board: u32,
-    /// The colour of the match's first-listed player.
-    pub first_color: Color,
-    /// The first-listed player's outcome; `None` while the result is pending.
-    pub outcome: Option<Outcome>,
-    /// Whether this is a play-off (rapid) game after a level match (WXF 10.1).
-    pub playoff: bool,
-    /// Both players absent (CXA 20.2 双方均判负): both lose, so neither goes through.
-    pub double_forfeit: bool,
-}
-
-/// How a knockout match was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Decision {
-    /// Not decided yet.
-    Open,
-    /// A bye: no opponent in the bracket line (CXA 10.4: byes to the top seeds).
-    Bye,
-    /// On the games of the match.
-    Games,
-    /// On play-off games (WXF 10.1 加赛快棋).
-    Playoff,
-    /// By lot after a level play-off.
-    Lot,
-    /// The opponent withdrew or was expelled (CXA 19, 18.3), or neither goes through after
-    /// both withdrew or both were absent (CXA 20.2).
-    Walkover,
-}
-
-/// One line of a bracket round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KnockoutMatch {
-    /// The first-listed player (the better seed in round 1); `None` for a line left empty.
-    pub first: Option<PlayerId>,
-    /// The second-listed player; `None` for a bye.
-    pub second: Option<PlayerId>,
-    /// The games so far, play-offs included.
-    pub games: Vec<MatchGame>,
-    /// Who goes through, once decided.
-    pub winner: Option<PlayerId>,
-    /// How it was decided.
-    pub decision: Decision,
-}
-
-impl KnockoutMatch {
-    pub(crate) fn new(first: Option<PlayerId>, second: Option<PlayerId>) -> KnockoutMatch {
-        KnockoutMatch {
-            first,
-            second,
-            games: Vec::new(),
-            winner: None,
-            decision: Decision::Open,
-        }
-    }
-}
 
 /// What a line needs next.
 pub(crate) enum Next {
@@ -374,22 +311,151 @@ impl Plan {
     }
 }
 
-impl Tournament {
-    fn knockout_format(&self) -> Result<(MatchFormat, u32), TournamentError> {
-        match self.format() {
-            Format::Knockout {
-                games,
-                playoff_games,
+/// 淘汰制 (CXA 10.4; WXF 10.1) as a [`Stage`]: a seeded bracket of the table players, or of
+/// the top `qualifiers` of the stage before (积分晋圈淘汰制, CXA 10.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnockoutStage {
+    /// Games per match.
+    pub games: MatchFormat,
+    /// Rapid play-off games at most after a level match, then a lot (WXF 10.1).
+    pub playoff_games: u32,
+    /// Players who go through from the stage before, seeded by its places (CXA 10.5); `None`
+    /// for a knockout of the whole field.
+    pub qualifiers: Option<u32>,
+}
+
+impl KnockoutStage {
+    /// Replays the knockout: the bracket rounds so far and the plan for the next game round
+    /// (`None` when a round awaits results or the champion is known).
+    fn replay(
+        &self,
+        play: &StagePlay<'_>,
+    ) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
+        let t = play.tournament;
+        let entrants = play.entrants()?;
+        let bracket = walk_bracket(
+            &entrants,
+            play.first_round,
+            (self.games, self.playoff_games),
+            |p, round| t.withdrawn_after(p).is_some_and(|a| a < round),
+            |r| t.rounds().get(r as usize - 1).and_then(|r| r.seed),
+            |number, wanted| {
+                let round = t.rounds().get(number as usize - 1)?;
+                let games = round.games.iter().enumerate().filter_map(|(k, g)| {
+                    let p = g.pairing;
+                    let &(line, first, ..) = wanted.iter().find(|(_, a, b, _)| {
+                        [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black)
+                    })?;
+                    let first_color = if p.red == first {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    let result = t.effective_result(round.number, k);
+                    Some((
+                        line,
+                        MatchGame {
+                            round: round.number,
+                            board: p.board,
+                            first_color,
+                            outcome: result.map(|r| r.outcome_for(first_color)),
+                            playoff: false,
+                            double_forfeit: result == Some(GameResult::DoubleForfeit),
+                        },
+                    ))
+                });
+                Some(games.collect())
+            },
+        );
+        Ok(bracket)
+    }
+
+    /// The bracket so far, round by round; empty while its entrants are not known.
+    fn bracket(&self, play: &StagePlay<'_>) -> Vec<Vec<KnockoutMatch>> {
+        self.replay(play).map(|(b, _)| b).unwrap_or_default()
+    }
+}
+
+impl Stage for KnockoutStage {
+    /// An upper bound: every bracket round with all its games and play-offs.
+    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+        let entrants = match self.qualifiers {
+            Some(k) => k as usize,
+            None => play.tournament.table_players().len(),
+        };
+        Tournament::bracket_rounds(entrants) * (self.games.max_games() as u32 + self.playoff_games)
+    }
+
+    /// The first game of each match with colours drawn by lot from `seed` (kept in the
+    /// event), later games and play-offs with colours alternated, byes at the start of a
+    /// bracket round (CXA 10.4, 12.4; WXF 10.1).
+    fn pair(
+        &self,
+        play: &StagePlay<'_>,
+        _engine: Option<&dyn PairingSystem>,
+        seed: Option<u64>,
+    ) -> Result<Event, TournamentError> {
+        let seed = seed.ok_or(TournamentError::NeedsPairings)?;
+        let round = play.next_round();
+        if play.entrants()?.len() < 2 {
+            return Err(TournamentError::TooFewPlayers);
+        }
+        let (_, plan) = self.replay(play)?;
+        let plan = match (plan, play.tournament.rounds().last()) {
+            (Some(plan), _) => plan,
+            (None, Some(last)) if self.champion(play).is_none() => {
+                return Err(TournamentError::RoundIncomplete(last.number));
             }
-            | Format::SwissKnockout {
-                games,
-                playoff_games,
-                ..
-            } => Ok((games, playoff_games)),
-            _ => Err(TournamentError::InvalidFormat("not a knockout".into())),
+            (None, _) => return Err(TournamentError::KnockoutDecided),
+        };
+        Ok(plan.event(round, seed))
+    }
+
+    /// The matches due, colours alternated after a match's first game (CXA 12.4), the
+    /// bracket round's byes (CXA 10.4), a seed kept.
+    fn check(
+        &self,
+        play: &StagePlay<'_>,
+        games: &[Pairing],
+        byes: &[PlayerId],
+        seed: Option<u64>,
+    ) -> Result<(), TournamentError> {
+        let (_, plan) = self.replay(play)?;
+        Plan::check(plan, games, byes, seed)
+    }
+
+    fn finished(&self, play: &StagePlay<'_>) -> bool {
+        self.champion(play).is_some()
+    }
+
+    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+        StageOutcome::Bracket(self.bracket(play))
+    }
+
+    fn champion(&self, play: &StagePlay<'_>) -> Option<PlayerId> {
+        let bracket = self.bracket(play);
+        let last = bracket.last()?;
+        match last.as_slice() {
+            [only]
+                if bracket.len() as u32
+                    >= Tournament::bracket_rounds(play.entrants().map_or(0, |e| e.len())) =>
+            {
+                only.winner
+            }
+            _ => None,
         }
     }
 
+    fn qualifiers(&self) -> Option<u32> {
+        self.qualifiers
+    }
+
+    fn is_bracket(&self) -> bool {
+        true
+    }
+}
+
+impl Tournament {
     /// The number of bracket rounds: ⌈log₂ n⌉ for n entrants.
     pub(crate) fn bracket_rounds(entrants: usize) -> u32 {
         if entrants < 2 {
@@ -417,115 +483,43 @@ impl Tournament {
         )
     }
 
-    /// Replays the knockout: the bracket rounds so far and the plan for the next game round
-    /// (`None` when a round awaits results or the champion is known).
-    fn knockout_replay(&self) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
-        let (format, playoff_games) = self.knockout_format()?;
-        let entrants = self.knockout_entrants()?;
-        let first_round = self.knockout_first_round();
-        let bracket = walk_bracket(
-            &entrants,
-            first_round,
-            (format, playoff_games),
-            |p, round| self.withdrawn_after(p).is_some_and(|a| a < round),
-            |r| self.rounds().get(r as usize - 1).and_then(|r| r.seed),
-            |number, wanted| {
-                let round = self.rounds().get(number as usize - 1)?;
-                let games = round.games.iter().enumerate().filter_map(|(k, g)| {
-                    let p = g.pairing;
-                    let &(line, first, ..) = wanted.iter().find(|(_, a, b, _)| {
-                        [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black)
-                    })?;
-                    let first_color = if p.red == first {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    };
-                    let result = self.effective_result(round.number, k);
-                    Some((
-                        line,
-                        MatchGame {
-                            round: round.number,
-                            board: p.board,
-                            first_color,
-                            outcome: result.map(|r| r.outcome_for(first_color)),
-                            playoff: false,
-                            double_forfeit: result == Some(GameResult::DoubleForfeit),
-                        },
-                    ))
-                });
-                Some(games.collect())
-            },
-        );
-        Ok(bracket)
-    }
-
     /// The knockout bracket so far, round by round (CXA 10.4): each line with its games, its
     /// winner and how it was decided. Empty for other formats.
     #[must_use]
     pub fn bracket(&self) -> Vec<Vec<KnockoutMatch>> {
-        self.knockout_replay().map(|(b, _)| b).unwrap_or_default()
+        self.with_stage(|s: &KnockoutStage, play| s.bracket(play))
+            .unwrap_or_default()
     }
 
-    /// The knockout's winner, once the final is decided.
+    /// The winner of the format's last stage once it is a decided bracket (a knockout or a
+    /// double elimination).
     #[must_use]
     pub fn champion(&self) -> Option<PlayerId> {
-        if matches!(self.format(), Format::DoubleElimination { .. }) {
-            return self.double_champion();
-        }
-        let bracket = self.bracket();
-        let last = bracket.last()?;
-        match last.as_slice() {
-            [only]
-                if bracket.len() as u32
-                    >= Self::bracket_rounds(self.knockout_entrants().map_or(0, |e| e.len())) =>
-            {
-                only.winner
-            }
-            _ => None,
-        }
+        let (stage, play) = self.last_stage()?;
+        stage.champion(&play)
     }
 
     /// The next game round of a knockout (CXA 10.4, 12.4; WXF 10.1): the first game of each
     /// match with colours drawn by lot from `seed` (kept in the event), later games and
     /// play-offs with colours alternated, byes at the start of a bracket round. Also the
-    /// knockout stage of [`Format::SwissKnockout`] (CXA 10.5, once the Swiss is over) and the
-    /// next round of [`Format::DoubleElimination`].
+    /// knockout stage of [`crate::tournament::Format::SwissKnockout`] (CXA 10.5, once the Swiss is over) and the
+    /// next round of [`crate::tournament::Format::DoubleElimination`].
     ///
     /// # Errors
     /// Not a knockout, fewer than 2 entrants, a round still awaiting results, or the champion
     /// already known.
     pub fn pair_knockout(&self, seed: u64) -> Result<Event, TournamentError> {
-        if matches!(self.format(), Format::DoubleElimination { .. }) {
-            return self.pair_double_elimination(seed);
+        match self.last_stage() {
+            Some((stage, play)) if stage.is_bracket() => stage.pair(&play, None, Some(seed)),
+            _ if self.table_players().len() < 2 => Err(TournamentError::TooFewPlayers),
+            _ => Err(TournamentError::InvalidFormat("not a knockout".into())),
         }
-        let round = self.rounds().len() as u32 + 1;
-        if self.knockout_entrants()?.len() < 2 {
-            return Err(TournamentError::TooFewPlayers);
-        }
-        let (_, plan) = self.knockout_replay()?;
-        let plan = match (plan, self.rounds().last()) {
-            (Some(plan), _) => plan,
-            (None, Some(last)) if self.champion().is_none() => {
-                return Err(TournamentError::RoundIncomplete(last.number));
-            }
-            (None, _) => return Err(TournamentError::KnockoutDecided),
-        };
-        Ok(plan.event(round, seed))
-    }
-
-    /// Checks a knockout round against the bracket: the matches due, colours alternated after
-    /// a match's first game (CXA 12.4), the bracket round's byes (CXA 10.4), a seed kept.
-    pub(crate) fn check_knockout_pairing(
-        &self,
-        games: &[Pairing],
-        byes: &[PlayerId],
-        seed: Option<u64>,
-    ) -> Result<(), TournamentError> {
-        let (_, plan) = self.knockout_replay()?;
-        Plan::check(plan, games, byes, seed)
     }
 }
+
+// The tests name formats through `super::*`.
+#[cfg(test)]
+use crate::tournament::Format;
 
 #[cfg(test)]
 mod tests {

@@ -59,9 +59,12 @@
 //! ```
 
 mod double_stage;
+mod formats;
 mod group_stage;
 mod knockout_stage;
+mod lifecycle;
 mod lot;
+mod round_robin_stage;
 mod scoring;
 mod swiss_adapter;
 mod swiss_stages;
@@ -72,6 +75,7 @@ pub mod groups;
 pub mod knockout;
 pub mod report;
 pub mod round_robin;
+pub mod stage;
 pub mod swiss;
 pub mod team;
 pub mod team_tournament;
@@ -79,6 +83,11 @@ pub mod tiebreak;
 pub mod tournament;
 pub mod trf;
 
+pub use double_stage::DoubleEliminationStage;
+pub use group_stage::GroupStage;
+pub use knockout_stage::KnockoutStage;
 pub use lot::Lot;
+pub use round_robin_stage::RoundRobinStage;
 pub use scoring::{ScoringScheme, match_points, wxf_two_game_team_match};
+pub use swiss_stages::{BottomElimination, SwissStage};
 pub use types::{Color, GameResult, Outcome, ParseError, Player, PlayerId, Points, RuleSet};

@@ -13,7 +13,7 @@ use crate::{
     lot::Lot,
     round_robin::Pairing,
     swiss::{Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
-    tournament::{Event, Format, RoundResult, Tournament, TournamentError},
+    tournament::{Event, RoundResult, Tournament, TournamentError},
     types::{Color, Outcome, PlayerId, Points},
 };
 
@@ -71,7 +71,7 @@ impl Tournament {
         SwissInput {
             players,
             played_rounds,
-            total_rounds: self.format().swiss_rounds().unwrap_or(self.total_rounds()),
+            total_rounds: self.swiss_rounds().unwrap_or(self.total_rounds()),
             points: PointSystem {
                 win: tenths(s.win),
                 draw: tenths(s.draw_red),
@@ -103,18 +103,19 @@ impl Tournament {
         engine: &dyn PairingSystem,
         seed: u64,
     ) -> Result<Event, TournamentError> {
-        let Some(swiss_rounds) = self.format().swiss_rounds() else {
+        let Some(swiss_rounds) = self.swiss_rounds() else {
             return Err(TournamentError::InvalidFormat(
                 "only a swiss is paired by a swiss engine".into(),
             ));
         };
         let round = self.rounds().len() as u32 + 1;
         if round > swiss_rounds {
-            return Err(match self.format() {
-                Format::SwissKnockout { .. } => TournamentError::InvalidFormat(
+            return Err(if self.stages().len() > 1 {
+                TournamentError::InvalidFormat(
                     "the swiss stage is over: the knockout is paired from the bracket".into(),
-                ),
-                _ => TournamentError::AllRoundsPaired(swiss_rounds),
+                )
+            } else {
+                TournamentError::AllRoundsPaired(swiss_rounds)
             });
         }
         let pairs = engine
@@ -142,6 +143,10 @@ impl Tournament {
         })
     }
 }
+
+// The tests name formats through `super::*`.
+#[cfg(test)]
+use crate::tournament::Format;
 
 #[cfg(test)]
 mod tests {

@@ -1,16 +1,16 @@
 //! A Swiss chained with elimination, as events of one [`Tournament`]: CXA 2011 arts. 10.5
 //! and 10.6. The Swiss rounds are paired by an engine through [`PairingSystem`].
 //!
-//! - 积分晋圈淘汰制 (CXA 10.5, [`Format::SwissKnockout`]): "第一阶段采用积分编排，通过若干轮次
+//! - 积分晋圈淘汰制 (CXA 10.5, [`crate::tournament::Format::SwissKnockout`]): "第一阶段采用积分编排，通过若干轮次
 //!   录取相应人数参加第二阶段的单淘汰赛". Rounds 1 … R are the Swiss; once every result of
 //!   round R is in, the top k of the Swiss standings go through, seeded by their places
 //!   ([`Tournament::qualifiers`]), and the rounds after R are the knockout's game rounds
 //!   ([`Tournament::pair_knockout`], [`Tournament::bracket`]) under the rules of
-//!   [`Format::Knockout`] (CXA 10.4, 12.4; WXF 10.1). A player who withdrew during the Swiss
+//!   [`crate::tournament::Format::Knockout`] (CXA 10.4, 12.4; WXF 10.1). A player who withdrew during the Swiss
 //!   does not go through (the next placed does); a qualifier who withdraws later stays in the
 //!   bracket and loses the match by forfeit (CXA 19.3 "未赛对局均作弃权，记对方获胜"). The
 //!   standings and crosstable are the Swiss stage's; the knockout is the bracket.
-//! - 积分末位淘汰制 (CXA 10.6, [`Format::SwissElimination`]): "在赛程过半时，规定每一轮淘汰
+//! - 积分末位淘汰制 (CXA 10.6, [`crate::tournament::Format::SwissElimination`]): "在赛程过半时，规定每一轮淘汰
 //!   若干名积分最低的棋手，直至保留若干名棋手参加最后一轮比赛". After each round r with
 //!   2r > R ("过半": more than half played) and r < R, the `per_round` lowest placed of those
 //!   still in are out, never leaving fewer than `keep`. Who is out is fixed when the next round
@@ -21,35 +21,148 @@
 use std::cmp::Reverse;
 
 use crate::{
+    stage::{Stage, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tiebreak::Standing,
-    tournament::{Event, Format, Tournament, TournamentError},
+    tournament::{Event, Tournament, TournamentError},
     types::PlayerId,
 };
 
-impl Tournament {
-    /// How many rounds from the start the standings rank: the Swiss stage of a Swiss then
-    /// knockout (CXA 10.5), every round otherwise.
-    pub(crate) fn ranked_rounds(&self) -> usize {
-        match self.format() {
-            Format::SwissKnockout { rounds, .. } => rounds as usize,
-            _ => usize::MAX,
+/// 积分末位淘汰制 (CXA 10.6): the `per_round` lowest placed out after each round once more than
+/// half are played, until `keep` are left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BottomElimination {
+    /// Players eliminated after each round once past half (at least 1).
+    pub per_round: u32,
+    /// Players left in when the eliminations stop (at least 2).
+    pub keep: u32,
+}
+
+/// 积分编排制 (CXA 10.3) as a [`Stage`] of `rounds` rounds, with bottom elimination
+/// (CXA 10.6) or without. One stage whatever the pairing engine: the engine is given when a
+/// round is paired ([`Stage::pair`]), so the Dutch, the CXA and any other [`PairingSystem`]
+/// drive the same stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwissStage {
+    /// Rounds of the Swiss (at least 1).
+    pub rounds: u32,
+    /// Bottom elimination (CXA 10.6), if any.
+    pub elimination: Option<BottomElimination>,
+}
+
+impl SwissStage {
+    /// A Swiss of `rounds` rounds.
+    ///
+    /// # Errors
+    /// No rounds, or an elimination that drops nobody or keeps fewer than 2.
+    pub fn new(
+        rounds: u32,
+        elimination: Option<BottomElimination>,
+    ) -> Result<SwissStage, TournamentError> {
+        if rounds == 0 {
+            return Err(TournamentError::InvalidFormat(
+                "a swiss needs at least one round".into(),
+            ));
+        }
+        if let Some(BottomElimination { per_round, keep }) = elimination {
+            if per_round == 0 || keep < 2 {
+                return Err(TournamentError::InvalidFormat(format!(
+                    "bottom elimination drops at least 1 a round and keeps at least 2, not \
+                     {per_round} and {keep}"
+                )));
+            }
+        }
+        Ok(SwissStage {
+            rounds,
+            elimination,
+        })
+    }
+}
+
+impl Stage for SwissStage {
+    fn rounds(&self, _play: &StagePlay<'_>) -> u32 {
+        self.rounds
+    }
+
+    fn fixed_rounds(&self) -> Option<u32> {
+        Some(self.rounds)
+    }
+
+    /// Pairs the next round with `engine` (CXA 10.3): the players withdrawn (CXA 19.3),
+    /// eliminated (CXA 10.6) or due out are not paired.
+    fn pair(
+        &self,
+        play: &StagePlay<'_>,
+        engine: Option<&dyn PairingSystem>,
+        seed: Option<u64>,
+    ) -> Result<Event, TournamentError> {
+        match (engine, seed) {
+            (Some(engine), Some(seed)) => play.tournament.pair_swiss(engine, seed),
+            _ => Err(TournamentError::NeedsPairings),
         }
     }
 
-    /// Whether the first `rounds` rounds are all paired and settled.
-    fn swiss_stage_complete(&self, rounds: u32) -> bool {
-        self.rounds().len() as u32 >= rounds && self.field().rounds >= rounds
+    fn finished(&self, play: &StagePlay<'_>) -> bool {
+        play.tournament
+            .rounds_settled(play.first_round - 1 + self.rounds)
+    }
+
+    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+        StageOutcome::Standings(play.tournament.standings())
+    }
+
+    fn scores_byes(&self) -> bool {
+        true
+    }
+
+    /// Once more than half of the rounds are played and before the last, the `per_round`
+    /// lowest placed of those still in (not withdrawn, not eliminated), never leaving fewer
+    /// than `keep`; lowest first. Empty while results are pending.
+    fn elimination_due(&self, play: &StagePlay<'_>) -> Vec<PlayerId> {
+        let Some(BottomElimination { per_round, keep }) = self.elimination else {
+            return Vec::new();
+        };
+        let t = play.tournament;
+        let rounds = self.rounds;
+        let played = t.rounds().len() as u32;
+        if 2 * played <= rounds || played >= rounds || t.field().rounds < played {
+            return Vec::new();
+        }
+        let still_in: Vec<PlayerId> = t
+            .standings()
+            .into_iter()
+            .map(|s| PlayerId::from_index(s.competitor))
+            .filter(|&p| t.withdrawn_after(p).is_none() && t.eliminated_after(p).is_none())
+            .collect();
+        let drop = (per_round as usize).min(still_in.len().saturating_sub(keep as usize));
+        still_in.into_iter().rev().take(drop).collect()
+    }
+
+    fn eliminates(&self) -> bool {
+        self.elimination.is_some()
+    }
+
+    fn swiss_rounds(&self) -> Option<u32> {
+        Some(self.rounds)
+    }
+}
+
+impl Tournament {
+    /// How many rounds from the start the standings rank: the first stage's when a later
+    /// stage is a bracket (the Swiss of a Swiss then knockout, CXA 10.5), every round
+    /// otherwise.
+    pub(crate) fn ranked_rounds(&self) -> usize {
+        match self.stages().as_slice() {
+            [first, _, ..] => first.fixed_rounds().map_or(usize::MAX, |r| r as usize),
+            _ => usize::MAX,
+        }
     }
 
     /// Whether a Swiss then knockout (CXA 10.5) has reached its knockout stage: every Swiss
     /// round paired and settled. False for other formats.
     #[must_use]
     pub fn in_knockout_stage(&self) -> bool {
-        match self.format() {
-            Format::SwissKnockout { rounds, .. } => self.swiss_stage_complete(rounds),
-            _ => false,
-        }
+        self.stages().len() > 1 && self.stage_finished(0)
     }
 
     /// The players who go through from the Swiss to the knockout (CXA 10.5), in seed order:
@@ -58,48 +171,11 @@ impl Tournament {
     /// knockout round fixes it. Empty for other formats.
     #[must_use]
     pub fn qualifiers(&self) -> Vec<PlayerId> {
-        let Format::SwissKnockout {
-            rounds, qualifiers, ..
-        } = self.format()
-        else {
+        let stages = self.stages();
+        let Some(i) = stages.iter().position(|s| s.qualifiers().is_some()) else {
             return Vec::new();
         };
-        if let Some(fixed) = self.fixed_qualifiers() {
-            return fixed.to_vec();
-        }
-        self.standings()
-            .into_iter()
-            .map(|s| PlayerId::from_index(s.competitor))
-            .filter(|&p| self.withdrawn_after(p).is_none_or(|a| a >= rounds))
-            .take(qualifiers as usize)
-            .collect()
-    }
-
-    /// The knockout's entrants in seed order: the start list of a knockout, the qualifiers of
-    /// a Swiss then knockout once its Swiss is over.
-    pub(crate) fn knockout_entrants(&self) -> Result<Vec<PlayerId>, TournamentError> {
-        match self.format() {
-            Format::SwissKnockout { rounds, .. } => {
-                if !self.swiss_stage_complete(rounds) {
-                    let r = self.rounds().len() as u32;
-                    return Err(if r < rounds {
-                        TournamentError::StageUnfinished(r, rounds)
-                    } else {
-                        TournamentError::RoundIncomplete(rounds)
-                    });
-                }
-                Ok(self.qualifiers())
-            }
-            _ => Ok(self.table_players()),
-        }
-    }
-
-    /// The tournament round in which the knockout starts.
-    pub(crate) fn knockout_first_round(&self) -> u32 {
-        match self.format() {
-            Format::SwissKnockout { rounds, .. } => rounds + 1,
-            _ => 1,
-        }
+        self.provisional_entrants(i)
     }
 
     /// Who is out before the next round of a Swiss with bottom elimination (CXA 10.6): once
@@ -109,26 +185,9 @@ impl Tournament {
     /// the next [`Event::RoundPaired`] makes it final ([`Tournament::eliminated_after`]).
     #[must_use]
     pub fn elimination_due(&self) -> Vec<PlayerId> {
-        let Format::SwissElimination {
-            rounds,
-            per_round,
-            keep,
-        } = self.format()
-        else {
-            return Vec::new();
-        };
-        let played = self.rounds().len() as u32;
-        if 2 * played <= rounds || played >= rounds || self.field().rounds < played {
-            return Vec::new();
-        }
-        let still_in: Vec<PlayerId> = self
-            .standings()
-            .into_iter()
-            .map(|s| PlayerId::from_index(s.competitor))
-            .filter(|&p| self.withdrawn_after(p).is_none() && self.eliminated_after(p).is_none())
-            .collect();
-        let drop = (per_round as usize).min(still_in.len().saturating_sub(keep as usize));
-        still_in.into_iter().rev().take(drop).collect()
+        self.current_stage()
+            .map(|(stage, play)| stage.elimination_due(&play))
+            .unwrap_or_default()
     }
 
     /// Puts the eliminated below everyone still in, the later out first (CXA 10.6), keeping
@@ -207,18 +266,14 @@ impl Tournament {
         engine: &dyn PairingSystem,
         seed: u64,
     ) -> Result<Event, TournamentError> {
-        match self.format() {
-            Format::RoundRobin { .. } | Format::Groups { .. } => self.pair_next_round(),
-            Format::Knockout { .. } | Format::DoubleElimination { .. } => self.pair_knockout(seed),
-            Format::SwissKnockout { rounds, .. } if self.rounds().len() as u32 >= rounds => {
-                self.pair_knockout(seed)
-            }
-            Format::Swiss { .. }
-            | Format::SwissKnockout { .. }
-            | Format::SwissElimination { .. } => self.pair_swiss(engine, seed),
-        }
+        let (stage, play) = self.current_stage().ok_or(TournamentError::NeedsPairings)?;
+        stage.pair(&play, Some(engine), Some(seed))
     }
 }
+
+// The tests name formats through `super::*`.
+#[cfg(test)]
+use crate::tournament::Format;
 
 #[cfg(test)]
 mod tests {

@@ -30,13 +30,115 @@ mod swiss_pairing;
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    knockout::MatchFormat,
+    lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin,
     scoring::{ScoringScheme, match_points},
     team::{BoardRule, LineupError, Team, TeamMatch, first_team_color, validate_lineup},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
-    tournament::Format,
+    tournament::Format as PlayerFormat,
     types::{Color, GameResult, Outcome, Points, RuleSet},
 };
+
+/// The formats of a team event (CXA 2011 arts. 10.1, 10.3, 10.4 with 12.2–12.4 for teams):
+/// only those the team event runs, so no other can be asked for. On the wire it is the
+/// player [`PlayerFormat`]'s form (`{"type": "round_robin", "cycles": 1}` …), so stored events read
+/// as before; a team event file naming another format is refused when it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TeamFormat {
+    /// 大循环制 (CXA 10.1): every team meets every team `cycles` times (1 or 2).
+    RoundRobin {
+        /// 1 or 2.
+        cycles: u32,
+    },
+    /// 积分编排制 (CXA 10.3) of teams over `rounds` rounds, paired by a Swiss engine
+    /// ([`TeamTournament::pair_swiss`]) or by hand.
+    Swiss {
+        /// Number of rounds.
+        rounds: u32,
+    },
+    /// 淘汰制 (CXA 10.4; WXF 10.1) of teams: [`TeamTournament::pair_knockout`].
+    Knockout {
+        /// Team matches per line.
+        games: MatchFormat,
+        /// Play-off team matches at most after a level line, then a lot (WXF 10.1).
+        #[serde(default)]
+        playoff_games: u32,
+    },
+}
+
+impl TeamFormat {
+    /// Cycles of a round robin.
+    #[must_use]
+    pub fn round_robin_cycles(self) -> Option<u32> {
+        match self {
+            TeamFormat::RoundRobin { cycles } => Some(cycles),
+            _ => None,
+        }
+    }
+
+    /// Rounds of a Swiss.
+    #[must_use]
+    pub fn swiss_rounds(self) -> Option<u32> {
+        match self {
+            TeamFormat::Swiss { rounds } => Some(rounds),
+            _ => None,
+        }
+    }
+
+    /// Team matches per line and play-offs of a knockout.
+    #[must_use]
+    pub fn knockout(self) -> Option<(MatchFormat, u32)> {
+        match self {
+            TeamFormat::Knockout {
+                games,
+                playoff_games,
+            } => Some((games, playoff_games)),
+            _ => None,
+        }
+    }
+}
+
+impl From<TeamFormat> for PlayerFormat {
+    fn from(f: TeamFormat) -> PlayerFormat {
+        match f {
+            TeamFormat::RoundRobin { cycles } => PlayerFormat::RoundRobin { cycles },
+            TeamFormat::Swiss { rounds } => PlayerFormat::Swiss { rounds },
+            TeamFormat::Knockout {
+                games,
+                playoff_games,
+            } => PlayerFormat::Knockout {
+                games,
+                playoff_games,
+            },
+        }
+    }
+}
+
+impl TryFrom<PlayerFormat> for TeamFormat {
+    type Error = TeamError;
+
+    /// The team format of a player [`PlayerFormat`]: round robin, Swiss or knockout.
+    fn try_from(f: PlayerFormat) -> Result<TeamFormat, TeamError> {
+        match f {
+            PlayerFormat::RoundRobin { cycles } => Ok(TeamFormat::RoundRobin { cycles }),
+            PlayerFormat::Swiss { rounds } => Ok(TeamFormat::Swiss { rounds }),
+            PlayerFormat::Knockout {
+                games,
+                playoff_games,
+            } => Ok(TeamFormat::Knockout {
+                games,
+                playoff_games,
+            }),
+            _ => Err(TeamError::NoRound(
+                "team group stages and staged swisses are not supported yet: round robin, \
+                 swiss or knockout"
+                    .into(),
+            )),
+        }
+    }
+}
 
 /// What ranks teams first.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,8 +186,8 @@ pub enum TeamEvent {
         name: String,
         /// Governing book.
         rules: RuleSet,
-        /// Round robin or Swiss (of teams).
-        format: Format,
+        /// Round robin, Swiss or knockout (of teams).
+        format: TeamFormat,
         /// Boards per match.
         boards: usize,
         /// How players take boards (CXA 11.1–11.3).
@@ -336,7 +438,7 @@ impl TeamMatchState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTournament {
     rules: RuleSet,
-    format: Format,
+    format: TeamFormat,
     boards: usize,
     board_rule: BoardRule,
     scoring: ScoringScheme,
@@ -345,17 +447,51 @@ pub struct TeamTournament {
     ranking: TeamRanking,
     teams: Vec<Team>,
     rounds: Vec<TeamRound>,
-    withdrawn: Vec<Option<u32>>,
-    /// Withdrew before round 1 was paired: out of the order table (CXA 14.4; WXF 11.2).
-    before_start: Vec<bool>,
+    /// Which teams withdrew when (CXA 19; WXF 11).
+    withdrawals: Withdrawals,
     events: Vec<TeamEvent>,
 }
 
-/// The result of a game the team with `color` lost by forfeit (CXA 20.3).
-fn forfeited_by(color: Color) -> GameResult {
-    match color {
-        Color::Red => GameResult::BlackWinsByForfeit,
-        Color::Black => GameResult::RedWinsByForfeit,
+/// A refused withdrawal or pairing of `team` (CXA 19.3; WXF 11.4).
+fn refused(team: usize, r: Refusal) -> TeamError {
+    match r {
+        Refusal::Unknown => TeamError::UnknownTeam(team),
+        Refusal::Withdrawn(after_round) => TeamError::Withdrawn { team, after_round },
+        Refusal::FutureRound {
+            after_round,
+            paired,
+        } => TeamError::FutureRound {
+            after_round,
+            paired,
+        },
+    }
+}
+
+/// Teams seen through their matches (CXA 19, 20).
+impl Lifecycle for TeamTournament {
+    fn withdrawals(&self) -> &Withdrawals {
+        &self.withdrawals
+    }
+
+    /// The matches of a round robin (CXA 19.2); results stand in a Swiss or a knockout.
+    fn scheduled_encounters(&self, _team: usize) -> Option<u32> {
+        let cycles = self.format.round_robin_cycles()?;
+        Some((self.table_teams().len() as u32).saturating_sub(1) * cycles)
+    }
+
+    /// Matches with every board's result recorded in rounds 1 to `last`.
+    fn played_encounters(&self, team: usize, last: u32) -> u32 {
+        self.rounds
+            .iter()
+            .take(last as usize)
+            .flat_map(|r| &r.matches)
+            .filter(|m| m.pairing.first == team || m.pairing.second == team)
+            .filter(|m| {
+                m.results
+                    .iter()
+                    .all(|p| p[..self.games()].iter().all(Option::is_some))
+            })
+            .count() as u32
     }
 }
 
@@ -386,19 +522,7 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
-        if !matches!(
-            format,
-            Format::RoundRobin { .. } | Format::Swiss { .. } | Format::Knockout { .. }
-        ) {
-            return Err(TeamError::NoRound(
-                "team group stages and staged swisses are not supported yet: round robin, \
-                 swiss or knockout"
-                    .into(),
-            ));
-        }
-        if ranking == TeamRanking::GamePoints
-            && (two_games || !matches!(format, Format::Swiss { .. }))
-        {
+        if ranking == TeamRanking::GamePoints && (two_games || format.swiss_rounds().is_none()) {
             return Err(TeamError::InvalidFormat(
                 "局分 first is for a one-game swiss of teams (CXA 14.7)".into(),
             ));
@@ -414,8 +538,7 @@ impl TeamTournament {
             ranking,
             teams: Vec::new(),
             rounds: Vec::new(),
-            withdrawn: Vec::new(),
-            before_start: Vec::new(),
+            withdrawals: Withdrawals::default(),
             events: vec![first],
         };
         for e in it {
@@ -443,8 +566,7 @@ impl TeamTournament {
                     });
                 }
                 self.teams.push(team.clone());
-                self.withdrawn.push(None);
-                self.before_start.push(false);
+                self.withdrawals.enter();
             }
             TeamEvent::RoundPaired {
                 round,
@@ -471,18 +593,12 @@ impl TeamTournament {
                     }
                     // A round robin keeps a team gone after the start in its table (its
                     // matches are forfeited); a Swiss pairs it no more.
-                    let listed =
-                        matches!(self.format, Format::RoundRobin { .. }) && !self.before_start[t];
-                    if let (false, Some(after)) = (listed, self.withdrawn[t]) {
-                        if *round > after {
-                            return Err(TeamError::Withdrawn {
-                                team: t,
-                                after_round: after,
-                            });
-                        }
-                    }
+                    let keeps = self.format.round_robin_cycles().is_some();
+                    self.withdrawals
+                        .may_play(t, *round, keeps)
+                        .map_err(|r| refused(t, r))?;
                 }
-                if matches!(self.format, Format::Knockout { .. }) {
+                if self.format.knockout().is_some() {
                     self.check_knockout_round(matches, byes, *seed)?;
                 }
                 self.rounds.push(TeamRound {
@@ -556,25 +672,10 @@ impl TeamTournament {
                 slot[usize::from(*second)] = Some(*result);
             }
             TeamEvent::Withdrawn { team, after_round } => {
-                let slot = self
-                    .withdrawn
-                    .get_mut(*team)
-                    .ok_or(TeamError::UnknownTeam(*team))?;
-                if let Some(after) = *slot {
-                    return Err(TeamError::Withdrawn {
-                        team: *team,
-                        after_round: after,
-                    });
-                }
                 let paired = self.rounds.len() as u32;
-                if *after_round > paired {
-                    return Err(TeamError::FutureRound {
-                        after_round: *after_round,
-                        paired,
-                    });
-                }
-                *slot = Some(*after_round);
-                self.before_start[*team] = self.rounds.is_empty();
+                self.withdrawals
+                    .withdraw(*team, *after_round, paired)
+                    .map_err(|r| refused(*team, r))?;
             }
         }
         self.events.push(event);
@@ -652,9 +753,16 @@ impl TeamTournament {
         &self.teams
     }
 
-    /// The format.
+    /// The format, in the player [`PlayerFormat`]'s terms (as views shared with player events
+    /// show it).
     #[must_use]
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> PlayerFormat {
+        self.format.into()
+    }
+
+    /// The team format.
+    #[must_use]
+    pub fn team_format(&self) -> TeamFormat {
         self.format
     }
 
@@ -685,42 +793,21 @@ impl TeamTournament {
     /// The round after which `team` withdrew, if it did.
     #[must_use]
     pub fn withdrawn_after(&self, team: usize) -> Option<u32> {
-        self.withdrawn.get(team).copied().flatten()
+        self.withdrawals.after(team)
     }
 
     /// The teams of the round-robin order table: all but those gone before round 1
     /// (CXA 14.4; WXF 11.2).
     #[must_use]
     pub fn table_teams(&self) -> Vec<usize> {
-        (0..self.teams.len())
-            .filter(|&t| !self.before_start[t])
-            .collect()
+        self.withdrawals.table()
     }
 
     /// Whether every match of `team` is cancelled: a round robin it left having played fewer
     /// than half of its matches (CXA 19.2; WXF 11.3).
     #[must_use]
     pub fn results_cancelled(&self, team: usize) -> bool {
-        let Some(after) = self.withdrawn_after(team) else {
-            return false;
-        };
-        let Format::RoundRobin { cycles } = self.format else {
-            return false;
-        };
-        let scheduled = (self.table_teams().len() as u32).saturating_sub(1) * cycles;
-        let played = self
-            .rounds
-            .iter()
-            .take(after as usize)
-            .flat_map(|r| &r.matches)
-            .filter(|m| m.pairing.first == team || m.pairing.second == team)
-            .filter(|m| {
-                m.results
-                    .iter()
-                    .all(|p| p[..self.games()].iter().all(Option::is_some))
-            })
-            .count() as u32;
-        played * 2 < scheduled
+        Lifecycle::results_cancelled(self, team)
     }
 
     /// Each board's two results (the second `None` in a one-game match) as they count for
@@ -735,7 +822,6 @@ impl TeamTournament {
         if self.results_cancelled(a) || self.results_cancelled(b) {
             return None;
         }
-        let gone = |t: usize| self.withdrawn_after(t).is_some_and(|after| round > after);
         let games = self.games();
         let counted = (0..self.boards)
             .map(|k| {
@@ -744,12 +830,8 @@ impl TeamTournament {
                     // The first team's colour on this board in this game (CXA 12.2, 12.4).
                     let c = first_team_color(k as u32 + 1);
                     let c = if g == 1 { c.other() } else { c };
-                    *slot = match (gone(a), gone(b)) {
-                        (true, true) => Some(GameResult::DoubleForfeit),
-                        (true, false) => Some(forfeited_by(c)),
-                        (false, true) => Some(forfeited_by(c.other())),
-                        (false, false) => m.results[k][g],
-                    };
+                    let sides = if c == Color::Red { (a, b) } else { (b, a) };
+                    *slot = self.counted(round, sides, m.results[k][g]);
                 }
                 pair
             })
@@ -775,13 +857,13 @@ impl TeamTournament {
     /// A Swiss (pairings come from outside), too few teams, or every round paired.
     pub fn pair_next_round(&self) -> Result<TeamEvent, TeamError> {
         let cycles = match self.format {
-            Format::RoundRobin { cycles } => cycles,
-            Format::Knockout { .. } => {
+            TeamFormat::RoundRobin { cycles } => cycles,
+            TeamFormat::Knockout { .. } => {
                 return Err(TeamError::NoRound(
                     "a knockout of teams is paired from its bracket with a seed".into(),
                 ));
             }
-            _ => {
+            TeamFormat::Swiss { .. } => {
                 return Err(TeamError::NoRound(
                     "a swiss of teams is paired by a swiss engine (pair_swiss) or by hand".into(),
                 ));
@@ -969,7 +1051,7 @@ impl TeamTournament {
                     }
                 }
             }
-            if matches!(self.format, Format::Swiss { .. }) {
+            if self.format.swiss_rounds().is_some() {
                 for &t in &tr.byes {
                     competitors[t].encounters.push(self.bye_encounter(round));
                 }
@@ -1001,9 +1083,10 @@ impl TeamTournament {
     /// first CXA 14.7's (14.6 with 场分 in the place of 局分, after 18.5).
     #[must_use]
     pub fn tie_break_order(&self) -> Vec<TieBreak> {
-        let kind = match self.format {
-            Format::RoundRobin { .. } => EventKind::TeamRoundRobin,
-            _ => EventKind::TeamSwiss,
+        let kind = if self.format.round_robin_cycles().is_some() {
+            EventKind::TeamRoundRobin
+        } else {
+            EventKind::TeamSwiss
         };
         self.tie_breaks
             .clone()
@@ -1013,6 +1096,11 @@ impl TeamTournament {
             })
     }
 }
+
+// The tests name the team formats `Format`, as the team event's creation did before it had
+// its own type.
+#[cfg(test)]
+use TeamFormat as Format;
 
 #[cfg(test)]
 mod tests {
@@ -1650,5 +1738,51 @@ mod tests {
             let again = TeamTournament::from_events(t.events().to_vec()).unwrap();
             proptest::prop_assert!(again == t);
         }
+    }
+}
+
+#[cfg(test)]
+mod team_format_tests {
+    use super::*;
+    use crate::knockout::MatchFormat;
+
+    #[test]
+    fn a_team_format_reads_and_writes_as_the_player_format_did() {
+        // Stored team events name their format in the player `Format`'s form.
+        for f in [
+            TeamFormat::RoundRobin { cycles: 2 },
+            TeamFormat::Swiss { rounds: 7 },
+            TeamFormat::Knockout {
+                games: MatchFormat::BestOfThree,
+                playoff_games: 1,
+            },
+        ] {
+            let json = serde_json::to_string(&f).unwrap();
+            assert_eq!(json, serde_json::to_string(&PlayerFormat::from(f)).unwrap());
+            assert_eq!(serde_json::from_str::<TeamFormat>(&json).unwrap(), f);
+            assert_eq!(TeamFormat::try_from(PlayerFormat::from(f)), Ok(f));
+        }
+        let old = r#"{"type":"knockout","games":"OneGame"}"#;
+        assert_eq!(
+            serde_json::from_str::<TeamFormat>(old).unwrap(),
+            TeamFormat::Knockout {
+                games: MatchFormat::OneGame,
+                playoff_games: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_format_teams_do_not_play_cannot_be_named() {
+        let groups = PlayerFormat::Groups {
+            groups: 2,
+            cycles: 1,
+        };
+        assert!(matches!(
+            TeamFormat::try_from(groups),
+            Err(TeamError::NoRound(_))
+        ));
+        let json = serde_json::to_string(&groups).unwrap();
+        assert!(serde_json::from_str::<TeamFormat>(&json).is_err());
     }
 }

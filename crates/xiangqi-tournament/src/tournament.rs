@@ -31,7 +31,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     knockout::MatchFormat,
-    round_robin::{self, Pairing},
+    lifecycle::{Lifecycle, Refusal, Withdrawals},
+    round_robin::Pairing,
     scoring::{ScoringScheme, match_points},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
@@ -120,12 +121,7 @@ impl Format {
     /// Rounds of the Swiss stage, for the formats that pair with a Swiss engine.
     #[must_use]
     pub fn swiss_rounds(self) -> Option<u32> {
-        match self {
-            Format::Swiss { rounds }
-            | Format::SwissKnockout { rounds, .. }
-            | Format::SwissElimination { rounds, .. } => Some(rounds),
-            _ => None,
-        }
+        self.stages().ok()?.iter().find_map(|s| s.swiss_rounds())
     }
 }
 
@@ -329,16 +325,7 @@ pub fn late_forfeit(rules: RuleSet, late_seconds: u32, cxa_limit_minutes: Option
     }
 }
 
-/// The result when players did not turn up (CXA 20.1, 20.2; WXF 11.1): `None` if both came.
-#[must_use]
-pub fn absence_result(red_absent: bool, black_absent: bool) -> Option<GameResult> {
-    match (red_absent, black_absent) {
-        (false, false) => None,
-        (true, false) => Some(GameResult::BlackWinsByForfeit),
-        (false, true) => Some(GameResult::RedWinsByForfeit),
-        (true, true) => Some(GameResult::DoubleForfeit),
-    }
-}
+pub use crate::lifecycle::absence_result;
 
 /// One paired game and its result, if known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,9 +372,8 @@ pub struct Tournament {
     tie_breaks: Option<Vec<TieBreak>>,
     players: Vec<Player>,
     rounds: Vec<Round>,
-    withdrawn: Vec<Option<u32>>,
-    /// Withdrew before round 1 was paired: left out of the order table (CXA 14.4; WXF 11.2).
-    before_start: Vec<bool>,
+    /// Who withdrew when (CXA 19; WXF 11).
+    withdrawals: Withdrawals,
     fouls: Vec<u32>,
     sanctions: Vec<u32>,
     /// Club-mates kept apart in a Swiss (CXA 10.3, appendix 3).
@@ -429,40 +415,7 @@ impl Tournament {
         else {
             return Err(TournamentError::NotCreated);
         };
-        match format {
-            Format::RoundRobin { cycles } if !(1..=2).contains(&cycles) => {
-                return Err(TournamentError::InvalidFormat(format!(
-                    "a round robin has 1 or 2 cycles, not {cycles}"
-                )));
-            }
-            Format::Groups { groups, cycles } if groups == 0 || !(1..=2).contains(&cycles) => {
-                return Err(TournamentError::InvalidFormat(format!(
-                    "a group stage has at least 1 group and 1 or 2 cycles, not {groups} and \
-                     {cycles}"
-                )));
-            }
-            Format::Swiss { rounds: 0 }
-            | Format::SwissKnockout { rounds: 0, .. }
-            | Format::SwissElimination { rounds: 0, .. } => {
-                return Err(TournamentError::InvalidFormat(
-                    "a swiss needs at least one round".into(),
-                ));
-            }
-            Format::SwissKnockout { qualifiers, .. } if qualifiers < 2 => {
-                return Err(TournamentError::InvalidFormat(format!(
-                    "a knockout stage needs at least 2 qualifiers, not {qualifiers}"
-                )));
-            }
-            Format::SwissElimination {
-                per_round, keep, ..
-            } if per_round == 0 || keep < 2 => {
-                return Err(TournamentError::InvalidFormat(format!(
-                    "bottom elimination drops at least 1 a round and keeps at least 2, not \
-                     {per_round} and {keep}"
-                )));
-            }
-            _ => {}
-        }
+        format.stages()?;
         let mut t = Tournament {
             name,
             rules,
@@ -471,8 +424,7 @@ impl Tournament {
             tie_breaks,
             players: Vec::new(),
             rounds: Vec::new(),
-            withdrawn: Vec::new(),
-            before_start: Vec::new(),
+            withdrawals: Withdrawals::default(),
             fouls: Vec::new(),
             sanctions: Vec::new(),
             clubs_apart: false,
@@ -518,8 +470,7 @@ impl Tournament {
                     return Err(TournamentError::RegistrationClosed);
                 }
                 self.players.push(player.clone());
-                self.withdrawn.push(None);
-                self.before_start.push(false);
+                self.withdrawals.enter();
                 self.fouls.push(0);
                 self.sanctions.push(0);
                 self.eliminated.push(None);
@@ -535,11 +486,11 @@ impl Tournament {
                 for p in self.elimination_due() {
                     self.eliminated[p.index()] = Some(round - 1);
                 }
-                // CXA 10.5: the knockout's seeds are fixed by its first round, so a later
-                // correction of a Swiss result cannot redraw the bracket.
-                if let Format::SwissKnockout { rounds, .. } = self.format {
-                    if *round == rounds + 1 {
-                        self.qualified = self.qualifiers();
+                // CXA 10.5: a later stage's seeds are fixed by its first round, so a later
+                // correction of a result of the stage before cannot redraw the bracket.
+                if let Some((_, play)) = self.current_stage() {
+                    if play.index > 0 && play.first_round == *round {
+                        self.qualified = self.provisional_entrants(play.index);
                     }
                 }
                 self.rounds.push(Round {
@@ -574,28 +525,13 @@ impl Tournament {
                 player,
                 after_round,
             } => {
-                let slot = self
-                    .withdrawn
-                    .get_mut(player.index())
-                    .ok_or(TournamentError::UnknownPlayer(player.get()))?;
-                if let Some(after) = *slot {
-                    return Err(TournamentError::Withdrawn {
-                        player: player.get(),
-                        after_round: after,
-                    });
-                }
                 let paired = self.rounds.len() as u32;
-                if *after_round > paired {
-                    return Err(TournamentError::FutureRound {
-                        after_round: *after_round,
-                        paired,
-                    });
-                }
-                *slot = Some(*after_round);
-                self.before_start[player.index()] = self.rounds.is_empty();
+                self.withdrawals
+                    .withdraw(player.index(), *after_round, paired)
+                    .map_err(|r| refused(*player, r))?;
             }
             Event::KeptApart { clubs, players } => {
-                if self.format.swiss_rounds().is_none() {
+                if self.swiss_rounds().is_none() {
                     return Err(TournamentError::InvalidFormat(
                         "players are kept apart only in a swiss".into(),
                     ));
@@ -626,7 +562,7 @@ impl Tournament {
         Ok(())
     }
 
-    fn check_pairing(
+    pub(crate) fn check_pairing(
         &self,
         round: u32,
         games: &[Pairing],
@@ -648,6 +584,7 @@ impl Tournament {
                 return Err(TournamentError::RoundIncomplete(prev.number));
             }
         }
+        let (stage, play) = self.stage_at(round).ok_or(TournamentError::NeedsPairings)?;
         let mut seen = HashSet::new();
         for (k, g) in games.iter().enumerate() {
             if g.board as usize != k + 1 {
@@ -670,18 +607,9 @@ impl Tournament {
             }
             // In a round robin the table still lists a player who withdrew once play began;
             // the game is forfeited. One who withdrew before the start is not in the table.
-            let listed = matches!(
-                self.format,
-                Format::RoundRobin { .. } | Format::Groups { .. }
-            ) && !self.before_start[p.index()];
-            if let (false, Some(after)) = (listed, self.withdrawn[p.index()]) {
-                if round > after {
-                    return Err(TournamentError::Withdrawn {
-                        player: p.get(),
-                        after_round: after,
-                    });
-                }
-            }
+            self.withdrawals
+                .may_play(p.index(), round, stage.keeps_withdrawn())
+                .map_err(|r| refused(p, r))?;
             if let Some(after) = self.eliminated[p.index()] {
                 return Err(TournamentError::Eliminated {
                     player: p.get(),
@@ -699,15 +627,7 @@ impl Tournament {
                 after_round: round - 1,
             });
         }
-        match self.format {
-            Format::Knockout { .. } => self.check_knockout_pairing(games, byes, seed)?,
-            Format::SwissKnockout { rounds, .. } if round > rounds => {
-                self.check_knockout_pairing(games, byes, seed)?;
-            }
-            Format::DoubleElimination { .. } => self.check_double_pairing(games, byes, seed)?,
-            _ => {}
-        }
-        Ok(())
+        stage.check(&play, games, byes, seed)
     }
 
     /// The event log.
@@ -778,7 +698,7 @@ impl Tournament {
     /// The round after which `player` withdrew, if they did.
     #[must_use]
     pub fn withdrawn_after(&self, player: PlayerId) -> Option<u32> {
-        self.withdrawn.get(player.index()).copied().flatten()
+        self.withdrawals.after(player.index())
     }
 
     /// The qualifiers of a Swiss then knockout once its first knockout round is paired.
@@ -793,41 +713,14 @@ impl Tournament {
         self.eliminated.get(player.index()).copied().flatten()
     }
 
-    /// Rounds the format has: N−1 (N even) or N (odd) per cycle, or the Swiss's rounds.
+    /// Rounds the format has: N−1 (N even) or N (odd) per cycle of a round robin, the
+    /// Swiss's rounds, an upper bound for a bracket; the sum over the format's stages.
     #[must_use]
     pub fn total_rounds(&self) -> u32 {
-        match self.format {
-            Format::RoundRobin { cycles } => {
-                let n = self.table_players().len() as u32;
-                (n + n % 2).saturating_sub(1) * cycles
-            }
-            Format::Swiss { rounds } | Format::SwissElimination { rounds, .. } => rounds,
-            Format::Groups { .. } => self.group_rounds(),
-            // The Swiss, then an upper bound for the knockout as below.
-            Format::SwissKnockout {
-                rounds,
-                qualifiers,
-                games,
-                playoff_games,
-            } => {
-                rounds
-                    + Self::bracket_rounds(qualifiers as usize)
-                        * (games.max_games() as u32 + playoff_games)
-            }
-            // An upper bound: 2n − 1 matches, each with its play-offs, at least one a round.
-            Format::DoubleElimination { playoff_games, .. } => {
-                let n = self.table_players().len() as u32;
-                (2 * n).saturating_sub(1) * (1 + playoff_games)
-            }
-            // An upper bound: every bracket round with all its games and play-offs.
-            Format::Knockout {
-                games,
-                playoff_games,
-            } => {
-                Self::bracket_rounds(self.table_players().len())
-                    * (games.max_games() as u32 + playoff_games)
-            }
-        }
+        self.stage_plays()
+            .iter()
+            .map(|(stage, play)| stage.rounds(play))
+            .sum()
     }
 
     /// The players of the round-robin table in table order: everyone except those who
@@ -836,8 +729,9 @@ impl Tournament {
     /// registration if a lot is wanted).
     #[must_use]
     pub fn table_players(&self) -> Vec<PlayerId> {
-        (0..self.players.len())
-            .filter(|&i| !self.before_start[i])
+        self.withdrawals
+            .table()
+            .into_iter()
             .map(PlayerId::from_index)
             .collect()
     }
@@ -850,19 +744,12 @@ impl Tournament {
             .unwrap_or_else(|| tiebreak::book_order(self.rules, self.event_kind()))
     }
 
+    /// How the standings' stage ranks (knockout standings are the bracket; its games rank
+    /// like a Swiss's).
     fn event_kind(&self) -> EventKind {
-        match self.format {
-            Format::RoundRobin { cycles: 1 } | Format::Groups { cycles: 1, .. } => {
-                EventKind::RoundRobin
-            }
-            Format::RoundRobin { .. } | Format::Groups { .. } => EventKind::MultiGameRoundRobin,
-            // Knockout standings are the bracket; the games rank like a Swiss's.
-            Format::Swiss { .. }
-            | Format::Knockout { .. }
-            | Format::SwissKnockout { .. }
-            | Format::SwissElimination { .. }
-            | Format::DoubleElimination { .. } => EventKind::Swiss,
-        }
+        self.stages()
+            .first()
+            .map_or(EventKind::Swiss, |s| s.event_kind())
     }
 
     /// The next round's pairing event from the round-robin table (CXA 10.1, appendix 2).
@@ -871,79 +758,15 @@ impl Tournament {
     /// Too few players, an unfinished round, every round paired, or a Swiss (which needs a
     /// pairing engine: see [`crate::swiss`]).
     pub fn pair_next_round(&self) -> Result<Event, TournamentError> {
-        if let Format::Groups { .. } = self.format {
-            let round = self.rounds.len() as u32 + 1;
-            if self.table_players().len() < 2 {
-                return Err(TournamentError::TooFewPlayers);
-            }
-            let (games, byes) = self.group_round(round);
-            self.check_pairing(round, &games, &byes, None)?;
-            return Ok(Event::RoundPaired {
-                round,
-                games,
-                byes,
-                seed: None,
-            });
-        }
-        let Format::RoundRobin { cycles } = self.format else {
-            return Err(TournamentError::NeedsPairings);
-        };
-        let table = self.table_players();
-        let n = table.len() as u32;
-        if n < 2 {
-            return Err(TournamentError::TooFewPlayers);
-        }
-        let round = self.rounds.len() as u32 + 1;
-        let schedule = round_robin::schedule(n, cycles);
-        let next = schedule
-            .get(round as usize - 1)
-            .ok_or(TournamentError::AllRoundsPaired(self.total_rounds()))?;
-        // Table number k is the k-th player still in.
-        let player = |id: PlayerId| table.get(id.index()).copied().unwrap_or(id);
-        let games: Vec<Pairing> = next
-            .games
-            .iter()
-            .map(|g| Pairing {
-                board: g.board,
-                red: player(g.red),
-                black: player(g.black),
-            })
-            .collect();
-        let byes: Vec<PlayerId> = next.bye.map(player).into_iter().collect();
-        // Validate (e.g. unfinished previous round) without changing anything.
-        self.check_pairing(round, &games, &byes, None)?;
-        Ok(Event::RoundPaired {
-            round,
-            games,
-            byes,
-            seed: None,
-        })
+        let (stage, play) = self.current_stage().ok_or(TournamentError::NeedsPairings)?;
+        stage.pair(&play, None, None)
     }
 
     /// Whether every result of a withdrawn player is cancelled: a round robin where they
     /// played fewer than half of their games (CXA 19.2; WXF 11.3).
     #[must_use]
     pub fn results_cancelled(&self, player: PlayerId) -> bool {
-        let Some(after) = self.withdrawn_after(player) else {
-            return false;
-        };
-        let scheduled = match self.format {
-            Format::RoundRobin { cycles } => {
-                (self.table_players().len() as u32).saturating_sub(1) * cycles
-            }
-            // In a group stage, the games of the player's own group (CXA 10.2, 19.2).
-            Format::Groups { .. } => self.group_games(player).unwrap_or(0),
-            _ => return false,
-        };
-        let played = self
-            .rounds
-            .iter()
-            .filter(|r| r.number <= after)
-            .flat_map(|r| &r.games)
-            .filter(|g| g.pairing.red == player || g.pairing.black == player)
-            .filter(|g| g.result.is_some_and(GameResult::is_played))
-            .count() as u32;
-        played * 2 < scheduled
+        Lifecycle::results_cancelled(self, player.index())
     }
 
     /// The result that counts for board `index` (0-based) of `round`: the recorded one, a
@@ -951,16 +774,7 @@ impl Tournament {
     pub(crate) fn effective_result(&self, round: u32, index: usize) -> Option<GameResult> {
         let game = self.rounds.get(round as usize - 1)?.games.get(index)?;
         let p = game.pairing;
-        if self.results_cancelled(p.red) || self.results_cancelled(p.black) {
-            return None;
-        }
-        let gone = |id: PlayerId| self.withdrawn_after(id).is_some_and(|a| round > a);
-        match (gone(p.red), gone(p.black)) {
-            (true, true) => Some(GameResult::DoubleForfeit),
-            (true, false) => Some(GameResult::BlackWinsByForfeit),
-            (false, true) => Some(GameResult::RedWinsByForfeit),
-            (false, false) => game.result,
-        }
+        self.counted(round, (p.red.index(), p.black.index()), game.result)
     }
 
     /// Whether the game on board `index` (0-based) of `round` is decided, cancelled or not.
@@ -1000,7 +814,10 @@ impl Tournament {
                     });
                 }
             }
-            if self.format.swiss_rounds().is_some() {
+            if self
+                .stage_at(r.number)
+                .is_some_and(|(stage, _)| stage.scores_byes())
+            {
                 for b in &r.byes {
                     out[b.index()].push(RoundResult {
                         round: r.number,
@@ -1049,18 +866,16 @@ impl Tournament {
                     .collect()
             })
             .collect();
+        let cycles = self.stages().first().map_or(1, |s| s.cycles());
         let competitors = per_game
             .into_iter()
             .enumerate()
             .map(|(i, encounters)| Competitor {
                 start_number: i as u32 + 1,
-                encounters: match self.format {
-                    Format::RoundRobin { cycles } | Format::Groups { cycles, .. }
-                        if cycles >= 2 =>
-                    {
-                        Self::as_matches(encounters, cycles)
-                    }
-                    _ => encounters,
+                encounters: if cycles >= 2 {
+                    Self::as_matches(encounters, cycles)
+                } else {
+                    encounters
                 },
                 fouls: self.fouls[i],
                 sanctions: self.sanctions[i],
@@ -1150,11 +965,56 @@ impl Tournament {
     #[must_use]
     pub fn standings(&self) -> Vec<Standing> {
         let standings = tiebreak::standings(&self.field(), &self.tie_break_order());
-        if matches!(self.format, Format::SwissElimination { .. }) {
+        if self.stages().iter().any(|s| s.eliminates()) {
             self.eliminated_last(standings)
         } else {
             standings
         }
+    }
+}
+
+/// A refused withdrawal or pairing of `player` (CXA 19.3; WXF 11.4).
+fn refused(player: PlayerId, r: Refusal) -> TournamentError {
+    match r {
+        Refusal::Unknown => TournamentError::UnknownPlayer(player.get()),
+        Refusal::Withdrawn(after_round) => TournamentError::Withdrawn {
+            player: player.get(),
+            after_round,
+        },
+        Refusal::FutureRound {
+            after_round,
+            paired,
+        } => TournamentError::FutureRound {
+            after_round,
+            paired,
+        },
+    }
+}
+
+/// Players seen through their games (CXA 19, 20).
+impl Lifecycle for Tournament {
+    fn withdrawals(&self) -> &Withdrawals {
+        &self.withdrawals
+    }
+
+    /// The games of the stage the player withdrew in, where the stage cancels results
+    /// (a round robin, or the player's group).
+    fn scheduled_encounters(&self, who: usize) -> Option<u32> {
+        let round = self.withdrawals.after(who).unwrap_or(0).max(1);
+        let (stage, play) = self.stage_at(round)?;
+        stage.scheduled_games(&play, PlayerId::from_index(who))
+    }
+
+    /// Games played over the board (forfeits left out) in rounds 1 to `last`.
+    fn played_encounters(&self, who: usize, last: u32) -> u32 {
+        let player = PlayerId::from_index(who);
+        self.rounds
+            .iter()
+            .filter(|r| r.number <= last)
+            .flat_map(|r| &r.games)
+            .filter(|g| g.pairing.red == player || g.pairing.black == player)
+            .filter(|g| g.result.is_some_and(GameResult::is_played))
+            .count() as u32
     }
 }
 

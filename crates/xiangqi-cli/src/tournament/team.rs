@@ -260,7 +260,8 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                         },
                         playoff_games,
                     },
-                },
+                }
+                .try_into()?,
                 boards,
                 board_rule: match board_rule {
                     BoardRuleArg::Fixed => BoardRule::Fixed,

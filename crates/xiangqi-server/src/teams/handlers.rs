@@ -63,7 +63,7 @@ pub(crate) async fn create(
     let mut events = vec![TeamEvent::Created {
         name,
         rules,
-        format,
+        format: format.try_into()?,
         boards: req.boards,
         board_rule: board_rule(req.board_rule.as_deref())?,
         scoring,

@@ -24,7 +24,6 @@ use crate::{
     knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame},
     knockout_stage::walk_bracket,
     lot::Lot,
-    tournament::Format,
     types::{Color, PlayerId},
 };
 
@@ -37,13 +36,9 @@ struct TeamPlan {
 
 impl TeamTournament {
     fn knockout_format(&self) -> Result<(MatchFormat, u32), TeamError> {
-        match self.format {
-            Format::Knockout {
-                games,
-                playoff_games,
-            } => Ok((games, playoff_games)),
-            _ => Err(TeamError::InvalidFormat("not a knockout".into())),
-        }
+        self.format
+            .knockout()
+            .ok_or_else(|| TeamError::InvalidFormat("not a knockout".into()))
     }
 
     /// Replays the bracket: its rounds so far and the plan of the next tournament round
@@ -215,6 +210,9 @@ impl TeamTournament {
         Ok(())
     }
 }
+
+#[cfg(test)]
+use super::TeamFormat as Format;
 
 #[cfg(test)]
 mod tests {

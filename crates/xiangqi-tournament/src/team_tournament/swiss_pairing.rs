@@ -23,7 +23,6 @@ use super::{Scored, TeamError, TeamEvent, TeamPairing, TeamTournament};
 use crate::{
     lot::Lot,
     swiss::{Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
-    tournament::Format,
     types::{Color, Outcome},
 };
 
@@ -101,10 +100,7 @@ impl TeamTournament {
         SwissInput {
             players,
             played_rounds,
-            total_rounds: match self.format {
-                Format::Swiss { rounds } => rounds,
-                _ => played_rounds + 1,
-            },
+            total_rounds: self.format.swiss_rounds().unwrap_or(played_rounds + 1),
             // 场分 (CXA 13.2; WXF 9.3), in tenths: 2 for a match won or a bye (CXA 14.4).
             points: PointSystem {
                 win: 20,
@@ -141,7 +137,7 @@ impl TeamTournament {
         engine: &dyn PairingSystem,
         seed: u64,
     ) -> Result<TeamEvent, TeamError> {
-        let Format::Swiss { rounds } = self.format else {
+        let Some(rounds) = self.format.swiss_rounds() else {
             return Err(TeamError::InvalidFormat(
                 "only a swiss of teams is paired by a swiss engine".into(),
             ));
@@ -187,6 +183,9 @@ impl TeamTournament {
         })
     }
 }
+
+#[cfg(test)]
+use super::TeamFormat as Format;
 
 #[cfg(test)]
 mod tests {
