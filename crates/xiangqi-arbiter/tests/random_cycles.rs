@@ -30,7 +30,8 @@ const ARMY: [Role; 15] = [
 ];
 
 /// Some of both armies anywhere (`pieces[i]` places the `i % 15`-th piece of red's army, then
-/// black's, or leaves it off), both generals in their palaces; kept when it is a position a
+/// black's, or leaves it off; advisors and elephants on their side of the river), both
+/// generals in their palaces; kept when it is a position a
 /// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
 /// accepts.
 fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Option<Position> {
@@ -38,8 +39,15 @@ fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Opti
     for (i, &sq) in pieces.iter().enumerate() {
         let Some(sq) = sq else { continue };
         let piece = ARMY[i % 15].of(Color::ALL[i / 15]);
-        if board.piece_at(Square::ALL[sq]).is_none() {
-            board.set_piece_at(Square::ALL[sq], piece);
+        let mut sq = Square::ALL[sq];
+        // Advisors and elephants stay on their side of the river, as a diagram must show them.
+        if matches!(piece.role, Role::Advisor | Role::Elephant)
+            && !Bitboard::home_side(piece.color).contains(sq)
+        {
+            sq = sq.rotate();
+        }
+        if board.piece_at(sq).is_none() {
+            board.set_piece_at(sq, piece);
         }
     }
     for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
