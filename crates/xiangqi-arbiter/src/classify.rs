@@ -1904,7 +1904,15 @@ impl<'a> OldAttacks<'a> {
             let worth = board
                 .piece_at(sq)
                 .map_or(0, |p| gain_value(p.role, p.color, sq));
-            let by_it = after.victim.is_some_and(|(_, v)| v == sq) || after.gain <= worth;
+            // Or the line's named capture is worth no more than the piece: among captures of
+            // equal worth which one a search names is the order it met them in.
+            let named_worth = after
+                .victim
+                .and_then(|(_, v)| Some((v, board.piece_at(v)?)))
+                .map_or(i32::MAX, |(v, p)| gain_value(p.role, p.color, v));
+            let by_it = after.victim.is_some_and(|(_, v)| v == sq)
+                || after.gain <= worth
+                || worth >= named_worth;
             let capturer = after
                 .victim
                 .filter(|&(_, v)| v == sq)
