@@ -211,3 +211,42 @@ mod tests {
         assert_eq!(repeated_parameter(""), None);
     }
 }
+
+/// A lot seed from a request body: an integer from 0 to 2^63 − 1, the range the API document's
+/// `int64` states (a larger one is refused, as the document says, rather than taken).
+///
+/// # Errors
+/// A value that is not such an integer.
+pub(crate) fn lot_seed<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    use serde::{Deserialize as _, de::Error as _};
+    match Option::<u64>::deserialize(d)? {
+        Some(seed) if i64::try_from(seed).is_err() => Err(D::Error::custom(
+            "invalid value for `seed`: at most 9223372036854775807",
+        )),
+        seed => Ok(seed),
+    }
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Seeded {
+        #[serde(default, deserialize_with = "lot_seed")]
+        seed: Option<u64>,
+    }
+
+    #[test]
+    fn a_lot_seed_stays_in_the_documented_range() {
+        let ok: Seeded = parse_body(br#"{"seed": 9223372036854775807}"#).expect("the largest");
+        assert_eq!(ok.seed, Some(i64::MAX as u64));
+        let none: Seeded = parse_body(b"{}").expect("absent");
+        assert_eq!(none.seed, None);
+        let err = parse_body::<Seeded>(br#"{"seed": 9223372036854775808}"#).unwrap_err();
+        assert!(
+            matches!(err, ApiError::Invalid { ref message, .. } if message.contains("`seed`")),
+            "{err:?}"
+        );
+    }
+}

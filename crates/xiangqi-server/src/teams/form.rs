@@ -165,6 +165,7 @@ pub(super) struct GivenMatch {
 #[schema(as = TeamPairRequest)]
 pub(super) struct PairRequest {
     /// The seed for a knockout's or a Swiss engine's lots; drawn by the server if absent.
+    #[serde(default, deserialize_with = "crate::extract::lot_seed")]
     pub seed: Option<u64>,
     /// The arbiter's matches (a Swiss of teams), in table order.
     pub matches: Option<Vec<GivenMatch>>,

@@ -430,6 +430,7 @@ pub struct GivenGame {
 #[serde(deny_unknown_fields)]
 pub struct PairRequest {
     /// The seed of any lot the engine draws; drawn by the server if absent.
+    #[serde(default, deserialize_with = "crate::extract::lot_seed")]
     pub seed: Option<u64>,
     /// Pairings given by the arbiter instead of computed.
     pub games: Option<Vec<GivenGame>>,
