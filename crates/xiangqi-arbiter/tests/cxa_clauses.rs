@@ -1,12 +1,12 @@
-//! Our own cases for CXA 2011 clauses that no case of `shared/data` covers, each written from
-//! the book's text (`shared/rules/000_*.txt`) and citing its article.
+//! Our own cases for CXA 2011 clauses that no rulebook figure of `tests/data/rulings` covers,
+//! each written from the book's text (CXA 2011 arts. 23–26) and citing its article.
 //!
 //! Which case covers each clause of CXA 2011 arts. 24–26. Book cases are ids of
-//! `../shared/data/rulings_cxa.json` (run by `tests/rulings.rs`; CXA 2020 figures, matched to
+//! `tests/data/rulings/rulings_cxa.json` (run by `tests/rulings.rs`; CXA 2020 figures, matched to
 //! clauses by the figure numbers the 2011 text cites and by the book's move labels);
 //! `classify::` names a unit test of `src/classify.rs`; other names are tests in this file. Our
 //! text lost the labels 24.1–24.18, 25.x and 26.1–26.5: they follow the clauses' order, as in
-//! `shared/rules/repetition-rules.md`.
+//! the project's digest of the repetition rules.
 //!
 //! | art. | gist | covered by |
 //! |---|---|---|

@@ -1,7 +1,7 @@
 //! Where the record tests find their games: the sample shipped in `tests/data/corpus/`
 //! (sources and licences in its README), and the full corpus, which stays outside the
 //! repository (33 MB, and records under the GPL): `XIANGQI_CORPUS` when set, else
-//! `XIANGQI_DATA/corpus`, else `../shared/data/corpus` beside the repository when it is there.
+//! `XIANGQI_DATA/corpus`; without either it is not looked for.
 //! A corpus named by a variable must be there (`.ci/run` names it); the default one may be
 //! absent, and then the tests that need it say `SKIPPED` and pass.
 
@@ -23,8 +23,8 @@ fn full_dir() -> (PathBuf, bool) {
     } else if let Some(dir) = var("XIANGQI_DATA") {
         (PathBuf::from(dir).join("corpus"), true)
     } else {
-        let beside = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/corpus");
-        (PathBuf::from(beside), false)
+        // Not named: the optional corpus is not looked for.
+        (PathBuf::new(), false)
     }
 }
 
