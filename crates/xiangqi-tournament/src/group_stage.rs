@@ -159,11 +159,7 @@ impl Stage for GroupStage {
     }
 
     fn event_kind(&self) -> EventKind {
-        if self.cycles == 1 {
-            EventKind::RoundRobin
-        } else {
-            EventKind::MultiGameRoundRobin
-        }
+        crate::round_robin_stage::all_play_all_kind(self.cycles)
     }
 
     fn cycles(&self) -> u32 {

@@ -81,11 +81,7 @@ impl Stage for RoundRobinStage {
     }
 
     fn event_kind(&self) -> EventKind {
-        if self.cycles == 1 {
-            EventKind::RoundRobin
-        } else {
-            EventKind::MultiGameRoundRobin
-        }
+        all_play_all_kind(self.cycles)
     }
 
     fn cycles(&self) -> u32 {
@@ -98,5 +94,15 @@ impl Stage for RoundRobinStage {
 
     fn scheduled_games(&self, play: &StagePlay<'_>, _player: PlayerId) -> Option<u32> {
         Some((play.tournament.table_players().len() as u32).saturating_sub(1) * self.cycles)
+    }
+}
+
+/// The kind of an all-play-all event of `cycles` cycles, for its tie-breaks (CXA 10.1): a
+/// plain round robin, or one where each pair meets several times. Groups play it too.
+pub(crate) fn all_play_all_kind(cycles: u32) -> EventKind {
+    if cycles == 1 {
+        EventKind::RoundRobin
+    } else {
+        EventKind::MultiGameRoundRobin
     }
 }
