@@ -117,6 +117,15 @@ impl Ledger {
         self.target
     }
 
+    /// Everything the ledger holds in one word, for hashing search nodes cheaply.
+    pub fn packed(self) -> u64 {
+        u64::from(self.net as u32)
+            | u64::from(self.rook) << 32
+            | u64::from(self.pawn_pending) << 33
+            | u64::from(self.pawn_traded) << 34
+            | u64::from(self.target) << 35
+    }
+
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
     /// a gain only if it won a rook (CXA 2011 art. 26.7 (a), (b)).
     pub fn settle(self) -> i32 {

@@ -469,6 +469,23 @@ impl Position {
         let us = self.turn;
         let b = &self.board;
         let king = self.king(!us);
+        // Most moves neither start nor end on the enemy general's lines or next to it
+        // diagonally (its horses' legs): then nothing is uncovered, no screen is made, and only
+        // the moved piece itself can check, without its lines or legs changing.
+        let near = |sq: Square| {
+            let (df, dr) = (
+                sq.file() as i32 - king.file() as i32,
+                sq.rank() as i32 - king.rank() as i32,
+            );
+            df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1)
+        };
+        if !near(m.from) && !near(m.to) {
+            return match m.role {
+                Role::Horse => horse_attackers(king, b.occupied()).contains(m.to),
+                Role::Pawn => pawn_attackers(us, king).contains(m.to),
+                Role::Rook | Role::Cannon | Role::King | Role::Advisor | Role::Elephant => false,
+            };
+        }
         let from = Bitboard::from_square(m.from);
         let to = Bitboard::from_square(m.to);
         let occupied = (b.occupied() & !from) | to;
