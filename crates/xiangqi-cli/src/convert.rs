@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xiangqi::{chinese::Style, wxf::Style as WxfStyle};
 use xiangqi_record::{
-    Encoding, Format, Game, Notation, SNIFF_LEN, check, encoding,
+    Encoding, Game, Notation, RecordFormat, SNIFF_LEN, check, encoding,
     pgn::{self, WriteOptions},
     read_games, sniff,
     validate::Validator,
@@ -210,7 +210,7 @@ pub fn run(args: Args) -> Result<()> {
         head.truncate(n);
         match sniff(&head) {
             // PGN collections run to gigabytes: streamed, one game in memory at a time.
-            Format::Pgn => {
+            RecordFormat::Pgn => {
                 let reader = BufReader::new(Counted {
                     inner: std::io::Cursor::new(head).chain(file),
                     bar: bar.clone(),

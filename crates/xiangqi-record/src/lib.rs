@@ -106,7 +106,7 @@ pub fn check(game: &mut Game, number: usize) -> Result<(), Vec<GameError>> {
 
 /// The kind of a record, told from its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum RecordFormat {
     /// XQStudio binary (`.xqf`).
     Xqf,
     /// A CCBridge record (`.cbr`).
@@ -121,15 +121,15 @@ pub enum Format {
     Pgn,
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for RecordFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Format::Xqf => "xqf",
-            Format::Cbr => "cbr",
-            Format::Cbl => "cbl",
-            Format::Cbf => "cbf",
-            Format::DhtmlXq => "dhtmlxq",
-            Format::Pgn => "pgn",
+            RecordFormat::Xqf => "xqf",
+            RecordFormat::Cbr => "cbr",
+            RecordFormat::Cbl => "cbl",
+            RecordFormat::Cbf => "cbf",
+            RecordFormat::DhtmlXq => "dhtmlxq",
+            RecordFormat::Pgn => "pgn",
         })
     }
 }
@@ -144,27 +144,27 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 /// Tells a record's format from its bytes (the first [`SNIFF_LEN`] are enough): the binary
 /// magics, then text that opens with a PGN tag, then the XML and DhtmlXQ markers; anything else
 /// is read as PGN.
-pub fn sniff(bytes: &[u8]) -> Format {
+pub fn sniff(bytes: &[u8]) -> RecordFormat {
     if bytes.starts_with(b"XQ") && bytes.len() >= 0x400 {
-        return Format::Xqf;
+        return RecordFormat::Xqf;
     }
     if bytes.starts_with(cbr::RECORD_MAGIC) {
-        return Format::Cbr;
+        return RecordFormat::Cbr;
     }
     if bytes.starts_with(cbr::LIBRARY_MAGIC) {
-        return Format::Cbl;
+        return RecordFormat::Cbl;
     }
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = &text[..text.len().min(SNIFF_LEN)];
     if pgn::opens_with_tag(text) {
-        return Format::Pgn;
+        return RecordFormat::Pgn;
     }
     if contains(text, b"<ChineseChessRecord") {
-        Format::Cbf
+        RecordFormat::Cbf
     } else if contains(text, b"[DhtmlXQ") {
-        Format::DhtmlXq
+        RecordFormat::DhtmlXq
     } else {
-        Format::Pgn
+        RecordFormat::Pgn
     }
 }
 
@@ -176,15 +176,17 @@ pub fn read_games(bytes: &[u8], encoding: Option<Encoding>) -> Vec<Result<Game, 
         games.into_iter().map(|g| g.map_err(Into::into)).collect()
     }
     match sniff(bytes) {
-        Format::Xqf => vec![xqf::read(bytes).map_err(Into::into)],
-        Format::Cbr => vec![cbr::read(bytes).map_err(Into::into)],
-        Format::Cbl => match cbr::read_library(bytes) {
+        RecordFormat::Xqf => vec![xqf::read(bytes).map_err(Into::into)],
+        RecordFormat::Cbr => vec![cbr::read(bytes).map_err(Into::into)],
+        RecordFormat::Cbl => match cbr::read_library(bytes) {
             Ok(games) => all(games),
             Err(e) => vec![Err(e.into())],
         },
-        Format::Cbf => vec![cbf::read(&encoding::decode(bytes, encoding).0).map_err(Into::into)],
-        Format::DhtmlXq => all(dhtmlxq::read(&encoding::decode(bytes, encoding).0)),
-        Format::Pgn => pgn::Reader::new(bytes, encoding)
+        RecordFormat::Cbf => {
+            vec![cbf::read(&encoding::decode(bytes, encoding).0).map_err(Into::into)]
+        }
+        RecordFormat::DhtmlXq => all(dhtmlxq::read(&encoding::decode(bytes, encoding).0)),
+        RecordFormat::Pgn => pgn::Reader::new(bytes, encoding)
             .map(|g| g.map_err(Into::into))
             .collect(),
     }
@@ -219,14 +221,14 @@ mod tests {
 
     #[test]
     fn sniffs() {
-        assert_eq!(sniff(b"[Event \"x\"]\n[DhtmlXQ"), Format::Pgn);
-        assert_eq!(sniff(b"<html>[DhtmlXQ]"), Format::DhtmlXq);
+        assert_eq!(sniff(b"[Event \"x\"]\n[DhtmlXQ"), RecordFormat::Pgn);
+        assert_eq!(sniff(b"<html>[DhtmlXQ]"), RecordFormat::DhtmlXq);
         assert_eq!(
             sniff(b"\xEF\xBB\xBF<?xml?><ChineseChessRecord>"),
-            Format::Cbf
+            RecordFormat::Cbf
         );
-        assert_eq!(sniff(b"CCBridge Record\0"), Format::Cbr);
-        assert_eq!(sniff(b"CCBridgeLibrary\0"), Format::Cbl);
-        assert_eq!(sniff(b"1. h2e2"), Format::Pgn);
+        assert_eq!(sniff(b"CCBridge Record\0"), RecordFormat::Cbr);
+        assert_eq!(sniff(b"CCBridgeLibrary\0"), RecordFormat::Cbl);
+        assert_eq!(sniff(b"1. h2e2"), RecordFormat::Pgn);
     }
 }
