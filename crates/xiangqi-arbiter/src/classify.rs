@@ -53,7 +53,9 @@
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
-//! piece unrooted by its own side's check is that side's fault), while a move parrying a mate
+//! piece unrooted by its own side's check is that side's fault), and a forced line that pays
+//! only because the victim's own side laid it open with its last move is not the chase of a
+//! move taking no direct part in it (26.4, [`self_exposed`]), while a move parrying a mate
 //! threat (解杀) makes its standing attacks chases anew (参考图35); a lone defender's attacks on
 //! advisors and elephants are idle (26.3); a pawn's own captures and its captures after
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
@@ -267,6 +269,11 @@ pub enum Reason {
     /// at once: a chase, even if the exchange itself wins nothing. CXA 2011 art. 26.10 ("同兵种
     /// 邀兑，被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理").
     UnsafeOffer,
+    /// Not a chase: the target was laid open by its own side's last move (a line opened onto
+    /// it, or its root cut), and this move takes no direct part in the attack: it only makes
+    /// the standing capture pay, say by taking the mover's own piece out of danger. CXA 2011
+    /// art. 26.4 ("无直接参与且是己方走子造成被捉状态不予考虑").
+    SelfExposed,
 }
 
 impl Reason {
@@ -321,6 +328,9 @@ impl Reason {
             Reason::HeldOnItsLine => "不能离线：车不能离线，炮借己方炮架联合捉车，每着均算捉",
             Reason::UnsafeOffer => {
                 "邀兑受损：被邀兑方兑子后立即被杀或子力受损，按捉处理（第26.10条）"
+            }
+            Reason::SelfExposed => {
+                "己方走子造成被捉：被攻之子因己方上一着失根或被打开线路，本着无直接参与，不予考虑（第26.4条）"
             }
         }
     }
@@ -386,6 +396,9 @@ impl Reason {
             }
             Reason::UnsafeOffer => {
                 "unsafe exchange offer (邀兑受损): an exchange offer the other side cannot accept without being mated or losing material at once: chase (CXA 2011 art. 26.10)"
+            }
+            Reason::SelfExposed => {
+                "laid open by its own side (己方走子造成被捉): the target lost its root or had a line opened onto it by its own side's last move, and this move takes no direct part in the attack: not counted (CXA 2011 art. 26.4)"
             }
         }
     }
@@ -2100,19 +2113,109 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
             .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
 }
 
-/// Analyses the move `m` played in `before` (which must be legal there).
+/// CXA 2011 art. 26.4, "无直接参与且是己方走子造成被捉状态不予考虑": does the forced line that
+/// wins `gain` by taking the piece on `v` (its capturer on `a`) stand only because the piece's
+/// own side laid it open with its last move `last` (played in `earlier`, leading to `before`),
+/// while the move `m` takes no direct part in it?
+///
+/// - Laid open by its own side: the piece on `v` did not move, and had the last move not been
+///   made, `m` would leave the piece out of reach of `a` or keep a root it has lost (the last
+///   move opened a line onto it, or cut a root: moved it away or blocked its line).
+/// - No direct part: `a` attacked `v` before `m`, `m` adds no attacker of `v`, and the line
+///   wins as much with the moved piece taken off the board: the piece is no part of the win,
+///   it has only left the danger that made the capture a bad bargain before.
+///
+/// 世界盃 00000526: 炮c5平b5 hits the rook on b0 and opens the c-file onto the horse on c7;
+/// 车b0退a0 only saves the rook, and the standing 车c4×c7 that now pays is not its chase (闲).
+/// 参考图1 keeps its chase: 马二退四 makes 马f5×e7 pay (the elephant laid open by the black
+/// rook's leaving f6), but the horse on f4 is part of the win (伏前马进五吃象, 捉).
+#[allow(clippy::too_many_arguments)]
+fn self_exposed(
+    cache: &mut Cache,
+    earlier: &Position,
+    last: Move,
+    before: &Position,
+    m: Move,
+    a: Square,
+    v: Square,
+    gain: i32,
+) -> bool {
+    let mover = before.turn();
+    if earlier.turn() == mover || last.to == v || last.from == v || a == m.from || a == m.to {
+        return false;
+    }
+    let board = before.board();
+    let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v)) else {
+        return false;
+    };
+    if attacker.color != mover || victim.color == mover {
+        return false;
+    }
+    // The pieces of `side` attacking (or, for the piece's own side, guarding) `v`.
+    let attackers = |pos: &Position, side: Color| -> Bitboard {
+        let b = pos.board();
+        let occupied = b.occupied();
+        b.by_color(side)
+            .into_iter()
+            .filter(|&sq| {
+                sq != v
+                    && b.piece_at(sq)
+                        .is_some_and(|p| piece_attacks(p, sq, occupied).contains(v))
+            })
+            .collect()
+    };
+    let now = after(before, m);
+    let before_attackers = attackers(before, mover);
+    if !before_attackers.contains(a) || (attackers(&now, mover) & !before_attackers).any() {
+        return false;
+    }
+    // The move played as if the last move had not been made.
+    let Some(unmade) = earlier
+        .swap_turn()
+        .filter(|p| p.is_legal(m))
+        .map(|p| after(&p, m))
+    else {
+        return false;
+    };
+    let opened = unmade.board().piece_at(a) == Some(attacker)
+        && unmade.board().piece_at(v) == Some(victim)
+        && !attackers(&unmade, mover).contains(a);
+    let (roots_then, roots_now) = (attackers(&unmade, !mover), attackers(&now, !mover));
+    let cut = roots_then
+        .into_iter()
+        .any(|d| !roots_now.contains(if d == last.from { last.to } else { d }));
+    if !opened && !cut {
+        return false;
+    }
+    // No part of the win: without the moved piece the line still takes `v` for as much.
+    let mut setup = before.to_setup();
+    setup.board.remove_piece_at(m.from);
+    let Ok(without) = Position::from_diagram(setup) else {
+        return false;
+    };
+    let aim = Aim {
+        target: Some(v),
+        barred: Bitboard::EMPTY,
+    };
+    aiming_reaches(cache, &without, aim, gain)
+}
+
+/// Analyses the move `m` played in `before` (which must be legal there), with nothing known
+/// of the move before it.
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
     let mut cache = Cache::default();
-    let mut analysis = analyse_with(&mut cache, before, m, book, mate_depth);
+    let mut analysis = analyse_with(&mut cache, before, m, None, book, mate_depth);
     deepen(&mut cache, before, m, &mut analysis, book, mate_depth);
     analysis
 }
 
-/// [`analyse`] with the searches' memory of a whole ruling.
+/// [`analyse`] with the searches' memory of a whole ruling, and the other side's move that led
+/// to `before` (the position it was played in), when there was one.
 pub(crate) fn analyse_with(
     cache: &mut Cache,
     before: &Position,
     m: Move,
+    previous: Option<(&Position, Move)>,
     book: Book,
     mate_depth: u32,
 ) -> MoveAnalysis {
@@ -2296,6 +2399,13 @@ pub(crate) fn analyse_with(
                 } else {
                     Protection::UnderRooted
                 };
+                let reason = if previous.is_some_and(|(earlier, last)| {
+                    self_exposed(cache, earlier, last, before, m, a, v, gain)
+                }) {
+                    Reason::SelfExposed
+                } else {
+                    Reason::ForcedGain
+                };
                 analysis.attacks.push(Attack {
                     attacker: a,
                     attacker_role: attacker.role,
@@ -2303,7 +2413,7 @@ pub(crate) fn analyse_with(
                     victim_role: victim.role,
                     protection,
                     gain,
-                    reason: Reason::ForcedGain,
+                    reason,
                 });
             }
         }

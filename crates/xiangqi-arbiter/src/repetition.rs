@@ -401,16 +401,37 @@ fn judge_span(
     // A cycle plays the same moves from the same positions again: analyse each once.
     let mut analyses: Vec<MoveAnalysis> = Vec::with_capacity(end - first);
     let mut cache = Cache::default();
+    // The move before each ply (CXA 2011 art. 26.4 looks at it): within the span, the ply
+    // before; before the span's first ply, the span's last if the span is a cycle (it led to
+    // the same position), else the game's.
+    let cycle = end > first
+        && positions.get(end).map(Position::zobrist_hash) == Some(positions[first].zobrist_hash());
+    let previous = |i: usize| -> Option<usize> {
+        if i > first {
+            Some(i - 1)
+        } else if cycle {
+            Some(end - 1)
+        } else {
+            i.checked_sub(1)
+        }
+    };
+    let key = |i: usize| {
+        (
+            positions[i].zobrist_hash(),
+            moves[i],
+            previous(i).map(|p| moves[p]),
+        )
+    };
     for i in first..end {
-        let key = (positions[i].zobrist_hash(), moves[i]);
         let seen = (first..i)
-            .position(|j| (positions[j].zobrist_hash(), moves[j]) == key)
+            .position(|j| key(j) == key(i))
             .and_then(|k| analyses.get(k).cloned());
         analyses.push(seen.unwrap_or_else(|| {
             analyse_with(
                 &mut cache,
                 &positions[i],
                 moves[i],
+                previous(i).map(|p| (&positions[p], moves[p])),
                 rules.book,
                 rules.mate_threat_depth,
             )
@@ -437,10 +458,9 @@ fn judge_span(
             if !analyses[k].nature.is_attacking() {
                 break;
             }
-            // The same move from the same position later in the span.
-            let key = (positions[i].zobrist_hash(), moves[i]);
+            // The same move from the same position, after the same move, later in the span.
             for j in k + 1..analyses.len() {
-                if (positions[first + j].zobrist_hash(), moves[first + j]) == key {
+                if key(first + j) == key(i) {
                     analyses[j] = analyses[k].clone();
                 }
             }

@@ -35,7 +35,7 @@
 //! | 26.1 | a king or pawn move making a chase with other pieces is 捉 | fig15, ref16 |
 //! | 26.2 | the king's check answer is 闲; another piece's new 捉 or 杀 counts | fig16, fig17, ref17, ref18; `cxa_26_2_…` |
 //! | 26.3 | a lone defender's attacks on advisors, elephants are 闲 | ref19; `cxa_26_3_…` |
-//! | 26.4 | 自毙 is one's own fault; chases one caused oneself, or by a root leaving to check, are ignored | fig19, ref20, ref21, ref22; `cxa_26_4_…` |
+//! | 26.4 | 自毙 is one's own fault; chases one caused oneself (a line opened or a root cut by the victim's own side, made to pay by a move taking no part), or by a root leaving to check, are ignored | fig19, ref20, ref21, ref22, ref01 (the moved piece takes part: still 捉); the three `cxa_26_4_…` |
 //! | 26.5 | a move of several natures counts as the heaviest | fig20, ref23, ref26 |
 //! | 26.5 (2nd) | a root's or a pinned piece's capture: 捉 if even or better, else 闲 | fig22 |
 //! | 26.6 | a strong piece for weak ones is no gain; weak ones for a strong one are | `cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not` |
@@ -287,6 +287,96 @@ fn cxa_26_4_a_root_that_leaves_to_check_is_its_own_fault() {
             .count(),
         2
     );
+}
+
+/// CXA 2011 art. 26.4, first part: "无直接参与且是己方走子造成被捉状态不予考虑". A capture
+/// laid open by the victim's own side's last move is not the chase of a move that takes no
+/// direct part in it, even when that move is what makes the capture pay.
+///
+/// 世界盃 00000526, plies 17–24: 车a0进b0 chases the unrooted cannon on b7; 炮c5平b5 makes the
+/// screen for 炮b7×b0 (the rook's one root, the horse on a2, does not save it) and opens the
+/// c-file onto black's own horse on c7; 车b0退a0 saves the rook, and only now does the
+/// standing 车c4×c7 pay. Black laid the horse open itself and the rook on a0 has no part in
+/// taking it: Red's retreat is idle, Red plays 一捉一闲 and Black 一捉一拦, both allowed, a
+/// draw (art. 25.2). Written from the book before the engine ruled it (it ruled Red's retreat
+/// a chase and Red to change; a hand judge of the corpus read it as here).
+///
+/// The same with one piece moved: the black cannon shuttles between d5 and b5, so the c-file is
+/// open all along. Black's move still hits the rook, but the horse's plight is not of Black's
+/// making, and the retreat that makes 车c4×c7 pay is a chase, as in 参考图49 (the horse steps
+/// out of the rook's reach and the cannon's standing attack on the cannon on d8 wins it). And
+/// the book's 参考图1 keeps its chase (in `rulings_cxa.json`): there the piece that moves is
+/// part of the win (马二退四伏前马进五吃象).
+#[test]
+fn cxa_26_4_a_piece_laid_open_by_its_own_side_is_not_chased_by_an_escape() {
+    let cxa = RuleSet::cxa2011();
+    let line = "a0b0 c5b5 b0a0 b5c5 a0b0 c5b5 b0a0 b5c5";
+    let (start, moves) = game_of(
+        "r2akabr1/9/1cn1b1n2/p3p1p1p/2c6/2R6/P3P1P1P/N2CC1N2/9/R1BAKAB2 w - - 0 1",
+        line,
+    );
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
+    assert!(!ruling.red.forbidden && !ruling.black.forbidden, "{why}");
+    for a in ruling.moves.iter().filter(|a| a.iccs == "b0a0") {
+        assert!(!a.nature.is_attacking(), "{why}");
+        assert!(
+            a.attacks
+                .iter()
+                .any(|at| at.reason == Reason::SelfExposed && at.victim_role == Role::Horse),
+            "{why}"
+        );
+    }
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
+
+    let line = "a0b0 d5b5 b0a0 b5d5 a0b0 d5b5 b0a0 b5d5";
+    let (start, moves) = game_of(
+        "r2akabr1/9/1cn1b1n2/p3p1p1p/3c5/2R6/P3P1P1P/N2CC1N2/9/R1BAKAB2 w - - 0 1",
+        line,
+    );
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    let why = ruling.explanation.en();
+    for a in ruling.moves.iter().filter(|a| a.iccs == "b0a0") {
+        assert_eq!(a.nature, MoveNature::Chase, "{why}");
+        assert!(
+            a.attacks
+                .iter()
+                .any(|at| at.reason == Reason::ForcedGain && at.victim_role == Role::Horse),
+            "{why}"
+        );
+    }
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
+}
+
+/// CXA 2011 art. 26.4, first part, with a root cut instead of a line opened (五羊杯 00000943,
+/// plies 32–39). 车d5进d3 chases the unrooted cannon on b3 and stands between it and the horse
+/// on g3 that it roots across the e3 screen. 炮f2进f3 chases the rook, and blocks that root
+/// itself: with the rook gone from d3 the cannon on b3 would root the horse again but for Red's
+/// own cannon on f3. 车d3退d5 only saves the rook; the standing 车g6×g3 that now pays is Red's
+/// doing (idle). Black plays 一捉一闲 and Red 一捉一闲: a draw.
+#[test]
+fn cxa_26_4_a_root_its_own_side_blocked_is_not_chased_by_an_escape() {
+    let cxa = RuleSet::cxa2011();
+    let line = "d5d3 f2f3 d3d5 f3f2 d5d3 f2f3 d3d5 f3f2";
+    let (start, moves) = game_of(
+        "2bak1c2/4aR3/n2cb1n2/p1p1p1r2/3r4p/P1P4R1/1C2P1N1P/2N1BC3/4A4/2BAK4 b - - 0 1",
+        line,
+    );
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
+    for a in ruling.moves.iter().filter(|a| a.iccs == "d3d5") {
+        assert!(!a.nature.is_attacking(), "{why}");
+        assert!(
+            a.attacks.iter().any(|at| at.reason == Reason::SelfExposed),
+            "{why}"
+        );
+    }
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
 }
 
 /// CXA 2011 art. 26.8, first sentence: "兵(卒)借助其他子'将军'抽吃得子按'闲'处理" (a pawn that
