@@ -443,6 +443,11 @@ async fn colours_are_swapped_within_twenty_minutes_only() {
     assert_eq!(st, StatusCode::CONFLICT);
     let (st, _) = t.play(&state, &t.black, "h2e2").await;
     assert_eq!(st, StatusCode::OK);
+    // Read again from the store: the swap replays, names and tokens with it.
+    let again = AppState::new(store.clone());
+    let (st, b) = t.play(&again, &t.red, "h9g7").await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!((&b["ply"], &b["players"]["red"]), (&json!(2), &json!("乙")));
 
     // WXF 2018 art. 4.4.B: the game stands.
     let w = table(&state, json!({"rules": "wxf2018"})).await;
