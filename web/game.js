@@ -382,7 +382,7 @@ async function askTouch() {
   board.marked = touched.slice();
   if (!touched.length) { touchResult = null; board.extraHints = []; board.render(); renderArbiter(); renderTouch(); return; }
   try {
-    touchResult = await api('POST', '/api/touch', { body: { fen: game.fen, touched, order: atOnce ? 'at_once' : 'in_turn', rules: game.rules } });
+    touchResult = await api('POST', '/api/touch', { body: { fen: game.fen, touched, order: atOnce ? 'at_once' : 'in_turn', rules: game.rules.book } });
   } catch (err) {
     toast(err.message, 'error');
     touched.pop();

@@ -67,5 +67,5 @@ pub use crate::{
     repetition::{
         Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,
     },
-    rules::{Book, RuleSet},
+    rules::{Book, EventRules, RuleSet, RulesError},
 };

@@ -671,3 +671,47 @@ async fn the_appeal_window_is_wxf_only() {
         );
     }
 }
+
+/// The event's rules as an object (`{"book": "cxa", "move_limit": 40, …}`): each key left out
+/// keeps the book's value, the view shows every one, an unknown key or an impossible value is
+/// a 422 naming it (CXA 2011 arts. 4.2.4, 8.1.8; WXF 2018 art. 12.4).
+#[tokio::test]
+async fn a_game_takes_the_event_rules_as_an_object() {
+    let state = memory_state().await;
+    let body = json!({"rules": {"book": "cxa", "move_limit": 40, "illegal_moves_to_lose": 2,
+                                "appeal_window_ms": 3_600_000}});
+    let t = table(&state, body).await;
+    let rules = &t.view(&state).await["rules"];
+    assert_eq!(
+        rules,
+        &json!({"book": "cxa2011", "move_limit": 40, "illegal_moves_to_lose": 2,
+                "lateness_ms": 900_000, "fouls_to_lose": 3, "draw_offers_beyond": 2,
+                "early_draw_moves": 0, "appeal_window_ms": 3_600_000})
+    );
+    // A CXA event that sets an appeal window has one.
+    let (_, b) = t
+        .claim(&state, Some(&t.red), json!({"type": "resign"}))
+        .await;
+    assert!(b["game"]["appeal_deadline_ms"].is_u64(), "{b}");
+    // A name still reads; the view shows the book's numbers.
+    let w = table(&state, json!({"rules": "wxf2018"})).await;
+    let rules = &w.view(&state).await["rules"];
+    assert_eq!(
+        (&rules["book"], &rules["move_limit"]),
+        (&json!("wxf2018"), &json!(50))
+    );
+    assert_eq!(rules["appeal_window_ms"], 7_200_000);
+    for (bad, field) in [
+        (json!({"move_limt": 40}), "rules.move_limt"),
+        (json!({"book": "wxf", "move_limit": 55}), "rules.move_limit"),
+        (json!({"fouls_to_lose": "three"}), "rules.fouls_to_lose"),
+        (json!({"book": "fide"}), "rules.book"),
+    ] {
+        let (st, b) = post(&state, "/api/games", None, json!({"rules": bad})).await;
+        assert_eq!(
+            (st, &b["field"]),
+            (StatusCode::UNPROCESSABLE_ENTITY, &json!(field)),
+            "{b}"
+        );
+    }
+}

@@ -716,7 +716,7 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
             "{view}"
         );
         assert_eq!(view["clocks"]["control"], tc, "{view}");
-        assert_eq!(view["rules"], "wxf2018", "{view}");
+        assert_eq!(view["rules"]["book"], "wxf2018", "{view}");
     }
     // Tokens: to the officials only, and never in the public events.
     let (st, _) = call(&state, "GET", &games, Some(&other), None).await;

@@ -71,9 +71,11 @@ pub type EndedHook = Arc<
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    /// `cxa2011` (default) or `wxf2018`.
-    #[schema(schema_with = crate::competition::rules_schema)]
-    pub rules: Option<String>,
+    /// `cxa2011` (default) or `wxf2018`; or an object with the book and the numbers the
+    /// books leave to the organiser: `{"book": "cxa", "move_limit": 40, …}` (each key left out
+    /// keeps the book's value; an unknown key or an impossible value is a 422 naming it).
+    #[schema(schema_with = game_rules_schema)]
+    pub rules: Option<Value>,
     /// The start position; the standard one by default.
     #[schema(schema_with = crate::openapi::optional_fen_schema)]
     pub fen: Option<String>,
@@ -273,6 +275,104 @@ pub fn parse_color(field: &str, text: &str) -> Result<Color, ApiError> {
             format!("{text:?} is not a side (red or black)"),
         )),
     }
+}
+
+/// The schema of a game's `rules`: a book's name, or the object of [`game_rules`].
+fn game_rules_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{
+        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
+    };
+    let int = |max: u64, doc: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(max as f64))
+            .description(Some(doc))
+            .build()
+    };
+    let object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property(
+            "book",
+            crate::openapi::choice(&["cxa", "cxa2011", "wxf", "wxf2018"]),
+        )
+        .property(
+            "move_limit",
+            int(60, "CXA 2011 art. 4.2.4: lowered by level"),
+        )
+        .property(
+            "illegal_moves_to_lose",
+            int(10, "CXA 2011 arts. 4.1.8, 8.1.8"),
+        )
+        .property(
+            "lateness_ms",
+            int(86_400_000, "CXA 2011 art. 20.1; WXF 2018 art. 11.1"),
+        )
+        .property(
+            "fouls_to_lose",
+            int(20, "CXA 2011 art. 4.1.10; WXF 2018 art. 3.1.F"),
+        )
+        .property("draw_offers_beyond", int(20, "CXA 2011 arts. 22.1, 8.1.3"))
+        .property("early_draw_moves", int(200, "WXF 2018 art. 12.11"))
+        .property("appeal_window_ms", int(2_592_000_000, "WXF 2018 art. 12.4"))
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build();
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(crate::competition::rules_schema())
+            .item(object)
+            .build(),
+    )
+}
+
+/// A game's rules from a request: a book's name, or `{"book": …, "move_limit": 40, …}` with
+/// the numbers an event sets ([`xiangqi_arbiter::EventRules`]).
+fn game_rules(value: &Value) -> Result<RuleSet, ApiError> {
+    let object = match value {
+        Value::Null => return Ok(RuleSet::cxa2011()),
+        Value::String(name) => return rules_named(name),
+        Value::Object(o) => o,
+        _ => {
+            return Err(ApiError::invalid(
+                "rules",
+                "a book's name or an object of the event's rules",
+            ));
+        }
+    };
+    let book = match object.get("book") {
+        None | Some(Value::Null) => RuleSet::cxa2011().book,
+        Some(Value::String(name)) => {
+            rules_named(name)
+                .map_err(|e| ApiError::invalid("rules.book", e.to_string()))?
+                .book
+        }
+        Some(_) => return Err(ApiError::invalid("rules.book", "cxa2011 or wxf2018")),
+    };
+    let mut event = xiangqi_arbiter::EventRules::default();
+    for (key, v) in object.iter().filter(|(k, _)| k.as_str() != "book") {
+        // One key at a time, so that the error names it.
+        let one: xiangqi_arbiter::EventRules =
+            serde_json::from_value(serde_json::json!({ key: v })).map_err(|e| {
+                let what = if e.to_string().contains("unknown field") {
+                    "an unknown rule".to_owned()
+                } else {
+                    e.to_string()
+                };
+                ApiError::invalid(&format!("rules.{key}"), what)
+            })?;
+        let merge = |a: Option<u64>, b: Option<u64>| b.or(a);
+        event = xiangqi_arbiter::EventRules {
+            move_limit: one.move_limit.or(event.move_limit),
+            illegal_moves_to_lose: one.illegal_moves_to_lose.or(event.illegal_moves_to_lose),
+            lateness_ms: merge(event.lateness_ms, one.lateness_ms),
+            fouls_to_lose: one.fouls_to_lose.or(event.fouls_to_lose),
+            draw_offers_beyond: one.draw_offers_beyond.or(event.draw_offers_beyond),
+            early_draw_moves: one.early_draw_moves.or(event.early_draw_moves),
+            appeal_window_ms: merge(event.appeal_window_ms, one.appeal_window_ms),
+        };
+    }
+    RuleSet::with_event(book, &event)
+        .map_err(|e| ApiError::invalid(&format!("rules.{}", e.key), e.to_string()))
 }
 
 fn rules_named(name: &str) -> Result<RuleSet, ApiError> {
@@ -776,7 +876,7 @@ impl Games {
         tournament: Option<&str>,
     ) -> Result<(Tokens, Value), ApiError> {
         let rules = match &req.rules {
-            Some(r) => rules_named(r)?,
+            Some(r) => game_rules(r)?,
             None => RuleSet::cxa2011(),
         };
         let start = match &req.fen {

@@ -13,7 +13,7 @@ use xiangqi::{
     wxf::Wxf,
 };
 use xiangqi_arbiter::{
-    Book, GameEvent, GameResult, RuleSet, Termination, TimeControl, TimedGame,
+    GameEvent, GameResult, RuleSet, Termination, TimeControl, TimedGame,
     correction::{self, FoundError, Remedy},
     fouls,
     seal::{self, Envelope as SealedEnvelope},
@@ -34,17 +34,10 @@ pub const SIGNED: &str = "score_sheet_signed";
 /// The type of an appeal (WXF 12.4).
 pub const APPEALED: &str = "appeal_lodged";
 
-/// How long after the end of a game an appeal may be lodged: two hours (WXF 2018 art. 12.4).
-/// CXA 2011 sets no such window.
-pub const APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
-
 /// The appeal window of a game under `rules`: WXF 2018 art. 12.4's two hours; none under CXA
-/// 2011, which sets none.
+/// 2011, which sets none; or what the event set.
 pub fn appeal_window_ms(rules: &RuleSet) -> Option<u64> {
-    match rules.book {
-        Book::Wxf2018 => Some(APPEAL_WINDOW_MS),
-        Book::Cxa2011 => None,
-    }
+    rules.appeal_window_ms()
 }
 
 /// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.

@@ -279,6 +279,36 @@ impl<'a> GameChanges<'a> {
     }
 }
 
+/// A game's rules: the book and the numbers an event may set, each as it applies (CXA 2011
+/// art. 4.2.4, 8.1.8, 20.1, 22.1; WXF 2018 arts. 8, 11.1, 12.4, 12.11).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RulesView {
+    book: &'static str,
+    move_limit: Option<u32>,
+    illegal_moves_to_lose: Option<u32>,
+    lateness_ms: Option<u64>,
+    fouls_to_lose: Option<u32>,
+    draw_offers_beyond: Option<u32>,
+    early_draw_moves: Option<u32>,
+    appeal_window_ms: Option<u64>,
+}
+
+impl RulesView {
+    fn new(rules: &xiangqi_arbiter::RuleSet) -> RulesView {
+        let e = rules.event_rules();
+        RulesView {
+            book: book_code(rules.book),
+            move_limit: e.move_limit,
+            illegal_moves_to_lose: e.illegal_moves_to_lose,
+            lateness_ms: e.lateness_ms,
+            fouls_to_lose: e.fouls_to_lose,
+            draw_offers_beyond: e.draw_offers_beyond,
+            early_draw_moves: e.early_draw_moves,
+            appeal_window_ms: e.appeal_window_ms,
+        }
+    }
+}
+
 /// The players' names.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PlayersView<'a> {
@@ -293,7 +323,7 @@ pub struct GameView<'a> {
     changes: GameChanges<'a>,
     id: &'a str,
     start_fen: &'a str,
-    rules: &'static str,
+    rules: RulesView,
     players: PlayersView<'a>,
     event: Option<&'a str>,
     moves: &'a [MoveView],
@@ -306,7 +336,7 @@ impl<'a> GameView<'a> {
             changes: GameChanges::new(live, seq, now, true),
             id,
             start_fen: &live.created.fen,
-            rules: book_code(live.timed.game().rules().book),
+            rules: RulesView::new(live.timed.game().rules()),
             players: PlayersView {
                 red: live.created.red.as_deref(),
                 black: live.created.black.as_deref(),
