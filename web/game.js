@@ -44,6 +44,8 @@ const movesEl = h('ol', { id: 'moves', class: 'moves' });
 const actionsEl = h('div', { id: 'actions', class: 'actions' });
 const arbiterEl = h('section', { id: 'arbiter', class: 'panel arbiter' });
 const rulingEl = h('div', { id: 'ruling', class: 'ruling' });
+const infoEl = h('div', { id: 'game-info', class: 'game-info', 'aria-live': 'polite' });
+const sealInput = h('input', { id: 'seal-input', autocomplete: 'off', placeholder: 'h9g7, H8+7, 马8进7' });
 const tournamentEl = h('p', { id: 'tournament-link', class: 'tournament-link', hidden: true });
 let boardOf = null;         // the tournament board this game was started for, if any
 
@@ -63,6 +65,7 @@ main.append(h('div', { class: 'game-page' },
   h('aside', { class: 'side-col' },
     tournamentEl,
     statusEl,
+    infoEl,
     h('section', { class: 'panel' },
       h('div', { class: 'panel-head' }, h('h2', {}, w('game.moves')), h('label', {}, w('game.notation'), ' ', notationSel)),
       movesEl),
@@ -169,6 +172,7 @@ function side(c) { return t(`side.${c}`); }
 
 function renderAll() {
   renderStatus();
+  renderInfo();
   renderMoves();
   renderActions();
   renderClocks();
@@ -186,6 +190,9 @@ function renderStatus() {
     text = `${t('game.over')}: ${t(`result.${game.result}`)}`;
     if (game.termination) text += ` (${t(`term.${game.termination}`)})`;
     statusEl.className = 'status ended';
+  } else if (game.status === 'adjourned') {
+    text = `${t('game.adjourned')}: ${t(game.sealed ? 'game.adjourned.sealed' : 'game.adjourned.seal')}`;
+    statusEl.className = `status adjourned ${game.turn}`;
   } else {
     text = t(`game.turn.${game.turn}`);
     if (game.in_check) text += ` — ${t('game.check')}`;
@@ -195,6 +202,35 @@ function renderStatus() {
   statusEl.textContent = text;
   statusEl.dataset.status = game.status;
   statusEl.dataset.result = game.result || '';
+}
+
+/** What the arbiter's procedures put in force: the touch binding, the adjournment, the move
+ * count, corrections made and fouls charged. */
+function renderInfo() {
+  const parts = [];
+  const tb = game.touch;
+  if (tb) {
+    const shown = tb.bound_moves;
+    parts.push(h('p', { id: 'touch-binding', class: 'touch-binding', 'data-color': tb.color, 'data-squares': tb.squares.join(' ') },
+      t('game.touch', { side: side(tb.color) }), ': ', h('span', { class: 'bound' }, shown.join(' '))));
+  }
+  if (game.status === 'adjourned') {
+    parts.push(h('p', { id: 'adjourned', 'data-sealed': String(!!game.sealed) },
+      `${t('game.adjourned')}: ${t(game.sealed ? 'game.adjourned.sealed' : 'game.adjourned.seal')}`));
+  }
+  if (game.move_limit) {
+    parts.push(h('p', { id: 'move-limit', 'data-remaining': String(game.move_limit.remaining) },
+      t('game.move_limit_count', { n: game.move_limit.remaining, moves: game.move_limit.moves })));
+  }
+  for (const c of game.corrections || []) {
+    parts.push(h('p', { class: 'correction', 'data-ply': String(c.ply) }, t('game.corrected', { ply: c.ply }), ` (${c.removed.join(' ')})`));
+  }
+  if ((game.fouls || []).length) {
+    parts.push(h('ul', { id: 'fouls', class: 'fouls' }, ...game.fouls.map((f) =>
+      h('li', { 'data-color': f.color, 'data-kind': f.foul.kind }, `${t('game.fouls')}: ${side(f.color)} — ${f.foul.kind} (${f.article})`))));
+  }
+  infoEl.replaceChildren(...parts);
+  infoEl.hidden = !parts.length;
 }
 
 function renderMoves() {
@@ -237,7 +273,15 @@ function renderActions() {
       list.push(button('resign', () => { confirmResign = true; renderActions(); }, { class: 'danger' }));
     }
   }
+  if (game.status === 'adjourned' && !game.sealed && game.turn === me.role) {
+    list.push(h('form', { id: 'seal-form', class: 'move-form', onsubmit: async (e) => {
+      e.preventDefault();
+      const v = sealInput.value.trim();
+      if (v && await claim({ type: 'seal', move: v })) sealInput.value = '';
+    } }, sealInput, h('button', { type: 'submit', 'data-action': 'seal' }, t('game.seal'))));
+  }
   list.push(button('repetition', askRuling));
+  if (playing) list.push(button('nine_rounds', () => claim({ type: 'nine_rounds' })));
   actionsEl.replaceChildren(...list);
   moveForm.hidden = !playing;
 }
@@ -269,6 +313,40 @@ function verdictText(v) {
 // ---- the arbiter's panel ----
 const touchOut = h('div', { id: 'touch-result', class: 'touch-result', 'aria-live': 'polite' });
 
+// The procedures' inputs live across renders, so that what the arbiter typed stays.
+const correctPly = h('input', { id: 'correct-ply', type: 'number', min: '1', value: '1', 'aria-label': 'ply' });
+const correctError = h('select', { id: 'correct-error' });
+const declareResult = h('select', { id: 'declare-result' }, ...['1/2-1/2', '1-0', '0-1'].map((r) => h('option', { value: r }, r)));
+const declareReason = h('input', { id: 'declare-reason', autocomplete: 'off' });
+const countMoves = h('input', { id: 'count-moves', type: 'number', min: '1', max: '1000', value: '40' });
+
+function procedures() {
+  const playing = game.status === 'playing';
+  const open = game.status !== 'ended';
+  const kind = correctError.value || 'illegal_move';
+  correctError.replaceChildren(h('option', { value: 'illegal_move' }, t('arb.correct.illegal')), h('option', { value: 'displaced_piece' }, t('arb.correct.displaced')));
+  correctError.value = kind;
+  const act = (key, label, body, when = true) => when
+    ? h('button', { type: 'button', 'data-action': key, onclick: async () => { if (await claim(body())) { touched = []; if (touching) toggleTouch(); } } }, t(label))
+    : null;
+  correctPly.max = String(Math.max(1, game.ply));
+  return [
+    h('h3', {}, t('arb.procedures')),
+    h('div', { class: 'actions' },
+      act('touch-record', 'arb.touch.record', () => ({ type: 'touch', squares: touched.slice() }), playing && touched.length > 0),
+      act('adjourn', 'arb.adjourn', () => ({ type: 'adjourn' }), playing),
+      act('resume', 'arb.resume', () => ({ type: 'resume' }), game.status === 'adjourned' && game.sealed),
+      act('swap-colours', 'arb.swap', () => ({ type: 'swap_colours' }), open),
+      act('nine-rounds', 'game.nine_rounds', () => ({ type: 'nine_rounds' }), playing)),
+    open && game.ply > 0 ? h('div', { class: 'actions' }, h('label', {}, t('arb.correct'), ' ', correctPly), correctError,
+      act('correct', 'arb.correct.go', () => ({ type: 'correct', ply: Number(correctPly.value), error: correctError.value }))) : null,
+    open ? h('div', { class: 'actions' }, h('label', {}, t('arb.count'), ' ', countMoves),
+      act('move-limit-count', 'arb.count.go', () => ({ type: 'move_limit_count', moves: Number(countMoves.value) }))) : null,
+    open ? h('div', { class: 'actions' }, declareResult, h('label', {}, t('arb.declare.reason'), ' ', declareReason),
+      act('declare', 'arb.declare.go', () => ({ type: 'declare', result: declareResult.value, reason: declareReason.value }))) : null,
+  ].filter(Boolean);
+}
+
 function renderArbiter() {
   if (me.role !== 'arbiter') return;
   const timed = !!game.clocks;
@@ -286,7 +364,8 @@ function renderArbiter() {
       h('button', { type: 'button', 'data-action': 'touch', 'aria-pressed': String(touching), onclick: toggleTouch }, t('arb.touch.start')),
       h('button', { type: 'button', 'data-action': 'touch-clear', onclick: () => { touched = []; askTouch(); } }, t('arb.touch.clear')),
       h('label', {}, h('input', { type: 'checkbox', checked: atOnce, onchange: (e) => { atOnce = e.target.checked; askTouch(); } }), ' ', t('arb.touch.at_once'))),
-    touchOut);
+    touchOut,
+    ...procedures());
 }
 
 function toggleTouch() {
@@ -301,9 +380,9 @@ let touchResult = null;
 
 async function askTouch() {
   board.marked = touched.slice();
-  if (!touched.length) { touchResult = null; board.extraHints = []; board.render(); renderTouch(); return; }
+  if (!touched.length) { touchResult = null; board.extraHints = []; board.render(); renderArbiter(); renderTouch(); return; }
   try {
-    touchResult = await api('POST', '/api/touch', { body: { fen: game.fen, touched, order: atOnce ? 'at_once' : 'in_turn', rules: game.rules } });
+    touchResult = await api('POST', '/api/touch', { body: { fen: game.fen, touched, order: atOnce ? 'at_once' : 'in_turn', rules: game.rules.book } });
   } catch (err) {
     toast(err.message, 'error');
     touched.pop();
@@ -312,6 +391,7 @@ async function askTouch() {
   }
   board.extraHints = touchResult ? [...new Set(touchResult.moves.map((m) => m.iccs.slice(2)))] : [];
   board.render();
+  renderArbiter();
   renderTouch();
 }
 

@@ -69,7 +69,11 @@ async function listPage() {
     const reset = h('input', { id: 't-reset', type: 'checkbox', checked: true });
     const rules = h('select', { id: 't-rules' }, h('option', { value: 'cxa2011' }, 'CXA 2011'), h('option', { value: 'wxf2018' }, 'WXF 2018'));
     const scoring = h('select', { id: 't-scoring' }, ...['2-1-0', '1-0.5-0', '3-1-0', '3-0-1-2'].map((s) => h('option', { value: s }, s)));
-    const engine = h('select', { id: 't-engine' }, h('option', { value: 'dutch' }, 'FIDE Dutch'), h('option', { value: 'cxa' }, 'CXA 2011'));
+    // CXA 2011 arts. 10.3, 12.3: a CXA event is paired by 积分编排 unless Dutch is chosen; the
+    // server picks the book's engine when none is sent.
+    const engine = h('select', { id: 't-engine' },
+      h('option', { value: '' }, L('按规则书（CXA：积分编排；WXF：FIDE Dutch）', "By the book (CXA: 积分编排; WXF: FIDE Dutch)")),
+      h('option', { value: 'cxa' }, L('积分编排（CXA 2011）', 'CXA 2011 积分编排')), h('option', { value: 'dutch' }, 'FIDE Dutch'));
     const ties = h('input', { id: 't-ties', placeholder: L('默认：规则书顺序，如 SB,WIN,BWG', "Default: the book's order, e.g. SB,WIN,BWG") });
     const tc = h('input', { id: 't-tc', value: '60m+30s', placeholder: '60m+30s, 90m/40,30m, 5m;30s' });
     // Only the fields of the chosen format are shown.
@@ -82,7 +86,7 @@ async function listPage() {
       e.preventDefault();
       const body = { name: name.value, rules: rules.value, format: format.value, scoring: scoring.value };
       const f = format.value;
-      if (['swiss', 'swiss_knockout', 'swiss_elimination'].includes(f)) { body.rounds = Number(rounds.value); body.engine = engine.value; }
+      if (['swiss', 'swiss_knockout', 'swiss_elimination'].includes(f)) { body.rounds = Number(rounds.value); if (engine.value) body.engine = engine.value; }
       if (['knockout', 'swiss_knockout'].includes(f)) body.games = Number(games.value);
       if (['knockout', 'swiss_knockout', 'double_elimination'].includes(f)) body.playoff_games = Number(playoff.value);
       if (f === 'swiss_knockout') body.qualifiers = Number(qualifiers.value);

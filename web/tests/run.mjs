@@ -309,6 +309,95 @@ test('a repetition ruling shown to the arbiter, with the touch-move helper', asy
   for (const c of ctxs) await c.close();
 });
 
+/** A game's three pages: Red's, Black's and the arbiter's. */
+async function tablePages(browser, base, body) {
+  const g = await api(base, 'POST', '/api/games', body);
+  const ctxs = [];
+  const open = async (role, token) => {
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+    ctxs.push(ctx);
+    const p = await ctx.newPage();
+    await p.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+    await p.goto(`${base}/games/${g.id}#${role}=${token}`);
+    await p.waitForSelector('#board .xq-piece');
+    return p;
+  };
+  return {
+    g,
+    red: await open('red', g.red_token),
+    black: await open('black', g.black_token),
+    arbiter: await open('arbiter', g.arbiter_token),
+    close: async () => { for (const c of ctxs) await c.close(); },
+  };
+}
+
+const statusIs = (page, status) => page.waitForFunction((s) => document.getElementById('status').dataset.status === s, status, { timeout: 10000 });
+
+test('an adjourned game: the arbiter adjourns, Black seals unseen, the arbiter resumes', async ({ browser, base }) => {
+  const { g, red, black, arbiter, close } = await tablePages(browser, base, { time_control: '10m', red: 'Red', black: 'Black' });
+  await clickMove(red, 'h2e2');
+  await waitPly(arbiter, 1);
+  await orToast(arbiter, arbiter.click('[data-action="adjourn"]', { timeout: 5000 }));
+  for (const p of [red, black, arbiter]) await statusIs(p, 'adjourned');
+  assert(await red.locator('[data-action="seal"]').count() === 0, 'only the side to move seals');
+  // Black writes its move in Chinese and seals it.
+  await black.fill('#seal-input', '马8进7');
+  await orToast(black, black.click('[data-action="seal"]', { timeout: 5000 }));
+  await red.waitForSelector('#adjourned[data-sealed="true"]');
+  const seen = await red.locator('body').textContent();
+  assert(!seen.includes('马8进7') && !seen.includes('h9g7'), 'the opponent cannot read the sealed move');
+  const view = await api(base, 'GET', `/api/games/${g.id}`);
+  assert(view.sealed === true && view.clocks.running === null && !JSON.stringify(view).includes('h9g7'), 'sealed, clocks stopped, unreadable');
+  await red.screenshot({ path: join(shots, 'adjourned-sealed.png') });
+  await orToast(arbiter, arbiter.click('[data-action="resume"]', { timeout: 5000 }));
+  await waitPly(red, 2);
+  await statusIs(red, 'playing');
+  assert((await red.locator('#moves .mv[data-ply="2"]').textContent()).includes('马8进7'), 'the sealed move is played on resumption');
+  await close();
+});
+
+test('a correction back three plies: the horse that moved must move again, the foul shown', async ({ browser, base }) => {
+  const { red, black, arbiter, close } = await tablePages(browser, base, { rules: 'wxf2018', time_control: '10m' });
+  const line = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
+  for (let i = 0; i < line.length; i++) {
+    await clickMove(i % 2 === 0 ? red : black, line[i]);
+    await waitPly(arbiter, i + 1);
+  }
+  await arbiter.fill('#correct-ply', '2');
+  await arbiter.selectOption('#correct-error', 'illegal_move');
+  await orToast(arbiter, arbiter.click('[data-action="correct"]', { timeout: 5000 }));
+  for (const p of [red, black, arbiter]) {
+    await p.waitForFunction(() => document.querySelectorAll('#moves .mv').length === 1, null, { timeout: 10000 });
+  }
+  await black.waitForSelector('#touch-binding[data-squares="h9"]');
+  await black.waitForSelector('#fouls li[data-kind="illegal_move"][data-color="black"]');
+  assert((await black.locator('.correction[data-ply="2"]').textContent()).includes('i9h9'), 'the moves taken back are named');
+  await black.screenshot({ path: join(shots, 'correction.png') });
+  await clickMove(black, 'h9i7');
+  await waitPly(red, 2);
+  await close();
+});
+
+test('a touch recorded by the arbiter binds Red: another move is refused, the touched piece moves', async ({ browser, base }) => {
+  const { red, arbiter, close } = await tablePages(browser, base, {});
+  await arbiter.click('[data-action="touch"]');
+  await clickSquare(arbiter, 'h2');
+  await arbiter.waitForSelector('#touch-result [data-step="move_touched"]');
+  await orToast(arbiter, arbiter.click('[data-action="touch-record"]', { timeout: 5000 }));
+  await red.waitForSelector('#touch-binding[data-color="red"][data-squares="h2"]');
+  assert((await red.locator('#touch-binding .bound').textContent()).includes('h2e2'), 'the bound moves are shown to the player');
+  await red.fill('#move-input', 'b2e2');
+  await red.press('#move-input', 'Enter');
+  await red.waitForSelector('.toast.error');
+  assert(/touch-move/.test(await red.locator('.toast.error').first().textContent()), 'refused for touch-move');
+  assert(await red.locator('#moves .mv').count() === 0, 'the refused move is not played');
+  await red.screenshot({ path: join(shots, 'touch-refused.png') });
+  await clickMove(red, 'h2e2');
+  await waitPly(arbiter, 1);
+  await arbiter.waitForFunction(() => !document.getElementById('touch-binding'));
+  await close();
+});
+
 test('a tournament from entries to final standings, with a printed pairing sheet', async ({ browser, base }) => {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
   const page = await ctx.newPage();
@@ -756,6 +845,8 @@ test('a Swiss then knockout from the create form to its champion: qualifiers mar
   await page.click('#t-create-submit');
   await orToast(page, page.waitForURL(/\/tournaments\/[0-9a-f]+$/));
   const tid = new URL(page.url()).pathname.split('/').pop();
+  // CXA 2011 arts. 10.3, 12.3: a CXA Swiss made on the page is paired by 积分编排 by default.
+  assert((await api(base, 'GET', `/api/tournaments/${tid}`)).engine === 'cxa', 'the CXA engine by default');
   await page.fill('#csv', 'name,rating\n王天一,2700\n郑惟桐,2680\n许银川,2660\n赵鑫鑫,2640\n洪智,2620\n蒋川,2600\n');
   await page.click('#import');
   await orToast(page, page.waitForFunction(() => document.querySelectorAll('#players-table tbody tr').length === 6));

@@ -444,6 +444,42 @@ impl Clock {
         Ok(())
     }
 
+    /// The arbiter takes moves back at `at` (an error corrected: CXA 2011 art. 5.8; WXF 2018
+    /// art. 4.4): the time each side used stands (the books turn back the board, not the
+    /// clock), the side to move is charged up to `at`, and `turn`'s face runs from `at` if the
+    /// clock ran. The moves taken back (`taken`, Red's and Black's) no longer count towards a
+    /// period's quota. Returns the flag if the side to move had overrun before `at`.
+    ///
+    /// # Errors
+    /// [`ClockError::Flagged`], [`ClockError::TimeWentBack`].
+    pub fn take_back(
+        &mut self,
+        turn: Color,
+        taken: [u32; 2],
+        at: u64,
+    ) -> Result<Option<Flag>, ClockError> {
+        if self.flag.is_some() {
+            return Err(ClockError::Flagged);
+        }
+        if let Some(flag) = self.check(at)? {
+            return Ok(Some(flag));
+        }
+        let elapsed = self.turn_elapsed(at);
+        let running = self.running_since.is_some();
+        let mover = self.turn;
+        let s = self.side_mut(mover);
+        s.used_ms = s.used_ms.saturating_add(elapsed);
+        for (color, n) in [(Color::Red, taken[0]), (Color::Black, taken[1])] {
+            let s = self.side_mut(color);
+            s.moves = s.moves.saturating_sub(n);
+            s.period_moves = s.period_moves.saturating_sub(n);
+        }
+        self.turn = turn;
+        self.pending_ms = 0;
+        self.running_since = running.then_some(at);
+        Ok(None)
+    }
+
     /// Adds (`delta_ms > 0`) or takes (`< 0`) time from `color`'s clock at `at`: the arbiter's
     /// adjustment after a fault (CXA 2011 art. 21.4; WXF 2018 art. 6.6), a penalty (−5 min,
     /// CXA 2011 art. 22.2, WXF 2018 art. 8) or a compensation (+2 min, WXF 2018 art. 12.12).
@@ -638,6 +674,40 @@ impl TimedGame {
             iccs: Iccs::from_move(m),
         })?;
         Ok(self.clock.flag().filter(|f| f.side == color))
+    }
+
+    /// Puts `back`, this game taken back to an earlier ply (see [`crate::correction`]), in
+    /// place of the game at `at`: the clock keeps the time both sides used and runs for the
+    /// side to move in `back` ([`Clock::take_back`]). CXA 2011 art. 5.8; WXF 2018 art. 4.4.
+    ///
+    /// # Errors
+    /// A clock error (flagged, time gone back); [`GameError::Illegal`] if `back` has more moves
+    /// than this game.
+    pub fn take_back(&mut self, back: Game, at: u64) -> Result<(), TimedError> {
+        let (now, then) = (self.game.moves().len(), back.moves().len());
+        if then > now {
+            return Err(
+                GameError::Illegal(format!("{then} plies is not a take-back of {now}")).into(),
+            );
+        }
+        let mut taken = [0u32; 2];
+        let mut color = back.position().turn();
+        for _ in then..now {
+            let i = usize::from(color == Color::Black);
+            taken[i] = taken[i].saturating_add(1);
+            color = !color;
+        }
+        let flag = if self.clock.started && self.clock.flag().is_none() {
+            self.clock.take_back(back.position().turn(), taken, at)?
+        } else {
+            None
+        };
+        self.game = back;
+        self.next_move_at = None;
+        if let Some(flag) = flag {
+            self.flag_falls(flag)?;
+        }
+        Ok(())
     }
 
     /// Looks at the clock at `at`: if the running side's flag has fallen, it loses on time.

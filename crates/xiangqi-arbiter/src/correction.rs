@@ -1,7 +1,8 @@
 //! Error correction (纠错): an error found during a game, and what the arbiter does about it.
 //! CXA 2011 art. 5.8; WXF 2018 art. 4.4.
 //!
-//! Corrections stand on the [`Game`]: the game is taken back by replaying its events up to the
+//! Corrections stand on the [`Game`] and the timed game ([`TimedGame`], whose clock is not
+//! turned back): the game is taken back by replaying its events up to the
 //! ply the error took back, so a corrected game is again a pure function of its events. The
 //! foul an error costs is recorded as a [`crate::Foul`] event ([`crate::fouls`]).
 
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Position, Square};
 
 use crate::{
+    clock::{TimedError, TimedGame},
     event::GameEvent,
     game::{Game, GameError},
 };
@@ -123,8 +125,8 @@ pub fn restore(game: &Game, ply: usize) -> Result<Game, GameError> {
         return Err(GameError::Illegal(format!("no ply {ply} to restore")));
     }
     let mut seen = 0;
-    let cut = game
-        .events()
+    let events = game.events();
+    let mut cut = events
         .iter()
         .position(|e| {
             if matches!(e, GameEvent::Move { .. }) {
@@ -132,8 +134,12 @@ pub fn restore(game: &Game, ply: usize) -> Result<Game, GameError> {
             }
             seen == ply
         })
-        .unwrap_or(game.events().len());
-    Game::from_events(game.start().clone(), *game.rules(), &game.events()[..cut])
+        .unwrap_or(events.len());
+    // The move's time goes with it: it belongs to the move taken back.
+    if cut > 0 && matches!(events[cut - 1], GameEvent::MoveTime { .. }) {
+        cut -= 1;
+    }
+    Game::from_events(game.start().clone(), *game.rules(), &events[..cut])
 }
 
 /// The game after `remedy`: for [`Remedy::Restore`], the game as it stood before the ply
@@ -158,6 +164,25 @@ pub fn correct(game: &Game, remedy: Remedy) -> Result<Option<Game>, GameError> {
         back.touch(turn, &[sq])?;
     }
     Ok(Some(back))
+}
+
+/// [`correct`] for a timed game, at `at`: the board goes back, the clock does not (each side
+/// keeps the time it used, and the side to move's face runs from `at`: see
+/// [`TimedGame::take_back`]). `None` when the remedy is not a restore.
+///
+/// # Errors
+/// As [`correct`]; a clock error.
+pub fn correct_timed(
+    game: &TimedGame,
+    remedy: Remedy,
+    at: u64,
+) -> Result<Option<TimedGame>, TimedError> {
+    let Some(back) = correct(game.game(), remedy)? else {
+        return Ok(None);
+    };
+    let mut timed = game.clone();
+    timed.take_back(back, at)?;
+    Ok(Some(timed))
 }
 
 /// The position before ply `ply`, if there is such a ply.
@@ -241,5 +266,44 @@ mod tests {
         assert!(restore(&g, 0).is_err() && restore(&g, 9).is_err());
         let json = serde_json::to_string(&r).expect("serializable");
         assert_eq!(serde_json::from_str::<Remedy>(&json).expect("readable"), r);
+    }
+
+    /// CXA 2011 art. 5.8.2 in a timed game: the board goes back three plies, the clocks keep
+    /// the time used, and the face of the side to move runs from the correction.
+    #[test]
+    fn a_timed_correction_keeps_the_time_used() {
+        use crate::clock::TimeControl;
+        let control: TimeControl = "10m".parse().expect("control");
+        let mut g = TimedGame::new(Position::new(), RuleSet::cxa2011(), control);
+        g.start(0).expect("starts");
+        for (i, m) in ["h2e2", "h9g7", "h0g2", "i9h9"].iter().enumerate() {
+            g.play_iccs(m, (i as u64 + 1) * 10_000).expect("in time");
+        }
+        let (red, black) = (g.used(xiangqi::Color::Red), g.used(xiangqi::Color::Black));
+        assert_eq!((red, black), (20_000, 20_000));
+        let r = remedy(g.game(), FoundError::IllegalMove { ply: 2 });
+        let back = correct_timed(&g, r, 45_000)
+            .expect("restores")
+            .expect("a game");
+        assert_eq!(back.game().moves().len(), 1);
+        assert_eq!(back.game().position().turn(), xiangqi::Color::Black);
+        // Red was to move from 40 s: its 5 s stand; Black's face runs from 45 s.
+        assert_eq!(back.clock().used(xiangqi::Color::Red, 45_000), 25_000);
+        assert_eq!(back.clock().used(xiangqi::Color::Black, 50_000), 25_000);
+        assert_eq!(back.clock().side(xiangqi::Color::Black).moves, 0);
+        assert!(
+            !back
+                .game()
+                .events()
+                .iter()
+                .any(|e| matches!(e, GameEvent::MoveTime { at_ms: 20_000, .. })),
+            "the time of the move taken back goes with it"
+        );
+        // The horse that moved at ply 2 must move again (art. 5.8.2).
+        let mut again = back.clone();
+        assert!(again.play_iccs("b9c7", 50_000).is_err());
+        again
+            .play_iccs("h9i7", 50_000)
+            .expect("the horse moves again");
     }
 }

@@ -74,6 +74,9 @@ pub enum Termination {
     Foul,
     /// A sealed move that is illegal or unclear. WXF 2018 art. 6.5; seed 001 (封棋着法有误).
     SealedMove,
+    /// 裁判判定: a result the arbiter declares (a draw when neither side can win, a game the
+    /// arbiter decides). WXF 2018 art. 3.2.A; CXA 2011 art. 4.2.
+    Declared,
 }
 
 impl Termination {
@@ -91,6 +94,7 @@ impl Termination {
             Termination::TimeForfeit => "time_forfeit",
             Termination::Foul => "foul",
             Termination::SealedMove => "sealed_move",
+            Termination::Declared => "declared",
         }
     }
 }

@@ -398,31 +398,48 @@ impl Game {
     /// 2018 art. 4.2 A–E). A suicide move is not refused: released, it loses (CXA 2011 art.
     /// 4.1.3), whatever was touched.
     fn check_touch(&self, m: Move) -> Result<(), GameError> {
-        if self.touched.is_empty() || self.position().is_suicide(m) {
-            return Ok(());
-        }
-        let Ok(binding) = bound_moves(
-            self.position(),
-            &self.touched,
-            Order::InTurn,
-            self.rules.book,
-        ) else {
+        let Some(article) = self.breaks_touch(m) else {
             return Ok(());
         };
-        if binding.allows(m) {
-            return Ok(());
-        }
-        let bound: Vec<String> = binding.moves.iter().map(ToString::to_string).collect();
-        let article = match self.rules.book {
-            Book::Cxa2011 => "CXA 2011 arts. 5.1–5.5",
-            // In check the touched piece must answer it (WXF 2018 art. 2.10.D).
-            Book::Wxf2018 if self.position().is_check() => "WXF 2018 arts. 2.10.D, 4.2",
-            Book::Wxf2018 => "WXF 2018 art. 4.2",
-        };
+        let bound: Vec<String> = self
+            .binding()
+            .map(|b| b.moves.iter().map(ToString::to_string).collect())
+            .unwrap_or_default();
         Err(GameError::Illegal(format!(
             "{m} breaks touch-move ({article}): bound to {}",
             bound.join(" ")
         )))
+    }
+
+    /// The article `m` would break, if it breaks this turn's touch-move binding (CXA 2011
+    /// arts. 5.1–5.5; WXF 2018 art. 4.2 A–E; in check 2.10.D); `None` if it keeps it or nothing
+    /// was touched. A suicide move breaks none: released, it loses (CXA 2011 art. 4.1.3).
+    pub fn breaks_touch(&self, m: Move) -> Option<&'static str> {
+        if self.touched.is_empty() || self.position().is_suicide(m) {
+            return None;
+        }
+        let binding = bound_moves(
+            self.position(),
+            &self.touched,
+            Order::InTurn,
+            self.rules.book,
+        )
+        .ok()?;
+        if binding.allows(m) {
+            return None;
+        }
+        Some(match self.rules.book {
+            Book::Cxa2011 => "CXA 2011 arts. 5.1–5.5",
+            // In check the touched piece must answer it (WXF 2018 art. 2.10.D).
+            Book::Wxf2018 if self.position().is_check() => "WXF 2018 arts. 2.10.D, 4.2",
+            Book::Wxf2018 => "WXF 2018 art. 4.2",
+        })
+    }
+
+    /// The points touched this turn, in the order that binds (opponent's first among those
+    /// touched at once: CXA 2011 art. 5.5; WXF 2018 art. 4.2.E).
+    pub fn touched(&self) -> &[Square] {
+        &self.touched
     }
 
     /// Plays a move given in ICCS coordinates (`h2e2`, `H2-E2`).

@@ -32,8 +32,9 @@
 //!    [`Foul`], [`clock::FlagReason`];
 //! 4. the foul tally ([`fouls`]), a projection of the events;
 //! 5. the [`Game`];
-//! 6. the timed game ([`clock`]) and error correction ([`correction`]);
-//! 7. sealed moves ([`seal`]).
+//! 6. the timed game ([`clock`]);
+//! 7. error correction ([`correction`], the board taken back, the clock not) and sealed moves
+//!    ([`seal`]).
 
 mod classify;
 pub mod clock;
@@ -66,5 +67,5 @@ pub use crate::{
     repetition::{
         Pattern, Ruling, SideSummary, Verdict, counted_from, occurrences, rule_cycle, rule_game,
     },
-    rules::{Book, RuleSet},
+    rules::{Book, EventRules, RuleSet, RulesError},
 };

@@ -116,6 +116,120 @@ impl RuleSet {
     }
 }
 
+impl RuleSet {
+    /// How long after the end of a game an appeal may be lodged, if the event sets a window:
+    /// WXF 2018 art. 12.4's two hours unless the organiser set another; none under CXA 2011
+    /// unless the organiser set one.
+    pub fn appeal_window_ms(&self) -> Option<u64> {
+        match self.book {
+            Book::Wxf2018 => Some(self.fouls.appeal_window_ms.unwrap_or(WXF_APPEAL_WINDOW_MS)),
+            Book::Cxa2011 => self.fouls.appeal_window_ms,
+        }
+    }
+
+    /// The book's rules with the numbers an event sets ([`EventRules`]).
+    ///
+    /// # Errors
+    /// [`RulesError`] naming the first key whose value is impossible.
+    pub fn with_event(book: Book, event: &EventRules) -> Result<RuleSet, RulesError> {
+        let mut r = RuleSet::for_book(book);
+        let range = |key: &'static str, v: u64, lo: u64, hi: u64| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(RulesError {
+                    key,
+                    reason: format!("{v} is not between {lo} and {hi}"),
+                })
+            }
+        };
+        const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+        if let Some(v) = event.move_limit {
+            // CXA 2011 art. 4.2.4: lowered by the event's level, never raised.
+            range("move_limit", v.into(), 1, r.move_limit.into())?;
+            r.move_limit = v;
+        }
+        if let Some(v) = event.illegal_moves_to_lose {
+            range("illegal_moves_to_lose", v.into(), 1, 10)?;
+            r.fouls.illegal_moves_to_lose = Some(v);
+        }
+        if let Some(v) = event.lateness_ms {
+            range("lateness_ms", v, 0, DAY_MS)?;
+            r.fouls.lateness_limit_ms = v;
+        }
+        if let Some(v) = event.fouls_to_lose {
+            range("fouls_to_lose", v.into(), 1, 20)?;
+            r.fouls.fouls_to_lose = v;
+        }
+        if let Some(v) = event.draw_offers_beyond {
+            range("draw_offers_beyond", v.into(), 0, 20)?;
+            r.fouls.draw_offers_beyond_opponent = Some(v);
+        }
+        if let Some(v) = event.early_draw_moves {
+            range("early_draw_moves", v.into(), 0, 200)?;
+            r.fouls.agreed_draw_min_moves = v;
+        }
+        if let Some(v) = event.appeal_window_ms {
+            range("appeal_window_ms", v, 0, 30 * DAY_MS)?;
+            r.fouls.appeal_window_ms = Some(v);
+        }
+        Ok(r)
+    }
+
+    /// The numbers an event may set, as this rule set has them.
+    pub fn event_rules(&self) -> EventRules {
+        let f = &self.fouls;
+        EventRules {
+            move_limit: Some(self.move_limit),
+            illegal_moves_to_lose: f.illegal_moves_to_lose,
+            lateness_ms: Some(f.lateness_limit_ms),
+            fouls_to_lose: Some(f.fouls_to_lose),
+            draw_offers_beyond: f.draw_offers_beyond_opponent,
+            early_draw_moves: Some(f.agreed_draw_min_moves),
+            appeal_window_ms: self.appeal_window_ms(),
+        }
+    }
+}
+
+/// WXF 2018 art. 12.4: two hours.
+const WXF_APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
+
+/// The numbers the books leave to the organiser or to the level of the event, as an event sets
+/// them (`{"move_limit": 40, …}`); a key left out keeps the book's value. On the wire beside the
+/// book's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRules {
+    /// Moves without a capture before a draw: CXA 2011 art. 4.2.4 lowers the book's 60 by the
+    /// event's level (WXF 2018 art. 8: 50).
+    pub move_limit: Option<u32>,
+    /// Illegal moves that lose: CXA 2011 arts. 4.1.8, 8.1.8 (1 nationally, 2 in provincial and
+    /// junior events); WXF 2018 has none (each is a technical foul).
+    pub illegal_moves_to_lose: Option<u32>,
+    /// Lateness that loses: CXA 2011 art. 20.1; WXF 2018 art. 11.1 (0).
+    pub lateness_ms: Option<u64>,
+    /// Fouls that lose: CXA 2011 art. 4.1.10 (3); WXF 2018 art. 3.1.F (2).
+    pub fouls_to_lose: Option<u32>,
+    /// Draw offers beyond the opponent's before one is a foul: CXA 2011 arts. 22.1, 8.1.3 (2).
+    pub draw_offers_beyond: Option<u32>,
+    /// Moves before which no draw by agreement stands without the arbiter's leave: WXF 2018
+    /// art. 12.11 (20); CXA 2011 none (0).
+    pub early_draw_moves: Option<u32>,
+    /// How long after a game an appeal may be lodged: WXF 2018 art. 12.4 (two hours); CXA
+    /// 2011 none.
+    pub appeal_window_ms: Option<u64>,
+}
+
+/// An event's rule that cannot be: the key, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{key}: {reason}")]
+pub struct RulesError {
+    /// The key at fault.
+    pub key: &'static str,
+    /// Why.
+    pub reason: String,
+}
+
 impl Default for RuleSet {
     /// CXA 2011, the Chinese association's rules.
     fn default() -> RuleSet {
@@ -160,6 +274,11 @@ pub struct FoulRules {
     /// Rounds within which a displaced piece is restored. CXA 2011 art. 5.8.2 (5); WXF 2018
     /// art. 4.4.A sets no bound: we take the same.
     pub displaced_piece_rounds: u32,
+    /// How long after the end of a game an appeal may be lodged. WXF 2018 art. 12.4 (two
+    /// hours); CXA 2011 sets none (`None`). A rule set stored before the field reads `None`:
+    /// read it through [`RuleSet::appeal_window_ms`], which gives a WXF one its two hours.
+    #[serde(default)]
+    pub appeal_window_ms: Option<u64>,
 }
 
 impl FoulRules {
@@ -177,6 +296,7 @@ impl FoulRules {
             lateness_limit_ms: 15 * 60_000,
             colour_swap_window_ms: Some(20 * 60_000),
             displaced_piece_rounds: 5,
+            appeal_window_ms: None,
         }
     }
 
@@ -194,6 +314,7 @@ impl FoulRules {
             lateness_limit_ms: 0,
             colour_swap_window_ms: None,
             displaced_piece_rounds: 5,
+            appeal_window_ms: Some(WXF_APPEAL_WINDOW_MS),
         }
     }
 }
@@ -216,5 +337,41 @@ mod tests {
         assert_eq!((c.draw_occurrences, w.draw_occurrences), (3, 4));
         assert!(c.perpetual_check_loses_at_once && !w.perpetual_check_loses_at_once);
         assert_eq!(RuleSet::for_book(Book::Wxf2018), w);
+    }
+
+    /// An event's numbers over the book's; impossible values name their key; a key left out
+    /// keeps the book's value (CXA 2011 arts. 4.2.4, 8.1.8; WXF 2018 art. 12.4).
+    #[test]
+    fn event_rules_set_what_the_books_leave_to_organisers() {
+        let event: EventRules =
+            serde_json::from_str(r#"{"move_limit": 40, "illegal_moves_to_lose": 2}"#)
+                .expect("reads");
+        let r = RuleSet::with_event(Book::Cxa2011, &event).expect("possible");
+        assert_eq!((r.move_limit, r.fouls.illegal_moves_to_lose), (40, Some(2)));
+        assert_eq!(r.fouls.fouls_to_lose, 3, "the book's");
+        assert_eq!(r.appeal_window_ms(), None, "CXA 2011 sets no window");
+        assert_eq!(
+            RuleSet::wxf2018().appeal_window_ms(),
+            Some(WXF_APPEAL_WINDOW_MS)
+        );
+        let raised = EventRules {
+            move_limit: Some(61),
+            ..EventRules::default()
+        };
+        let e = RuleSet::with_event(Book::Cxa2011, &raised).expect_err("never raised");
+        assert_eq!(e.key, "move_limit");
+        assert!(serde_json::from_str::<EventRules>(r#"{"move_limt": 40}"#).is_err());
+        // A WXF rule set stored before the window was a field keeps the book's two hours.
+        let mut old = serde_json::to_value(RuleSet::wxf2018()).expect("writes");
+        old["fouls"]
+            .as_object_mut()
+            .expect("an object")
+            .remove("appeal_window_ms");
+        let old: RuleSet = serde_json::from_value(old).expect("reads");
+        assert_eq!(old.appeal_window_ms(), Some(WXF_APPEAL_WINDOW_MS));
+        assert_eq!(
+            RuleSet::with_event(Book::Wxf2018, &r.event_rules()).map(|w| w.move_limit),
+            Ok(40)
+        );
     }
 }

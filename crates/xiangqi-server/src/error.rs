@@ -66,6 +66,20 @@ pub enum ApiError {
         /// Details.
         message: String,
     },
+    /// Refused under an article of the rule book: a move that breaks touch-move (422
+    /// `touch_move`), a void draw offer (409 `draw_offer_void`), a correction too late, … The
+    /// body cites the article.
+    #[error("{message}")]
+    Ruled {
+        /// 409 or 422.
+        status: StatusCode,
+        /// A stable code.
+        code: &'static str,
+        /// Details.
+        message: String,
+        /// The article (`CXA 2011 arts. 5.1–5.5`).
+        article: String,
+    },
     /// A plain request where a WebSocket upgrade is needed. 426.
     #[error("this is a WebSocket: send `Connection: Upgrade` and `Upgrade: websocket`")]
     UpgradeRequired,
@@ -102,6 +116,34 @@ impl ApiError {
         }
     }
 
+    /// A 422 under `article`.
+    pub fn ruled(
+        code: &'static str,
+        article: impl Into<String>,
+        message: impl Into<String>,
+    ) -> ApiError {
+        ApiError::Ruled {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code,
+            message: message.into(),
+            article: article.into(),
+        }
+    }
+
+    /// A 409 under `article`: the game is not where the request needs it.
+    pub fn ruled_conflict(
+        code: &'static str,
+        article: impl Into<String>,
+        message: impl Into<String>,
+    ) -> ApiError {
+        ApiError::Ruled {
+            status: StatusCode::CONFLICT,
+            code,
+            message: message.into(),
+            article: article.into(),
+        }
+    }
+
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
         match self {
@@ -115,6 +157,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Forbidden(_) | ApiError::NotAllowed(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Ruled { status, .. } => *status,
             ApiError::UpgradeRequired => StatusCode::UPGRADE_REQUIRED,
             ApiError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Corrupt(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -132,7 +175,7 @@ impl ApiError {
             ApiError::BadCredentials => "bad_credentials",
             ApiError::TooManyRequests { .. } => "too_many_requests",
             ApiError::Forbidden(_) | ApiError::NotAllowed(_) => "forbidden",
-            ApiError::Conflict { code, .. } => code,
+            ApiError::Conflict { code, .. } | ApiError::Ruled { code, .. } => code,
             ApiError::UpgradeRequired => "upgrade_required",
             ApiError::Store(_) => "store_unavailable",
             ApiError::Corrupt(_) => "internal",
@@ -145,10 +188,15 @@ impl ApiError {
             ApiError::BadRequest { field, .. } | ApiError::Invalid { field, .. } => field.clone(),
             _ => None,
         };
+        let article = match self {
+            ApiError::Ruled { article, .. } => Some(article.clone()),
+            _ => None,
+        };
         ErrorBody {
             error: self.code(),
             message: self.to_string(),
             field,
+            article,
         }
     }
 }
@@ -159,13 +207,17 @@ impl ApiError {
 pub struct ErrorBody {
     /// A stable code: `not_found`, `bad_request`, `invalid`, `unauthorized`,
     /// `session_expired`, `bad_credentials`, `too_many_requests`, `forbidden`, `game_over`,
-    /// `ply_mismatch`, `not_your_turn`, `concurrent_write`, `clock`, `store_unavailable`, …
+    /// `ply_mismatch`, `not_your_turn`, `concurrent_write`, `clock`, `touch_move`,
+    /// `draw_offer_void`, `adjourned`, `store_unavailable`, …
     pub error: &'static str,
     /// In words.
     pub message: String,
     /// The field at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// The article of the rule book behind a refusal (`touch_move`, `draw_offer_void`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub article: Option<String>,
 }
 
 impl IntoResponse for ApiError {

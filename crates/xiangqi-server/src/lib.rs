@@ -368,8 +368,10 @@ struct ClaimRequest {
     claim: Value,
 }
 
-/// Resign, offer, accept or decline a draw, claim the move limit, ask for a repetition ruling
-/// (answered with the ruling); the arbiter enters fouls and works the clock.
+/// Resign, offer, accept or decline a draw, claim the move limit or nine rounds, ask for a
+/// repetition ruling (answered with the ruling), record a touch, seal a move; the arbiter
+/// enters fouls, works the clock, adjourns and resumes, corrects an error, swaps colours,
+/// declares a result and counts moves. A refusal under the rule book names its article.
 #[utoipa::path(post, path = "/api/games/{id}/claims", tag = "games", params(GameId),
     security((), ("token" = [])),
     request_body(content = ClaimRequest, content_type = "application/json"),
@@ -456,5 +458,8 @@ async fn events(
     if stored.is_empty() {
         return Err(ApiError::NotFound("game"));
     }
-    Ok(Json(EventLog::new(&id, stored, |k| k.ends_with("_token_sha256"))).into_response())
+    Ok(Json(EventLog::new(&id, stored, |k| {
+        k.ends_with("_token_sha256") || k == "sealed_text"
+    }))
+    .into_response())
 }

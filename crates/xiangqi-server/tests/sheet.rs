@@ -13,7 +13,12 @@ async fn both_players_and_the_arbiter_sign_and_appeals_are_logged() {
     let path = temp_db("sheet");
     let url = path.to_string_lossy().into_owned();
     let state = AppState::new(Store::open(&url).await.expect("opens"));
-    let g = new_game(&state, json!({"time_control": "10m+5s"})).await;
+    // WXF 2018, whose art. 12.4 gives two hours to appeal (CXA 2011 sets no window).
+    let g = new_game(
+        &state,
+        json!({"time_control": "10m+5s", "rules": "wxf2018"}),
+    )
+    .await;
     let id = text(&g, "id");
     let (red, black, arbiter) = (
         text(&g, "red_token"),

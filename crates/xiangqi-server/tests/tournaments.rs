@@ -462,6 +462,30 @@ async fn a_round_robin_on_postgres() {
     assert_eq!(a["rounds"].as_array().map(Vec::len), Some(2));
 }
 
+/// CXA 2011 arts. 10.3, 12.3: a CXA Swiss is paired by 积分编排 unless the organiser chooses
+/// Dutch; a WXF one by Dutch.
+#[tokio::test]
+async fn a_swiss_defaults_to_the_engine_of_its_book() {
+    let state = memory_state().await;
+    let org = account(&state, "bookorg").await;
+    for (rules, engine) in [
+        (None, "cxa"),
+        (Some("cxa2011"), "cxa"),
+        (Some("wxf2018"), "dutch"),
+    ] {
+        let mut body = json!({"name": "open", "format": "swiss", "rounds": 3});
+        if let Some(r) = rules {
+            body["rules"] = json!(r);
+        }
+        let (st, t) = post(&state, "/api/tournaments", Some(&org), body).await;
+        assert_eq!(
+            (st, &t["engine"]),
+            (StatusCode::CREATED, &json!(engine)),
+            "{rules:?}: {t}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
     let state = memory_state().await;
@@ -469,7 +493,7 @@ async fn a_swiss_is_paired_by_its_engine_with_a_stored_seed() {
     let players: Vec<Value> = (0..7)
         .map(|k| json!({"name": format!("P{k}"), "rating": 2000 - k * 10}))
         .collect();
-    let (st, t) = post(&state, "/api/tournaments", Some(&org), json!({"name": "open", "format": "swiss", "rounds": 3, "scoring": "1-0.5-0", "players": players}))
+    let (st, t) = post(&state, "/api/tournaments", Some(&org), json!({"name": "open", "format": "swiss", "rounds": 3, "scoring": "1-0.5-0", "engine": "dutch", "players": players}))
     .await;
     assert_eq!(st, StatusCode::CREATED, "{t}");
     assert_eq!(t["engine"], "dutch");
@@ -692,7 +716,7 @@ async fn the_time_control_is_checked_stored_and_given_to_the_boards_live_games()
             "{view}"
         );
         assert_eq!(view["clocks"]["control"], tc, "{view}");
-        assert_eq!(view["rules"], "wxf2018", "{view}");
+        assert_eq!(view["rules"]["book"], "wxf2018", "{view}");
     }
     // Tokens: to the officials only, and never in the public events.
     let (st, _) = call(&state, "GET", &games, Some(&other), None).await;

@@ -23,9 +23,9 @@ use xiangqi::{Color, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, Store, StreamKind};
 
-pub use self::state::{APPEAL_WINDOW_MS, Appeal, Created, Live, Role, Signature};
+pub use self::state::{Appeal, Created, ErrorKind, Live, Role, Signature, appeal_window_ms};
 use self::{
-    state::{GameRecord, untimed_control, wall_ms},
+    state::{GameRecord, Procedure, untimed_control, wall_ms},
     views::{
         GameReply, GameView, RulingReply, RulingView, color_code, state_message, update_message,
     },
@@ -71,9 +71,11 @@ pub type EndedHook = Arc<
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
-    /// `cxa2011` (default) or `wxf2018`.
-    #[schema(schema_with = crate::competition::rules_schema)]
-    pub rules: Option<String>,
+    /// `cxa2011` (default) or `wxf2018`; or an object with the book and the numbers the
+    /// books leave to the organiser: `{"book": "cxa", "move_limit": 40, …}` (each key left out
+    /// keeps the book's value; an unknown key or an impossible value is a 422 naming it).
+    #[schema(schema_with = game_rules_schema)]
+    pub rules: Option<Value>,
     /// The start position; the standard one by default.
     #[schema(schema_with = crate::openapi::optional_fen_schema)]
     pub fen: Option<String>,
@@ -141,6 +143,108 @@ pub enum Claim {
         /// Milliseconds.
         delta_ms: i64,
     },
+    /// The side to move (or the arbiter for it) touched the pieces on `squares`, in order;
+    /// from then on a move that breaks the binding is refused (422 `touch_move`). CXA 2011
+    /// arts. 5.1–5.5; WXF 2018 art. 4.2.
+    Touch {
+        /// ICCS points (`h2`), in the order touched.
+        #[schema(min_items = 1, max_items = 32)]
+        squares: Vec<String>,
+    },
+    /// The arbiter calls the adjournment: the side to move must seal its move. Seed 001 ④;
+    /// WXF 2018 art. 6.5.
+    Adjourn,
+    /// The side to move seals its move (ICCS, WXF or Chinese); the clocks stop. Nobody else
+    /// can read it until the game resumes. WXF 2018 art. 6.5.
+    Seal {
+        /// The move as written.
+        #[serde(rename = "move")]
+        #[schema(max_length = 64)]
+        text: String,
+    },
+    /// The arbiter resumes an adjourned game: the sealed move is played, or loses if it is
+    /// illegal or unclear (seed 001 ⑧; WXF 2018 art. 6.5).
+    Resume,
+    /// The arbiter corrects an error: back to the position before `ply` (CXA 2011 art. 5.8;
+    /// WXF 2018 art. 4.4).
+    Correct {
+        /// The ply taken back, with every later one (from 1).
+        ply: usize,
+        /// What the error was; an illegal move by default.
+        error: Option<ErrorKind>,
+    },
+    /// The arbiter finds the colours reversed: within 20 minutes of the start the game is
+    /// replayed with colours (and tokens) swapped (CXA 2011 art. 5.8.1); later, or under WXF
+    /// 2018 (art. 4.4.B), it stands.
+    SwapColours,
+    /// The arbiter declares the result. WXF 2018 art. 3.2.A; CXA 2011 art. 4.2.
+    Declare {
+        /// `1-0`, `0-1`, `1/2-1/2` (or `1/2`).
+        #[schema(schema_with = declared_result_schema)]
+        result: String,
+        /// Why.
+        #[schema(min_length = 1, max_length = 500)]
+        reason: String,
+    },
+    /// The arbiter counts `moves` moves from now (限着): when they are played without a result,
+    /// the game is drawn. Seed 001 ⑤; WXF 2018 art. 8.
+    MoveLimitCount {
+        /// Moves (rounds) in the count.
+        #[schema(minimum = 1, maximum = 1000)]
+        moves: u32,
+    },
+    /// A player (or the arbiter) claims the nine-round rule. CXA 2011 art. 23.4.
+    NineRounds,
+}
+
+fn declared_result_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["1-0", "0-1", "1/2-1/2", "1/2"])
+}
+
+/// The procedure an arbiter's claim asks for, at `at` with `ply` plies played.
+fn procedure_of(claim: Claim, at: u64, ply: usize) -> Result<Procedure, ApiError> {
+    Ok(match claim {
+        Claim::Adjourn => Procedure::AdjournmentCalled { at_ms: at },
+        Claim::Resume => Procedure::AdjournmentResumed { at_ms: at },
+        Claim::Correct { ply, error } => Procedure::GameCorrected {
+            ply,
+            error: error.unwrap_or_default(),
+            at_ms: at,
+        },
+        Claim::SwapColours => Procedure::ColoursSwapped { at_ms: at },
+        Claim::Declare { result, reason } => {
+            let result = match result.trim() {
+                "1-0" => xiangqi_arbiter::GameResult::RedWins,
+                "0-1" => xiangqi_arbiter::GameResult::BlackWins,
+                "1/2-1/2" | "1/2" => xiangqi_arbiter::GameResult::Draw,
+                other => {
+                    return Err(ApiError::invalid(
+                        "result",
+                        format!("{other:?} is not a result (1-0, 0-1, 1/2-1/2)"),
+                    ));
+                }
+            };
+            let reason = reason.trim();
+            if reason.is_empty() || reason.chars().count() > 500 {
+                return Err(ApiError::invalid("reason", "1 to 500 characters"));
+            }
+            Procedure::ResultDeclared {
+                result,
+                reason: reason.to_owned(),
+                at_ms: at,
+            }
+        }
+        Claim::MoveLimitCount { moves } => {
+            if !(1..=1000).contains(&moves) {
+                return Err(ApiError::invalid("moves", "1 to 1000 moves"));
+            }
+            Procedure::MoveLimitCounted {
+                moves,
+                from_ply: ply,
+            }
+        }
+        _ => return Err(ApiError::invalid("type", "not an arbiter's procedure")),
+    })
 }
 
 /// A locked game with its slot (watchers, timer).
@@ -171,6 +275,104 @@ pub fn parse_color(field: &str, text: &str) -> Result<Color, ApiError> {
             format!("{text:?} is not a side (red or black)"),
         )),
     }
+}
+
+/// The schema of a game's `rules`: a book's name, or the object of [`game_rules`].
+fn game_rules_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{
+        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
+    };
+    let int = |max: u64, doc: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(max as f64))
+            .description(Some(doc))
+            .build()
+    };
+    let object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property(
+            "book",
+            crate::openapi::choice(&["cxa", "cxa2011", "wxf", "wxf2018"]),
+        )
+        .property(
+            "move_limit",
+            int(60, "CXA 2011 art. 4.2.4: lowered by level"),
+        )
+        .property(
+            "illegal_moves_to_lose",
+            int(10, "CXA 2011 arts. 4.1.8, 8.1.8"),
+        )
+        .property(
+            "lateness_ms",
+            int(86_400_000, "CXA 2011 art. 20.1; WXF 2018 art. 11.1"),
+        )
+        .property(
+            "fouls_to_lose",
+            int(20, "CXA 2011 art. 4.1.10; WXF 2018 art. 3.1.F"),
+        )
+        .property("draw_offers_beyond", int(20, "CXA 2011 arts. 22.1, 8.1.3"))
+        .property("early_draw_moves", int(200, "WXF 2018 art. 12.11"))
+        .property("appeal_window_ms", int(2_592_000_000, "WXF 2018 art. 12.4"))
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build();
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(crate::competition::rules_schema())
+            .item(object)
+            .build(),
+    )
+}
+
+/// A game's rules from a request: a book's name, or `{"book": …, "move_limit": 40, …}` with
+/// the numbers an event sets ([`xiangqi_arbiter::EventRules`]).
+fn game_rules(value: &Value) -> Result<RuleSet, ApiError> {
+    let object = match value {
+        Value::Null => return Ok(RuleSet::cxa2011()),
+        Value::String(name) => return rules_named(name),
+        Value::Object(o) => o,
+        _ => {
+            return Err(ApiError::invalid(
+                "rules",
+                "a book's name or an object of the event's rules",
+            ));
+        }
+    };
+    let book = match object.get("book") {
+        None | Some(Value::Null) => RuleSet::cxa2011().book,
+        Some(Value::String(name)) => {
+            rules_named(name)
+                .map_err(|e| ApiError::invalid("rules.book", e.to_string()))?
+                .book
+        }
+        Some(_) => return Err(ApiError::invalid("rules.book", "cxa2011 or wxf2018")),
+    };
+    let mut event = xiangqi_arbiter::EventRules::default();
+    for (key, v) in object.iter().filter(|(k, _)| k.as_str() != "book") {
+        // One key at a time, so that the error names it.
+        let one: xiangqi_arbiter::EventRules =
+            serde_json::from_value(serde_json::json!({ key: v })).map_err(|e| {
+                let what = if e.to_string().contains("unknown field") {
+                    "an unknown rule".to_owned()
+                } else {
+                    e.to_string()
+                };
+                ApiError::invalid(&format!("rules.{key}"), what)
+            })?;
+        let merge = |a: Option<u64>, b: Option<u64>| b.or(a);
+        event = xiangqi_arbiter::EventRules {
+            move_limit: one.move_limit.or(event.move_limit),
+            illegal_moves_to_lose: one.illegal_moves_to_lose.or(event.illegal_moves_to_lose),
+            lateness_ms: merge(event.lateness_ms, one.lateness_ms),
+            fouls_to_lose: one.fouls_to_lose.or(event.fouls_to_lose),
+            draw_offers_beyond: one.draw_offers_beyond.or(event.draw_offers_beyond),
+            early_draw_moves: one.early_draw_moves.or(event.early_draw_moves),
+            appeal_window_ms: merge(event.appeal_window_ms, one.appeal_window_ms),
+        };
+    }
+    RuleSet::with_event(book, &event)
+        .map_err(|e| ApiError::invalid(&format!("rules.{}", e.key), e.to_string()))
 }
 
 fn rules_named(name: &str) -> Result<RuleSet, ApiError> {
@@ -476,6 +678,32 @@ impl Games {
         Ok((slot, guard))
     }
 
+    /// Applies one of the arbiter's procedures at the table and appends it; then sets the
+    /// timer, sends the watchers the whole game (a correction or a swap takes moves away) and,
+    /// if the procedure ended the game, tells the rest of the server.
+    async fn act(
+        self: &Arc<Self>,
+        id: &str,
+        (slot, guard): Held,
+        procedure: Procedure,
+    ) -> Result<Held, ApiError> {
+        let record = GameRecord::Procedure(procedure);
+        let result = self
+            .repo
+            .update_locked(id, guard, |_, next| {
+                crate::repo::Aggregate::apply(next, record.clone())?;
+                Ok(vec![record.clone()])
+            })
+            .await;
+        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let live = game(&guard)?;
+        self.schedule(id, &slot, live);
+        let message = state_message(id, live, seq_of(&guard), self.time.now_ms());
+        let _ = slot.side().tx.send(Arc::from(message));
+        self.publish_end(id, live).await;
+        Ok((slot, guard))
+    }
+
     /// Sets the flag timer to the clock's deadline (replacing any earlier one).
     fn schedule(self: &Arc<Self>, id: &str, slot: &Slot<Live>, live: &Live) {
         if !live.timed_clock || live.timed.game().end().is_some() {
@@ -648,7 +876,7 @@ impl Games {
         tournament: Option<&str>,
     ) -> Result<(Tokens, Value), ApiError> {
         let rules = match &req.rules {
-            Some(r) => rules_named(r)?,
+            Some(r) => game_rules(r)?,
             None => RuleSet::cxa2011(),
         };
         let start = match &req.fen {
@@ -850,6 +1078,24 @@ impl Games {
         }
         let m = xiangqi_record::read_move(pos, text.trim())
             .map_err(|reason| ApiError::invalid("move", format!("{text:?}: {reason}")))?;
+        if live.adjourned.is_some() {
+            return Err(ApiError::ruled_conflict(
+                "adjourned",
+                "WXF 2018 art. 6.5; seed 001 ④",
+                "the game is adjourned: the move is sealed, and played when the arbiter resumes",
+            ));
+        }
+        if let Some(article) = g.breaks_touch(m) {
+            let bound: Vec<String> = g
+                .binding()
+                .map(|b| b.moves.iter().map(ToString::to_string).collect())
+                .unwrap_or_default();
+            return Err(ApiError::ruled(
+                "touch_move",
+                article,
+                format!("{m} breaks touch-move: bound to {}", bound.join(" ")),
+            ));
+        }
         let at = self.time.now_ms().max(live.last_at);
         let mut stood = false;
         let (_slot, guard) = self
@@ -927,6 +1173,15 @@ impl Games {
             }
             Claim::DrawAccept | Claim::DrawDecline => {
                 let by = player("answer a draw offer for a player")?;
+                if live.draw_offer() != Some(!by) && live.last_draw_offer() == Some(!by) {
+                    // CXA 2011 arts. 22.1, 8.1.3: an offer beyond the allowed excess is a foul,
+                    // and void.
+                    return Err(ApiError::ruled_conflict(
+                        "draw_offer_void",
+                        "CXA 2011 arts. 22.1, 8.1.3",
+                        "the opponent's offer is beyond the number allowed: it is void",
+                    ));
+                }
                 if live.draw_offer() != Some(!by) {
                     return Err(ApiError::conflict(
                         "no_draw_offer",
@@ -968,6 +1223,97 @@ impl Games {
                     },
                     _ => return Err(ApiError::invalid("type", "not a clock action")),
                 }
+            }
+            Claim::Touch { squares } => {
+                let turn = live.timed.game().position().turn();
+                if matches!(role, Role::Player(c) if c != turn) {
+                    return Err(ApiError::conflict(
+                        "not_your_turn",
+                        "the side to move touches, in its own time",
+                    ));
+                }
+                if live.adjourned.is_some() {
+                    return Err(ApiError::ruled_conflict(
+                        "adjourned",
+                        "WXF 2018 art. 6.5; seed 001 ④",
+                        "the game is adjourned",
+                    ));
+                }
+                if squares.is_empty() || squares.len() > 32 {
+                    return Err(ApiError::invalid("squares", "one to 32 points"));
+                }
+                let squares = squares
+                    .iter()
+                    .map(|t| {
+                        t.trim()
+                            .to_ascii_lowercase()
+                            .parse::<xiangqi::Square>()
+                            .map_err(|_| {
+                                ApiError::invalid(
+                                    "squares",
+                                    format!("{t:?} is not a point (a0–i9)"),
+                                )
+                            })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if let Some(sq) = squares.iter().find(|sq| {
+                    live.timed
+                        .game()
+                        .position()
+                        .board()
+                        .piece_at(**sq)
+                        .is_none()
+                }) {
+                    return Err(ApiError::invalid(
+                        "squares",
+                        format!("no piece stands on {sq}"),
+                    ));
+                }
+                GameEvent::Touched {
+                    color: turn,
+                    squares,
+                    at_ms: Some(at),
+                    foul: false,
+                }
+            }
+            Claim::NineRounds => GameEvent::NineRoundsClaimed {
+                by: match role {
+                    Role::Player(c) => c.into(),
+                    Role::Arbiter => xiangqi_arbiter::Claimant::Arbiter,
+                },
+                accepted: false,
+                verdict: None,
+            },
+            Claim::Adjourn
+            | Claim::Seal { .. }
+            | Claim::Resume
+            | Claim::Correct { .. }
+            | Claim::SwapColours
+            | Claim::Declare { .. }
+            | Claim::MoveLimitCount { .. } => {
+                let procedure = match claim {
+                    Claim::Seal { text } => {
+                        let Role::Player(color) = role else {
+                            return Err(ApiError::Forbidden(
+                                "seal a move: the player to move writes it",
+                            ));
+                        };
+                        if text.trim().is_empty() || text.len() > 64 {
+                            return Err(ApiError::invalid("move", "1 to 64 bytes"));
+                        }
+                        Procedure::MoveSealedText {
+                            color: color_code(color).to_owned(),
+                            sealed_text: text.trim().to_owned(),
+                            at_ms: at,
+                        }
+                    }
+                    other => {
+                        arbiter("act for the arbiter: only the arbiter may")?;
+                        procedure_of(other, at, live.timed.game().moves().len())?
+                    }
+                };
+                let (_slot, guard) = self.act(id, held, procedure).await?;
+                return reply(id, &guard, self.time.now_ms());
             }
             Claim::Repetition => return Err(ApiError::invalid("type", "handled above")),
         };
@@ -1063,8 +1409,9 @@ impl Games {
             None => return Err(ApiError::Forbidden("appeal in this game")),
         };
         let now = wall_ms();
-        if let Some(end) = live.sheet.ended_at_ms {
-            if now > end.saturating_add(APPEAL_WINDOW_MS) {
+        let window = appeal_window_ms(live.timed.game().rules());
+        if let (Some(end), Some(window)) = (live.sheet.ended_at_ms, window) {
+            if now > end.saturating_add(window) {
                 return Err(ApiError::conflict(
                     "appeal_too_late",
                     "appeals are lodged within two hours of the end of the game (WXF 12.4)",

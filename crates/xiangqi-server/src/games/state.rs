@@ -12,7 +12,12 @@ use xiangqi::{
     fen::Fen,
     wxf::Wxf,
 };
-use xiangqi_arbiter::{GameEvent, RuleSet, TimeControl, TimedGame};
+use xiangqi_arbiter::{
+    GameEvent, GameResult, RuleSet, Termination, TimeControl, TimedGame,
+    correction::{self, FoundError, Remedy},
+    fouls,
+    seal::{self, Envelope as SealedEnvelope},
+};
 use xiangqi_store::{Deadline, NewEvent, StoredEvent, StreamKind};
 
 use crate::{
@@ -29,8 +34,11 @@ pub const SIGNED: &str = "score_sheet_signed";
 /// The type of an appeal (WXF 12.4).
 pub const APPEALED: &str = "appeal_lodged";
 
-/// How long after the end of a game an appeal may be lodged: two hours (WXF 2018 art. 12.4).
-pub const APPEAL_WINDOW_MS: u64 = 2 * 60 * 60 * 1000;
+/// The appeal window of a game under `rules`: WXF 2018 art. 12.4's two hours; none under CXA
+/// 2011, which sets none; or what the event set.
+pub fn appeal_window_ms(rules: &RuleSet) -> Option<u64> {
+    rules.appeal_window_ms()
+}
 
 /// How many updates a slow watcher may fall behind before it is sent a fresh snapshot.
 const WATCH_BUFFER: usize = 64;
@@ -95,6 +103,157 @@ pub struct Appeal {
     pub ply: usize,
 }
 
+/// What the error to correct was (CXA 2011 art. 5.8; WXF 2018 art. 4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// A move against the rules of movement was played on: the piece moved must move again,
+    /// and the mover is charged the foul (CXA 2011 arts. 5.8.2, 8.1.8; WXF 2018 art. 4.4.A).
+    #[default]
+    IllegalMove,
+    /// A piece was displaced by accident: within five rounds back to before it, any piece may
+    /// move, no foul (CXA 2011 art. 5.8.2).
+    DisplacedPiece,
+}
+
+/// The arbiter's procedures at the table that the server keeps in a game's stream beside the
+/// arbiter's events: each is applied to the game by [`Live`] in the same way on every replay.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Procedure {
+    /// The arbiter called the adjournment: the side to move must seal its move. Seed 001 ④;
+    /// WXF 2018 art. 6.5.
+    AdjournmentCalled {
+        /// When, on the server's time scale.
+        at_ms: u64,
+    },
+    /// The side to move sealed its move; the clock stopped. The text is never shown (see
+    /// [`GameRecord`]'s serialisation and the event log).
+    MoveSealedText {
+        /// Who sealed.
+        color: String,
+        /// The move as written.
+        sealed_text: String,
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter resumed the game: the sealed move is opened and played, or loses.
+    AdjournmentResumed {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter corrected an error: back to before `ply`. CXA 2011 art. 5.8; WXF 2018
+    /// art. 4.4.
+    GameCorrected {
+        /// The ply taken back with every later one (from 1).
+        ply: usize,
+        /// What the error was.
+        #[serde(default)]
+        error: ErrorKind,
+        /// When.
+        at_ms: u64,
+    },
+    /// The colours were found reversed and the game is replayed with them swapped. CXA 2011
+    /// art. 5.8.1.
+    ColoursSwapped {
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter declared the result. WXF 2018 art. 3.2.A; CXA 2011 art. 4.2.
+    ResultDeclared {
+        /// The result.
+        result: GameResult,
+        /// Why.
+        reason: String,
+        /// When.
+        at_ms: u64,
+    },
+    /// The arbiter started a count of `moves` moves (限着): when it runs out without a result
+    /// the game is drawn. Seed 001 ⑤; WXF 2018 art. 8.
+    MoveLimitCounted {
+        /// Moves (rounds: a move of each side) in the count.
+        moves: u32,
+        /// The ply the count starts from.
+        from_ply: usize,
+    },
+}
+
+impl Procedure {
+    /// The event type names the store uses.
+    pub const TYPES: &'static [&'static str] = &[
+        "adjournment_called",
+        "move_sealed_text",
+        "adjournment_resumed",
+        "game_corrected",
+        "colours_swapped",
+        "result_declared",
+        "move_limit_counted",
+    ];
+
+    /// The moment it carries, if any.
+    fn at_ms(&self) -> Option<u64> {
+        match self {
+            Procedure::AdjournmentCalled { at_ms }
+            | Procedure::MoveSealedText { at_ms, .. }
+            | Procedure::AdjournmentResumed { at_ms }
+            | Procedure::GameCorrected { at_ms, .. }
+            | Procedure::ColoursSwapped { at_ms }
+            | Procedure::ResultDeclared { at_ms, .. } => Some(*at_ms),
+            Procedure::MoveLimitCounted { .. } => None,
+        }
+    }
+
+    /// What the public sees of it: a sealed move's text taken out.
+    fn public(&self) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("sealed_text");
+        }
+        v
+    }
+}
+
+/// A game adjourned (封棋): called, then sealed. Seed 001 ④; WXF 2018 art. 6.5.
+#[derive(Debug, Clone)]
+pub struct Adjournment {
+    /// The envelope, once the move is sealed.
+    pub envelope: Option<SealedEnvelope>,
+}
+
+/// A count of moves the arbiter set (限着). Seed 001 ⑤; WXF 2018 art. 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveCount {
+    /// The ply it counts from.
+    pub from_ply: usize,
+    /// Moves (rounds) in the count.
+    pub moves: u32,
+}
+
+impl MoveCount {
+    /// Moves left at `ply`: a move is a round, one ply of each side.
+    pub fn remaining(&self, ply: usize) -> u32 {
+        let done = u32::try_from(ply.saturating_sub(self.from_ply) / 2).unwrap_or(u32::MAX);
+        self.moves.saturating_sub(done)
+    }
+
+    /// Has the count run out at `ply`?
+    pub fn run_out(&self, ply: usize) -> bool {
+        ply.saturating_sub(self.from_ply) >= 2 * self.moves as usize
+    }
+}
+
+/// A correction made: the ply taken back and the moves that left the game (they stay in the
+/// event log). CXA 2011 art. 5.8; WXF 2018 art. 4.4.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Correction {
+    /// The ply taken back, with every later one.
+    pub ply: usize,
+    /// What the error was.
+    pub error: ErrorKind,
+    /// The moves that left the game, in ICCS.
+    pub removed: Vec<String>,
+}
+
 /// One event of a game's stream.
 #[derive(Debug, Clone)]
 pub enum GameRecord {
@@ -104,6 +263,8 @@ pub enum GameRecord {
     Signed(Signature),
     /// `appeal_lodged`.
     Appealed(Appeal),
+    /// The arbiter's procedures at the table ([`Procedure::TYPES`]).
+    Procedure(Procedure),
     /// The arbiter's events, with the moment the store wrote them (none for a new one).
     Game {
         /// The event.
@@ -130,6 +291,7 @@ impl Serialize for GameRecord {
             GameRecord::Created(c) => c.serialize(s),
             GameRecord::Signed(x) => x.serialize(s),
             GameRecord::Appealed(x) => x.serialize(s),
+            GameRecord::Procedure(p) => p.public().serialize(s),
             GameRecord::Game { event, .. } => event.serialize(s),
         }
     }
@@ -141,6 +303,9 @@ impl Envelope for GameRecord {
             CREATED => serde_json::from_value(payload).map(|c| GameRecord::Created(Box::new(c))),
             SIGNED => serde_json::from_value(payload).map(GameRecord::Signed),
             APPEALED => serde_json::from_value(payload).map(GameRecord::Appealed),
+            t if Procedure::TYPES.contains(&t) => {
+                serde_json::from_value(payload).map(GameRecord::Procedure)
+            }
             _ => serde_json::from_value(payload).map(GameRecord::game),
         }
         .map_err(|e| e.to_string())
@@ -164,6 +329,7 @@ impl Envelope for GameRecord {
             GameRecord::Created(c) => Ok(NewEvent::new(CREATED, to_payload(c)?)),
             GameRecord::Signed(x) => Ok(NewEvent::new(SIGNED, to_payload(x)?)),
             GameRecord::Appealed(x) => Ok(NewEvent::new(APPEALED, to_payload(x)?)),
+            GameRecord::Procedure(p) => new_event(p, "type"),
             GameRecord::Game { event, .. } => new_event(event, "type"),
         }
     }
@@ -273,6 +439,16 @@ pub struct Live {
     replay: Position,
     /// The score sheet's signatures and the appeals.
     pub sheet: Sheet,
+    /// When the game (re)started: its creation, or the replay after a colour swap.
+    pub started_at_ms: u64,
+    /// The adjournment, while the game is adjourned.
+    pub adjourned: Option<Adjournment>,
+    /// The arbiter's count of moves (限着), if one runs.
+    pub move_count: Option<MoveCount>,
+    /// The corrections made, in order.
+    pub corrections: Vec<Correction>,
+    /// The reason the arbiter gave for a declared result.
+    pub declared: Option<String>,
 }
 
 impl Live {
@@ -296,11 +472,16 @@ impl Live {
         Ok(Live {
             timed: TimedGame::new(start.clone(), created.rules, control),
             timed_clock: created.time_control.is_some(),
+            started_at_ms: created.created_at_ms,
             created,
             last_at: 0,
             moves: Vec::new(),
             replay: start,
             sheet: Sheet::default(),
+            adjourned: None,
+            move_count: None,
+            corrections: Vec::new(),
+            declared: None,
         })
     }
 
@@ -309,6 +490,15 @@ impl Live {
     /// for a new event). No arbiter event follows the end of a game, so the last one's moment
     /// is the end's.
     pub fn settle(&mut self, recorded_at_ms: Option<i64>) {
+        // Seed 001 ⑤: a count that runs out without a result is a draw. The end is derived, as
+        // a mate is: recomputed on every replay.
+        let ply = self.timed.game().moves().len();
+        if self.timed.game().end().is_none() && self.move_count.is_some_and(|c| c.run_out(ply)) {
+            let _ = self.timed.apply(GameEvent::Ended {
+                result: GameResult::Draw,
+                termination: Termination::MoveLimit,
+            });
+        }
         let played = self.timed.game().moves();
         while self.moves.len() < played.len() {
             let m = played[self.moves.len()];
@@ -351,8 +541,14 @@ impl Live {
         }
     }
 
-    /// The pending draw offer's author: it stands until the other side moves or declines.
+    /// The pending draw offer's author: it stands until the other side moves or declines, and
+    /// an offer beyond the allowed excess is void (CXA 2011 arts. 22.1, 8.1.3).
     pub fn draw_offer(&self) -> Option<Color> {
+        fouls::pending_draw_offer(self.timed.game().events(), self.timed.game().rules())
+    }
+
+    /// The last offer's author, whether it stands or is void (the books' count aside).
+    pub fn last_draw_offer(&self) -> Option<Color> {
         let mut pending = None;
         for e in self.timed.game().events() {
             match e {
@@ -376,6 +572,235 @@ impl Live {
             .clock()
             .deadline()
             .map_or(Deadline::Clear, Deadline::At)
+    }
+}
+
+/// The article under which colours found reversed are replayed, or the game stands.
+const COLOURS_ARTICLE: &str = "CXA 2011 art. 5.8.1; WXF 2018 art. 4.4.B";
+/// The articles of adjournment.
+const ADJOURNMENT_ARTICLE: &str = "WXF 2018 art. 6.5; seed 001 ④";
+
+impl Live {
+    /// Applies one of the arbiter's procedures at the table. What it refuses is refused before
+    /// it is stored; a stored one applies again the same way on every replay.
+    ///
+    /// # Errors
+    /// The refusal, citing the article.
+    fn procedure(&mut self, p: Procedure) -> Result<(), ApiError> {
+        if self.timed.game().end().is_some() {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        match p {
+            Procedure::AdjournmentCalled { .. } => {
+                if self.adjourned.is_some() {
+                    return Err(ApiError::ruled_conflict(
+                        "adjourned",
+                        ADJOURNMENT_ARTICLE,
+                        "the game is adjourned already",
+                    ));
+                }
+                self.adjourned = Some(Adjournment { envelope: None });
+            }
+            Procedure::MoveSealedText {
+                color,
+                sealed_text,
+                at_ms,
+            } => {
+                let sealer = crate::games::parse_color("color", &color)?;
+                let Some(adj) = &self.adjourned else {
+                    return Err(ApiError::ruled_conflict(
+                        "not_adjourned",
+                        ADJOURNMENT_ARTICLE,
+                        "a move is sealed once the arbiter has called the adjournment",
+                    ));
+                };
+                if adj.envelope.is_some() {
+                    return Err(ApiError::ruled_conflict(
+                        "sealed",
+                        ADJOURNMENT_ARTICLE,
+                        "the move is sealed already",
+                    ));
+                }
+                if sealer != self.timed.game().position().turn() {
+                    return Err(ApiError::conflict(
+                        "not_your_turn",
+                        "the side to move seals its move",
+                    ));
+                }
+                let envelope = if self.timed_clock && self.timed.clock().is_running() {
+                    seal::seal(&mut self.timed, &sealed_text, at_ms)?
+                } else {
+                    // No clock runs (untimed, or stopped by the arbiter): the times stand.
+                    let (red_used_ms, black_used_ms) =
+                        (self.timed.used(Color::Red), self.timed.used(Color::Black));
+                    self.timed.apply(GameEvent::MoveSealed {
+                        color: sealer,
+                        at_ms,
+                        red_used_ms,
+                        black_used_ms,
+                    })?;
+                    SealedEnvelope {
+                        sealer,
+                        plies: self.timed.game().moves().len(),
+                        text: sealed_text,
+                        red_used_ms,
+                        black_used_ms,
+                    }
+                };
+                if let Some(adj) = &mut self.adjourned {
+                    adj.envelope = Some(envelope);
+                }
+            }
+            Procedure::AdjournmentResumed { at_ms } => {
+                let Some(envelope) = self.adjourned.as_ref().and_then(|a| a.envelope.clone())
+                else {
+                    return Err(ApiError::ruled_conflict(
+                        "not_sealed",
+                        ADJOURNMENT_ARTICLE,
+                        "the game resumes once the move to play is sealed",
+                    ));
+                };
+                if self.timed_clock && self.timed.clock().flag().is_none() {
+                    seal::open(&mut self.timed, &envelope, at_ms)?;
+                } else {
+                    self.timed.apply(GameEvent::SealedMoveOpened {
+                        color: envelope.sealer,
+                        text: envelope.text.clone(),
+                        valid: false,
+                    })?;
+                    if self.timed.game().end().is_none() {
+                        let m = seal::read_move(self.timed.game().position(), &envelope.text)
+                            .map_err(|e| ApiError::invalid("move", e.to_string()))?;
+                        self.timed.apply(GameEvent::Move {
+                            color: envelope.sealer,
+                            iccs: xiangqi::iccs::Iccs::from_move(m),
+                        })?;
+                    }
+                }
+                self.adjourned = None;
+            }
+            Procedure::GameCorrected { ply, error, at_ms } => self.correct(ply, error, at_ms)?,
+            Procedure::ColoursSwapped { at_ms } => {
+                let elapsed_ms = at_ms.saturating_sub(self.started_at_ms);
+                let remedy = correction::remedy(
+                    self.timed.game(),
+                    FoundError::ColoursReversed { elapsed_ms },
+                );
+                if remedy != Remedy::ReplaySwapped {
+                    let window = self.timed.game().rules().fouls.colour_swap_window_ms;
+                    let message = match window {
+                        Some(w) => format!(
+                            "colours found reversed after {} min, beyond the {} min of the book: the game stands",
+                            elapsed_ms / 60_000,
+                            w / 60_000
+                        ),
+                        None => "under this book colours found reversed leave the game standing"
+                            .to_owned(),
+                    };
+                    return Err(ApiError::ruled_conflict(
+                        "colour_swap_too_late",
+                        COLOURS_ARTICLE,
+                        message,
+                    ));
+                }
+                let c = &mut self.created;
+                std::mem::swap(&mut c.red, &mut c.black);
+                std::mem::swap(&mut c.red_token_sha256, &mut c.black_token_sha256);
+                let start = self.timed.game().start().clone();
+                let rules = *self.timed.game().rules();
+                let control = self.timed.clock().control().clone();
+                self.timed = TimedGame::new(start.clone(), rules, control);
+                if self.timed_clock {
+                    self.timed.start(at_ms)?;
+                }
+                self.replay = start;
+                self.moves.clear();
+                self.started_at_ms = at_ms;
+                self.adjourned = None;
+                self.move_count = None;
+            }
+            Procedure::ResultDeclared { result, reason, .. } => {
+                self.timed.apply(GameEvent::Ended {
+                    result,
+                    termination: Termination::Declared,
+                })?;
+                self.declared = Some(reason);
+            }
+            Procedure::MoveLimitCounted { moves, from_ply } => {
+                if moves == 0 {
+                    return Err(ApiError::invalid("moves", "a count of at least one move"));
+                }
+                self.move_count = Some(MoveCount { from_ply, moves });
+            }
+        }
+        Ok(())
+    }
+
+    /// Back to the position before `ply` (CXA 2011 art. 5.8; WXF 2018 art. 4.4): the board
+    /// goes back, the clock does not; for an illegal move the piece moved must move again and
+    /// the mover is charged the foul (CXA 2011 arts. 5.8.2, 8.1.8; WXF 2018 art. 4.4.A).
+    fn correct(&mut self, ply: usize, error: ErrorKind, at_ms: u64) -> Result<(), ApiError> {
+        if self.adjourned.is_some() {
+            return Err(ApiError::ruled_conflict(
+                "adjourned",
+                ADJOURNMENT_ARTICLE,
+                "the game is adjourned: resume it first",
+            ));
+        }
+        let game = self.timed.game();
+        let played = game.moves().len();
+        if ply == 0 || ply > played {
+            return Err(ApiError::invalid(
+                "ply",
+                format!("{played} plies have been played: no ply {ply} to take back"),
+            ));
+        }
+        let found = match error {
+            ErrorKind::IllegalMove => FoundError::IllegalMove { ply },
+            ErrorKind::DisplacedPiece => FoundError::DisplacedPiece {
+                ply: ply - 1,
+                plies_since: played - (ply - 1),
+            },
+        };
+        let remedy = correction::remedy(game, found);
+        if remedy == Remedy::Stands {
+            return Err(ApiError::ruled_conflict(
+                "correction_too_late",
+                "CXA 2011 art. 5.8.2",
+                "found too late: the game stands",
+            ));
+        }
+        let removed: Vec<String> = game.moves()[ply - 1..]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let mover = if ply % 2 == 1 {
+            game.start().turn()
+        } else {
+            !game.start().turn()
+        };
+        let Some(mut back) = correction::correct_timed(&self.timed, remedy, at_ms)? else {
+            return Err(ApiError::conflict("refused", "nothing to restore"));
+        };
+        if error == ErrorKind::IllegalMove && back.game().end().is_none() {
+            back.apply(GameEvent::Foul {
+                color: mover,
+                foul: xiangqi_arbiter::Foul::IllegalMove {
+                    iccs: removed[0].clone(),
+                },
+                article: String::new(),
+                at_ms: Some(at_ms),
+            })?;
+        }
+        self.timed = back;
+        self.moves.truncate(ply - 1);
+        self.replay = self.timed.game().position().clone();
+        self.corrections.push(Correction {
+            ply,
+            error,
+            removed,
+        });
+        Ok(())
     }
 }
 
@@ -446,6 +871,14 @@ impl Aggregate for Live {
         match record {
             GameRecord::Signed(s) => self.sheet.signatures.push(s),
             GameRecord::Appealed(a) => self.sheet.appeals.push(a),
+            GameRecord::Procedure(p) => {
+                let recorded_at_ms = None;
+                if let Some(at) = p.at_ms() {
+                    self.last_at = self.last_at.max(at);
+                }
+                self.procedure(p)?;
+                self.settle(recorded_at_ms);
+            }
             GameRecord::Created(_) => {
                 return Err(ApiError::Corrupt("a second game_created".into()));
             }

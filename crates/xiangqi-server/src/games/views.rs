@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 use xiangqi::{Color, fen::Fen, iccs::Iccs};
-use xiangqi_arbiter::{Book, Ruling};
+use xiangqi_arbiter::{Book, Foul, GameEvent, Ruling};
 use xiangqi_record::{Notation, pgn};
 
-use super::state::{APPEAL_WINDOW_MS, Appeal, Live, Signature};
+use super::state::{Appeal, Correction, Live, Signature, appeal_window_ms};
 pub use super::state::{MoveView, color_code};
 
 fn book_code(b: Book) -> &'static str {
@@ -108,6 +108,76 @@ impl<'a> ClocksView<'a> {
     }
 }
 
+/// The touch-move binding in force: who touched, the points in the order that binds, and the
+/// moves allowed (CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TouchView {
+    color: &'static str,
+    squares: Vec<String>,
+    bound_moves: Vec<String>,
+}
+
+impl TouchView {
+    fn new(live: &Live) -> Option<TouchView> {
+        let game = live.timed.game();
+        let binding = game.binding()?;
+        Some(TouchView {
+            color: color_code(game.position().turn()),
+            squares: game.touched().iter().map(ToString::to_string).collect(),
+            bound_moves: binding.moves.iter().map(ToString::to_string).collect(),
+        })
+    }
+}
+
+/// A foul charged in the game: to whom, what, under which article (CXA 2011 art. 8; WXF 2018
+/// arts. 3.1, 4.2, 4.4, 12).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct FoulView {
+    color: &'static str,
+    /// The foul, as the arbiter's `Foul` serialises (`{"kind": "illegal_move", …}`).
+    #[schema(value_type = Object)]
+    foul: Foul,
+    article: String,
+}
+
+/// The fouls charged in `live`'s game, in order: those the arbiter entered or a correction
+/// charged, and the touch-move fouls of touches.
+fn fouls_of(live: &Live) -> Vec<FoulView> {
+    let game = live.timed.game();
+    let book = game.rules().book;
+    game.events()
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Foul {
+                color,
+                foul,
+                article,
+                ..
+            } => Some(FoulView {
+                color: color_code(*color),
+                foul: foul.clone(),
+                article: article.clone(),
+            }),
+            GameEvent::Touched {
+                color, foul: true, ..
+            } => Some(FoulView {
+                color: color_code(*color),
+                foul: Foul::Touch,
+                article: Foul::Touch.article(book).to_owned(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The arbiter's count of moves (限着): from which ply, how many, how many are left.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MoveLimitView {
+    from_ply: usize,
+    moves: u32,
+    remaining: u32,
+}
+
 /// The score sheet's signatures.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoreSheetView<'a> {
@@ -133,6 +203,18 @@ pub struct GameChanges<'a> {
     ruling: Option<RulingView<'a>>,
     draw_offer: Option<&'static str>,
     in_check: bool,
+    /// The touch-move binding in force, until the move is made.
+    touch: Option<TouchView>,
+    /// The move is sealed (its text is never shown), while the game is adjourned.
+    sealed: bool,
+    /// The arbiter's count of moves, if one runs.
+    move_limit: Option<MoveLimitView>,
+    /// The corrections made; the moves taken back stay in the event log.
+    corrections: &'a [Correction],
+    /// The fouls charged in the game.
+    fouls: Vec<FoulView>,
+    /// The arbiter's reason for a declared result.
+    declared_reason: Option<&'a str>,
     ended_at_ms: Option<u64>,
     appeal_deadline_ms: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,17 +235,39 @@ impl<'a> GameChanges<'a> {
             ply: game.moves().len(),
             seq,
             clocks: ClocksView::new(live, now),
-            status: if end.is_some() { "ended" } else { "playing" },
+            status: match (end, &live.adjourned) {
+                (Some(_), _) => "ended",
+                (None, Some(_)) => "adjourned",
+                (None, None) => "playing",
+            },
             result: end.map(|(r, _)| r.code()),
             termination: end.map(|(_, t)| t.code()),
             ruling: game.last_ruling().map(RulingView::from),
             draw_offer: live.draw_offer().map(color_code),
             in_check: end.is_none() && pos.is_check(),
+            touch: TouchView::new(live),
+            sealed: end.is_none()
+                && live
+                    .adjourned
+                    .as_ref()
+                    .is_some_and(|a| a.envelope.is_some()),
+            move_limit: live
+                .move_count
+                .filter(|_| end.is_none())
+                .map(|c| MoveLimitView {
+                    from_ply: c.from_ply,
+                    moves: c.moves,
+                    remaining: c.remaining(game.moves().len()),
+                }),
+            corrections: &live.corrections,
+            fouls: fouls_of(live),
+            declared_reason: live.declared.as_deref(),
             ended_at_ms: live.sheet.ended_at_ms,
             appeal_deadline_ms: live
                 .sheet
                 .ended_at_ms
-                .map(|e| e.saturating_add(APPEAL_WINDOW_MS)),
+                .zip(appeal_window_ms(game.rules()))
+                .map(|(e, w)| e.saturating_add(w)),
             score_sheet: sheet.then(|| ScoreSheetView {
                 red: live.sheet.signature("red"),
                 black: live.sheet.signature("black"),
@@ -171,6 +275,36 @@ impl<'a> GameChanges<'a> {
                 complete: live.sheet.complete(),
             }),
             appeals: sheet.then_some(live.sheet.appeals.as_slice()),
+        }
+    }
+}
+
+/// A game's rules: the book and the numbers an event may set, each as it applies (CXA 2011
+/// art. 4.2.4, 8.1.8, 20.1, 22.1; WXF 2018 arts. 8, 11.1, 12.4, 12.11).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RulesView {
+    book: &'static str,
+    move_limit: Option<u32>,
+    illegal_moves_to_lose: Option<u32>,
+    lateness_ms: Option<u64>,
+    fouls_to_lose: Option<u32>,
+    draw_offers_beyond: Option<u32>,
+    early_draw_moves: Option<u32>,
+    appeal_window_ms: Option<u64>,
+}
+
+impl RulesView {
+    fn new(rules: &xiangqi_arbiter::RuleSet) -> RulesView {
+        let e = rules.event_rules();
+        RulesView {
+            book: book_code(rules.book),
+            move_limit: e.move_limit,
+            illegal_moves_to_lose: e.illegal_moves_to_lose,
+            lateness_ms: e.lateness_ms,
+            fouls_to_lose: e.fouls_to_lose,
+            draw_offers_beyond: e.draw_offers_beyond,
+            early_draw_moves: e.early_draw_moves,
+            appeal_window_ms: e.appeal_window_ms,
         }
     }
 }
@@ -189,7 +323,7 @@ pub struct GameView<'a> {
     changes: GameChanges<'a>,
     id: &'a str,
     start_fen: &'a str,
-    rules: &'static str,
+    rules: RulesView,
     players: PlayersView<'a>,
     event: Option<&'a str>,
     moves: &'a [MoveView],
@@ -202,7 +336,7 @@ impl<'a> GameView<'a> {
             changes: GameChanges::new(live, seq, now, true),
             id,
             start_fen: &live.created.fen,
-            rules: book_code(live.timed.game().rules().book),
+            rules: RulesView::new(live.timed.game().rules()),
             players: PlayersView {
                 red: live.created.red.as_deref(),
                 black: live.created.black.as_deref(),

@@ -99,7 +99,7 @@ pub(crate) async fn start_games(
         }
         let name = |p: PlayerId| t.players().get(p.index()).map(|p| p.name.clone());
         let new = NewGame {
-            rules: Some(rules_name(t.rules()).to_owned()),
+            rules: Some(serde_json::Value::String(rules_name(t.rules()).to_owned())),
             fen: None,
             time_control: current.state.meta.time_control.clone(),
             red: name(g.pairing.red),

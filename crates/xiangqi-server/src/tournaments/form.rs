@@ -364,7 +364,8 @@ pub struct NewTournament {
     pub scoring: Option<String>,
     /// Tie-break codes in order (`SB`, `WIN`, …); the book's order by default.
     pub tie_breaks: Option<Vec<String>>,
-    /// Swiss engine: `dutch` (default) or `cxa`.
+    /// Swiss engine: `cxa` (积分编排, CXA 2011 arts. 10.3, 12.3; the default under CXA rules)
+    /// or `dutch` (FIDE; the default under WXF rules).
     #[schema(schema_with = engine_schema)]
     pub engine: Option<String>,
     /// Entries, registered in order.

@@ -88,7 +88,7 @@ pub(crate) async fn create(
         ),
     };
     let engine = match &req.engine {
-        None => Engine::Dutch,
+        None => Engine::by_the_book(rules),
         Some(e) => Engine::parse(e).ok_or_else(|| {
             ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)"))
         })?,

@@ -51,6 +51,16 @@ impl Engine {
         }
     }
 
+    /// The engine a Swiss under `rules` is paired by unless the organiser chooses: a CXA event
+    /// by 积分编排 (CXA 2011 arts. 10.3, 12.3), a WXF one by the FIDE Dutch system (WXF 2018
+    /// names no pairing system of its own). Dutch stays a choice under either.
+    pub fn by_the_book(rules: xiangqi_tournament::RuleSet) -> Engine {
+        match rules {
+            xiangqi_tournament::RuleSet::Cxa2011 => Engine::Cxa,
+            xiangqi_tournament::RuleSet::Wxf2018 => Engine::Dutch,
+        }
+    }
+
     /// `dutch` (or `fide`) or `cxa`.
     pub fn parse(text: &str) -> Option<Engine> {
         match text.trim().to_ascii_lowercase().as_str() {
