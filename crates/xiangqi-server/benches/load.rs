@@ -352,9 +352,15 @@ struct Msg {
     message: Option<String>,
 }
 
+/// How long a client waits for a message before it gives up on the run.
+const SILENCE: Duration = Duration::from_secs(60);
+
 async fn read(ws: &mut Ws) -> Result<Msg, String> {
     loop {
-        match ws.next().await {
+        let next = tokio::time::timeout(SILENCE, ws.next())
+            .await
+            .map_err(|_| format!("no message for {} s", SILENCE.as_secs()))?;
+        match next {
             Some(Ok(Message::Text(t))) => {
                 return serde_json::from_str(t.as_str()).map_err(|e| e.to_string());
             }
@@ -379,6 +385,10 @@ struct Board {
 enum Fault {
     /// The connection failed: the client may reconnect.
     Connection(String),
+    /// The replica's copy of the game is behind what the client was told (its `state` shows
+    /// fewer moves, or it refused a move as out of date): it has not yet heard of the last
+    /// append, made on a replica since killed. The client reads the state again a moment later.
+    Stale(String),
     /// The server said something wrong.
     Wrong(String),
 }
@@ -402,7 +412,7 @@ impl Board {
                 let g = msg.game.unwrap_or_default();
                 let told = usize::try_from(self.ply).unwrap_or(usize::MAX);
                 if g.moves.len() < told {
-                    return Err(Fault::Wrong(format!(
+                    return Err(Fault::Stale(format!(
                         "the state has {} moves, {told} were told before",
                         g.moves.len()
                     )));
@@ -418,7 +428,7 @@ impl Board {
                 (g.moves, g.status)
             }
             "update" => (msg.moves, msg.changes.and_then(|c| c.status)),
-            _ => return Err(Fault::Wrong(msg.message.unwrap_or(msg.kind))),
+            _ => return Err(Fault::Stale(msg.message.unwrap_or(msg.kind))),
         };
         for m in moves {
             if m.ply != self.ply + 1 {
@@ -496,6 +506,8 @@ struct Done {
     /// Moves whose answer a lost connection interrupted (acknowledged after reconnecting).
     interrupted: u32,
     reconnects: u32,
+    /// States read again because the replica's copy was behind.
+    resyncs: u32,
     error: Option<String>,
     game: usize,
     /// The moves the client was told of.
@@ -513,6 +525,7 @@ async fn play(ws: Ws, mut seat: Seat, shared: Arc<Shared>, plan: Plan, seed: u64
         same: Vec::new(),
         interrupted: 0,
         reconnects: 0,
+        resyncs: 0,
         error: None,
         game: seat.game,
         history: Vec::new(),
@@ -553,8 +566,12 @@ async fn play(ws: Ws, mut seat: Seat, shared: Arc<Shared>, plan: Plan, seed: u64
                 done.ws = Some(socket);
                 break;
             }
-            Err(Fault::Connection(_)) if done.reconnects < 20 => {}
-            Err(Fault::Connection(e)) | Err(Fault::Wrong(e)) => {
+            Err(Fault::Connection(_)) if done.reconnects < 50 => {}
+            Err(Fault::Stale(_)) if done.resyncs < 50 => {
+                done.resyncs += 1;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(Fault::Connection(e) | Fault::Stale(e) | Fault::Wrong(e)) => {
                 done.error = Some(format!("game {}: {e}", seat.id));
                 break;
             }
@@ -799,6 +816,7 @@ struct Report {
     errors: Vec<String>,
     interrupted: u32,
     reconnects: u32,
+    resyncs: u32,
     /// Appends counted by the replicas alive at the end, during the play phase.
     appends: Option<u64>,
     /// Moves stored by the games, read back after the run.
@@ -903,11 +921,12 @@ impl Report {
                 a as f64 / play
             ))
         );
-        if self.reconnects > 0 || kill_after.is_some() {
+        if self.reconnects + self.resyncs > 0 || kill_after.is_some() {
             println!(
                 "reconnects {}, moves whose answer the kill interrupted {} (acknowledged after \
-                 reconnecting, not in the round trips)",
-                self.reconnects, self.interrupted
+                 reconnecting, not in the round trips), states read again because a replica's \
+                 copy was behind {}",
+                self.reconnects, self.interrupted, self.resyncs
             );
         }
         println!(
@@ -1070,6 +1089,7 @@ async fn run(setup: Setup) -> Result<Report, String> {
         errors: Vec::new(),
         interrupted: 0,
         reconnects: 0,
+        resyncs: 0,
         appends: None,
         stored: 0,
         replicas: n,
@@ -1088,6 +1108,7 @@ async fn run(setup: Setup) -> Result<Report, String> {
         report.same.extend(done.same);
         report.interrupted += done.interrupted;
         report.reconnects += done.reconnects;
+        report.resyncs += done.resyncs;
         report.errors.extend(done.error);
         histories[done.game].push(done.history);
         sockets.extend(done.ws);
