@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 
 use anyhow::Context as _;
-use xiangqi_server::AppState;
+use xiangqi_server::{AppState, Deployment};
 use xiangqi_store::Store;
 
 /// Shown at the end of `xiangqi serve --help`; a test runs each line that starts `xiangqi`.
@@ -11,6 +11,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   xiangqi serve --db sqlite::memory: --addr 127.0.0.1:0
   xiangqi serve --db club.db --addr 127.0.0.1:0
+  xiangqi serve --db club.db --addr 127.0.0.1:0 --public-url https://xiangqi.example.org --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8
 ";
 
 /// Serve live games over a JSON API and WebSocket, stored in SQLite or PostgreSQL.
@@ -29,6 +30,29 @@ pub struct Args {
     /// (`info` by default): `text` or `json`.
     #[arg(long, value_enum, default_value = "text")]
     pub log_format: LogFormat,
+    /// The address users reach the server at, e.g. `https://xiangqi.example.org` behind a
+    /// TLS-terminating proxy: with `https://` the session cookies are `Secure`.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// A reverse proxy (an IP address or a CIDR block such as `10.0.0.0/8`; repeatable) whose
+    /// `X-Forwarded-For` names the client for the login limit. From any other peer the header
+    /// is ignored.
+    #[arg(long, value_name = "IP_OR_CIDR")]
+    pub trusted_proxy: Vec<String>,
+}
+
+impl Args {
+    /// How the server is reached, from `--public-url` and `--trusted-proxy`.
+    fn deployment(&self) -> anyhow::Result<Deployment> {
+        let mut d = Deployment::new();
+        if let Some(url) = &self.public_url {
+            d = d.public_url(url)?;
+        }
+        for proxy in &self.trusted_proxy {
+            d = d.trust_proxy(proxy)?;
+        }
+        Ok(d)
+    }
 }
 
 /// How the request log is written.
@@ -51,6 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    let deployment = args.deployment()?;
     runtime.block_on(async {
         let store = Store::open(&args.db)
             .await
@@ -64,9 +89,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             store.backend(),
             args.db
         );
-        xiangqi_server::serve_until(listener, AppState::new(store), stop_signal())
-            .await
-            .context("the server stopped")?;
+        xiangqi_server::serve_until(
+            listener,
+            AppState::new(store).with_deployment(deployment),
+            stop_signal(),
+        )
+        .await
+        .context("the server stopped")?;
         eprintln!("xiangqi: stopped");
         Ok(())
     })

@@ -10,7 +10,8 @@
 //! organiser (the account that created it) does everything and appoints arbiters, who pair
 //! rounds and record results, withdrawals and penalties. Spectators need no account.
 //!
-//! Failed logins are limited per user name and per client address ([`LoginLimit`]); past the
+//! Failed logins are limited per user name and per client address ([`LoginLimit`]: the peer's,
+//! or the one a trusted proxy forwards, see [`crate::Deployment`]); past the
 //! limit a login is refused with 429 and `Retry-After`, before the password is even checked.
 //! The counters are per replica (a rate limit need not be exact).
 
@@ -553,6 +554,16 @@ fn session_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     Ok(None)
 }
 
+/// The cookie attribute that keeps a session off plain HTTP, when the server is reached over
+/// HTTPS (`--public-url https://…`).
+fn secure(state: &AppState) -> &'static str {
+    if state.deployment().secure_cookies() {
+        "; Secure"
+    } else {
+        ""
+    }
+}
+
 /// The account and session routes.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -592,10 +603,11 @@ pub(crate) async fn login(
     State(state): State<AppState>,
     request: Request,
 ) -> Result<Response, ApiError> {
+    // The peer, or the client a trusted proxy names for it.
     let address = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
+        .map(|c| state.deployment().client_of(c.0, request.headers()));
     let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
         .await
         .map_err(|e| ApiError::bad_request(None, format!("cannot read the body: {e}")))?;
@@ -605,8 +617,9 @@ pub(crate) async fn login(
         .login(&req.username, req.password, address)
         .await?;
     let cookie = format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}",
-        SESSION_TTL.as_secs()
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={}{}",
+        SESSION_TTL.as_secs(),
+        secure(&state)
     );
     let mut response = (
         StatusCode::CREATED,
@@ -663,7 +676,10 @@ pub(crate) async fn logout(
     if let Some(token) = session_token(&headers)? {
         state.accounts().logout(&token).await?;
     }
-    let clear = format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+    let clear = format!(
+        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{}",
+        secure(&state)
+    );
     let mut response = StatusCode::NO_CONTENT.into_response();
     if let Ok(v) = HeaderValue::from_str(&clear) {
         response.headers_mut().insert(header::SET_COOKIE, v);

@@ -21,6 +21,7 @@
 
 mod accounts;
 mod competition;
+mod deployment;
 mod diagram;
 mod error;
 mod extract;
@@ -58,6 +59,7 @@ use crate::{
 
 pub use crate::{
     accounts::{Accounts, Caller, LoginLimit},
+    deployment::{CONTENT_SECURITY_POLICY, Deployment, DeploymentError, IpBlock},
     error::{ApiError, ErrorBody},
     extract::parse_body,
     games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, Role, Tokens},
@@ -75,6 +77,8 @@ pub struct AppState {
     tournaments: Arc<Tournaments>,
     teams: Arc<Teams>,
     accounts: Arc<Accounts>,
+    /// Behind HTTPS or not, behind which proxies.
+    deployment: Arc<Deployment>,
     /// Set once the server is shutting down: the open WebSockets then say goodbye.
     closing: Arc<tokio::sync::watch::Sender<bool>>,
 }
@@ -104,8 +108,20 @@ impl AppState {
             teams: Arc::new(Teams::new(store.clone())),
             accounts: Arc::new(Accounts::new(store, limit)),
             games,
+            deployment: Arc::new(Deployment::new()),
             closing: Arc::new(tokio::sync::watch::Sender::new(false)),
         }
+    }
+
+    /// The same server, reached as `deployment` says (over HTTPS, through proxies).
+    pub fn with_deployment(mut self, deployment: Deployment) -> AppState {
+        self.deployment = Arc::new(deployment);
+        self
+    }
+
+    /// How the server is reached.
+    pub fn deployment(&self) -> &Deployment {
+        &self.deployment
     }
 
     /// Resolves once the server has begun to shut down ([`serve_until`]).
@@ -158,6 +174,8 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         // One log line and the counters per request; the route is the matched template.
         .layer(axum::middleware::from_fn(telemetry::track))
+        // Every answer, pages and errors alike, with the Content-Security-Policy and friends.
+        .layer(axum::middleware::from_fn(deployment::security_headers))
         .with_state(state)
 }
 

@@ -29,6 +29,7 @@
 //! # }).unwrap();
 //! ```
 
+mod batch;
 mod migrate;
 mod postgres;
 mod sqlite;

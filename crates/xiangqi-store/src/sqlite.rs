@@ -23,8 +23,9 @@ use sqlx::{
 };
 
 use crate::{
-    Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq, db_seq,
-    migrate, now_ms, parse_payload, plan_append,
+    Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq,
+    batch::{Key, Outcome, Pending, Rows, check},
+    db_seq, migrate, now_ms, parse_payload, plan_append,
 };
 
 /// The most appends committed in one transaction. Large, because a commit's cost is mostly
@@ -32,26 +33,12 @@ use crate::{
 /// during one sync is the next batch.
 pub const MAX_BATCH: usize = 4096;
 
-/// One append waiting for the writer.
-struct Pending {
-    kind: StreamKind,
-    id: String,
-    expected: u64,
-    /// Empty for a change of the deadline alone.
-    events: Vec<NewEvent>,
-    deadline: Deadline,
-    reply: tokio::sync::oneshot::Sender<Result<u64, StoreError>>,
-}
-
 /// An event store in an SQLite database.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
     writer: Arc<tokio::sync::mpsc::UnboundedSender<Pending>>,
 }
-
-/// What one append of a batch came to: its new last sequence number, or a conflict.
-type Outcome = Result<u64, StoreError>;
 
 /// Takes the appends in the queue in batches until every store handle is dropped. A file's
 /// writer has a connection of its own (`own`); a `:memory:` database writes through its
@@ -117,41 +104,6 @@ async fn write_batch(
     written
 }
 
-/// A stream as a batch keys it.
-type Key = (StreamKind, String);
-
-/// The rows a batch writes, once checked.
-#[derive(Default)]
-struct Rows {
-    /// Each stream's new last sequence number, in order.
-    streams: Vec<(Key, u64)>,
-    /// `(stream, seq, type, payload)`.
-    events: Vec<(Key, u64, String, String)>,
-    /// Each stream's deadline when it is set by the batch.
-    set: Vec<(Key, u64)>,
-    /// The streams whose deadline the batch clears.
-    clear: Vec<Key>,
-}
-
-impl Rows {
-    fn stream(&mut self, key: &Key, last: u64) {
-        match self.streams.iter_mut().find(|(k, _)| k == key) {
-            Some(row) => row.1 = last,
-            None => self.streams.push((key.clone(), last)),
-        }
-    }
-
-    fn deadline(&mut self, key: &Key, deadline: Deadline) {
-        self.set.retain(|(k, _)| k != key);
-        self.clear.retain(|k| k != key);
-        match deadline {
-            Deadline::Keep => {}
-            Deadline::Clear => self.clear.push(key.clone()),
-            Deadline::At(ms) => self.set.push((key.clone(), ms)),
-        }
-    }
-}
-
 /// Checks each append of the batch in order against the stored sequence numbers (and those
 /// of the appends before it), then writes what passed.
 async fn write_checked(
@@ -180,57 +132,6 @@ async fn write_checked(
     let rows = check(batch, &mut current)?;
     write_rows(conn, &rows.0, now).await?;
     Ok(rows.1)
-}
-
-/// Decides each append of the batch, in order.
-fn check(
-    batch: &[Pending],
-    current: &mut HashMap<Key, u64>,
-) -> Result<(Rows, Vec<Outcome>), StoreError> {
-    let mut rows = Rows::default();
-    let mut outcomes = Vec::with_capacity(batch.len());
-    for p in batch {
-        let key = (p.kind, p.id.clone());
-        let actual = current.get(&key).copied().unwrap_or(0);
-        let conflict = StoreError::Conflict {
-            expected: p.expected,
-            actual,
-        };
-        if p.events.is_empty() {
-            // A change of the deadline alone, to an existing stream.
-            if actual != p.expected || actual == 0 {
-                outcomes.push(Err(conflict));
-            } else {
-                rows.deadline(&key, p.deadline);
-                outcomes.push(Ok(actual));
-            }
-            continue;
-        }
-        let last = match plan_append(p.expected, &p.events) {
-            Ok(l) => l,
-            Err(e) => {
-                outcomes.push(Err(e));
-                continue;
-            }
-        };
-        if actual != p.expected {
-            outcomes.push(Err(conflict));
-            continue;
-        }
-        rows.stream(&key, last);
-        for (seq, e) in (p.expected + 1..).zip(&p.events) {
-            rows.events.push((
-                key.clone(),
-                seq,
-                e.event_type.clone(),
-                e.payload.to_string(),
-            ));
-        }
-        rows.deadline(&key, p.deadline);
-        current.insert(key, last);
-        outcomes.push(Ok(last));
-    }
-    Ok((rows, outcomes))
 }
 
 /// The most bound values in one statement (SQLite's limit is 32,766).

@@ -205,6 +205,146 @@ async fn race(store: Arc<Store>, prefix: &str) {
     assert_eq!(events.len(), 6);
 }
 
+/// Appends that arrive together are written in one batch (one transaction), each still
+/// conditional on its stream's sequence number: of two appends to one stream at the same
+/// number one loses with a conflict, and the others of the batch are written regardless.
+///
+/// On the test's one-thread runtime the appends joined here are all queued before the writer
+/// runs, so they share a batch.
+async fn batch_conflicts(store: &Store, prefix: &str) {
+    let kind = StreamKind::Game;
+    let a = format!("{prefix}-batch-a");
+    let b = format!("{prefix}-batch-b");
+    let c = format!("{prefix}-batch-c");
+    store
+        .append(kind, &b, 0, &[ev(1)])
+        .await
+        .expect("creates b");
+
+    // Two creations of `a`, two appends to `b` at its number, one to `c`'s future, and a
+    // deadline for `b` at the number the winner leaves behind.
+    let (e10, e20, e30, e40, e50) = ([ev(10), ev(11)], [ev(20)], [ev(30)], [ev(40)], [ev(50)]);
+    let (a1, a2, b1, b2, c1, d) = tokio::join!(
+        store.append_with_deadline(kind, &a, 0, &e10, Deadline::At(7_000)),
+        store.append_with_deadline(kind, &a, 0, &e20, Deadline::At(8_000)),
+        store.append(kind, &b, 1, &e30),
+        store.append(kind, &b, 1, &e40),
+        store.append(kind, &c, 3, &e50),
+        store.set_deadline(kind, &b, 2, Deadline::At(9_000)),
+    );
+    // In the batch's order: the first of each pair wins.
+    assert_eq!(a1.expect("the first creation wins"), 2);
+    assert!(
+        matches!(
+            a2,
+            Err(StoreError::Conflict {
+                expected: 0,
+                actual: 2
+            })
+        ),
+        "{a2:?}"
+    );
+    assert_eq!(b1.expect("the first append wins"), 2);
+    assert!(
+        matches!(
+            b2,
+            Err(StoreError::Conflict {
+                expected: 1,
+                actual: 2
+            })
+        ),
+        "{b2:?}"
+    );
+    assert!(
+        matches!(
+            c1,
+            Err(StoreError::Conflict {
+                expected: 3,
+                actual: 0
+            })
+        ),
+        "{c1:?}"
+    );
+    d.expect("the deadline follows the winner");
+
+    // Only the winners were written, with the deadlines that went with them.
+    let payloads = |events: Vec<xiangqi_store::StoredEvent>| -> Vec<(u64, serde_json::Value)> {
+        events
+            .into_iter()
+            .map(|e| (e.seq, e.payload["n"].clone()))
+            .collect()
+    };
+    assert_eq!(
+        payloads(store.load(kind, &a, 0).await.expect("reads")),
+        vec![(1, json!(10)), (2, json!(11))]
+    );
+    assert_eq!(
+        payloads(store.load(kind, &b, 0).await.expect("reads")),
+        vec![(1, json!(1)), (2, json!(30))]
+    );
+    assert!(store.load(kind, &c, 0).await.expect("reads").is_empty());
+    assert_eq!(store.last_seq(kind, &c).await.expect("reads"), 0);
+    assert!(!store.streams(kind).await.expect("lists").contains(&c));
+    assert_eq!(
+        due(store, &format!("{prefix}-batch"), u64::MAX).await,
+        vec![(a.clone(), 7_000), (b.clone(), 9_000)]
+    );
+
+    // Many streams at once, each moved by one append and raced by a stale one.
+    let ids: Vec<String> = (0..50)
+        .map(|n| format!("{prefix}-batch-many-{n}"))
+        .collect();
+    let (zero, one, two) = ([ev(0)], [ev(1)], [ev(2)]);
+    let creates = ids.iter().map(|id| store.append(kind, id, 0, &zero));
+    for created in futures_join(creates).await {
+        assert_eq!(created.expect("creates"), 1);
+    }
+    let moves = ids.iter().flat_map(|id| {
+        [
+            store.append(kind, id, 1, &one),
+            store.append(kind, id, 1, &two),
+        ]
+    });
+    let outcomes = futures_join(moves).await;
+    for pair in outcomes.chunks(2) {
+        assert!(matches!(pair[0], Ok(2)), "{:?}", pair[0]);
+        assert!(
+            matches!(pair[1], Err(StoreError::Conflict { actual: 2, .. })),
+            "{:?}",
+            pair[1]
+        );
+    }
+    for id in &ids {
+        let events = store.load(kind, id, 0).await.expect("reads");
+        assert_eq!(payloads(events), vec![(1, json!(0)), (2, json!(1))]);
+    }
+}
+
+/// Polls every future together (so that they queue together) and collects their outputs in
+/// order.
+async fn futures_join<F: std::future::Future>(futures: impl Iterator<Item = F>) -> Vec<F::Output> {
+    let mut futures: Vec<_> = futures.map(Box::pin).collect();
+    let mut out: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (f, o) in futures.iter_mut().zip(out.iter_mut()) {
+            if o.is_none() {
+                match f.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *o = Some(v),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    out.into_iter().flatten().collect()
+}
+
 #[tokio::test]
 async fn sqlite_keeps_the_contract() {
     let path = temp_db("contract");
@@ -214,6 +354,7 @@ async fn sqlite_keeps_the_contract() {
     assert_eq!(store.backend(), "sqlite");
     contract(&store, "c").await;
     deadlines(&store, "c").await;
+    batch_conflicts(&store, "c").await;
     let store = Arc::new(store);
     race(Arc::clone(&store), "c").await;
     store.close().await;
@@ -225,6 +366,7 @@ async fn sqlite_in_memory_keeps_the_contract() {
     let store = Store::open("sqlite::memory:").await.expect("opens");
     contract(&store, "m").await;
     deadlines(&store, "m").await;
+    batch_conflicts(&store, "m").await;
 }
 
 #[tokio::test]
@@ -289,5 +431,6 @@ async fn postgres_keeps_the_contract() {
     let prefix = unique("pg");
     contract(&store, &prefix).await;
     deadlines(&store, &prefix).await;
+    batch_conflicts(&store, &prefix).await;
     race(Arc::new(store), &prefix).await;
 }

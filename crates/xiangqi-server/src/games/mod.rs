@@ -732,7 +732,13 @@ impl Games {
         };
         loop {
             match listener.next().await {
-                Ok(Some(a)) if a.kind == StreamKind::Game => self.on_appended(&a.id, a.seq).await,
+                // Each on a task of its own: one game's catch-up (its lock, which an append
+                // in flight holds, and a read) must not hold up every other game's, which
+                // under load queued the notices for seconds.
+                Ok(Some(a)) if a.kind == StreamKind::Game => {
+                    let games = Arc::clone(&self);
+                    tokio::spawn(async move { games.on_appended(&a.id, a.seq).await });
+                }
                 Ok(Some(_)) => {}
                 // Reconnected: whatever was announced meanwhile is lost, so look at every game
                 // this replica holds.
