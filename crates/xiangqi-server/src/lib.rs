@@ -62,7 +62,7 @@ pub use crate::{
     deployment::{CONTENT_SECURITY_POLICY, Deployment, DeploymentError, IpBlock},
     error::{ApiError, ErrorBody},
     extract::parse_body,
-    games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, Role, Tokens},
+    games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, TokenHolder, Tokens},
     openapi::document as openapi_document,
     teams::Teams,
     telemetry::{LogFormat, REQUEST_ID, init_logging},

@@ -23,7 +23,7 @@ use xiangqi::{Color, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, Store, StreamKind};
 
-pub use self::state::{Appeal, Created, ErrorKind, Live, Role, Signature, appeal_window_ms};
+pub use self::state::{Appeal, Created, ErrorKind, Live, Signature, TokenHolder, appeal_window_ms};
 use self::{
     state::{GameRecord, Procedure, untimed_control, wall_ms},
     views::{
@@ -1057,8 +1057,10 @@ impl Games {
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let color = match live.role(token) {
-            Some(Role::Player(c)) => c,
-            Some(Role::Arbiter) => return Err(ApiError::Forbidden("move: it is the arbiter's")),
+            Some(TokenHolder::Player(c)) => c,
+            Some(TokenHolder::Arbiter) => {
+                return Err(ApiError::Forbidden("move: it is the arbiter's"));
+            }
             None => return Err(ApiError::Forbidden("act in this game")),
         };
         let g = live.timed.game();
@@ -1147,12 +1149,12 @@ impl Games {
             .role(token)
             .ok_or(ApiError::Forbidden("act in this game"))?;
         let player = |what: &'static str| match role {
-            Role::Player(c) => Ok(c),
-            Role::Arbiter => Err(ApiError::Forbidden(what)),
+            TokenHolder::Player(c) => Ok(c),
+            TokenHolder::Arbiter => Err(ApiError::Forbidden(what)),
         };
         let arbiter = |what: &'static str| match role {
-            Role::Arbiter => Ok(()),
-            Role::Player(_) => Err(ApiError::Forbidden(what)),
+            TokenHolder::Arbiter => Ok(()),
+            TokenHolder::Player(_) => Err(ApiError::Forbidden(what)),
         };
         if matches!(claim, Claim::Repetition) {
             let ruling = live.timed.game().adjudicate();
@@ -1232,7 +1234,7 @@ impl Games {
             }
             Claim::Touch { squares } => {
                 let turn = live.timed.game().position().turn();
-                if matches!(role, Role::Player(c) if c != turn) {
+                if matches!(role, TokenHolder::Player(c) if c != turn) {
                     return Err(ApiError::conflict(
                         "not_your_turn",
                         "the side to move touches, in its own time",
@@ -1284,8 +1286,8 @@ impl Games {
             }
             Claim::NineRounds => GameEvent::NineRoundsClaimed {
                 by: match role {
-                    Role::Player(c) => c.into(),
-                    Role::Arbiter => xiangqi_arbiter::Claimant::Arbiter,
+                    TokenHolder::Player(c) => c.into(),
+                    TokenHolder::Arbiter => xiangqi_arbiter::Claimant::Arbiter,
                 },
                 accepted: false,
                 verdict: None,
@@ -1299,7 +1301,7 @@ impl Games {
             | Claim::MoveLimitCount { .. } => {
                 let procedure = match claim {
                     Claim::Seal { text } => {
-                        let Role::Player(color) = role else {
+                        let TokenHolder::Player(color) = role else {
                             return Err(ApiError::Forbidden(
                                 "seal a move: the player to move writes it",
                             ));
@@ -1350,8 +1352,8 @@ impl Games {
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {
-            Some(Role::Player(c)) => color_code(c),
-            Some(Role::Arbiter) => "arbiter",
+            Some(TokenHolder::Player(c)) => color_code(c),
+            Some(TokenHolder::Arbiter) => "arbiter",
             None => return Err(ApiError::Forbidden("sign this game's score sheet")),
         };
         let Some((recorded, termination)) = live.timed.game().end() else {
@@ -1410,8 +1412,10 @@ impl Games {
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {
-            Some(Role::Player(c)) => color_code(c),
-            Some(Role::Arbiter) => return Err(ApiError::Forbidden("appeal: players appeal")),
+            Some(TokenHolder::Player(c)) => color_code(c),
+            Some(TokenHolder::Arbiter) => {
+                return Err(ApiError::Forbidden("appeal: players appeal"));
+            }
             None => return Err(ApiError::Forbidden("appeal in this game")),
         };
         let now = wall_ms();

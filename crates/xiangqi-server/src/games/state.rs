@@ -360,7 +360,7 @@ pub struct MoveView {
 
 /// Who a token speaks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
+pub enum TokenHolder {
     /// A player, for one side.
     Player(Color),
     /// The game's arbiter.
@@ -528,14 +528,14 @@ impl Live {
     }
 
     /// The role of `token`, if any.
-    pub fn role(&self, token: &str) -> Option<Role> {
+    pub fn role(&self, token: &str) -> Option<TokenHolder> {
         let h = sha256_hex(token);
         if h == self.created.red_token_sha256 {
-            Some(Role::Player(Color::Red))
+            Some(TokenHolder::Player(Color::Red))
         } else if h == self.created.black_token_sha256 {
-            Some(Role::Player(Color::Black))
+            Some(TokenHolder::Player(Color::Black))
         } else if h == self.created.arbiter_token_sha256 {
-            Some(Role::Arbiter)
+            Some(TokenHolder::Arbiter)
         } else {
             None
         }
