@@ -1008,7 +1008,10 @@ pub fn run(args: Args) -> Result<()> {
                 );
                 print_draw(&t)?;
             }
-            if t.results_cancelled(id(player)?) {
+            if after_round == 0 {
+                // CXA 14.4: out of the table before it is played, nothing to cancel.
+                println!("withdrew before the start: out of the table");
+            } else if t.results_cancelled(id(player)?) {
                 println!(
                     "fewer than half of the games played: all results of {player} are cancelled"
                 );
