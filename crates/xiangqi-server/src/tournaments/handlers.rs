@@ -601,7 +601,7 @@ pub(crate) async fn ratings(
     params(("id" = String, Path, description = "the tournament's id")),
     security(("session" = []), ("session_cookie" = [])),
     request_body(content = RatingRulesRequest, content_type = "application/json"),
-    responses((status = 200, description = "the rating report under the new rules", body = RatingsView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 200, description = "the rating report under the new rules", body = RatingsView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn set_rating_rules(
     State(state): State<AppState>,
