@@ -589,6 +589,7 @@ pub struct DrawRequest {
 pub struct RatingRulesRequest {
     /// K bands tried in order; the last must have no condition.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub k_table: Option<Vec<super::json::KBandView>>,
     /// The largest rating difference counted; 0 counts every difference in full; 400 when
     /// absent (FIDE's 400-point rule).

@@ -527,15 +527,24 @@ pub(crate) async fn crosstable(
     post, path = "/api/tournaments/{id}/draw", tag = "tournaments", operation_id = "draw_lots",
     params(("id" = String, Path, description = "the tournament's id")),
     security(("session" = []), ("session_cookie" = [])),
-    request_body(content = DrawRequest, content_type = "application/json"),
+    request_body(content = Option<DrawRequest>, content_type = "application/json"),
     responses((status = 201, description = "the draw", body = DrawView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn draw_lots(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
-    JsonOrEmpty(req): JsonOrEmpty<DrawRequest>,
+    JsonOrEmpty(body): JsonOrEmpty<Option<serde_json::Map<String, serde_json::Value>>>,
 ) -> Result<Response, ApiError> {
+    // An object or nothing: every field has a default, so serde would also take `[]`.
+    let req: DrawRequest = match body {
+        None => DrawRequest::default(),
+        Some(fields) => {
+            let bytes = serde_json::to_vec(&fields)
+                .map_err(|e| ApiError::bad_request(None, e.to_string()))?;
+            parse_body(&bytes)?
+        }
+    };
     let seed = match req.seed {
         Some(seed) => seed,
         None => random_seed()?,

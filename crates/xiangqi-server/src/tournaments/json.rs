@@ -649,6 +649,7 @@ pub struct KBandView {
     #[serde(default)]
     pub rating_below: Option<u16>,
     /// The K factor (1–100).
+    #[schema(minimum = 1, maximum = 100)]
     pub k: u32,
 }
 
