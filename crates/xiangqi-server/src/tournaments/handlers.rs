@@ -616,8 +616,12 @@ pub(crate) async fn set_rating_rules(
     State(state): State<AppState>,
     Path(id): Path<String>,
     caller: Caller,
-    JsonBody(req): JsonBody<RatingRulesRequest>,
+    JsonBody(fields): JsonBody<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<RatingsView>, ApiError> {
+    // An object only: every field has a default, so serde would also take `[null, null]`.
+    let bytes =
+        serde_json::to_vec(&fields).map_err(|e| ApiError::bad_request(None, e.to_string()))?;
+    let req: RatingRulesRequest = parse_body(&bytes)?;
     let defaults = RatingRules::default();
     let k_table = match req.k_table {
         Some(bands) => KTable::new(
