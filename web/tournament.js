@@ -56,7 +56,8 @@ async function listPage() {
       h('option', { value: 'groups' }, L('分组循环', 'Groups')),
       h('option', { value: 'swiss_knockout' }, L('积分晋圈淘汰（瑞士制后淘汰）', 'Swiss, then knockout')),
       h('option', { value: 'swiss_elimination' }, L('积分末位淘汰', 'Swiss with bottom elimination')),
-      h('option', { value: 'double_elimination' }, L('双败淘汰', 'Double elimination')));
+      h('option', { value: 'double_elimination' }, L('双败淘汰', 'Double elimination')),
+      h('option', { value: 'lot_knockout' }, L('抽签分组淘汰（每轮抽签，单数有轮空）', 'Knockout drawn by lot each round')));
     const games = h('select', { id: 't-games' },
       h('option', { value: '1' }, L('一局制', 'One game')), h('option', { value: '2' }, L('两局制', 'Two games')),
       h('option', { value: '3' }, L('三局两胜', 'Best of three')));
@@ -67,6 +68,10 @@ async function listPage() {
     const perRound = h('input', { id: 't-per-round', type: 'number', min: '1', value: '2' });
     const keep = h('input', { id: 't-keep', type: 'number', min: '2', value: '8' });
     const reset = h('input', { id: 't-reset', type: 'checkbox', checked: true });
+    const placings = h('select', { id: 't-placings' },
+      h('option', { value: 'none' }, L('不赛（同轮负者名次并列）', 'None (a round\'s losers share places)')),
+      h('option', { value: 'third' }, L('三四名附加赛', 'Third-place match')),
+      h('option', { value: 'all' }, L('全部名次附加赛', 'Every place played for')));
     const rules = h('select', { id: 't-rules' }, h('option', { value: 'cxa2011' }, 'CXA 2011'), h('option', { value: 'wxf2018' }, 'WXF 2018'));
     const scoring = h('select', { id: 't-scoring' }, ...['2-1-0', '1-0.5-0', '3-1-0', '3-0-1-2'].map((s) => h('option', { value: s }, s)));
     // CXA 2011 arts. 10.3, 12.3: a CXA event is paired by 积分编排 unless Dutch is chosen; the
@@ -87,8 +92,9 @@ async function listPage() {
       const body = { name: name.value, rules: rules.value, format: format.value, scoring: scoring.value };
       const f = format.value;
       if (['swiss', 'swiss_knockout', 'swiss_elimination'].includes(f)) { body.rounds = Number(rounds.value); if (engine.value) body.engine = engine.value; }
-      if (['knockout', 'swiss_knockout'].includes(f)) body.games = Number(games.value);
-      if (['knockout', 'swiss_knockout', 'double_elimination'].includes(f)) body.playoff_games = Number(playoff.value);
+      if (f === 'lot_knockout') body.games = Number(games.value);
+      if (['knockout', 'swiss_knockout'].includes(f)) { body.games = Number(games.value); body.placings = placings.value; }
+      if (['knockout', 'swiss_knockout', 'double_elimination', 'lot_knockout'].includes(f)) body.playoff_games = Number(playoff.value);
       if (f === 'swiss_knockout') body.qualifiers = Number(qualifiers.value);
       if (f === 'swiss_elimination') { body.per_round = Number(perRound.value); body.keep = Number(keep.value); }
       if (f === 'double_elimination') body.reset = reset.checked;
@@ -112,8 +118,9 @@ async function listPage() {
         only('swiss_knockout', field(L('晋级淘汰赛人数', 'Qualifiers for the knockout'), qualifiers)),
         only('swiss_elimination', field(L('过半后每轮淘汰人数', 'Out after each round past half'), perRound)),
         only('swiss_elimination', field(L('最后一轮保留人数', 'Left for the last round'), keep)),
-        only('knockout swiss_knockout', field(L('每场局数', 'Games per match'), games)),
-        only('knockout swiss_knockout double_elimination', field(L('平局后加赛快棋局数（再平抽签）', 'Rapid play-off games after a level match (then a lot)'), playoff)),
+        only('knockout swiss_knockout lot_knockout', field(L('每场局数', 'Games per match'), games)),
+        only('knockout swiss_knockout', field(L('附加赛（CXA 10.4）', 'Placing matches (CXA 10.4)'), placings)),
+        only('knockout swiss_knockout double_elimination lot_knockout', field(L('平局后加赛快棋局数（再平抽签）', 'Rapid play-off games after a level match (then a lot)'), playoff)),
         only('double_elimination', h('label', { class: 'field check' }, reset, h('span', {}, L('败者组冠军胜总决赛时再赛一场', 'Reset final if the losers\' champion wins the grand final')))),
         only('groups', field(L('组数（按等级分蛇形分组）', 'Groups (serpentine by rating)'), groups)),
         field(L('规则', 'Rules'), rules), field(L('计分', 'Scoring'), scoring), field(L('破同分顺序', 'Tie-breaks'), ties),
@@ -190,19 +197,24 @@ async function reload() {
   const tokens = canWrite()
     ? Promise.all(T.rounds.filter((r) => r.games.some((g) => g.game)).map((r) => api('GET', `/api/tournaments/${id}/rounds/${r.round}/games`).catch(() => null)))
     : Promise.resolve([]);
-  const [st, ct, bracket, groups, tok] = await Promise.all([
+  const [st, ct, bracket, groups, tok, ratings, draw] = await Promise.all([
     api('GET', `/api/tournaments/${id}/standings`).catch(() => null),
     api('GET', `/api/tournaments/${id}/crosstable`).catch(() => null),
     KNOCKOUTS.includes(type) ? api('GET', `/api/tournaments/${id}/bracket`).catch(() => null) : null,
     type === 'groups' ? api('GET', `/api/tournaments/${id}/groups`).catch(() => null) : null,
     tokens,
+    api('GET', `/api/tournaments/${id}/ratings`).catch(() => null),
+    DRAWN.includes(type) ? api('GET', `/api/tournaments/${id}/draw`).catch(() => null) : null,
   ]);
-  extra = { bracket, groups, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
+  extra = { bracket, groups, ratings, draw, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
   renderTournament(st, ct);
 }
 
+/** The formats whose pairings follow start numbers, drawn by lot before round 1 (抽签). */
+const DRAWN = ['round_robin', 'knockout', 'double_elimination'];
+
 /** The formats with a bracket. */
-const KNOCKOUTS = ['knockout', 'swiss_knockout', 'double_elimination'];
+const KNOCKOUTS = ['knockout', 'swiss_knockout', 'double_elimination', 'lot_knockout'];
 
 const playerName = (no) => { const p = T.players.find((x) => x.no === no); return p ? p.name : `#${no}`; };
 const canWrite = () => me && (me === T.organiser || (T.arbiters || []).includes(me));
@@ -212,6 +224,10 @@ function formatText(f) {
   if (f.type === 'knockout') {
     const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
     return L(`淘汰制（${g}，加赛 ${f.playoff_games} 局）`, `Knockout (${g}, ${f.playoff_games} play-off games)`);
+  }
+  if (f.type === 'lot_knockout') {
+    const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
+    return L(`抽签分组淘汰（每轮重新抽签，单数时抽到 K 者轮空；${g}）`, `Knockout drawn by lot each round, a bye card when odd (${g})`);
   }
   if (f.type === 'swiss_knockout') {
     const g = { 1: L('一局制', 'one game'), 2: L('两局制', 'two games'), 3: L('三局两胜', 'best of three') }[f.games] || f.games;
@@ -227,11 +243,30 @@ function formatText(f) {
   return f.cycles === 2 ? L('双循环', 'Double round robin') : L('单循环', 'Round robin');
 }
 
+/** The rating report's cell for player `no` (等级分, Elo): the new rating and the change, or
+ * the performance of an unrated player once it has enough games. */
+function ratingCell(no) {
+  const line = extra.ratings && extra.ratings.lines.find((l) => l.no === no);
+  const td = h('td', { class: 'num new-rating' });
+  if (!line || line.new_rating == null) return td;
+  const change = line.change == null ? L('表现分', 'perf.') : `${line.change >= 0 ? '+' : ''}${line.change.toFixed(1)}`;
+  td.append(String(line.new_rating), ' ', h('small', { title: `K ${line.k ?? '-'} · ${line.games} ${L('局', 'games')}` }, `(${change})`));
+  return td;
+}
+
+/** Player `no`'s lot number in the start-number draw, if one was made (抽签). */
+function lotOf(no) {
+  const lot = extra.draw && extra.draw.lots.find((l) => l.no === no);
+  return lot ? String(lot.lot) : '';
+}
+
 function playersSection() {
   const rows = T.players.map((p) => h('tr', { class: p.withdrawn_after != null ? 'withdrawn' : p.eliminated_after != null ? 'eliminated' : '' },
     h('td', { class: 'num' }, p.no), h('td', {}, p.name), h('td', { class: 'num' }, p.rating ?? ''), h('td', {}, p.club ?? ''), h('td', {}, p.federation ?? ''),
     h('td', {}, p.withdrawn_after != null ? L(`第 ${p.withdrawn_after} 轮后退赛`, `withdrew after round ${p.withdrawn_after}`)
-      : p.eliminated_after != null ? L(`第 ${p.eliminated_after} 轮后淘汰`, `out after round ${p.eliminated_after}`) : '')));
+      : p.eliminated_after != null ? L(`第 ${p.eliminated_after} 轮后淘汰`, `out after round ${p.eliminated_after}`) : ''),
+    ratingCell(p.no),
+    h('td', { class: 'num lot' }, lotOf(p.no))));
   const csv = h('textarea', { id: 'csv', rows: 5, spellcheck: 'false', placeholder: 'name,rating,club\n王天一,2700,杭州\n…' });
   const file = h('input', { type: 'file', accept: '.csv,text/csv', onchange: async (e) => { const f = e.target.files[0]; if (f) csv.value = await f.text(); } });
   const importCsv = async () => {
@@ -239,8 +274,10 @@ function playersSection() {
   };
   return h('section', { class: 'panel sheet', id: 'players' },
     h('h2', {}, L('参赛名单', 'Entries'), ` (${T.players.length})`),
+    extra.draw ? h('p', { id: 'draw-line' }, L(`抽签（种子 ${extra.draw.seed}${extra.draw.redraws ? `，退赛后重抽 ${extra.draw.redraws} 次` : ''}）：`, `Lots drawn (seed ${extra.draw.seed}${extra.draw.redraws ? `, drawn again ${extra.draw.redraws}× after withdrawals` : ''}): `),
+      extra.draw.lots.map((l) => `${l.lot}. ${playerName(l.no)}`).join(', ')) : null,
     h('table', { class: 'data', id: 'players-table' },
-      h('thead', {}, h('tr', {}, ...[L('序号', 'No'), L('姓名', 'Name'), L('等级分', 'Rating'), L('单位', 'Club'), L('协会', 'Fed'), ''].map((x) => h('th', {}, x)))),
+      h('thead', {}, h('tr', {}, ...[L('序号', 'No'), L('姓名', 'Name'), L('等级分', 'Rating'), L('单位', 'Club'), L('协会', 'Fed'), '', L('赛后等级分', 'New rating'), L('签号', 'Lot')].map((x) => h('th', {}, x)))),
       h('tbody', {}, ...rows)),
     canWrite() ? h('div', { class: 'no-print' },
       h('h3', {}, L('导入 CSV（表头：name, rating, club, federation）', 'Import CSV (header: name, rating, club, federation)')),
@@ -358,7 +395,23 @@ function bracketSection() {
   return h('section', { class: 'panel sheet', id: 'bracket' },
     h('div', { class: 'panel-head' }, h('h2', {}, `${T.name} — ${L('对阵图', 'Bracket')}`), championLine(b)),
     qualifiers,
-    b.rounds.length ? h('div', { class: 'bracket scroll' }, ...b.rounds.map((round, k) => koColumn(roundName(k, round.length), round, { 'data-round': k + 1 }))) : null);
+    b.rounds.length ? h('div', { class: 'bracket scroll' }, ...b.rounds.map((round, k) => koColumn(roundName(k, round.length), round, { 'data-round': k + 1 }))) : null,
+    placingSection(b));
+}
+
+/** A knockout's placing matches (附加赛, CXA 10.4), a column per group of places, and its
+ * places: by the round reached and these matches, shared where none were played. */
+function placingSection(b) {
+  if (!b.places || !b.places.length) return null;
+  const placeText = (p) => (p.place == null ? '' : p.down_to > p.place ? `${p.place}–${p.down_to}` : String(p.place));
+  return h('div', { id: 'placings' },
+    b.placing.length ? h('h3', {}, L('附加赛', 'Placing matches')) : null,
+    b.placing.length ? h('div', { class: 'bracket scroll', id: 'placing-matches' },
+      ...b.placing.map((r) => koColumn(L(`第 ${r.first_place}–${r.last_place} 名`, `Places ${r.first_place}–${r.last_place}`), r.lines, { 'data-places': `${r.first_place}-${r.last_place}` }))) : null,
+    h('h3', {}, L('名次', 'Places')),
+    h('table', { class: 'data', id: 'places-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, L('名次', 'Place')), h('th', {}, L('序号', 'No')), h('th', {}, L('姓名', 'Name')))),
+      h('tbody', {}, ...b.places.map((p) => h('tr', { 'data-no': p.no }, h('td', { class: 'num' }, placeText(p)), h('td', { class: 'num' }, p.no), h('td', {}, playerName(p.no)))))));
 }
 
 /** A double elimination (双败淘汰, CXA 10.4): the winners' bracket, the losers' bracket, the
@@ -429,10 +482,10 @@ function standingsSection(st) {
       h('button', { type: 'button', class: 'no-print', onclick: () => printSheet('standings') }, L('打印', 'Print'))),
     h('table', { class: 'data', id: 'standings-table' },
       h('thead', {}, h('tr', {}, h('th', {}, L('名次', 'Rank')), h('th', {}, L('序号', 'No')), h('th', {}, L('姓名', 'Name')), h('th', {}, L('积分', 'Score')),
-        ...st.tie_breaks.map((tb) => h('th', { title: tb.zh }, getLang() === 'zh' ? tb.zh : tb.code)))),
+        ...st.tie_breaks.map((tb) => h('th', { title: tb.zh }, getLang() === 'zh' ? tb.zh : tb.code)), h('th', {}, L('赛后等级分', 'New rating')))),
       h('tbody', {}, ...st.standings.map((s) => h('tr', { class: standingClass(s), 'data-no': s.no }, h('td', { class: 'num' }, s.rank), h('td', { class: 'num' }, s.no),
         h('td', {}, s.name, standingMark(s)),
-        h('td', { class: 'num score' }, s.score), ...s.tie_breaks.map((v) => h('td', { class: 'num' }, v)))))));
+        h('td', { class: 'num score' }, s.score), ...s.tie_breaks.map((v) => h('td', { class: 'num' }, v)), ratingCell(s.no))))));
 }
 
 /** A standings row's class: withdrawn, eliminated (CXA 10.6), qualifying (CXA 10.5). */
@@ -500,7 +553,12 @@ function officeSection() {
     me === T.organiser ? h('div', { class: 'actions' }, arb, h('button', { type: 'button', id: 'appoint', onclick: async () => {
       try { await api('POST', `/api/tournaments/${id}/arbiters`, { body: { username: arb.value } }); await reload(); toast(L('已任命', 'Appointed')); } catch (err) { fail(err); }
     } }, L('任命裁判', 'Appoint arbiter'))) : null,
-    me === T.organiser && T.format.type === 'swiss' ? keepApartForm() : null);
+    me === T.organiser && T.format.type === 'swiss' ? keepApartForm() : null,
+    me === T.organiser && !all && DRAWN.includes(T.format.type) && T.players.length >= 2 ? h('div', { class: 'actions' },
+      h('button', { type: 'button', id: 'draw-lots', onclick: async () => {
+        try { await api('POST', `/api/tournaments/${id}/draw`, { body: {} }); await reload(); toast(L('已抽签', 'Lots drawn')); } catch (err) { fail(err); }
+      } }, extra.draw ? L('重新抽签', 'Draw the lots again') : L('抽签定序号', 'Draw start numbers by lot')),
+      h('small', {}, L('循环赛对局秩序表的位置、淘汰赛的种子按签号（CXA 10.1、10.4）', 'order-table places and bracket seeds follow the lots (CXA 10.1, 10.4)'))) : null);
 }
 
 /** Players kept apart in a Swiss (CXA 10.3, appendix 3: players of one unit 同单位). */
@@ -545,9 +603,9 @@ function renderTournament(st, ct) {
       officeSection(),
       bracketSection(),
       groupsSection(),
-      ['knockout', 'double_elimination'].includes(T.format.type) ? null : standingsSection(st),
+      ['knockout', 'double_elimination', 'lot_knockout'].includes(T.format.type) ? null : standingsSection(st),
       // A bracket's order is its own: a crosstable ranked by points would mislead.
-      ['knockout', 'double_elimination'].includes(T.format.type) ? null : crosstableSection(ct),
+      ['knockout', 'double_elimination', 'lot_knockout'].includes(T.format.type) ? null : crosstableSection(ct),
       ...T.rounds.slice().reverse().map(roundSection),
       playersSection()));
 }

@@ -1011,6 +1011,55 @@ test('a team knockout: the top seed\'s bye, the bracket and its champion', async
   await ctx.close();
 });
 
+test('lots drawn from the page, the rating column, a third-place match with places, a knockout drawn by lot', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'lot-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'lot-organiser', password: 'correct horse battery' });
+  const players = ['王天一', '郑惟桐', '许银川', '赵鑫鑫'].map((name, k) => ({ name, rating: 2600 - k * 100 }));
+  const rr = await api(base, 'POST', '/api/tournaments', { name: '抽签循环', format: 'round_robin', players }, session.token);
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'lot-organiser', 'correct horse battery', false);
+  await page.waitForSelector('#t-create');
+  await page.goto(`${base}/tournaments/${rr.id}`);
+  // 抽签 before round 1: the draw is printed and each entry shows its lot.
+  await page.click('#draw-lots');
+  await orToast(page, page.waitForSelector('#draw-line'));
+  const lots = (await page.locator('#players-table td.lot').allTextContents()).map(Number).sort();
+  assert(lots.join() === '1,2,3,4', `every entry has a lot (${lots})`);
+  // Round 1 follows the lots; the rating column shows each player's new rating.
+  const r = await api(base, 'POST', `/api/tournaments/${rr.id}/rounds`, {}, session.token);
+  for (const g of r.games) await api(base, 'PUT', `/api/tournaments/${rr.id}/rounds/1/boards/${g.board}/result`, { result: '1/2' }, session.token);
+  await page.reload();
+  await page.waitForSelector('#standings-table td.new-rating');
+  const news = await page.locator('#players-table td.new-rating').allTextContents();
+  assert(news.length === 4 && news.every((x) => /^\d{4} \([+-]\d+\.\d\)$/.test(x.trim())), `new ratings with their change (${news})`);
+  assert(await page.locator('#draw-lots').count() === 0, 'no draw once round 1 is paired');
+
+  // A knockout with a third-place match: beside the final, its placing match; then the places.
+  const ko = await api(base, 'POST', '/api/tournaments', { name: '附加赛', format: 'knockout', games: 1, placings: 'third', players }, session.token);
+  for (let n = 1; n <= 2; n++) {
+    const k = await api(base, 'POST', `/api/tournaments/${ko.id}/rounds`, { seed: n }, session.token);
+    for (const g of k.games) await api(base, 'PUT', `/api/tournaments/${ko.id}/rounds/${n}/boards/${g.board}/result`, { result: g.red < g.black ? '1-0' : '0-1' }, session.token);
+  }
+  await page.goto(`${base}/tournaments/${ko.id}`);
+  await page.waitForSelector('#placing-matches .ko-match');
+  assert(await page.locator('#placing-matches .ko-round[data-places="3-4"] .ko-match').count() === 1, 'one match for third');
+  const places = await page.locator('#places-table tbody td:first-child').allTextContents();
+  assert(places.join() === '1,2,3,4', `every place played for (${places})`);
+  await page.screenshot({ path: join(shots, 'tournament-placings.png'), fullPage: true });
+
+  // Seed 001's knockout: five players, drawn by lot, one holds the bye card.
+  const lot = await api(base, 'POST', '/api/tournaments', { name: '抽签淘汰', format: 'lot_knockout', games: 1, players: [...players, { name: '洪智', rating: 2500 }] }, session.token);
+  await api(base, 'POST', `/api/tournaments/${lot.id}/rounds`, { seed: 9 }, session.token);
+  await page.goto(`${base}/tournaments/${lot.id}`);
+  await page.waitForSelector('#bracket .ko-match');
+  assert(await page.locator('#bracket .ko-round[data-round="1"] .ko-match').count() === 3, 'two pairs and the bye card');
+  assert(await page.locator('#bracket .ko-round[data-round="1"] .ko-match[data-decision="bye"]').count() === 1, 'one bye');
+  await ctx.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];

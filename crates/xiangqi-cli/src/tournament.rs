@@ -13,7 +13,8 @@ use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
     GameResult, Player, PlayerId, RuleSet, ScoringScheme,
     double_elimination::Part,
-    knockout::{KnockoutMatch, MatchFormat},
+    knockout::{KnockoutMatch, KnockoutPlace, MatchFormat, Placings},
+    rating::RatingRules,
     report,
     round_robin::{self, Pairing},
     swiss::{cxa::Cxa, dutch::Dutch},
@@ -124,6 +125,24 @@ Examples:
   xiangqi tournament team new league2.json --boards 4 --two-games
 ";
 
+const EX_PLACES: &str = "\
+Examples:
+  xiangqi tournament places cup.json
+  xiangqi tournament new ko.json --format knockout --placings third --entries entries.csv && xiangqi tournament places ko.json --json
+";
+
+const EX_DRAW: &str = "\
+Examples:
+  xiangqi tournament new rr.json --entries entries.csv && xiangqi tournament draw rr.json --seed 7
+  xiangqi tournament new ko.json --format knockout --entries entries.csv && xiangqi tournament draw ko.json --seed 3 && xiangqi tournament draw ko.json
+";
+
+const EX_RATINGS: &str = "\
+Examples:
+  xiangqi tournament ratings club.json
+  xiangqi tournament ratings club.json --json
+";
+
 const EX_SCHEDULE: &str = "\
 Examples:
   xiangqi tournament schedule round-robin --players 6
@@ -162,6 +181,31 @@ enum FormatArg {
     /// Double elimination (双败淘汰制, CXA 10.4): out after two lost matches of one game;
     /// `--reset` for a second grand final, `--playoff-games` after a draw.
     DoubleElimination,
+    /// Knockout drawn by lot each round (抽签分组淘汰, seed 001 art. 7): every round the
+    /// players left are paired by a fresh lot from `pair --seed`, one draws the bye card when
+    /// they are odd; `--match-games`, `--playoff-games`.
+    LotKnockout,
+}
+
+/// Placing matches of a knockout (附加赛, CXA 10.4).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum PlacingsArg {
+    /// The losers of a bracket round share its places.
+    None,
+    /// A third-place match beside the final.
+    Third,
+    /// Every place played for: each round's losers play on among themselves.
+    All,
+}
+
+impl From<PlacingsArg> for Placings {
+    fn from(p: PlacingsArg) -> Placings {
+        match p {
+            PlacingsArg::None => Placings::None,
+            PlacingsArg::Third => Placings::Third,
+            PlacingsArg::All => Placings::All,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -240,6 +284,10 @@ enum Cmd {
         /// (double-elimination).
         #[arg(long)]
         reset: bool,
+        /// Placing matches of a knockout (附加赛, CXA 10.4): none, third (a third-place match)
+        /// or all (every place played for).
+        #[arg(long, value_enum, default_value = "none")]
+        placings: PlacingsArg,
         /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black).
         #[arg(long, default_value = "2-1-0")]
         scoring: String,
@@ -408,6 +456,43 @@ enum Cmd {
         #[arg(long)]
         round_robin: bool,
     },
+    /// Draw start numbers by lot (抽签) before round 1 (round robin: places in the order
+    /// table; knockout, double elimination: the bracket's seeds), and print the draw; without
+    /// --seed, print the draw in force. A withdrawal before the start that leaves a round robin
+    /// even redraws it (CXA 14.4).
+    #[command(after_help = EX_DRAW)]
+    Draw {
+        /// The tournament file.
+        file: PathBuf,
+        /// Draw with this seed (kept in the event, so the draw can be checked).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Print a knockout's standings (CXA 10.4): by the round reached and the placing
+    /// matches (附加赛), places shared by a bracket round's losers who play none.
+    #[command(after_help = EX_PLACES)]
+    Places {
+        /// The tournament file.
+        file: PathBuf,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the event's rating report (等级分, Elo): expected score by the logistic curve
+    /// (400-point cap unless the rules say otherwise), K from the organiser's table, a
+    /// performance rating for the unrated after enough games.
+    #[command(after_help = EX_RATINGS)]
+    Ratings {
+        /// The tournament file.
+        file: PathBuf,
+        /// Record these rating rules first (JSON: k_table [{games_below, rating_below, k}],
+        /// difference_cap (null: none), performance_after, prior_games {"no": games}).
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run a team event (CXA 11–14, 19; WXF 9–11) from its own file.
     #[command(after_help = EX_TEAM)]
     Team {
@@ -474,6 +559,40 @@ fn bracket_line<'a>(m: &KnockoutMatch, name: impl Fn(Option<PlayerId>) -> &'a st
     )
 }
 
+/// The start-number draw in force, a line per lot (CXA 14.4 redraws counted).
+fn print_draw(t: &Tournament) -> Result<()> {
+    let Some(draw) = t.start_draw() else {
+        bail!("no start numbers drawn; draw them with --seed");
+    };
+    println!(
+        "lots drawn with seed {}{}",
+        draw.seed,
+        match draw.redraws {
+            0 => String::new(),
+            n => format!(", drawn again {n}x after withdrawals (CXA 14.4)"),
+        }
+    );
+    println!(" lot   no  name");
+    for (k, p) in draw.order.iter().enumerate() {
+        println!(
+            "{:>4} {:>4}  {}",
+            k + 1,
+            p.get(),
+            t.players()[p.index()].name
+        );
+    }
+    Ok(())
+}
+
+/// A knockout place as printed: `3`, `5-8` when shared, `-` while not settled.
+fn place_text(k: Option<KnockoutPlace>) -> String {
+    match k {
+        None => "-".into(),
+        Some(k) if k.down_to > k.place => format!("{}-{}", k.place, k.down_to),
+        Some(k) => k.place.to_string(),
+    }
+}
+
 /// Runs `xiangqi tournament …`.
 pub fn run(args: Args) -> Result<()> {
     match args.command {
@@ -489,6 +608,7 @@ pub fn run(args: Args) -> Result<()> {
             per_round,
             keep,
             reset,
+            placings,
             groups,
             scoring,
             tie_breaks,
@@ -537,6 +657,10 @@ pub fn run(args: Args) -> Result<()> {
                     reset,
                     playoff_games,
                 },
+                FormatArg::LotKnockout => Format::LotKnockout {
+                    games,
+                    playoff_games,
+                },
             };
             let mut events = vec![Event::Created {
                 name,
@@ -545,6 +669,10 @@ pub fn run(args: Args) -> Result<()> {
                 scoring,
                 tie_breaks,
             }];
+            let placings = Placings::from(placings);
+            if placings != Placings::None {
+                events.push(Event::PlacingsSet { placings });
+            }
             if let Some(path) = entries {
                 let text = event_file::read(&path)?;
                 let players =
@@ -570,6 +698,7 @@ pub fn run(args: Args) -> Result<()> {
             club,
             federation,
         } => {
+            let drawn_before = Tournament::load(&file)?.start_draw().is_some();
             let t = Tournament::update(
                 &file,
                 Event::Registered {
@@ -582,6 +711,9 @@ pub fn run(args: Args) -> Result<()> {
                 },
             )?;
             println!("registered as no. {}", t.players().len());
+            if drawn_before {
+                println!("the start numbers drawn before hold no lot for the newcomer: draw again");
+            }
         }
         Cmd::Pair {
             file,
@@ -625,7 +757,9 @@ pub fn run(args: Args) -> Result<()> {
                 // A knockout round keeps its seed (the play-off lot is drawn from it).
                 let knockout = matches!(
                     t.format(),
-                    Format::Knockout { .. } | Format::DoubleElimination { .. }
+                    Format::Knockout { .. }
+                        | Format::DoubleElimination { .. }
+                        | Format::LotKnockout { .. }
                 ) || t.in_knockout_stage();
                 Event::RoundPaired {
                     round: t.rounds().len() as u32 + 1,
@@ -655,6 +789,63 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         Cmd::Team { command } => team::run(command)?,
+        Cmd::Draw { file, seed } => {
+            let t = match seed {
+                Some(seed) => Tournament::update(&file, Event::LotsDrawn { seed })?,
+                None => Tournament::load(&file)?,
+            };
+            print_draw(&t)?;
+        }
+        Cmd::Places { file, json } => {
+            let t = Tournament::load(&file)?;
+            if !matches!(
+                t.format(),
+                Format::Knockout { .. } | Format::SwissKnockout { .. }
+            ) {
+                bail!("places are a knockout's; use standings");
+            }
+            let rows = t.knockout_standings();
+            if json {
+                let rows: Vec<serde_json::Value> = rows
+                    .iter()
+                    .map(|(p, k)| {
+                        serde_json::json!({
+                            "no": p.get(),
+                            "name": t.players()[p.index()].name,
+                            "place": k.map(|k| k.place),
+                            "down_to": k.map(|k| k.down_to),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::json!({ "places": rows }));
+            } else {
+                for (p, k) in &rows {
+                    println!(
+                        "{:>7}  {:>3}  {}",
+                        place_text(*k),
+                        p.get(),
+                        t.players()[p.index()].name
+                    );
+                }
+            }
+        }
+        Cmd::Ratings { file, rules, json } => {
+            let t = match rules {
+                Some(path) => {
+                    let text = event_file::read(&path)?;
+                    let rules = RatingRules::from_json(&text)
+                        .with_context(|| format!("{}", path.display()))?;
+                    Tournament::update(&file, Event::RatingRulesSet { rules })?
+                }
+                None => Tournament::load(&file)?,
+            };
+            let report = t.ratings();
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                print!("{}", report.text());
+            }
+        }
         Cmd::KeepApart {
             file,
             clubs,
@@ -711,7 +902,8 @@ pub fn run(args: Args) -> Result<()> {
                 FormatArg::Swiss
                 | FormatArg::Groups
                 | FormatArg::SwissKnockout
-                | FormatArg::SwissElimination => {
+                | FormatArg::SwissElimination
+                | FormatArg::LotKnockout => {
                     bail!("a final is a knockout, a double elimination or a round robin")
                 }
             };
@@ -738,9 +930,27 @@ pub fn run(args: Args) -> Result<()> {
                     );
                 }
             }
+            let lot = matches!(t.format(), Format::LotKnockout { .. });
             for (k, lines) in t.bracket().iter().enumerate() {
-                println!("bracket round {}", k + 1);
+                // Seed 001 art. 7: each round drawn afresh; the seed redraws it.
+                let drawn = lines
+                    .iter()
+                    .find_map(|l| l.games.first())
+                    .and_then(|g| t.rounds().get(g.round as usize - 1))
+                    .and_then(|r| r.seed)
+                    .filter(|_| lot);
+                match drawn {
+                    Some(seed) => println!("bracket round {} (drawn by lot, seed {seed})", k + 1),
+                    None => println!("bracket round {}", k + 1),
+                }
                 lines.iter().for_each(show);
+            }
+            for r in t.placing_matches() {
+                println!(
+                    "places {}-{} (beside bracket round {})",
+                    r.first_place, r.last_place, r.bracket_round
+                );
+                r.lines.iter().for_each(show);
             }
             let double = t.double_bracket();
             let shown = double
@@ -781,8 +991,8 @@ pub fn run(args: Args) -> Result<()> {
             player,
             after_round,
         } => {
-            let t = Tournament::load(&file)?;
-            let after_round = after_round.unwrap_or(t.rounds().len() as u32);
+            let before = Tournament::load(&file)?;
+            let after_round = after_round.unwrap_or(before.rounds().len() as u32);
             let t = Tournament::update(
                 &file,
                 Event::Withdrawn {
@@ -790,7 +1000,18 @@ pub fn run(args: Args) -> Result<()> {
                     after_round,
                 },
             )?;
-            if t.results_cancelled(id(player)?) {
+            // CXA 14.4: a round robin left even before the start is drawn again.
+            let redrawn = |t: &Tournament| t.start_draw().map(|d| d.redraws);
+            if redrawn(&t) > redrawn(&before) {
+                println!(
+                    "an even number left before the start: start numbers drawn again (CXA 14.4)"
+                );
+                print_draw(&t)?;
+            }
+            if after_round == 0 {
+                // CXA 14.4: out of the table before it is played, nothing to cancel.
+                println!("withdrew before the start: out of the table");
+            } else if t.results_cancelled(id(player)?) {
                 println!(
                     "fewer than half of the games played: all results of {player} are cancelled"
                 );
@@ -818,6 +1039,17 @@ pub fn run(args: Args) -> Result<()> {
         }
         Cmd::Standings { file, format } => {
             let t = Tournament::load(&file)?;
+            // CXA 10.4: a knockout ranks by the round reached and its placing matches.
+            if matches!(t.format(), Format::Knockout { .. })
+                && matches!(format, ViewFormat::Text | ViewFormat::Json)
+            {
+                return run(Args {
+                    command: Cmd::Places {
+                        file,
+                        json: matches!(format, ViewFormat::Json),
+                    },
+                });
+            }
             match format {
                 ViewFormat::Text => print!("{}", report::standings_text(&t)),
                 ViewFormat::Csv => print!("{}", report::standings_csv(&t)),

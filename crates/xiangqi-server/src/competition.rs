@@ -173,6 +173,10 @@ pub(crate) enum FormatView {
         reset: bool,
         playoff_games: u32,
     },
+    LotKnockout {
+        games: usize,
+        playoff_games: u32,
+    },
 }
 
 impl From<Format> for FormatView {
@@ -213,6 +217,13 @@ impl From<Format> for FormatView {
                 playoff_games,
             } => FormatView::DoubleElimination {
                 reset,
+                playoff_games,
+            },
+            Format::LotKnockout {
+                games,
+                playoff_games,
+            } => FormatView::LotKnockout {
+                games: games.max_games(),
                 playoff_games,
             },
         }

@@ -1875,3 +1875,213 @@ async fn a_games_end_is_recorded_as_it_happens_and_reading_never_writes() {
     let round = get(&state, &format!("{base}/rounds/1")).await;
     assert_eq!(round["games"][1]["result"], "0-1", "{round}");
 }
+
+/// The rating report through the API: a round robin of four after round 1 (1–4, 2–3).
+///
+/// By hand, default rules (K 10 from 2400, 20 below; the 400-point rule):
+/// - 1 (2400) beat 4 (2100): E = 1/(1+10^−0.75) = 0.84902, so 1 gains 10 × 0.15098 = 1.51
+///   (2402) and 4 loses 20 × 0.15098 = 3.02 (2097);
+/// - 2 (2300) drew 3 (2200): E = 1/(1+10^−0.25) = 0.64007, so 2 loses 20 × 0.14007 = 2.80
+///   (2297) and 3 gains as much (2203).
+///
+/// The organiser's table of K 32 for everyone makes 1's gain 32 × 0.15098 = 4.83 (2405).
+#[tokio::test]
+async fn the_rating_report_and_the_organisers_k_table() {
+    let state = memory_state().await;
+    let org = account(&state, "rita").await;
+    let players: Vec<Value> = (0..4)
+        .map(|k| json!({"name": format!("P{}", k + 1), "rating": 2400 - k * 100}))
+        .collect();
+    let t = new_tournament(
+        &state,
+        &org,
+        json!({"name": "Rated", "format": "round_robin", "players": players}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let (st, round) = pair_round(&state, &org, &id, json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    for (board, result) in [(1, "1-0"), (2, "1/2")] {
+        let (st, b) = put(
+            &state,
+            &format!("/api/tournaments/{id}/rounds/1/boards/{board}/result"),
+            Some(&org),
+            json!({"result": result}),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK, "{b}");
+    }
+    let new_ratings = |r: &Value| -> Vec<i64> {
+        r["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .map(|l| l["new_rating"].as_i64().expect("rated"))
+            .collect()
+    };
+    let r = get(&state, &format!("/api/tournaments/{id}/ratings")).await;
+    assert_eq!(new_ratings(&r), [2402, 2297, 2203, 2097], "{r}");
+    assert_eq!(r["difference_cap"], 400);
+    assert_eq!(r["lines"][0]["k"], 10);
+    let url = format!("/api/tournaments/{id}/rating-rules");
+    let other = account(&state, "ron").await;
+    let (st, _) = put(&state, &url, Some(&other), json!({"k_table": [{"k": 32}]})).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, b) = put(
+        &state,
+        &url,
+        Some(&org),
+        json!({"k_table": [{"games_below": 30, "k": 40}]}),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("k_table"));
+    let (st, b) = put(
+        &state,
+        &url,
+        Some(&org),
+        json!({"k_table": [{"k": 32}], "prior_games": {"9": 3}}),
+    )
+    .await;
+    assert_error(
+        st,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Some("prior_games"),
+    );
+    let (st, b) = put(
+        &state,
+        &url,
+        Some(&org),
+        json!({"k_table": [{"k": 32}], "difference_cap": 0}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{b}");
+    assert_eq!(b["lines"][0]["new_rating"], 2405, "{b}");
+    assert_eq!(b["difference_cap"], Value::Null);
+    // Kept: the next report is under the organiser's rules.
+    let r = get(&state, &format!("/api/tournaments/{id}/ratings")).await;
+    assert_eq!(r["lines"][0]["k"], 32, "{r}");
+}
+
+/// A knockout's third-place match (附加赛, CXA 10.4) through the API: four players, the lower
+/// start number winning every game. Round 2 holds the final 1–2 and, beside it, 3–4 for third;
+/// the bracket then gives every place. Placing matches are refused for a Swiss.
+#[tokio::test]
+async fn a_knockout_with_a_third_place_match() {
+    let state = memory_state().await;
+    let org = account(&state, "petra").await;
+    let (st, b) = post(
+        &state,
+        "/api/tournaments",
+        Some(&org),
+        json!({"name": "S", "format": "swiss", "rounds": 3, "placings": "third"}),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("placings"));
+    let players: Vec<Value> = (1..=4).map(|k| json!({"name": format!("P{k}")})).collect();
+    let t = new_tournament(
+        &state,
+        &org,
+        json!({"name": "Cup", "format": "knockout", "games": 1, "placings": "third", "players": players}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    for expected in [2, 2] {
+        let (st, round) = pair_round(&state, &org, &id, json!({"seed": 5})).await;
+        assert_eq!(st, StatusCode::CREATED, "{round}");
+        assert_eq!(round["games"].as_array().map(Vec::len), Some(expected));
+        play_round(&state, &org, &id, &round, |_, red, black| red.min(black)).await;
+    }
+    let (st, _) = pair_round(&state, &org, &id, json!({"seed": 6})).await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    let br = get(&state, &format!("/api/tournaments/{id}/bracket")).await;
+    assert_eq!(br["placings"], "third", "{br}");
+    assert_eq!(br["champion"], 1);
+    assert_eq!(br["placing"][0]["first_place"], 3, "{br}");
+    assert_eq!(br["placing"][0]["lines"][0]["winner"], 3, "{br}");
+    let places: Vec<(u64, u64)> = br["places"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .map(|p| {
+            (
+                p["no"].as_u64().expect("no"),
+                p["place"].as_u64().expect("place"),
+            )
+        })
+        .collect();
+    assert_eq!(places, [(1, 1), (2, 2), (3, 3), (4, 4)]);
+}
+
+/// Start numbers by lot (抽签) through the API, with CXA 14.4's redraw: five drawn; one
+/// withdraws before the start and four are left (even), so the lots are drawn again; round 1
+/// then follows the lots (appendix 2: lot 1 – lot 4, lot 2 – lot 3).
+#[tokio::test]
+async fn start_numbers_drawn_by_lot_and_redrawn() {
+    let state = memory_state().await;
+    let org = account(&state, "dora").await;
+    let t = new_tournament(
+        &state,
+        &org,
+        json!({"name": "Drawn", "format": "round_robin", "players": entrants(5)}),
+    )
+    .await;
+    let id = t["id"].as_str().expect("id").to_owned();
+    let url = format!("/api/tournaments/{id}/draw");
+    let (st, _) = call(&state, "GET", &url, None, None).await;
+    assert_eq!(st, StatusCode::CONFLICT, "nothing drawn yet");
+    let other = account(&state, "dan").await;
+    let (st, _) = post(&state, &url, Some(&other), json!({"seed": 4})).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, d) = post(&state, &url, Some(&org), json!({"seed": 4})).await;
+    assert_eq!(st, StatusCode::CREATED, "{d}");
+    assert_eq!(d["seed"], 4);
+    assert_eq!(d["lots"].as_array().map(Vec::len), Some(5));
+    let (st, b) = post(
+        &state,
+        &format!("/api/tournaments/{id}/withdrawals"),
+        Some(&org),
+        json!({"player": 2}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::CREATED, "{b}");
+    let d = get(&state, &url).await;
+    assert_eq!(d["redraws"], 1, "{d}");
+    let lots: Vec<u64> = d["lots"]
+        .as_array()
+        .expect("lots")
+        .iter()
+        .map(|l| l["no"].as_u64().expect("no"))
+        .collect();
+    assert_eq!(lots.len(), 4);
+    assert!(!lots.contains(&2));
+    let (st, round) = pair_round(&state, &org, &id, json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{round}");
+    let pair = |k: usize| {
+        let g = &round["games"][k];
+        (
+            g["red"].as_u64().expect("red"),
+            g["black"].as_u64().expect("black"),
+        )
+    };
+    assert_eq!(pair(0), (lots[0], lots[3]), "{round}");
+    assert_eq!(pair(1), (lots[1], lots[2]), "{round}");
+    let (st, b) = post(&state, &url, Some(&org), json!({})).await;
+    assert_error(st, &b, StatusCode::CONFLICT, None);
+    // A Swiss pairs by score and rating: no draw.
+    let s = new_tournament(
+        &state,
+        &org,
+        json!({"name": "S", "format": "swiss", "rounds": 3, "players": entrants(4)}),
+    )
+    .await;
+    let sid = s["id"].as_str().expect("id");
+    let (st, b) = post(
+        &state,
+        &format!("/api/tournaments/{sid}/draw"),
+        Some(&org),
+        json!({}),
+    )
+    .await;
+    assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some("format"));
+}

@@ -5,6 +5,7 @@ use crate::{
     double_stage::DoubleEliminationStage,
     group_stage::GroupStage,
     knockout_stage::KnockoutStage,
+    lot_knockout::LotKnockoutStage,
     round_robin_stage::RoundRobinStage,
     stage::Stage,
     swiss_stages::{BottomElimination, SwissStage},
@@ -79,6 +80,13 @@ impl Format {
                 let elimination = BottomElimination { per_round, keep };
                 vec![Box::new(SwissStage::new(rounds, Some(elimination))?)]
             }
+            Format::LotKnockout {
+                games,
+                playoff_games,
+            } => vec![Box::new(LotKnockoutStage {
+                games,
+                playoff_games,
+            })],
             Format::DoubleElimination {
                 reset,
                 playoff_games,

@@ -149,6 +149,63 @@ impl KnockoutMatch {
     }
 }
 
+/// The places a knockout plays for beyond the final: its placing matches (附加赛, CXA 2011
+/// art. 10.4: "适当安排预选赛、附加赛", with appendix 4's 附加赛秩序表).
+///
+/// Placing matches are played in the same game rounds as the bracket round they follow, so
+/// they add no rounds: the third-place match beside the final, the matches for places 5–8
+/// beside the semi-finals, and so on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placings {
+    /// None: the losers of a bracket round share its places (the semi-finals' losers are
+    /// third equal).
+    #[default]
+    None,
+    /// The third-place match between the semi-finals' losers.
+    Third,
+    /// Every place: the losers of each bracket round play on among themselves for the places
+    /// that round decides, as the winners do for the places above.
+    All,
+}
+
+impl Placings {
+    /// Whether the losers of a group of `lines` matches playing for places from `top` play on.
+    #[must_use]
+    pub fn losers_play_on(self, top: u32, lines: u32) -> bool {
+        match self {
+            Placings::None => false,
+            Placings::Third => top == 1 && lines == 2,
+            Placings::All => lines >= 2,
+        }
+    }
+}
+
+/// A round of placing matches (附加赛): the places at stake and its lines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacingRound {
+    /// The bracket round these matches are played beside (1 = the first bracket round).
+    pub bracket_round: u32,
+    /// The best place at stake.
+    pub first_place: u32,
+    /// The worst place at stake.
+    pub last_place: u32,
+    /// The matches.
+    pub lines: Vec<KnockoutMatch>,
+}
+
+/// Where a player finished in a knockout: a place, or a range shared by the losers of one
+/// bracket round who play no placing matches (CXA 10.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnockoutPlace {
+    /// The player.
+    pub player: PlayerId,
+    /// The place, or the best of a shared range.
+    pub place: u32,
+    /// The worst place of a shared range (`place` when not shared).
+    pub down_to: u32,
+}
+
 /// How many games a knockout match has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MatchFormat {

@@ -22,7 +22,10 @@
 //!   Two who both withdrew leave the line empty and their next opponent goes through on a bye.
 
 use crate::{
-    knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame, seeded_bracket},
+    knockout::{
+        Decision, KnockoutMatch, KnockoutPlace, MatchFormat, MatchGame, PlacingRound, Placings,
+        seeded_bracket,
+    },
     lot::Lot,
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay},
@@ -171,56 +174,181 @@ pub(crate) fn walk_bracket(
     rules: (MatchFormat, u32),
     gone: impl Fn(PlayerId, u32) -> bool,
     round_seed: impl Fn(u32) -> Option<u64>,
-    mut played: impl FnMut(u32, &[Wanted]) -> Option<Vec<(usize, MatchGame)>>,
+    played: impl FnMut(u32, &[Wanted]) -> Option<Vec<(usize, MatchGame)>>,
 ) -> (Vec<Vec<KnockoutMatch>>, Option<Plan>) {
-    let mut lines: Vec<KnockoutMatch> = seeded_bracket(entrants)
+    let walk = walk_placed(
+        entrants,
+        first_round,
+        rules,
+        Placings::None,
+        gone,
+        round_seed,
+        played,
+    );
+    (walk.bracket, walk.plan)
+}
+
+/// A bracket replayed with its placing matches.
+pub(crate) struct Walk {
+    /// The main bracket, round by round.
+    pub(crate) bracket: Vec<Vec<KnockoutMatch>>,
+    /// The placing matches (附加赛) so far.
+    pub(crate) placing: Vec<PlacingRound>,
+    /// The places known so far.
+    pub(crate) places: Vec<KnockoutPlace>,
+    /// The next game round, if it can be paired.
+    pub(crate) plan: Option<Plan>,
+}
+
+/// Matches playing for the places from `top` down: the main bracket (top 1) or a group of
+/// placing matches.
+struct Group {
+    top: u32,
+    lines: Vec<KnockoutMatch>,
+}
+
+/// The loser of a decided line, if it had one.
+fn loser(line: &KnockoutMatch) -> Option<PlayerId> {
+    match (line.winner, line.first, line.second) {
+        (Some(w), Some(a), b) if w == a => b,
+        (Some(_), a, _) => a,
+        (None, ..) => None,
+    }
+}
+
+/// Neighbours meet: sides two by two, a missing side a bye.
+fn pair_up(sides: &[Option<PlayerId>]) -> Vec<KnockoutMatch> {
+    sides
+        .chunks(2)
+        .map(|p| {
+            let mut l = KnockoutMatch::new(p[0], p.get(1).copied().flatten());
+            if l.first.is_none() {
+                std::mem::swap(&mut l.first, &mut l.second);
+            }
+            l
+        })
+        .collect()
+}
+
+/// [`walk_bracket`] with placing matches (附加赛, CXA 10.4): the losers of a bracket round
+/// that [`Placings::losers_play_on`] names play on among themselves, beside the winners, for
+/// the places that round decides; a group of one match decides two places.
+pub(crate) fn walk_placed(
+    entrants: &[PlayerId],
+    first_round: u32,
+    rules: (MatchFormat, u32),
+    placings: Placings,
+    gone: impl Fn(PlayerId, u32) -> bool,
+    round_seed: impl Fn(u32) -> Option<u64>,
+    mut played: impl FnMut(u32, &[Wanted]) -> Option<Vec<(usize, MatchGame)>>,
+) -> Walk {
+    let mut walk = Walk {
+        bracket: Vec::new(),
+        placing: Vec::new(),
+        places: Vec::new(),
+        plan: None,
+    };
+    let lines: Vec<KnockoutMatch> = seeded_bracket(entrants)
         .into_iter()
         .map(|(a, b)| KnockoutMatch::new(Some(a), b))
         .collect();
-    let mut bracket = Vec::new();
     if lines.is_empty() {
-        return (bracket, None);
+        return walk;
     }
+    let mut groups = vec![Group { top: 1, lines }];
+    let mut level = 1;
+    // Every group's lines go to the bracket (the main one) or the placing rounds.
+    let keep = |walk: &mut Walk, groups: Vec<Group>, level: u32| {
+        for g in groups {
+            let anyone = g
+                .lines
+                .iter()
+                .any(|l| l.first.is_some() || l.second.is_some());
+            if g.top == 1 {
+                walk.bracket.push(g.lines);
+            } else if anyone {
+                walk.placing.push(PlacingRound {
+                    bracket_round: level,
+                    first_place: g.top,
+                    last_place: g.top + 2 * g.lines.len() as u32 - 1,
+                    lines: g.lines,
+                });
+            }
+        }
+    };
     let mut next_round = first_round;
     let mut fresh = true;
     loop {
         let mut wanted = Vec::new();
         let mut pending = false;
-        for (k, line) in lines.iter_mut().enumerate() {
-            match line_next(line, k, rules, |p| gone(p, next_round), &round_seed) {
-                Next::Decided => {}
-                Next::Pending => pending = true,
-                Next::Game(a, b, c) => wanted.push((k, a, b, c)),
+        // Lines are numbered across the groups, the main bracket's first, for their lots.
+        let mut index = 0;
+        for g in &mut groups {
+            for line in &mut g.lines {
+                match line_next(line, index, rules, |p| gone(p, next_round), &round_seed) {
+                    Next::Decided => {}
+                    Next::Pending => pending = true,
+                    Next::Game(a, b, c) => wanted.push((index, a, b, c)),
+                }
+                index += 1;
             }
         }
         if pending {
-            bracket.push(lines);
-            return (bracket, None);
+            keep(&mut walk, groups, level);
+            return walk;
         }
         if wanted.is_empty() {
-            // Every line decided: winners go through, neighbours meeting.
-            let winners: Vec<Option<PlayerId>> = lines.iter().map(|l| l.winner).collect();
-            bracket.push(lines);
-            if winners.len() <= 1 {
-                return (bracket, None);
-            }
-            lines = winners
-                .chunks(2)
-                .map(|p| {
-                    let mut l = KnockoutMatch::new(p[0], p.get(1).copied().flatten());
-                    if l.first.is_none() {
-                        std::mem::swap(&mut l.first, &mut l.second);
+            // Every line decided: winners go through, losers play on or share their places.
+            let mut next = Vec::new();
+            for g in &groups {
+                let n = g.lines.len() as u32;
+                let winners: Vec<Option<PlayerId>> = g.lines.iter().map(|l| l.winner).collect();
+                let losers: Vec<Option<PlayerId>> = g.lines.iter().map(loser).collect();
+                if n == 1 {
+                    let places = [(winners[0], g.top), (losers[0], g.top + 1)];
+                    for (p, place) in places {
+                        if let Some(player) = p {
+                            walk.places.push(KnockoutPlace {
+                                player,
+                                place,
+                                down_to: place,
+                            });
+                        }
                     }
-                    l
-                })
-                .collect();
+                    continue;
+                }
+                next.push(Group {
+                    top: g.top,
+                    lines: pair_up(&winners),
+                });
+                if placings.losers_play_on(g.top, n) {
+                    next.push(Group {
+                        top: g.top + n,
+                        lines: pair_up(&losers),
+                    });
+                } else {
+                    walk.places
+                        .extend(losers.into_iter().flatten().map(|player| KnockoutPlace {
+                            player,
+                            place: g.top + n,
+                            down_to: g.top + 2 * n - 1,
+                        }));
+                }
+            }
+            keep(&mut walk, std::mem::take(&mut groups), level);
+            if next.is_empty() {
+                return walk;
+            }
+            groups = next;
+            level += 1;
             fresh = true;
             continue;
         }
         let Some(games) = played(next_round, &wanted) else {
             let byes = if fresh {
-                lines
+                groups
                     .iter()
+                    .flat_map(|g| &g.lines)
                     .filter(|l| l.second.is_none())
                     .filter_map(|l| l.first)
                     .collect()
@@ -228,13 +356,17 @@ pub(crate) fn walk_bracket(
                 Vec::new()
             };
             let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
-            bracket.push(lines);
-            return (bracket, Some(Plan { games, byes }));
+            keep(&mut walk, groups, level);
+            walk.plan = Some(Plan { games, byes });
+            return walk;
         };
         for (line, mut game) in games {
-            let main_games = lines[line].games.iter().filter(|g| !g.playoff).count();
+            let Some(slot) = groups.iter_mut().flat_map(|g| &mut g.lines).nth(line) else {
+                continue;
+            };
+            let main_games = slot.games.iter().filter(|g| !g.playoff).count();
             game.playoff = main_games >= rules.0.max_games();
-            lines[line].games.push(game);
+            slot.games.push(game);
         }
         next_round += 1;
         fresh = false;
@@ -325,18 +457,17 @@ pub struct KnockoutStage {
 }
 
 impl KnockoutStage {
-    /// Replays the knockout: the bracket rounds so far and the plan for the next game round
-    /// (`None` when a round awaits results or the champion is known).
-    fn replay(
-        &self,
-        play: &StagePlay<'_>,
-    ) -> Result<(Vec<Vec<KnockoutMatch>>, Option<Plan>), TournamentError> {
+    /// Replays the knockout: the bracket rounds so far, its placing matches (附加赛) and the
+    /// plan for the next game round (`None` when a round awaits results or every match is
+    /// decided).
+    fn replay(&self, play: &StagePlay<'_>) -> Result<Walk, TournamentError> {
         let t = play.tournament;
         let entrants = play.entrants()?;
-        let bracket = walk_bracket(
+        let walk = walk_placed(
             &entrants,
             play.first_round,
             (self.games, self.playoff_games),
+            t.placings(),
             |p, round| t.withdrawn_after(p).is_some_and(|a| a < round),
             |r| t.rounds().get(r as usize - 1).and_then(|r| r.seed),
             |number, wanted| {
@@ -367,12 +498,12 @@ impl KnockoutStage {
                 Some(games.collect())
             },
         );
-        Ok(bracket)
+        Ok(walk)
     }
 
     /// The bracket so far, round by round; empty while its entrants are not known.
     fn bracket(&self, play: &StagePlay<'_>) -> Vec<Vec<KnockoutMatch>> {
-        self.replay(play).map(|(b, _)| b).unwrap_or_default()
+        self.replay(play).map(|w| w.bracket).unwrap_or_default()
     }
 }
 
@@ -400,10 +531,10 @@ impl Stage for KnockoutStage {
         if play.entrants()?.len() < 2 {
             return Err(TournamentError::TooFewPlayers);
         }
-        let (_, plan) = self.replay(play)?;
+        let plan = self.replay(play)?.plan;
         let plan = match (plan, play.tournament.rounds().last()) {
             (Some(plan), _) => plan,
-            (None, Some(last)) if self.champion(play).is_none() => {
+            (None, Some(last)) if !self.finished(play) => {
                 return Err(TournamentError::RoundIncomplete(last.number));
             }
             (None, _) => return Err(TournamentError::KnockoutDecided),
@@ -420,12 +551,18 @@ impl Stage for KnockoutStage {
         byes: &[PlayerId],
         seed: Option<u64>,
     ) -> Result<(), TournamentError> {
-        let (_, plan) = self.replay(play)?;
-        Plan::check(plan, games, byes, seed)
+        Plan::check(self.replay(play)?.plan, games, byes, seed)
     }
 
+    /// The final decided, and every placing match beside it (CXA 10.4 附加赛).
     fn finished(&self, play: &StagePlay<'_>) -> bool {
         self.champion(play).is_some()
+            && self.replay(play).is_ok_and(|w| {
+                w.placing
+                    .iter()
+                    .flat_map(|r| &r.lines)
+                    .all(|l| l.decision != Decision::Open)
+            })
     }
 
     fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
@@ -488,7 +625,46 @@ impl Tournament {
     #[must_use]
     pub fn bracket(&self) -> Vec<Vec<KnockoutMatch>> {
         self.with_stage(|s: &KnockoutStage, play| s.bracket(play))
+            .or_else(|| self.with_stage(|s: &crate::LotKnockoutStage, play| s.bracket(play)))
             .unwrap_or_default()
+    }
+
+    /// The knockout's placing matches (附加赛, CXA 10.4) so far, by bracket round. Empty for
+    /// other formats and without [`Placings`].
+    #[must_use]
+    pub fn placing_matches(&self) -> Vec<PlacingRound> {
+        self.with_stage(|s: &KnockoutStage, play| {
+            s.replay(play).map(|w| w.placing).unwrap_or_default()
+        })
+        .unwrap_or_default()
+    }
+
+    /// A knockout's standings (CXA 10.4): by the round reached and the placing matches, not by
+    /// the tie-breaks of a table. Players whose place is not settled yet (still in, or
+    /// out in a bracket round not finished) come first, by start number, with no place; then the places known, best first; the losers of a bracket round without
+    /// placing matches share its places (quarter-final losers are 5th–8th). Players who
+    /// withdrew before the bracket started, and a Swiss's non-qualifiers, are not listed.
+    /// Empty for other formats.
+    #[must_use]
+    pub fn knockout_standings(&self) -> Vec<(PlayerId, Option<KnockoutPlace>)> {
+        self.with_stage(|s: &KnockoutStage, play| {
+            let entrants = play.entrants().unwrap_or_default();
+            let places = s.replay(play).map(|w| w.places).unwrap_or_default();
+            let mut still: Vec<PlayerId> = entrants
+                .iter()
+                .copied()
+                .filter(|p| !places.iter().any(|k| k.player == *p))
+                .collect();
+            still.sort_unstable();
+            let mut placed = places;
+            placed.sort_by_key(|k| (k.place, k.player));
+            still
+                .into_iter()
+                .map(|p| (p, None))
+                .chain(placed.into_iter().map(|k| (k.player, Some(k))))
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// The winner of the format's last stage once it is a decided bracket (a knockout or a
@@ -898,5 +1074,149 @@ mod tests {
             prop_assert_eq!(losers.len() as u32, n - 1);
             prop_assert!(!losers.contains(&t.champion().unwrap()));
         }
+    }
+
+    /// `n` entrants with the organiser's placing matches (CXA 10.4 附加赛).
+    fn placed(n: u32, placings: Placings) -> Tournament {
+        let mut t = knockout(n, MatchFormat::OneGame, 0);
+        t.apply(Event::PlacingsSet { placings }).unwrap();
+        t
+    }
+
+    /// Each player's (place, down_to), by start number.
+    fn places(t: &Tournament) -> Vec<(u32, Option<(u32, u32)>)> {
+        let mut v: Vec<_> = t
+            .knockout_standings()
+            .into_iter()
+            .map(|(p, k)| (p.get(), k.map(|k| (k.place, k.down_to))))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Eight players, favourites winning: quarter-finals 1–8, 4–5, 2–7, 3–6; semi-finals 1–4
+    /// and 2–3; then the final 1–2 and, in the same round, the third-place match between the
+    /// semi-finals' losers 4 and 3. The quarter-finals' losers share 5th–8th.
+    #[test]
+    fn the_third_place_match_is_played_beside_the_final() {
+        let mut t = placed(8, Placings::Third);
+        assert_eq!(pairs(&play(&mut t, 1, favourite)).len(), 4);
+        assert_eq!(pairs(&play(&mut t, 2, favourite)), [(1, 4), (2, 3)]);
+        let e = t.pair_knockout(3).unwrap();
+        assert_eq!(pairs(&e), [(1, 2), (3, 4)]);
+        t.apply(e).unwrap();
+        // The final decided, the third-place match not: not over yet.
+        let board = |t: &Tournament, a: u32| {
+            t.rounds()[2]
+                .games
+                .iter()
+                .find(|g| [g.pairing.red.get(), g.pairing.black.get()].contains(&a))
+                .unwrap()
+                .pairing
+        };
+        let f = board(&t, 1);
+        t.apply(Event::ResultRecorded {
+            round: 3,
+            board: f.board,
+            result: favourite(f.red.get(), f.black.get()),
+        })
+        .unwrap();
+        assert_eq!(t.champion(), Some(id(1)));
+        assert_eq!(t.pair_knockout(4), Err(TournamentError::RoundIncomplete(3)));
+        let third = board(&t, 3);
+        t.apply(Event::ResultRecorded {
+            round: 3,
+            board: third.board,
+            result: favourite(third.red.get(), third.black.get()),
+        })
+        .unwrap();
+        assert_eq!(t.pair_knockout(4), Err(TournamentError::KnockoutDecided));
+        let shared = Some((5, 8));
+        assert_eq!(
+            places(&t),
+            [
+                (1, Some((1, 1))),
+                (2, Some((2, 2))),
+                (3, Some((3, 3))),
+                (4, Some((4, 4))),
+                (5, shared),
+                (6, shared),
+                (7, shared),
+                (8, shared),
+            ]
+        );
+        let placing = t.placing_matches();
+        assert_eq!(placing.len(), 1);
+        assert_eq!((placing[0].first_place, placing[0].last_place), (3, 4));
+        assert_eq!(placing[0].lines[0].winner, Some(id(3)));
+    }
+
+    /// Every place among eight: beside the semi-finals the quarter-finals' losers (8, 5, 7, 6
+    /// in bracket order) play 8–5 and 7–6 for 5th–8th; beside the final come the matches for
+    /// 3rd (4–3), 5th (5–6) and 7th (8–7). Favourites winning, player k finishes k-th.
+    #[test]
+    fn every_place_is_played_for() {
+        let mut t = placed(8, Placings::All);
+        play(&mut t, 1, favourite);
+        assert_eq!(
+            pairs(&play(&mut t, 2, favourite)),
+            [(1, 4), (2, 3), (5, 8), (6, 7)]
+        );
+        assert_eq!(
+            pairs(&play(&mut t, 3, favourite)),
+            [(1, 2), (3, 4), (5, 6), (7, 8)]
+        );
+        assert_eq!(t.pair_knockout(4), Err(TournamentError::KnockoutDecided));
+        let want: Vec<_> = (1..=8).map(|k| (k, Some((k, k)))).collect();
+        assert_eq!(places(&t), want);
+    }
+
+    /// Nine players in a bracket of 16: only 8–9 is played in round 1. With every place played
+    /// for, 9 (the only loser of round 1) goes through its placing group on byes and is 9th;
+    /// without placings the first round's loser is 9th–16th, shared.
+    #[test]
+    fn nine_players_every_place() {
+        let mut t = placed(9, Placings::All);
+        for seed in 1..=4 {
+            play(&mut t, seed, favourite);
+        }
+        assert_eq!(t.pair_knockout(5), Err(TournamentError::KnockoutDecided));
+        let want: Vec<_> = (1..=9).map(|k| (k, Some((k, k)))).collect();
+        assert_eq!(places(&t), want);
+        let mut plain = knockout(9, MatchFormat::OneGame, 0);
+        for seed in 1..=4 {
+            play(&mut plain, seed, favourite);
+        }
+        let p = places(&plain);
+        assert_eq!(p[8], (9, Some((9, 16))));
+        assert_eq!(p[2], (3, Some((3, 4))));
+        assert_eq!(p[3], (4, Some((3, 4))));
+    }
+
+    /// Placing matches are a knockout's, and chosen before round 1.
+    #[test]
+    fn placings_are_set_before_the_start_of_a_knockout() {
+        let mut t = knockout(4, MatchFormat::OneGame, 0);
+        play(&mut t, 1, favourite);
+        assert!(matches!(
+            t.apply(Event::PlacingsSet {
+                placings: Placings::Third
+            }),
+            Err(TournamentError::InvalidFormat(_))
+        ));
+        let mut rr = Tournament::from_events([Event::Created {
+            name: "rr".into(),
+            rules: RuleSet::Cxa2011,
+            format: Format::RoundRobin { cycles: 1 },
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+        }])
+        .unwrap();
+        assert!(
+            rr.apply(Event::PlacingsSet {
+                placings: Placings::All
+            })
+            .is_err()
+        );
     }
 }

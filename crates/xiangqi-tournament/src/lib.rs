@@ -27,6 +27,10 @@
 //! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
 //! - [`trf`]: FIDE TRF in and out, the one reader for both the tournament model
 //!   ([`trf::import`]) and the pairing engines ([`trf::swiss_input`]).
+//! - [`lot_knockout`]: a knockout drawn by lot each round with a bye card (seed 001 art. 7,
+//!   `Format::LotKnockout`).
+//! - [`start_draw`]: start numbers drawn by lot before round 1 (抽签), redrawn by CXA 14.4.
+//! - [`rating`]: the Elo rating report of an event (等级分; the K table is the organiser's).
 //! - [`report`]: standings, crosstables, entries as text, CSV and HTML.
 //! - [`swiss`]: the Swiss pairing engines; [`tournament::Tournament::pair_swiss`] drives them.
 //!
@@ -73,9 +77,12 @@ mod types;
 pub mod double_elimination;
 pub mod groups;
 pub mod knockout;
+pub mod lot_knockout;
+pub mod rating;
 pub mod report;
 pub mod round_robin;
 pub mod stage;
+pub mod start_draw;
 pub mod swiss;
 pub mod team;
 pub mod team_tournament;
@@ -87,6 +94,7 @@ pub use double_stage::DoubleEliminationStage;
 pub use group_stage::GroupStage;
 pub use knockout_stage::KnockoutStage;
 pub use lot::Lot;
+pub use lot_knockout::LotKnockoutStage;
 pub use round_robin_stage::RoundRobinStage;
 pub use scoring::{ScoringScheme, match_points, wxf_two_game_team_match};
 pub use swiss_stages::{BottomElimination, SwissStage};

@@ -11,6 +11,7 @@
 //! | 积分编排制 (10.3) | [`crate::SwissStage`] |
 //! | 淘汰制 (10.4) | [`crate::KnockoutStage`] |
 //! | 双败淘汰制 (10.4) | [`crate::DoubleEliminationStage`] |
+//! | 抽签分组淘汰 (seed 001 art. 7) | [`crate::LotKnockoutStage`] |
 //! | 积分晋圈淘汰制 (10.5) | [`crate::SwissStage`], then [`crate::KnockoutStage`] of its top k |
 //! | 积分末位淘汰制 (10.6) | [`crate::SwissStage`] with bottom elimination |
 //!

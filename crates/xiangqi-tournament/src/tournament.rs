@@ -102,6 +102,18 @@ pub enum Format {
         /// Players left in when the eliminations stop (at least 2).
         keep: u32,
     },
+    /// 抽签分组淘汰 (seed 001 art. 7, the popular summary's best-of-three knockout): no
+    /// seeded bracket; every bracket round the players still in are paired by a fresh lot,
+    /// the one who draws the bye card (K) going through when they are odd. The lot's seed is
+    /// kept in the round's event; see [`crate::lot_knockout`].
+    LotKnockout {
+        /// Games per match (seed 001: best of three).
+        games: MatchFormat,
+        /// Rapid play-off games at most after a level match, then a lot ("加赛一局或以抽签
+        /// 方式分出胜负").
+        #[serde(default)]
+        playoff_games: u32,
+    },
     /// 双败淘汰制 (CXA 10.4): a double-elimination bracket
     /// ([`crate::double_elimination::DoubleElimination`]) seeded by start number, one game a
     /// match with play-offs and a lot on a draw as in [`Format::Knockout`]; see
@@ -211,6 +223,26 @@ pub enum Event {
         round: u32,
         /// What.
         penalty: Penalty,
+    },
+    /// The organiser set how the event's ratings are computed (等级分: K table, the
+    /// 400-point rule, games for a performance); the latest applies. Neither book rates:
+    /// see [`crate::rating`].
+    RatingRulesSet {
+        /// The rules.
+        rules: crate::rating::RatingRules,
+    },
+    /// The organiser chose the knockout's placing matches (附加赛, CXA 10.4): the third-place
+    /// match, or every place. Set before round 1 is paired; the latest applies.
+    PlacingsSet {
+        /// Which places are played for.
+        placings: crate::knockout::Placings,
+    },
+    /// Start numbers drawn by lot (抽签) before round 1, for a round robin's order table or a
+    /// knockout's lines (CXA 10.1 with appendix 2, 10.4, 12.1); redrawn by CXA 14.4 after a
+    /// withdrawal before the start. See [`crate::start_draw`].
+    LotsDrawn {
+        /// The seed the lots are drawn from.
+        seed: u64,
     },
 }
 
@@ -386,6 +418,12 @@ pub struct Tournament {
     /// The qualifiers of a Swiss then knockout (CXA 10.5) in seed order, fixed when the first
     /// knockout round was paired; empty before.
     qualified: Vec<PlayerId>,
+    /// The organiser's rating rules, if set ([`Event::RatingRulesSet`]).
+    rating_rules: Option<crate::rating::RatingRules>,
+    /// The knockout's placing matches (CXA 10.4 附加赛).
+    placings: crate::knockout::Placings,
+    /// The start-number draw (抽签), if made.
+    start_draw: Option<crate::start_draw::StartDraw>,
     events: Vec<Event>,
 }
 
@@ -431,6 +469,9 @@ impl Tournament {
             apart: Vec::new(),
             eliminated: Vec::new(),
             qualified: Vec::new(),
+            rating_rules: None,
+            placings: crate::knockout::Placings::None,
+            start_draw: None,
             events: vec![first],
         };
         for e in it {
@@ -470,6 +511,8 @@ impl Tournament {
                     return Err(TournamentError::RegistrationClosed);
                 }
                 self.players.push(player.clone());
+                // A newcomer holds no lot: the draw is made again (crate::start_draw).
+                self.start_draw = None;
                 self.withdrawals.enter();
                 self.fouls.push(0);
                 self.sanctions.push(0);
@@ -529,6 +572,39 @@ impl Tournament {
                 self.withdrawals
                     .withdraw(player.index(), *after_round, paired)
                     .map_err(|r| refused(*player, r))?;
+                // CXA 14.4: before the start, a round robin left even is drawn again.
+                if paired == 0 {
+                    let round_robin = matches!(self.format, Format::RoundRobin { .. });
+                    if let Some(draw) = &mut self.start_draw {
+                        draw.withdraw(*player, round_robin);
+                    }
+                }
+            }
+            Event::LotsDrawn { seed } => {
+                if !matches!(
+                    self.format,
+                    Format::RoundRobin { .. }
+                        | Format::Knockout { .. }
+                        | Format::DoubleElimination { .. }
+                ) {
+                    return Err(TournamentError::InvalidFormat(
+                        "start numbers are drawn for a round robin, a knockout or a double \
+                         elimination; a swiss pairs by score and rating, groups are seeded"
+                            .into(),
+                    ));
+                }
+                if !self.rounds.is_empty() {
+                    return Err(TournamentError::InvalidFormat(
+                        "start numbers are drawn before round 1 is paired".into(),
+                    ));
+                }
+                let table: Vec<PlayerId> = self
+                    .withdrawals
+                    .table()
+                    .into_iter()
+                    .map(PlayerId::from_index)
+                    .collect();
+                self.start_draw = Some(crate::start_draw::StartDraw::new(&table, *seed));
             }
             Event::KeptApart { clubs, players } => {
                 if self.swiss_rounds().is_none() {
@@ -556,6 +632,28 @@ impl Tournament {
                     Penalty::Warning => self.sanctions[i] += 1,
                     Penalty::GameDisqualification => self.sanctions[i] += 2,
                 }
+            }
+            Event::RatingRulesSet { rules } => {
+                rules
+                    .check()
+                    .map_err(|e| TournamentError::InvalidFormat(e.to_string()))?;
+                self.rating_rules = Some(rules.clone());
+            }
+            Event::PlacingsSet { placings } => {
+                if !matches!(
+                    self.format,
+                    Format::Knockout { .. } | Format::SwissKnockout { .. }
+                ) {
+                    return Err(TournamentError::InvalidFormat(
+                        "placing matches are a knockout's".into(),
+                    ));
+                }
+                if !self.rounds.is_empty() {
+                    return Err(TournamentError::InvalidFormat(
+                        "placing matches are chosen before round 1 is paired".into(),
+                    ));
+                }
+                self.placings = *placings;
             }
         }
         self.events.push(event);
@@ -628,6 +726,18 @@ impl Tournament {
             });
         }
         stage.check(&play, games, byes, seed)
+    }
+
+    /// The rating rules in force: the organiser's, or the defaults ([`crate::rating`]).
+    #[must_use]
+    pub fn rating_rules(&self) -> crate::rating::RatingRules {
+        self.rating_rules.clone().unwrap_or_default()
+    }
+
+    /// The knockout's placing matches (CXA 10.4 附加赛): none unless the organiser chose them.
+    #[must_use]
+    pub fn placings(&self) -> crate::knockout::Placings {
+        self.placings
     }
 
     /// The event log.
@@ -723,17 +833,36 @@ impl Tournament {
             .sum()
     }
 
-    /// The players of the round-robin table in table order: everyone except those who
-    /// withdrew before round 1 was paired. CXA 14.4 and WXF 11.2 redraw the table in that case;
-    /// the remaining players keep their relative order (draw start numbers by lot at
-    /// registration if a lot is wanted).
+    /// The players of the round-robin table (or the bracket's seeds) in table order: everyone
+    /// except those who withdrew before round 1 was paired, by start number, or by lot number
+    /// once drawn ([`Event::LotsDrawn`]). CXA 14.4 and WXF 11.2 redraw the table after such a
+    /// withdrawal: without a draw the remaining players keep their relative order; with one, a
+    /// round robin left even is drawn again ([`crate::start_draw`]).
     #[must_use]
     pub fn table_players(&self) -> Vec<PlayerId> {
-        self.withdrawals
+        let table: Vec<PlayerId> = self
+            .withdrawals
             .table()
             .into_iter()
             .map(PlayerId::from_index)
-            .collect()
+            .collect();
+        match &self.start_draw {
+            // The order table's places are the lots (crate::start_draw).
+            Some(draw) => draw
+                .order
+                .iter()
+                .copied()
+                .filter(|p| table.contains(p))
+                .collect(),
+            None => table,
+        }
+    }
+
+    /// The start-number draw (抽签) in force, if one was made: lot number k is the k-th place
+    /// of the order table or bracket ([`crate::start_draw`]).
+    #[must_use]
+    pub fn start_draw(&self) -> Option<&crate::start_draw::StartDraw> {
+        self.start_draw.as_ref()
     }
 
     /// The tie-break order in force: the organiser's, or the book's for the format.

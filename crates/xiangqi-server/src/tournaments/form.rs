@@ -1,6 +1,8 @@
 //! What the organiser sends: the requests' bodies, and the format, time control and
 //! tie-breaks read from them (each refusal a 422 naming the field at fault).
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use xiangqi_arbiter::TimeControl;
 use xiangqi_tournament::{
@@ -22,6 +24,7 @@ fn format_schema() -> utoipa::openapi::Object {
         "swiss_knockout",
         "swiss_elimination",
         "double_elimination",
+        "lot_knockout",
     ]))
 }
 
@@ -32,6 +35,40 @@ fn final_format_schema() -> utoipa::openapi::Object {
         "double_round_robin",
         "swiss",
     ]))
+}
+
+fn placings_schema() -> utoipa::openapi::Object {
+    crate::openapi::nullable(crate::openapi::choice(&["none", "third", "all"]))
+}
+
+/// A knockout's placing matches by name (附加赛, CXA 10.4): `none` (default), `third`, `all`;
+/// only a knockout (also after a Swiss) has them.
+pub fn parse_placings(
+    name: Option<&str>,
+    format: xiangqi_tournament::tournament::Format,
+) -> Result<xiangqi_tournament::knockout::Placings, ApiError> {
+    use xiangqi_tournament::{knockout::Placings, tournament::Format};
+    let placings = match name {
+        None | Some("none") => return Ok(Placings::None),
+        Some("third") => Placings::Third,
+        Some("all") => Placings::All,
+        Some(other) => {
+            return Err(ApiError::invalid(
+                "placings",
+                format!("unknown placings {other:?} (none, third or all)"),
+            ));
+        }
+    };
+    if !matches!(
+        format,
+        Format::Knockout { .. } | Format::SwissKnockout { .. }
+    ) {
+        return Err(ApiError::invalid(
+            "placings",
+            "placing matches are a knockout's",
+        ));
+    }
+    Ok(placings)
 }
 
 fn engine_schema() -> utoipa::openapi::Object {
@@ -108,13 +145,13 @@ impl FormatRequest<'_> {
             }
             Some(
                 k @ ("swiss" | "knockout" | "groups" | "swiss_knockout" | "swiss_elimination"
-                | "double_elimination"),
+                | "double_elimination" | "lot_knockout"),
             ) => k,
             Some(other) => {
                 return Err(ApiError::invalid(
                     "format",
                     format!(
-                        "unknown format {other:?} (round_robin, double_round_robin, swiss, knockout, groups, swiss_knockout, swiss_elimination, double_elimination)"
+                        "unknown format {other:?} (round_robin, double_round_robin, swiss, knockout, groups, swiss_knockout, swiss_elimination, double_elimination, lot_knockout)"
                     ),
                 ));
             }
@@ -216,6 +253,14 @@ impl FormatRequest<'_> {
                     playoff_games: playoff_games()?,
                 }
             }
+            "lot_knockout" => {
+                not_for("rounds", self.rounds.is_some())?;
+                not_for("groups", self.groups.is_some())?;
+                Format::LotKnockout {
+                    games: games()?,
+                    playoff_games: playoff_games()?,
+                }
+            }
             "swiss_knockout" => {
                 not_for("groups", self.groups.is_some())?;
                 let rounds = swiss_rounds()?;
@@ -285,6 +330,7 @@ impl FormatRequest<'_> {
                     Format::Knockout { .. }
                         | Format::SwissKnockout { .. }
                         | Format::DoubleElimination { .. }
+                        | Format::LotKnockout { .. }
                 )
             {
                 Err(ApiError::invalid(
@@ -326,7 +372,8 @@ pub struct NewTournament {
     #[schema(schema_with = crate::competition::rules_schema)]
     pub rules: Option<String>,
     /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout`, `groups`,
-    /// `swiss_knockout`, `swiss_elimination` or `double_elimination`.
+    /// `swiss_knockout`, `swiss_elimination`, `double_elimination` or `lot_knockout` (drawn by
+    /// lot each round with a bye card, seed 001 art. 7).
     #[schema(schema_with = format_schema)]
     pub format: Option<String>,
     /// Round robin and groups: 1 or 2 cycles.
@@ -356,6 +403,10 @@ pub struct NewTournament {
     /// Double elimination: a second grand final if the losers' champion wins the first
     /// (default true).
     pub reset: Option<bool>,
+    /// Knockout (also after a Swiss): placing matches (附加赛, CXA 10.4), `none` (default),
+    /// `third` (a third-place match beside the final) or `all` (every place played for).
+    #[schema(schema_with = placings_schema)]
+    pub placings: Option<String>,
     /// The games' time control, as `xiangqi clock` reads it (`60m+30s`, `90m/40,30m`, …).
     #[schema(schema_with = crate::competition::time_control_schema)]
     pub time_control: Option<String>,
@@ -521,6 +572,37 @@ pub struct KeepApartRequest {
     /// Start numbers of players who must not meet one another.
     #[serde(default)]
     pub players: Vec<u32>,
+}
+
+/// A start-number draw (抽签) before round 1 (CXA 10.1, 10.4, 12.1).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// The seed of the lot, kept with the draw; drawn by the server if absent.
+    #[serde(default, deserialize_with = "crate::extract::lot_seed")]
+    pub seed: Option<u64>,
+}
+
+/// The organiser's rating rules (等级分): they replace the rules in force; a field left out
+/// takes its default (the K table by games and level, 40/20/10; the 400-point rule; 5 games).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingRulesRequest {
+    /// K bands tried in order; the last must have no condition.
+    #[serde(default)]
+    #[schema(min_items = 1)]
+    pub k_table: Option<Vec<super::json::KBandView>>,
+    /// The largest rating difference counted; 0 counts every difference in full; 400 when
+    /// absent (FIDE's 400-point rule).
+    #[serde(default)]
+    pub difference_cap: Option<u16>,
+    /// Games against rated opponents an unrated player needs for a performance rating
+    /// (at least 1; 5 when absent).
+    #[serde(default)]
+    pub performance_after: Option<u32>,
+    /// Rated games each player had before the event, by start number.
+    #[serde(default)]
+    pub prior_games: BTreeMap<u32, u32>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -10,21 +10,25 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use xiangqi_tournament::{
-    GameResult, Player, report,
+    GameResult, Player,
+    knockout::Placings,
+    rating::{KBand, KTable, RatingRules},
+    report,
     round_robin::Pairing,
     tournament::{Event, Format, Penalty, TournamentError},
 };
 
 use super::{
     form::{
-        ArbiterRequest, FinalRequest, FormatRequest, KeepApartRequest, MAX_PLAYERS, NewTournament,
-        PairRequest, PenaltyRequest, PlayersBody, ResultRequest, WithdrawalRequest, clip, number,
-        parse_tie_break, parse_time_control, player_id,
+        ArbiterRequest, DrawRequest, FinalRequest, FormatRequest, KeepApartRequest, MAX_PLAYERS,
+        NewTournament, PairRequest, PenaltyRequest, PlayersBody, RatingRulesRequest, ResultRequest,
+        WithdrawalRequest, clip, number, parse_placings, parse_tie_break, parse_time_control,
+        player_id,
     },
     json::{
-        ArbitersView, BracketView, CrosstableView, GroupsView, KeptApartView, PenaltyView,
-        RegisteredPlayers, RoundView, StandingsView, TournamentList, TournamentView,
-        WithdrawalView,
+        ArbitersView, BracketView, CrosstableView, DrawView, GroupsView, KeptApartView,
+        PenaltyView, RatingsView, RegisteredPlayers, RoundView, StandingsView, TournamentList,
+        TournamentView, WithdrawalView,
     },
     players_from,
     stream::{Appointed, Engine, FinalLink, Need, TournamentRecord},
@@ -77,6 +81,7 @@ pub(crate) async fn create(
         reset: req.reset,
     }
     .parse()?;
+    let placings = parse_placings(req.placings.as_deref(), format)?;
     let time_control = parse_time_control(req.time_control.as_deref())?;
     let scoring = scoring_named(req.scoring.as_deref())?;
     let tie_breaks = match &req.tie_breaks {
@@ -107,6 +112,9 @@ pub(crate) async fn create(
         scoring,
         tie_breaks,
     }];
+    if placings != Placings::None {
+        events.push(Event::PlacingsSet { placings });
+    }
     events.extend(
         players
             .into_iter()
@@ -271,7 +279,9 @@ pub(crate) async fn pair(
                         // hand-entered bracket pairings carry one too.
                         let knockout = matches!(
                             t.format(),
-                            Format::Knockout { .. } | Format::DoubleElimination { .. }
+                            Format::Knockout { .. }
+                                | Format::DoubleElimination { .. }
+                                | Format::LotKnockout { .. }
                         ) || t.in_knockout_stage();
                         Event::RoundPaired {
                             round,
@@ -508,6 +518,157 @@ pub(crate) async fn crosstable(
             Json(CrosstableView::new(&v.state.tournament)).into_response()
         })
         .await
+}
+
+/// Draws start numbers by lot (抽签) before round 1: a round robin's places in the order
+/// table, a knockout's or a double elimination's seeds (CXA 2011 arts. 10.1, 10.4, 12.1). The
+/// seed is kept; a withdrawal before the start that leaves a round robin even redraws (14.4).
+#[utoipa::path(
+    post, path = "/api/tournaments/{id}/draw", tag = "tournaments", operation_id = "draw_lots",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = Option<DrawRequest>, content_type = "application/json"),
+    responses((status = 201, description = "the draw", body = DrawView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn draw_lots(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonOrEmpty(body): JsonOrEmpty<Option<serde_json::Map<String, serde_json::Value>>>,
+) -> Result<Response, ApiError> {
+    // An object or nothing: every field has a default, so serde would also take `[]`.
+    let req: DrawRequest = match body {
+        None => DrawRequest::default(),
+        Some(fields) => {
+            let bytes = serde_json::to_vec(&fields)
+                .map_err(|e| ApiError::bad_request(None, e.to_string()))?;
+            parse_body(&bytes)?
+        }
+    };
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => random_seed()?,
+    };
+    let guard = state
+        .tournaments()
+        .write_events(&id, &caller, Need::Owner, |t| {
+            if !t.rounds().is_empty() {
+                return Err(ApiError::conflict(
+                    "started",
+                    "start numbers are drawn before round 1",
+                ));
+            }
+            Ok(vec![Event::LotsDrawn { seed }])
+        })
+        .await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    let view = DrawView::new(&v.state.tournament, v.seq)
+        .ok_or_else(|| ApiError::conflict("not_drawn", "no draw was made"))?;
+    Ok(created(view))
+}
+
+/// The start-number draw in force (抽签; CXA 14.4 redraws counted).
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/draw", tag = "tournaments", operation_id = "show_draw",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the draw", body = DrawView), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn show_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<DrawView>, ApiError> {
+    state
+        .tournaments()
+        .read(&id, |v| DrawView::new(&v.state.tournament, v.seq))
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::conflict("not_drawn", "no start numbers were drawn"))
+}
+
+/// The event's rating report (等级分, Elo; neither book rates, see
+/// `xiangqi_tournament::rating`): expected scores by the logistic curve, K from the organiser's
+/// table, performance ratings for the unrated.
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/ratings", tag = "tournaments", operation_id = "tournament_ratings",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses((status = 200, description = "the rating report", body = RatingsView), (status = 404, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn ratings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<RatingsView>, ApiError> {
+    state
+        .tournaments()
+        .read(&id, |v| Json(RatingsView::new(&v.state.tournament, v.seq)))
+        .await
+}
+
+/// Sets how the event's ratings are computed: the organiser's K table, the cap on rating
+/// differences, the games a performance rating needs. Recorded as an event; the latest applies.
+#[utoipa::path(
+    put, path = "/api/tournaments/{id}/rating-rules", tag = "tournaments", operation_id = "set_rating_rules",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = RatingRulesRequest, content_type = "application/json"),
+    responses((status = 200, description = "the rating report under the new rules", body = RatingsView), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn set_rating_rules(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonBody(fields): JsonBody<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<RatingsView>, ApiError> {
+    // An object only: every field has a default, so serde would also take `[null, null]`.
+    let bytes =
+        serde_json::to_vec(&fields).map_err(|e| ApiError::bad_request(None, e.to_string()))?;
+    let req: RatingRulesRequest = parse_body(&bytes)?;
+    let defaults = RatingRules::default();
+    let k_table = match req.k_table {
+        Some(bands) => KTable::new(
+            bands
+                .into_iter()
+                .map(|b| KBand {
+                    games_below: b.games_below,
+                    rating_below: b.rating_below,
+                    k: b.k,
+                })
+                .collect(),
+        )
+        .map_err(|e| ApiError::invalid("k_table", e.to_string()))?,
+        None => defaults.k_table,
+    };
+    let performance_after = req.performance_after.unwrap_or(defaults.performance_after);
+    if performance_after == 0 {
+        return Err(ApiError::invalid("performance_after", "at least 1 game"));
+    }
+    let rules = RatingRules {
+        k_table,
+        difference_cap: match req.difference_cap {
+            Some(0) => None,
+            Some(cap) => Some(cap),
+            None => defaults.difference_cap,
+        },
+        performance_after,
+        prior_games: req.prior_games,
+    };
+    let guard = state
+        .tournaments()
+        .write_events(&id, &caller, Need::Owner, |t| {
+            if let Some(&n) = rules
+                .prior_games
+                .keys()
+                .find(|&&n| n == 0 || n as usize > t.players().len())
+            {
+                return Err(ApiError::invalid(
+                    "prior_games",
+                    format!("no player has start number {n}"),
+                ));
+            }
+            Ok(vec![Event::RatingRulesSet { rules }])
+        })
+        .await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    Ok(Json(RatingsView::new(&v.state.tournament, v.seq)))
 }
 
 /// A knockout's bracket, round by round (CXA 2011 art. 10.4); a Swiss then knockout's from

@@ -1,8 +1,12 @@
 //! The tournament's JSON views: derived from the types, one struct per shape the API answers.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 use xiangqi_tournament::{
     GameResult, Player, PlayerId,
+    knockout::Placings,
+    rating::KBand,
     tournament::{Format, Round, Tournament},
 };
 
@@ -414,14 +418,68 @@ pub struct DoubleLineView {
     needed: bool,
 }
 
+/// A round of a knockout's placing matches (附加赛, CXA 10.4): the places at stake, played
+/// beside bracket round `bracket_round`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PlacingRoundView {
+    bracket_round: u32,
+    first_place: u32,
+    last_place: u32,
+    lines: Vec<MatchView>,
+}
+
+/// Where a player of a knockout finished (CXA 10.4): by the round reached and the placing
+/// matches; `place` to `down_to` when shared, both null while not settled.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PlaceView {
+    no: u32,
+    place: Option<u32>,
+    down_to: Option<u32>,
+}
+
+fn placings_name(p: Placings) -> &'static str {
+    match p {
+        Placings::None => "none",
+        Placings::Third => "third",
+        Placings::All => "all",
+    }
+}
+
+fn placing_rounds(t: &Tournament) -> Vec<PlacingRoundView> {
+    t.placing_matches()
+        .iter()
+        .map(|r| PlacingRoundView {
+            bracket_round: r.bracket_round,
+            first_place: r.first_place,
+            last_place: r.last_place,
+            lines: r.lines.iter().map(MatchView::from).collect(),
+        })
+        .collect()
+}
+
+fn places(t: &Tournament) -> Vec<PlaceView> {
+    t.knockout_standings()
+        .into_iter()
+        .map(|(p, k)| PlaceView {
+            no: p.get(),
+            place: k.map(|k| k.place),
+            down_to: k.map(|k| k.down_to),
+        })
+        .collect()
+}
+
 /// A bracket: a knockout's, a Swiss then knockout's, a double elimination's.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum BracketView {
-    /// A knockout's rounds (CXA 2011 art. 10.4).
+    /// A knockout's rounds (CXA 2011 art. 10.4), its placing matches (附加赛) and places.
     Knockout {
         rounds: Vec<Vec<MatchView>>,
         champion: Option<u32>,
+        /// `none`, `third` or `all`.
+        placings: &'static str,
+        placing: Vec<PlacingRoundView>,
+        places: Vec<PlaceView>,
     },
     /// A Swiss then knockout's, from its qualifiers (CXA 10.5).
     SwissKnockout {
@@ -430,6 +488,10 @@ pub enum BracketView {
         qualifiers: Vec<u32>,
         rounds: Vec<Vec<MatchView>>,
         champion: Option<u32>,
+        /// `none`, `third` or `all`.
+        placings: &'static str,
+        placing: Vec<PlacingRoundView>,
+        places: Vec<PlaceView>,
     },
     /// A double elimination's lines in playing order.
     Double {
@@ -444,9 +506,12 @@ impl BracketView {
     pub fn new(t: &Tournament) -> Option<BracketView> {
         let champion = t.champion().map(PlayerId::get);
         Some(match t.format() {
-            Format::Knockout { .. } => BracketView::Knockout {
+            Format::Knockout { .. } | Format::LotKnockout { .. } => BracketView::Knockout {
                 rounds: bracket_rounds(&t.bracket()),
                 champion,
+                placings: placings_name(t.placings()),
+                placing: placing_rounds(t),
+                places: places(t),
             },
             Format::SwissKnockout { rounds, .. } => BracketView::SwissKnockout {
                 stage: if t.in_knockout_stage() {
@@ -458,6 +523,9 @@ impl BracketView {
                 qualifiers: numbers(&t.qualifiers()),
                 rounds: bracket_rounds(&t.bracket()),
                 champion,
+                placings: placings_name(t.placings()),
+                placing: placing_rounds(t),
+                places: places(t),
             },
             Format::DoubleElimination { reset, .. } => BracketView::Double {
                 reset,
@@ -545,4 +613,147 @@ pub struct ByGameView<'a> {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TournamentList {
     pub tournaments: Vec<String>,
+}
+
+/// One player's line of the rating report (等级分; see `xiangqi_tournament::rating`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RatingLineView {
+    /// Start number.
+    no: u32,
+    name: String,
+    /// Rating before the event; null for an unrated player.
+    rating: Option<u16>,
+    /// Games played over the board against rated opponents.
+    games: u32,
+    /// Points in those games, a win 1 and a draw ½.
+    score: f64,
+    /// Expected points in those games by the logistic curve (0 for the unrated).
+    expected: f64,
+    /// K from the organiser's table (rated players only).
+    k: Option<u32>,
+    /// K × (score − expected), unrounded (rated players only).
+    change: Option<f64>,
+    /// Opponents' average plus the curve's difference for the score.
+    performance: Option<i32>,
+    /// The rating after the event; an unrated player's performance once enough games.
+    new_rating: Option<i32>,
+}
+
+/// One band of the K table: the first band that matches a player gives their K.
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct KBandView {
+    /// Matches a player with fewer rated games than this before the event.
+    #[serde(default)]
+    pub games_below: Option<u32>,
+    /// Matches a player rated below this before the event.
+    #[serde(default)]
+    pub rating_below: Option<u16>,
+    /// The K factor (1–100).
+    #[schema(minimum = 1, maximum = 100)]
+    pub k: u32,
+}
+
+impl From<KBand> for KBandView {
+    fn from(b: KBand) -> KBandView {
+        KBandView {
+            games_below: b.games_below,
+            rating_below: b.rating_below,
+            k: b.k,
+        }
+    }
+}
+
+/// The rating report of a tournament: the rules in force and a line per player.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RatingsView {
+    /// The K table, tried in order.
+    k_table: Vec<KBandView>,
+    /// The largest rating difference counted (FIDE: 400); null for none.
+    difference_cap: Option<u16>,
+    /// Games against rated opponents an unrated player needs for a performance rating.
+    performance_after: u32,
+    /// Rated games before the event by start number, for the K table's new-player band.
+    prior_games: BTreeMap<u32, u32>,
+    /// A line per player, in start-number order.
+    lines: Vec<RatingLineView>,
+    /// The event's sequence number the report was computed at.
+    seq: u64,
+}
+
+impl RatingsView {
+    /// The rating report of `t` at `seq`.
+    pub fn new(t: &Tournament, seq: u64) -> RatingsView {
+        let report = t.ratings();
+        RatingsView {
+            k_table: report
+                .rules
+                .k_table
+                .bands()
+                .iter()
+                .copied()
+                .map(KBandView::from)
+                .collect(),
+            difference_cap: report.rules.difference_cap,
+            performance_after: report.rules.performance_after,
+            prior_games: report.rules.prior_games.clone(),
+            lines: report
+                .lines
+                .into_iter()
+                .map(|l| RatingLineView {
+                    no: l.player.get(),
+                    name: l.name,
+                    rating: l.rating,
+                    games: l.games,
+                    score: l.score,
+                    expected: l.expected,
+                    k: l.k,
+                    change: l.change,
+                    performance: l.performance,
+                    new_rating: l.new_rating,
+                })
+                .collect(),
+            seq,
+        }
+    }
+}
+
+/// One lot of the start-number draw: lot number `lot` (the place in the order table or the
+/// bracket's seed) is held by player `no`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LotView {
+    lot: u32,
+    no: u32,
+}
+
+/// The start-number draw in force (抽签; CXA 14.4 redraws counted).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DrawView {
+    /// The seed the lots were drawn from.
+    seed: u64,
+    /// Times drawn again after a withdrawal before the start left a round robin even.
+    redraws: u32,
+    /// The lots in order.
+    lots: Vec<LotView>,
+    seq: u64,
+}
+
+impl DrawView {
+    /// The draw of `t`, if one was made.
+    pub fn new(t: &Tournament, seq: u64) -> Option<DrawView> {
+        let d = t.start_draw()?;
+        Some(DrawView {
+            seed: d.seed,
+            redraws: d.redraws,
+            lots: d
+                .order
+                .iter()
+                .enumerate()
+                .map(|(k, p)| LotView {
+                    lot: k as u32 + 1,
+                    no: p.get(),
+                })
+                .collect(),
+            seq,
+        })
+    }
 }

@@ -24,6 +24,10 @@ use crate::{AppState, error::ErrorBody};
         handlers::appoint,
         handlers::standings,
         handlers::crosstable,
+        handlers::ratings,
+        handlers::set_rating_rules,
+        handlers::draw_lots,
+        handlers::show_draw,
         export::trf,
         export::csv,
         export::pgn,
@@ -68,6 +72,15 @@ pub(crate) fn routes() -> Router<AppState> {
         .route(
             "/api/tournaments/{id}/crosstable",
             get(handlers::crosstable),
+        )
+        .route("/api/tournaments/{id}/ratings", get(handlers::ratings))
+        .route(
+            "/api/tournaments/{id}/draw",
+            get(handlers::show_draw).post(handlers::draw_lots),
+        )
+        .route(
+            "/api/tournaments/{id}/rating-rules",
+            put(handlers::set_rating_rules),
         )
         .route("/api/tournaments/{id}/export.trf", get(export::trf))
         .route("/api/tournaments/{id}/export.csv", get(export::csv))
