@@ -22,7 +22,7 @@ pub(crate) fn routes() -> Router<AppState> {
 #[into_params(parameter_in = Query)]
 pub(crate) struct DiagramQuery {
     /// The ply to draw (0: the start position); the last one if absent.
-    ply: Option<usize>,
+    ply: Option<u32>,
 }
 
 /// The game's position at a ply as the printed board diagram (棋图): red at the bottom, both
@@ -38,7 +38,9 @@ pub(crate) async fn diagram(
 ) -> Result<Response, ApiError> {
     let record = state.games().pgn_record(&id).await?;
     let moves = record.mainline_iccs();
-    let ply = q.ply.unwrap_or(moves.len());
+    let ply = q
+        .ply
+        .map_or(moves.len(), |p| usize::try_from(p).unwrap_or(usize::MAX));
     if ply > moves.len() {
         // No diagram at a ply the game has not reached.
         return Err(ApiError::NotFound("ply"));

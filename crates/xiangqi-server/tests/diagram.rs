@@ -48,6 +48,15 @@ async fn a_games_diagram_at_a_ply() {
     // A ply the game has not reached has no diagram; a ply that is not a number is refused.
     assert_eq!(svg("?ply=3").await.status, StatusCode::NOT_FOUND);
     assert_eq!(svg("?ply=x").await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Any ply the document allows (a 32-bit integer, and beyond up to 2^32 − 1) is answered,
+    // not refused (schemathesis sent 2^31 and more).
+    for far in ["2147483647", "2147483648", "4294967295"] {
+        assert_eq!(
+            svg(&format!("?ply={far}")).await.status,
+            StatusCode::NOT_FOUND,
+            "{far}"
+        );
+    }
     let missing = send(
         &state,
         "GET",

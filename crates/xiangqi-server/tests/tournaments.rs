@@ -1948,6 +1948,22 @@ async fn the_rating_report_and_the_organisers_k_table() {
         StatusCode::UNPROCESSABLE_ENTITY,
         Some("prior_games"),
     );
+    // Out of the documented range: refused, naming the field (schemathesis sent 2^31 games).
+    for (body, field) in [
+        (
+            json!({"performance_after": 2_147_483_648_u64}),
+            "performance_after",
+        ),
+        (json!({"performance_after": 1001}), "performance_after"),
+        (json!({"performance_after": 0}), "performance_after"),
+        (
+            json!({"prior_games": {"1": 2_147_483_648_u64}}),
+            "prior_games",
+        ),
+    ] {
+        let (st, b) = put(&state, &url, Some(&org), body).await;
+        assert_error(st, &b, StatusCode::UNPROCESSABLE_ENTITY, Some(field));
+    }
     let (st, b) = put(
         &state,
         &url,

@@ -416,7 +416,7 @@ impl Games {
     pub fn new(store: Store, time: TimeSource) -> Games {
         Games {
             // A copy is checked against the store when a replica's notice says so, and before
-            // a write on PostgreSQL ([`Games::lock_write`]): not on every read.
+            // a write or a new watcher on PostgreSQL ([`Games::lock_fresh`]): not on every read.
             repo: Repository::with_catch_up(store, CatchUp::OnDemand),
             time,
             ended: std::sync::OnceLock::new(),
@@ -553,10 +553,12 @@ impl Games {
         ))
     }
 
-    /// Locks a game for a write, its copy checked against the store first when other replicas
-    /// may write (PostgreSQL): their notice may not have arrived yet, and a write refused on a
-    /// stale copy (`ply_mismatch`, `not_your_turn`) would send the client to a stale reload.
-    async fn lock_write(self: &Arc<Self>, id: &str) -> Result<Held, ApiError> {
+    /// Locks a game, its copy checked against the store first when other replicas may write
+    /// (PostgreSQL): their notice may not have arrived yet (or died with them). For a write, a
+    /// refusal on a stale copy (`ply_mismatch`, `not_your_turn`) would send the client to a
+    /// stale reload; for a new watcher, its first snapshot must not be older than what it saw
+    /// on a replica that has just gone.
+    async fn lock_fresh(self: &Arc<Self>, id: &str) -> Result<Held, ApiError> {
         let (slot, guard) = self.lock_current(id).await?;
         if !matches!(self.store(), Store::Postgres(_)) {
             return Ok((slot, guard));
@@ -1017,7 +1019,7 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
     ) -> Result<(broadcast::Receiver<Arc<str>>, String), ApiError> {
-        let (slot, guard) = self.lock(id).await?;
+        let (slot, guard) = self.lock_fresh(id).await?;
         let live = game(&guard)?;
         let rx = slot.side().tx.subscribe();
         Ok((
@@ -1053,7 +1055,7 @@ impl Games {
         text: &str,
         ply: Option<usize>,
     ) -> Result<Value, ApiError> {
-        let held = self.lock_write(id).await?;
+        let held = self.lock_fresh(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let color = match live.role(token) {
@@ -1142,7 +1144,7 @@ impl Games {
         token: Option<&str>,
         claim: Claim,
     ) -> Result<Value, ApiError> {
-        let held = self.lock_write(id).await?;
+        let held = self.lock_fresh(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let role = live
@@ -1348,7 +1350,7 @@ impl Games {
         token: Option<&str>,
         result: Option<&str>,
     ) -> Result<Value, ApiError> {
-        let held = self.lock_write(id).await?;
+        let held = self.lock_fresh(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {
@@ -1408,7 +1410,7 @@ impl Games {
             ));
         }
         let text = text.trim();
-        let held = self.lock_write(id).await?;
+        let held = self.lock_fresh(id).await?;
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let by = match live.role(token) {

@@ -595,12 +595,15 @@ pub struct RatingRulesRequest {
     /// The largest rating difference counted; 0 counts every difference in full; 400 when
     /// absent (FIDE's 400-point rule).
     #[serde(default)]
+    #[schema(maximum = 65535)]
     pub difference_cap: Option<u16>,
     /// Games against rated opponents an unrated player needs for a performance rating
-    /// (at least 1; 5 when absent).
+    /// (at least 1, at most 1,000; 5 when absent).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 1000)]
     pub performance_after: Option<u32>,
-    /// Rated games each player had before the event, by start number.
+    /// Rated games each player had before the event, by start number (each at most
+    /// 2,147,483,647, as the document's 32-bit integers say).
     #[serde(default)]
     pub prior_games: BTreeMap<u32, u32>,
 }

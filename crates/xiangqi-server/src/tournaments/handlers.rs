@@ -623,6 +623,18 @@ pub(crate) async fn set_rating_rules(
         serde_json::to_vec(&fields).map_err(|e| ApiError::bad_request(None, e.to_string()))?;
     let req: RatingRulesRequest = parse_body(&bytes)?;
     let defaults = RatingRules::default();
+    let too_many = |g: u32| i32::try_from(g).is_err();
+    if req
+        .k_table
+        .iter()
+        .flatten()
+        .any(|b| b.games_below.is_some_and(too_many))
+    {
+        return Err(ApiError::invalid(
+            "k_table",
+            "games_below at most 2,147,483,647",
+        ));
+    }
     let k_table = match req.k_table {
         Some(bands) => KTable::new(
             bands
@@ -638,8 +650,17 @@ pub(crate) async fn set_rating_rules(
         None => defaults.k_table,
     };
     let performance_after = req.performance_after.unwrap_or(defaults.performance_after);
-    if performance_after == 0 {
-        return Err(ApiError::invalid("performance_after", "at least 1 game"));
+    if !(1..=1000).contains(&performance_after) {
+        return Err(ApiError::invalid(
+            "performance_after",
+            "from 1 to 1,000 games",
+        ));
+    }
+    if req.prior_games.values().any(|&g| too_many(g)) {
+        return Err(ApiError::invalid(
+            "prior_games",
+            "at most 2,147,483,647 games each",
+        ));
     }
     let rules = RatingRules {
         k_table,

@@ -644,9 +644,11 @@ pub struct RatingLineView {
 pub struct KBandView {
     /// Matches a player with fewer rated games than this before the event.
     #[serde(default)]
+    #[schema(maximum = 2147483647)]
     pub games_below: Option<u32>,
     /// Matches a player rated below this before the event.
     #[serde(default)]
+    #[schema(maximum = 65535)]
     pub rating_below: Option<u16>,
     /// The K factor (1–100).
     #[schema(minimum = 1, maximum = 100)]
