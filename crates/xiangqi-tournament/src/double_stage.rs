@@ -20,13 +20,13 @@
 use crate::{
     double_elimination::{DoubleElimination, DoubleMatch, Part, Source},
     knockout::MatchFormat,
-    knockout::{Decision, KnockoutMatch, MatchGame},
-    knockout_stage::{Next, Plan},
+    knockout::{Decision, KnockoutMatch},
+    knockout_stage::{Next, Plan, round_games},
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
-    types::{Color, GameResult, PlayerId},
+    types::PlayerId,
 };
 
 /// 双败淘汰制 (CXA 10.4) as a [`Stage`]: a double-elimination bracket of the table players.
@@ -119,7 +119,7 @@ impl DoubleEliminationStage {
             if pending || wanted.is_empty() {
                 return Ok((lines, None));
             }
-            let Some(played) = t.rounds().get(round as usize - 1) else {
+            let Some(games) = round_games(t, round, &wanted) else {
                 let games = wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect();
                 return Ok((
                     lines,
@@ -129,29 +129,10 @@ impl DoubleEliminationStage {
                     }),
                 ));
             };
-            for (k, g) in played.games.iter().enumerate() {
-                let p = g.pairing;
-                let Some(&(i, first, ..)) = wanted
-                    .iter()
-                    .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))
-                else {
-                    continue;
-                };
-                let first_color = if p.red == first {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
-                let result = t.effective_result(played.number, k);
-                let playoff = !lines[i].line.games.is_empty();
-                lines[i].line.games.push(MatchGame {
-                    round: played.number,
-                    board: p.board,
-                    first_color,
-                    outcome: result.map(|r| r.outcome_for(first_color)),
-                    playoff,
-                    double_forfeit: result == Some(GameResult::DoubleForfeit),
-                });
+            for (i, mut game) in games {
+                // One game a match: any later one is a play-off.
+                game.playoff = !lines[i].line.games.is_empty();
+                lines[i].line.games.push(game);
             }
             round += 1;
         }
@@ -253,6 +234,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::types::GameResult;
     use crate::{
         Lot,
         round_robin::Pairing,

@@ -162,6 +162,42 @@ pub(crate) struct Plan {
 /// second-listed, the first's colour if forced).
 pub(crate) type Wanted = (usize, PlayerId, PlayerId, Option<Color>);
 
+/// The games played in round `number` of `t` that belong to the `wanted` matches, each with
+/// its match's line, as seen from the match's first-listed player; `None` if the round has
+/// not been paired. Every game comes out as a main game: whether it is a play-off is the
+/// caller's to say (it depends on the match format).
+pub(crate) fn round_games(
+    t: &Tournament,
+    number: u32,
+    wanted: &[Wanted],
+) -> Option<Vec<(usize, MatchGame)>> {
+    let round = t.rounds().get(number as usize - 1)?;
+    let games = round.games.iter().enumerate().filter_map(|(k, g)| {
+        let p = g.pairing;
+        let &(line, first, ..) = wanted
+            .iter()
+            .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))?;
+        let first_color = if p.red == first {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let result = t.effective_result(round.number, k);
+        Some((
+            line,
+            MatchGame {
+                round: round.number,
+                board: p.board,
+                first_color,
+                outcome: result.map(|r| r.outcome_for(first_color)),
+                playoff: false,
+                double_forfeit: result == Some(GameResult::DoubleForfeit),
+            },
+        ))
+    });
+    Some(games.collect())
+}
+
 /// Replays a single-elimination bracket (CXA 10.4), for players or teams: seeds placed by
 /// [`seeded_bracket`], each line decided by [`line_next`], winners meeting their neighbours in
 /// the next bracket round. `gone(side, round)` tells a side withdrawn before `round`;
@@ -470,33 +506,7 @@ impl KnockoutStage {
             t.placings(),
             |p, round| t.withdrawn_after(p).is_some_and(|a| a < round),
             |r| t.rounds().get(r as usize - 1).and_then(|r| r.seed),
-            |number, wanted| {
-                let round = t.rounds().get(number as usize - 1)?;
-                let games = round.games.iter().enumerate().filter_map(|(k, g)| {
-                    let p = g.pairing;
-                    let &(line, first, ..) = wanted.iter().find(|(_, a, b, _)| {
-                        [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black)
-                    })?;
-                    let first_color = if p.red == first {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    };
-                    let result = t.effective_result(round.number, k);
-                    Some((
-                        line,
-                        MatchGame {
-                            round: round.number,
-                            board: p.board,
-                            first_color,
-                            outcome: result.map(|r| r.outcome_for(first_color)),
-                            playoff: false,
-                            double_forfeit: result == Some(GameResult::DoubleForfeit),
-                        },
-                    ))
-                });
-                Some(games.collect())
-            },
+            |number, wanted| round_games(t, number, wanted),
         );
         Ok(walk)
     }

@@ -16,14 +16,14 @@
 //! CXA 2011 art. 12.4, WXF 2018 art. 10.1), as in [`crate::KnockoutStage`].
 
 use crate::{
-    knockout::{KnockoutMatch, MatchFormat, MatchGame},
-    knockout_stage::{Next, Plan, line_next, line_seed},
+    knockout::{KnockoutMatch, MatchFormat},
+    knockout_stage::{Next, Plan, line_next, line_seed, round_games},
     lot::Lot,
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
-    types::{Color, GameResult, PlayerId},
+    types::PlayerId,
 };
 
 /// The cards of one bracket round drawn from `seed`: the pairs who drew the same number, and
@@ -120,7 +120,7 @@ impl LotKnockoutStage {
                 if wanted.is_empty() {
                     break;
                 }
-                let Some(r) = t.rounds().get(round as usize - 1) else {
+                let Some(games) = round_games(t, round, &wanted) else {
                     walk.bracket.push(lines);
                     walk.due = Due::Games(Plan {
                         games: wanted.iter().map(|&(_, a, b, c)| (a, b, c)).collect(),
@@ -128,29 +128,11 @@ impl LotKnockoutStage {
                     });
                     return Ok(walk);
                 };
-                for (k, g) in r.games.iter().enumerate() {
-                    let p = g.pairing;
-                    let Some(&(line, first, ..)) = wanted.iter().find(|(_, a, b, _)| {
-                        [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black)
-                    }) else {
-                        continue;
-                    };
-                    let first_color = if p.red == first {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    };
-                    let result = t.effective_result(r.number, k);
+                for (line, mut game) in games {
                     let slot = &mut lines[line];
-                    let main_games = slot.games.iter().filter(|g| !g.playoff).count();
-                    slot.games.push(MatchGame {
-                        round: r.number,
-                        board: p.board,
-                        first_color,
-                        outcome: result.map(|r| r.outcome_for(first_color)),
-                        playoff: main_games >= self.games.max_games(),
-                        double_forfeit: result == Some(GameResult::DoubleForfeit),
-                    });
+                    game.playoff =
+                        slot.games.iter().filter(|g| !g.playoff).count() >= self.games.max_games();
+                    slot.games.push(game);
                 }
                 round += 1;
             }
@@ -253,6 +235,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+    use crate::types::GameResult;
     use crate::{
         scoring::ScoringScheme,
         tournament::Format,
