@@ -651,12 +651,13 @@ impl Games {
         Ok((slot, guard))
     }
 
-    /// Appends one of the server's own events (a signature, an appeal) and tells the watchers.
-    async fn record(
-        self: &Arc<Self>,
+    /// Applies `record` to a copy of the locked game and appends it. A refused event leaves the
+    /// game as it was; a failed append dropped the copy, and its timer goes with it.
+    async fn append_one(
+        &self,
         id: &str,
         (slot, guard): Held,
-        record: GameRecord,
+        record: &GameRecord,
     ) -> Result<Held, ApiError> {
         let result = self
             .repo
@@ -665,8 +666,18 @@ impl Games {
                 Ok(vec![record.clone()])
             })
             .await;
-        // A failed append dropped the copy: its timer goes with it.
         let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        Ok((slot, guard))
+    }
+
+    /// Appends one of the server's own events (a signature, an appeal) and tells the watchers.
+    async fn record(
+        self: &Arc<Self>,
+        id: &str,
+        (slot, guard): Held,
+        record: GameRecord,
+    ) -> Result<Held, ApiError> {
+        let (slot, guard) = self.append_one(id, (slot, guard), &record).await?;
         let live = game(&guard)?;
         let message = update_message(
             live,
@@ -690,14 +701,7 @@ impl Games {
         procedure: Procedure,
     ) -> Result<Held, ApiError> {
         let record = GameRecord::Procedure(procedure);
-        let result = self
-            .repo
-            .update_locked(id, guard, |_, next| {
-                crate::repo::Aggregate::apply(next, record.clone())?;
-                Ok(vec![record.clone()])
-            })
-            .await;
-        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let (slot, guard) = self.append_one(id, (slot, guard), &record).await?;
         let live = game(&guard)?;
         self.schedule(id, &slot, live);
         let message = state_message(id, live, seq_of(&guard), self.time.now_ms());
