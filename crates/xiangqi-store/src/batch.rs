@@ -6,6 +6,30 @@ use std::collections::HashMap;
 
 use crate::{Deadline, NewEvent, StoreError, StreamKind, plan_append};
 
+/// Queues one append for a store's writer task and waits for its commit (or refusal). A
+/// writer that is gone (the store was dropped) answers as a closed pool.
+pub(crate) async fn queue(
+    writer: &tokio::sync::mpsc::UnboundedSender<Pending>,
+    kind: StreamKind,
+    id: &str,
+    expected: u64,
+    events: Vec<NewEvent>,
+    deadline: Deadline,
+) -> Outcome {
+    let closed = || StoreError::Database(sqlx::Error::PoolClosed);
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    let pending = Pending {
+        kind,
+        id: id.to_owned(),
+        expected,
+        events,
+        deadline,
+        reply,
+    };
+    writer.send(pending).map_err(|_| closed())?;
+    answer.await.map_err(|_| closed())?
+}
+
 /// One append waiting for the writer.
 pub(crate) struct Pending {
     pub(crate) kind: StreamKind,

@@ -34,7 +34,7 @@ use sqlx::{
 use crate::{
     Appended, CHANNEL, Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind,
     api_seq,
-    batch::{Key, Outcome, Pending, Rows, check},
+    batch::{Key, Outcome, Pending, Rows, check, queue},
     db_seq, migrate, now_ms, parse_payload, plan_append,
 };
 
@@ -148,21 +148,7 @@ impl PostgresStore {
         events: Vec<NewEvent>,
         deadline: Deadline,
     ) -> Result<u64, StoreError> {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        let pending = Pending {
-            kind,
-            id: id.to_owned(),
-            expected,
-            events,
-            deadline,
-            reply,
-        };
-        if self.writer.send(pending).is_err() {
-            return Err(StoreError::Database(sqlx::Error::PoolClosed));
-        }
-        answer
-            .await
-            .map_err(|_| StoreError::Database(sqlx::Error::PoolClosed))?
+        queue(&self.writer, kind, id, expected, events, deadline).await
     }
 }
 
