@@ -686,6 +686,10 @@ async fn connect(addr: SocketAddr, id: &str) -> Result<Ws, String> {
     Ok(ws)
 }
 
+/// The allocator of the `xiangqi` binary, so the server measured here is the one users run.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let games = env("XQ_LOAD_GAMES", 1000);
     let db_default = {

@@ -371,7 +371,7 @@ async fn play(
     Ok(Json(
         state
             .games
-            .play(&id, token.as_deref(), &req.text, req.ply)
+            .play_viewed(&id, token.as_deref(), &req.text, req.ply)
             .await?,
     ))
 }

@@ -12,7 +12,12 @@
 //! its cache stays valid from one batch to the next, where a pooled connection's was often
 //! stale and every page was read again.
 
-use std::{collections::HashMap, str::FromStr, sync::Arc, time::Duration};
+use std::{
+    collections::{HashMap, HashSet},
+    str::FromStr,
+    sync::Arc,
+    time::Duration,
+};
 
 use sqlx::{
     ConnectOptions, QueryBuilder, Row, Sqlite,
@@ -76,6 +81,30 @@ async fn write_loop(
     }
 }
 
+/// How often the write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// Copies the write-ahead log into the database file every [`CHECKPOINT_EVERY`], on a
+/// connection of the pool, until the store is dropped or closed. A checkpoint that the writer
+/// ran itself (SQLite's default, every 1,000 pages) stalled the commit that happened to start
+/// it, and every append queued behind that commit: the move round trip's tail. A passive
+/// checkpoint runs beside the writer and never blocks it; the log starts over from its
+/// beginning at the first write after a checkpoint that copied all of it.
+async fn checkpoint_loop(pool: SqlitePool, writer: std::sync::Weak<impl Sized>) {
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if writer.strong_count() == 0 || pool.is_closed() {
+            return;
+        }
+        // A busy or failed checkpoint is tried again at the next tick.
+        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await;
+    }
+}
+
 /// Applies a batch in one transaction; a database error fails all of it.
 ///
 /// The batch costs a fixed number of statements, however many appends it holds: the streams'
@@ -112,8 +141,9 @@ async fn write_checked(
     now: i64,
 ) -> Result<Vec<Outcome>, StoreError> {
     let mut keys: Vec<Key> = Vec::with_capacity(batch.len());
+    let mut seen: HashSet<(StreamKind, &str)> = HashSet::with_capacity(batch.len());
     for p in batch {
-        if !keys.iter().any(|(k, i)| *k == p.kind && *i == p.id) {
+        if seen.insert((p.kind, p.id.as_str())) {
             keys.push((p.kind, p.id.clone()));
         }
     }
@@ -263,15 +293,28 @@ impl SqliteStore {
         let own = if memory {
             None
         } else {
-            // A cache that holds the pages thousands of live games write to (64 MiB at most).
-            Some(wal_options.pragma("cache_size", "-65536").connect().await?)
+            // The writer's connection. Its page cache is small: at the end of every write
+            // transaction SQLite walks the whole cache (`pcache1TruncateUnsafe`), and with 64
+            // MiB that walk was a sixth of the server's time under load (`XQ_LOAD_GAMES=10000
+            // cargo bench -p xiangqi-server --bench load`, profiled with `perf`); the pages it
+            // misses are in the system's file cache. It leaves checkpoints to
+            // [`checkpoint_loop`], and keeps its statement journal in memory.
+            Some(
+                wal_options
+                    .pragma("cache_size", "-4096")
+                    .pragma("wal_autocheckpoint", "0")
+                    .pragma("temp_store", "memory")
+                    .connect()
+                    .await?,
+            )
         };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        let writer = Arc::new(tx);
+        if own.is_some() {
+            tokio::spawn(checkpoint_loop(pool.clone(), Arc::downgrade(&writer)));
+        }
         tokio::spawn(write_loop(pool.clone(), own, rx));
-        Ok(SqliteStore {
-            pool,
-            writer: Arc::new(tx),
-        })
+        Ok(SqliteStore { pool, writer })
     }
 
     /// Closes the connections (checkpointing the WAL).
