@@ -282,6 +282,8 @@ function renderActions() {
   }
   list.push(button('repetition', askRuling));
   if (playing) list.push(button('nine_rounds', () => claim({ type: 'nine_rounds' })));
+  const sheet = sheetPanel();
+  if (sheet) list.push(sheet);
   actionsEl.replaceChildren(...list);
   moveForm.hidden = !playing;
 }
@@ -319,6 +321,84 @@ const correctError = h('select', { id: 'correct-error' });
 const declareResult = h('select', { id: 'declare-result' }, ...['1/2-1/2', '1-0', '0-1'].map((r) => h('option', { value: r }, r)));
 const declareReason = h('input', { id: 'declare-reason', autocomplete: 'off' });
 const countMoves = h('input', { id: 'count-moves', type: 'number', min: '1', max: '1000', value: '40' });
+const foulColor = h('select', { id: 'foul-color' });
+const foulKind = h('select', { id: 'foul-kind' });
+const foulAmount = h('input', { id: 'foul-amount', type: 'number', min: '0', value: '0' });
+const timeColor = h('select', { id: 'time-color' });
+const timeSeconds = h('input', { id: 'time-seconds', type: 'number', value: '60' });
+const appealText = h('textarea', { id: 'appeal-text', rows: '2', maxlength: '4000' });
+
+/** The fouls the arbiter enters by hand, as the arbiter's `Foul` names them (CXA 2011 art. 8;
+ * WXF 2018 arts. 3.1, 7.6, 11.1, 12); the touch foul is the touch helper's. */
+const FOUL_KINDS = ['disturbing', 'stopped_clock', 'unrecorded', 'pressed_without_move', 'hard_press', 'conduct', 'late', 'misconduct', 'knocked_pieces'];
+
+/** Keeps a select's choice across renders while its options are rewritten. */
+function options(select, values, label) {
+  const keep = select.value || values[0];
+  select.replaceChildren(...values.map((v) => h('option', { value: v }, label(v))));
+  select.value = keep;
+}
+
+function foulBody() {
+  const kind = foulKind.value;
+  const foul = { kind };
+  const n = Math.max(0, Number(foulAmount.value) || 0);
+  if (kind === 'late') foul.ms = Math.round(n * 60000);
+  if (kind === 'unrecorded') foul.moves = Math.round(n);
+  return { type: 'foul', color: foulColor.value, foul };
+}
+
+/** The score sheet (CXA 2011 art. 9; WXF 2018 art. 12.6): the fouls noted on it, who signed,
+ * a signature for this page's holder; the appeals (WXF 2018 art. 12.4), a player's form to
+ * lodge one and the decision form (the chief arbiter's or organiser's, by their account). */
+function sheetPanel() {
+  if (game.status !== 'ended' || me.role === 'spectator') return null;
+  const sheet = game.score_sheet || {};
+  const by = me.role;
+  const fouls = sheet.fouls || { red: 0, black: 0 };
+  const parts = [
+    h('h3', {}, t('sheet.title')),
+    h('p', { id: 'sheet-fouls', 'data-red': String(fouls.red), 'data-black': String(fouls.black) },
+      `${t('sheet.fouls')}: ${side('red')} ${fouls.red} · ${side('black')} ${fouls.black}`),
+    h('p', { id: 'sheet-signatures' }, ...['red', 'black', 'arbiter'].map((s) =>
+      h('span', { class: 'signature', 'data-by': s, 'data-signed': String(!!sheet[s]) }, `${t(s === 'arbiter' ? 'role.arbiter' : `side.${s}`)} ${sheet[s] ? '✓' : '—'} `))),
+    sheet[by] ? null : h('button', { type: 'button', 'data-action': 'sign', onclick: async () => {
+      try { const r = await api('POST', `/api/games/${id}/signatures`, { token: me.token, body: {} }); if (r.game) update(r.game, true); } catch (err) { toast(err.message, 'error'); }
+    } }, t('sheet.sign')),
+    h('h3', {}, t('appeal.title')),
+    h('ol', { id: 'appeals', class: 'appeals' }, ...(game.appeals || []).map((a, i) => appealItem(a, i + 1))),
+  ];
+  if (player) {
+    parts.push(h('form', { id: 'appeal-form', onsubmit: async (e) => {
+      e.preventDefault();
+      const text = appealText.value.trim();
+      if (!text) return;
+      try { const r = await api('POST', `/api/games/${id}/appeals`, { token: me.token, body: { text } }); appealText.value = ''; if (r.game) update(r.game, true); } catch (err) { toast(err.message, 'error'); }
+    } }, h('label', {}, t('appeal.text'), ' ', appealText), h('button', { type: 'submit', 'data-action': 'appeal' }, t('appeal.go'))));
+  }
+  return h('section', { id: 'sheet', class: 'sheet' }, ...parts.filter(Boolean));
+}
+
+function appealItem(a, n) {
+  const d = a.decision;
+  const item = h('li', { class: 'appeal', 'data-appeal': String(n), 'data-decision': d ? d.decision : '' },
+    `${side(a.by)}: ${a.text}`);
+  if (d) {
+    item.append(h('p', { class: 'decision' }, `${t(`appeal.${d.decision}`)} — ${d.reason}${d.result ? ` (${d.result})` : ''} · ${d.by}`));
+  } else if (me.role === 'arbiter') {
+    const decision = h('select', { class: 'appeal-decision' }, h('option', { value: 'upheld' }, t('appeal.upheld')), h('option', { value: 'rejected' }, t('appeal.rejected')));
+    const reason = h('input', { class: 'appeal-reason', autocomplete: 'off' });
+    const result = h('select', { class: 'appeal-result' }, h('option', { value: '' }, t('appeal.keep')), ...['1-0', '0-1', '1/2', '+/-', '-/+'].map((r) => h('option', { value: r }, r)));
+    item.append(h('form', { class: 'appeal-decide', onsubmit: async (e) => {
+      e.preventDefault();
+      const body = { decision: decision.value, reason: reason.value };
+      if (decision.value === 'upheld' && result.value) body.result = result.value;
+      try { const r = await api('POST', `/api/games/${id}/appeals/${n}/decision`, { body }); if (r.game) update(r.game, true); } catch (err) { toast(err.message, 'error'); }
+    } }, h('small', {}, t('appeal.decide')), ' ', decision, ' ', h('label', {}, t('arb.declare.reason'), ' ', reason), ' ',
+    h('label', {}, t('appeal.result'), ' ', result), ' ', h('button', { type: 'submit', 'data-action': 'decide' }, t('appeal.go_decide'))));
+  }
+  return item;
+}
 
 function procedures() {
   const playing = game.status === 'playing';
@@ -330,6 +410,9 @@ function procedures() {
     ? h('button', { type: 'button', 'data-action': key, onclick: async () => { if (await claim(body())) { touched = []; if (touching) toggleTouch(); } } }, t(label))
     : null;
   correctPly.max = String(Math.max(1, game.ply));
+  options(foulColor, ['red', 'black'], side);
+  options(timeColor, ['red', 'black'], side);
+  options(foulKind, FOUL_KINDS, (k) => t(`foul.${k}`));
   return [
     h('h3', {}, t('arb.procedures')),
     h('div', { class: 'actions' },
@@ -344,6 +427,14 @@ function procedures() {
       act('move-limit-count', 'arb.count.go', () => ({ type: 'move_limit_count', moves: Number(countMoves.value) }))) : null,
     open ? h('div', { class: 'actions' }, declareResult, h('label', {}, t('arb.declare.reason'), ' ', declareReason),
       act('declare', 'arb.declare.go', () => ({ type: 'declare', result: declareResult.value, reason: declareReason.value }))) : null,
+    open ? h('h3', {}, t('arb.foul')) : null,
+    open ? h('div', { class: 'actions', id: 'foul-form' }, foulColor, foulKind,
+      h('label', {}, t('arb.foul.amount'), ' ', foulAmount),
+      h('button', { type: 'button', 'data-action': 'foul', onclick: async () => { if (await claim(foulBody())) toast(t('arb.foul_entered')); } }, t('arb.foul.go'))) : null,
+    open && game.clocks ? h('h3', {}, t('arb.time')) : null,
+    open && game.clocks ? h('div', { class: 'actions', id: 'time-form' }, timeColor,
+      h('label', {}, t('arb.time.seconds'), ' ', timeSeconds),
+      act('time-adjust', 'arb.time.go', () => ({ type: 'time_adjust', color: timeColor.value, delta_ms: Math.round(Number(timeSeconds.value) * 1000) }))) : null,
   ].filter(Boolean);
 }
 
@@ -365,7 +456,8 @@ function renderArbiter() {
       h('button', { type: 'button', 'data-action': 'touch-clear', onclick: () => { touched = []; askTouch(); } }, t('arb.touch.clear')),
       h('label', {}, h('input', { type: 'checkbox', checked: atOnce, onchange: (e) => { atOnce = e.target.checked; askTouch(); } }), ' ', t('arb.touch.at_once'))),
     touchOut,
-    ...procedures());
+    ...procedures(),
+    ...[sheetPanel()].filter(Boolean));
 }
 
 function toggleTouch() {

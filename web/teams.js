@@ -179,7 +179,7 @@ function render() {
     h('header', { class: 'panel t-head' },
       h('h1', { id: 't-title' }, T.name),
       h('p', {}, L('团体赛', 'Team event'), ` · ${formatText()}`,
-        ` · ${L(`每场 ${T.boards} 台`, `${T.boards} boards a match`)} · ${rules} · ${T.rules === 'wxf2018' ? 'WXF 2018' : 'CXA 2011'}`,
+        ` · ${L(`每场 ${T.boards} 台`, `${T.boards} boards a match`)} · ${rules} · ${(T.rules.book || T.rules) === 'wxf2018' ? 'WXF 2018' : 'CXA 2011'}`,
         ` · ${L('组织者', 'organiser')} ${T.organiser}`),
       me ? null : h('p', { class: 'no-print' }, h('a', { href: '/tournaments' }, L('组织者请先登录', 'Organiser: sign in first')))),
     canWrite() ? officeSection(complete) : null,

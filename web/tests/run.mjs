@@ -1060,6 +1060,86 @@ test('lots drawn from the page, the rating column, a third-place match with plac
   await ctx.close();
 });
 
+test('a live foul in a tournament game: on the arbiter\'s page, the score sheet, the board and the 犯规 column; signatures and an appeal decided', async ({ browser, base }) => {
+  await api(base, 'POST', '/api/accounts', { username: 'foul-organiser', password: 'correct horse battery' });
+  const session = await api(base, 'POST', '/api/sessions', { username: 'foul-organiser', password: 'correct horse battery' });
+  const t = await api(base, 'POST', '/api/tournaments', { name: '犯规杯', time_control: '10m', players: [{ name: '甲' }, { name: '乙' }] }, session.token);
+  await api(base, 'POST', `/api/tournaments/${t.id}/rounds`, {}, session.token);
+  const started = await api(base, 'POST', `/api/tournaments/${t.id}/rounds/1/games`, {}, session.token);
+  const g = started.games[0];
+  const round = await api(base, 'GET', `/api/tournaments/${t.id}/rounds/1`);
+  const redNo = round.games[0].red;
+  const ctxs = [];
+  const open = async (role, token, signInFirst) => {
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1400 } });
+    ctxs.push(ctx);
+    const p = await ctx.newPage();
+    await p.addInitScript(() => { localStorage.setItem('xq.lang', 'en'); });
+    if (signInFirst) {
+      // The appeal's decision is the organiser's, by the account's session.
+      await p.goto(`${base}/tournaments`);
+      await signIn(p, 'foul-organiser', 'correct horse battery', false);
+      await p.waitForSelector('#t-create');
+    }
+    await p.goto(`${base}/games/${g.game}#${role}=${token}`);
+    await p.waitForSelector('#board .xq-piece');
+    return p;
+  };
+  const arbiter = await open('arbiter', g.arbiter_token, true);
+  const red = await open('red', g.red_token, false);
+  const black = await open('black', g.black_token, false);
+  // A foul that is not a touch, from the arbiter's panel (CXA 2011 art. 8.1.1).
+  await arbiter.selectOption('#foul-color', 'red');
+  await arbiter.selectOption('#foul-kind', 'disturbing');
+  await orToast(arbiter, arbiter.click('[data-action="foul"]', { timeout: 5000 }));
+  await red.waitForSelector('#fouls li[data-color="red"][data-kind="disturbing"]');
+  // On the board of the round while the game goes on.
+  const live = await api(base, 'GET', `/api/tournaments/${t.id}/rounds/1`);
+  assert(live.games[0].fouls && live.games[0].fouls.red === 1, `the board shows the foul (${JSON.stringify(live.games[0])})`);
+  // The arbiter gives Black a minute from the page (WXF 2018 art. 12.12 and the like).
+  await arbiter.selectOption('#time-color', 'black');
+  await arbiter.fill('#time-seconds', '60');
+  await orToast(arbiter, arbiter.click('[data-action="time-adjust"]', { timeout: 5000 }));
+  const timed = await api(base, 'GET', `/api/games/${g.game}`);
+  assert(timed.clocks.black.remaining_ms > 600000, `a minute more for Black (${timed.clocks.black.remaining_ms})`);
+  // A draw by agreement from the players' pages.
+  await orToast(red, red.click('[data-action="draw_offer"]', { timeout: 5000 }));
+  await orToast(black, black.click('[data-action="draw_accept"]', { timeout: 10000 }));
+  for (const p of [red, black, arbiter]) await statusIs(p, 'ended');
+  // The score sheet notes the foul; each signs from the page (CXA 2011 art. 9).
+  await arbiter.waitForSelector('#sheet-fouls[data-red="1"][data-black="0"]');
+  for (const p of [red, black, arbiter]) {
+    await orToast(p, p.click('[data-action="sign"]', { timeout: 5000 }));
+  }
+  await arbiter.waitForSelector('.signature[data-by="arbiter"][data-signed="true"]');
+  // Red appeals from its page; the organiser, signed in, upholds it on the arbiter's page.
+  await red.fill('#appeal-text', 'I never disturbed my opponent');
+  await orToast(red, red.click('[data-action="appeal"]', { timeout: 5000 }));
+  await arbiter.reload();
+  await arbiter.waitForSelector('li.appeal[data-appeal="1"] form.appeal-decide');
+  await arbiter.fill('li.appeal[data-appeal="1"] .appeal-reason', 'the foul stands; the result too');
+  await arbiter.selectOption('li.appeal[data-appeal="1"] .appeal-decision', 'rejected');
+  await orToast(arbiter, arbiter.click('li.appeal[data-appeal="1"] [data-action="decide"]', { timeout: 5000 }));
+  await arbiter.waitForSelector('li.appeal[data-appeal="1"][data-decision="rejected"]');
+  await arbiter.screenshot({ path: join(shots, 'arbiter-sheet-appeal.png'), fullPage: true });
+  // The standings: the 犯规 column counts the game's foul once, and the foul-free player leads.
+  const page = black;
+  await page.goto(`${base}/tournaments/${t.id}`);
+  await page.waitForSelector('#standings-table tbody tr');
+  const rulesShown = await page.locator('#t-game-rules').textContent();
+  assert(rulesShown.includes('move_limit 60') && rulesShown.includes('fouls_to_lose 3'), `the games' rules shown (${rulesShown})`);
+  const heads = await page.locator('#standings-table thead th').allTextContents();
+  const col = heads.findIndex((x) => x.trim() === 'FOUL');
+  assert(col >= 0, `a FOUL column (${heads})`);
+  const cell = async (no) => (await page.locator(`#standings-table tbody tr[data-no="${no}"] td`).nth(col).textContent()).trim();
+  assert(await cell(redNo) === '1', `Red's foul in the column (${await cell(redNo)})`);
+  assert(await cell(3 - redNo) === '0', 'none for Black');
+  const first = await page.locator('#standings-table tbody tr').first().getAttribute('data-no');
+  assert(Number(first) === 3 - redNo, 'fewer fouls first among equals (CXA 14.1)');
+  await page.screenshot({ path: join(shots, 'standings-foul.png'), fullPage: true });
+  for (const c of ctxs) await c.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];

@@ -133,12 +133,12 @@ impl RuleSet {
     /// [`RulesError`] naming the first key whose value is impossible.
     pub fn with_event(book: Book, event: &EventRules) -> Result<RuleSet, RulesError> {
         let mut r = RuleSet::for_book(book);
-        let range = |key: &'static str, v: u64, lo: u64, hi: u64| {
+        let range = |key: &str, v: u64, lo: u64, hi: u64| {
             if (lo..=hi).contains(&v) {
                 Ok(())
             } else {
                 Err(RulesError {
-                    key,
+                    key: key.to_owned(),
                     reason: format!("{v} is not between {lo} and {hi}"),
                 })
             }
@@ -220,12 +220,90 @@ pub struct EventRules {
     pub appeal_window_ms: Option<u64>,
 }
 
+impl EventRules {
+    /// The keys, as the wire and the command line name them.
+    pub const KEYS: [&'static str; 7] = [
+        "move_limit",
+        "illegal_moves_to_lose",
+        "lateness_ms",
+        "fouls_to_lose",
+        "draw_offers_beyond",
+        "early_draw_moves",
+        "appeal_window_ms",
+    ];
+
+    /// Sets `key` to `value` (`xiangqi … --rule move_limit=40`). Whether the value is possible
+    /// under a book is [`RuleSet::with_event`]'s to say.
+    ///
+    /// # Errors
+    /// [`RulesError`] for an unknown key, or a value beyond the key's type.
+    pub fn set(&mut self, key: &str, value: u64) -> Result<(), RulesError> {
+        let small = || {
+            u32::try_from(value).map_err(|_| RulesError {
+                key: key.to_owned(),
+                reason: format!("{value} is too large"),
+            })
+        };
+        match key {
+            "move_limit" => self.move_limit = Some(small()?),
+            "illegal_moves_to_lose" => self.illegal_moves_to_lose = Some(small()?),
+            "lateness_ms" => self.lateness_ms = Some(value),
+            "fouls_to_lose" => self.fouls_to_lose = Some(small()?),
+            "draw_offers_beyond" => self.draw_offers_beyond = Some(small()?),
+            "early_draw_moves" => self.early_draw_moves = Some(small()?),
+            "appeal_window_ms" => self.appeal_window_ms = Some(value),
+            _ => {
+                return Err(RulesError {
+                    key: key.to_owned(),
+                    reason: format!("an unknown rule (one of {})", Self::KEYS.join(", ")),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The keys set, with their values, in [`EventRules::KEYS`] order.
+    pub fn pairs(&self) -> Vec<(&'static str, u64)> {
+        let values = [
+            self.move_limit.map(u64::from),
+            self.illegal_moves_to_lose.map(u64::from),
+            self.lateness_ms,
+            self.fouls_to_lose.map(u64::from),
+            self.draw_offers_beyond.map(u64::from),
+            self.early_draw_moves.map(u64::from),
+            self.appeal_window_ms,
+        ];
+        Self::KEYS
+            .iter()
+            .zip(values)
+            .filter_map(|(k, v)| v.map(|v| (*k, v)))
+            .collect()
+    }
+
+    /// Reads `KEY=VALUE` (a command line's `--rule`) into these rules.
+    ///
+    /// # Errors
+    /// [`RulesError`] naming the key (or the text) that cannot be read.
+    pub fn set_text(&mut self, text: &str) -> Result<(), RulesError> {
+        let (key, value) = text.split_once('=').ok_or_else(|| RulesError {
+            key: text.trim().to_owned(),
+            reason: "expected KEY=VALUE".to_owned(),
+        })?;
+        let key = key.trim();
+        let value = value.trim().parse::<u64>().map_err(|_| RulesError {
+            key: key.to_owned(),
+            reason: format!("{:?} is not a whole number", value.trim()),
+        })?;
+        self.set(key, value)
+    }
+}
+
 /// An event's rule that cannot be: the key, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{key}: {reason}")]
 pub struct RulesError {
     /// The key at fault.
-    pub key: &'static str,
+    pub key: String,
     /// Why.
     pub reason: String,
 }
@@ -328,7 +406,30 @@ impl Default for FoulRules {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        /// `KEY=VALUE` of any key and any value reads back as set, in any spacing; a key
+        /// outside [`EventRules::KEYS`] is refused, named.
+        #[test]
+        fn a_rule_from_the_command_line_reads_back(
+            k in 0..EventRules::KEYS.len(),
+            v in any::<u32>(),
+            pad in "[ ]{0,2}",
+            other in "[a-z_]{1,20}",
+        ) {
+            let key = EventRules::KEYS[k];
+            let mut e = EventRules::default();
+            e.set_text(&format!("{pad}{key}{pad}={pad}{v}{pad}")).expect("a key");
+            prop_assert_eq!(e.pairs(), vec![(key, u64::from(v))]);
+            if !EventRules::KEYS.contains(&other.as_str()) {
+                let err = e.set_text(&format!("{other}=1")).expect_err("unknown");
+                prop_assert_eq!(err.key, other);
+            }
+        }
+    }
 
     #[test]
     fn books_differ_where_they_should() {
@@ -361,6 +462,24 @@ mod tests {
         let e = RuleSet::with_event(Book::Cxa2011, &raised).expect_err("never raised");
         assert_eq!(e.key, "move_limit");
         assert!(serde_json::from_str::<EventRules>(r#"{"move_limt": 40}"#).is_err());
+        // As a command line gives them: each key named by its error.
+        let mut cli = EventRules::default();
+        cli.set_text("move_limit=40").expect("a key");
+        cli.set_text(" early_draw_moves = 10 ").expect("spaces");
+        assert_eq!(cli.pairs(), [("move_limit", 40), ("early_draw_moves", 10)]);
+        assert_eq!(
+            cli.set_text("move_limt=40").map_err(|e| e.key),
+            Err("move_limt".into())
+        );
+        assert_eq!(
+            cli.set_text("fouls_to_lose=x").map_err(|e| e.key),
+            Err("fouls_to_lose".into())
+        );
+        assert!(cli.set_text("move_limit").is_err());
+        assert_eq!(
+            cli.set("move_limit", u64::MAX).map_err(|e| e.key),
+            Err("move_limit".into())
+        );
         // A WXF rule set stored before the window was a field keeps the book's two hours.
         let mut old = serde_json::to_value(RuleSet::wxf2018()).expect("writes");
         old["fouls"]

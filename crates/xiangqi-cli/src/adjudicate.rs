@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow, bail};
 use clap::ValueEnum;
 use serde_json::{Value, json};
 use xiangqi::{Move, Position, fen::Fen};
-use xiangqi_arbiter::{Claimant, Color, Game, Line, RuleSet, Ruling};
+use xiangqi_arbiter::{Book, Claimant, Color, EventRules, Game, Line, RuleSet, Ruling};
 use xiangqi_record::read_move;
 
 /// Which rulebook.
@@ -25,6 +25,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   xiangqi adjudicate --rules wxf --fen \"3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w\" --moves \"R6-2 A4+5 R6+2 A5-4 R4-2 A6+5 R4+2 A5-6\" --svg ruling
   xiangqi adjudicate game.pgn --json
+  xiangqi adjudicate --moves \"h2e2 h9g7 h0g2 i9h9\" --rule move_limit=2 --json
 ";
 
 /// Rule a game: `--fen` and `--moves`, or a record file (its main line; `--moves` go on from
@@ -34,6 +35,11 @@ pub struct Args {
     /// The rulebook.
     #[arg(long, value_enum, default_value = "cxa")]
     rules: Rules,
+    /// A number the book leaves to the organiser, as KEY=VALUE (repeatable): move_limit,
+    /// illegal_moves_to_lose, lateness_ms, fouls_to_lose, draw_offers_beyond,
+    /// early_draw_moves, appeal_window_ms. Each left out keeps the book's value.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rule: Vec<String>,
     /// The start position (default: the record's, or the initial position).
     #[arg(long)]
     fen: Option<String>,
@@ -175,10 +181,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(text) = &args.moves {
         moves.extend(move_list(text).context("--moves")?);
     }
-    let rules = match args.rules {
-        Rules::Cxa => RuleSet::cxa2011(),
-        Rules::Wxf => RuleSet::wxf2018(),
+    let book = match args.rules {
+        Rules::Cxa => Book::Cxa2011,
+        Rules::Wxf => Book::Wxf2018,
     };
+    let rules = event_rules(book, &args.rule)?;
     let mut game = Game::new(start, rules);
     for (i, m) in moves.iter().enumerate() {
         if game.end().is_some() {
@@ -202,6 +209,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         draw_cycle(dir, &report.game, ruling)?;
     }
     Ok(())
+}
+
+/// The rules of `book` with the numbers `--rule KEY=VALUE` set (CXA 2011 art. 4.2.4 and the
+/// other numbers the books leave to the organiser: [`EventRules`]).
+pub(crate) fn event_rules(book: Book, given: &[String]) -> anyhow::Result<RuleSet> {
+    let mut event = EventRules::default();
+    for text in given {
+        event
+            .set_text(text)
+            .with_context(|| format!("--rule {text}"))?;
+    }
+    RuleSet::with_event(book, &event).context("--rule")
 }
 
 /// A game as `adjudicate` reports it.
@@ -246,7 +265,19 @@ impl Report {
             "repetition": self.repetition.as_ref().map(ruling_json),
             "nine_rounds": self.nine_rounds.as_ref().map(ruling_json),
             "nine_rounds_claimed": self.claimed,
+            "move_limit": {
+                "counted_moves": self.move_limit().counted_moves,
+                "limit": self.move_limit().limit,
+                "reached": self.move_limit().reached,
+            },
+            "rules": rules_json(self.game.rules()),
         })
+    }
+
+    /// The natural move limit's count for the side to move (CXA 2011 art. 22.2; WXF 2018 art.
+    /// 8), under the event's limit.
+    fn move_limit(&self) -> xiangqi_arbiter::MoveLimitStatus {
+        self.game.move_limit_status(self.game.position().turn())
     }
 
     /// The ruling in words.
@@ -284,8 +315,45 @@ impl Report {
             }
             None => {}
         }
+        let limit = self.move_limit();
+        out += &format!(
+            "move limit ({}): {} of {} moves without a capture{}\n",
+            match self.game.rules().book {
+                Book::Cxa2011 => "CXA 2011 arts. 22.2, 4.2.4",
+                Book::Wxf2018 => "WXF 2018 art. 8",
+            },
+            limit.counted_moves,
+            limit.limit,
+            if limit.reached {
+                ": a claim would be valid"
+            } else {
+                ""
+            }
+        );
         out
     }
+}
+
+/// The book and every number an event may set, as `rules` applies them.
+fn rules_json(rules: &RuleSet) -> Value {
+    let mut object = serde_json::Map::new();
+    object.insert(
+        "book".into(),
+        json!(match rules.book {
+            Book::Cxa2011 => "cxa2011",
+            Book::Wxf2018 => "wxf2018",
+        }),
+    );
+    let e = rules.event_rules();
+    for key in EventRules::KEYS {
+        let value = e
+            .pairs()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v);
+        object.insert(key.into(), json!(value));
+    }
+    Value::Object(object)
 }
 
 /// The explanation's lines about move `k` (from 0) of a ruling's cycle: the numbered line

@@ -39,6 +39,7 @@ const EX_NEW: &str = "\
 Examples:
   xiangqi tournament new open.json --name \"City Open\" --entries entries.csv
   xiangqi tournament new swiss7.json --format swiss --rounds 7 --rules wxf --scoring 3-1-0
+  xiangqi tournament new junior.json --rule move_limit=40 --rule illegal_moves_to_lose=2
 ";
 
 const EX_ADD: &str = "\
@@ -297,6 +298,12 @@ enum Cmd {
         /// Register the players of an entries CSV (name,rating,club,federation).
         #[arg(long)]
         entries: Option<PathBuf>,
+        /// A number the book leaves to the organiser, for the event's games, as KEY=VALUE
+        /// (repeatable): move_limit, illegal_moves_to_lose, lateness_ms, fouls_to_lose,
+        /// draw_offers_beyond, early_draw_moves, appeal_window_ms. Each left out keeps the
+        /// book's value.
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rule: Vec<String>,
     },
     /// Register a player.
     #[command(after_help = EX_ADD)]
@@ -613,9 +620,20 @@ pub fn run(args: Args) -> Result<()> {
             scoring,
             tie_breaks,
             entries,
+            rule,
         } => {
             event_file::must_be_new(&file)?;
             let rules: RuleSet = rules.parse()?;
+            let book = match rules {
+                RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+                RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+            };
+            // Checked against the book now; kept for the games as set.
+            crate::adjudicate::event_rules(book, &rule)?;
+            let mut game_rules = xiangqi_arbiter::EventRules::default();
+            for text in &rule {
+                game_rules.set_text(text)?;
+            }
             let scoring = scoring_named(&scoring)?;
             let tie_breaks = tie_breaks
                 .map(|codes| {
@@ -673,6 +691,12 @@ pub fn run(args: Args) -> Result<()> {
             if placings != Placings::None {
                 events.push(Event::PlacingsSet { placings });
             }
+            let set = game_rules.pairs();
+            if !set.is_empty() {
+                events.push(Event::GameRulesSet {
+                    rules: set.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
+                });
+            }
             if let Some(path) = entries {
                 let text = event_file::read(&path)?;
                 let players =
@@ -690,6 +714,9 @@ pub fn run(args: Args) -> Result<()> {
                 file.display(),
                 t.players().len()
             );
+            for (k, v) in &set {
+                println!("games' rule: {k}={v}");
+            }
         }
         Cmd::Add {
             file,

@@ -122,3 +122,33 @@ fn the_ruled_cycle_as_diagrams() {
     assert!(err.contains("no cycle was ruled"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--rule KEY=VALUE` sets a number the book leaves to the organiser: two moves each without a
+/// capture reach a move limit of 2 (CXA 2011 art. 4.2.4 lowers the book's 60, art. 22.2), and
+/// the report shows every rule; an unknown key or a limit above the book's fails in one line
+/// naming the key.
+#[test]
+fn the_event_rules_are_set_on_the_command_line() {
+    let moves = "h2e2 h9g7 h0g2 i9h9";
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let out = ok(&[&["adjudicate", "--moves", moves, "--json"][..], extra].concat());
+        serde_json::from_str(&out).expect("one JSON object")
+    };
+    let book = run(&[]);
+    assert_eq!(book["move_limit"]["limit"], 60, "{book}");
+    assert_eq!(book["move_limit"]["reached"], false, "{book}");
+    assert_eq!(book["rules"]["early_draw_moves"], 0, "{book}");
+    let lowered = run(&["--rule", "move_limit=2", "--rule", "early_draw_moves=10"]);
+    assert_eq!(lowered["move_limit"]["limit"], 2, "{lowered}");
+    assert_eq!(lowered["move_limit"]["reached"], true, "{lowered}");
+    assert_eq!(lowered["rules"]["early_draw_moves"], 10, "{lowered}");
+    assert_eq!(lowered["rules"]["book"], "cxa2011", "{lowered}");
+    for (bad, key) in [
+        ("move_limt=2", "move_limt"),
+        ("move_limit=61", "move_limit"),
+    ] {
+        let (success, _, err) = xiangqi(&["adjudicate", "--moves", moves, "--rule", bad]);
+        assert!(!success, "{bad}");
+        assert!(err.contains(key), "{bad}: {err}");
+    }
+}

@@ -423,3 +423,43 @@ fn start_numbers_drawn_by_lot_and_redrawn() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tournament new --rule KEY=VALUE` keeps the numbers for the event's games in the file
+/// (CXA 2011 arts. 4.2.4, 8.1.8); one the book does not allow fails, naming the key.
+#[test]
+fn a_tournament_keeps_the_rules_of_its_games() {
+    let dir = scratch("game-rules");
+    let path = file(&dir, "junior.json");
+    let out = ok(&[
+        "tournament",
+        "new",
+        &path,
+        "--rule",
+        "move_limit=40",
+        "--rule",
+        "illegal_moves_to_lose=2",
+    ]);
+    assert!(out.contains("move_limit=40"), "{out}");
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the file")).expect("JSON");
+    let set = log["events"]
+        .as_array()
+        .and_then(|e| e.iter().find(|e| e["event"] == "game_rules_set"))
+        .expect("the games' rules are kept");
+    assert_eq!(
+        set["rules"],
+        serde_json::json!({"illegal_moves_to_lose": 2, "move_limit": 40})
+    );
+    let (success, _, err) = xiangqi(&[
+        "tournament",
+        "new",
+        &file(&dir, "wxf.json"),
+        "--rules",
+        "wxf",
+        "--rule",
+        "move_limit=55",
+    ]);
+    assert!(!success);
+    assert!(err.contains("move_limit"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}

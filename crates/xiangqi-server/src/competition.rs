@@ -13,6 +13,180 @@ use xiangqi_tournament::{
 
 use crate::error::ApiError;
 
+/// The rules of an event's games from a request's `rules`: a book's name (`cxa2011` when
+/// absent), or an object with the book and the numbers the books leave to the organiser
+/// (`{"book": "cxa", "move_limit": 40, …}`; [`xiangqi_arbiter::EventRules`]). Each key left
+/// out keeps the book's value; an unknown key or an impossible value is a 422 naming
+/// `rules.<key>`.
+pub(crate) fn event_rules(
+    value: Option<&serde_json::Value>,
+) -> Result<(xiangqi_arbiter::Book, xiangqi_arbiter::EventRules), ApiError> {
+    use serde_json::Value;
+    let mut event = xiangqi_arbiter::EventRules::default();
+    let object = match value {
+        None | Some(Value::Null) => return Ok((xiangqi_arbiter::Book::Cxa2011, event)),
+        Some(Value::String(name)) => return Ok((book_named("rules", name)?, event)),
+        Some(Value::Object(o)) => o,
+        Some(_) => {
+            return Err(ApiError::invalid(
+                "rules",
+                "a book's name or an object of the event's rules",
+            ));
+        }
+    };
+    let book = match object.get("book") {
+        None | Some(Value::Null) => xiangqi_arbiter::Book::Cxa2011,
+        Some(Value::String(name)) => book_named("rules.book", name)?,
+        Some(_) => return Err(ApiError::invalid("rules.book", "cxa2011 or wxf2018")),
+    };
+    for (key, v) in object.iter().filter(|(k, _)| k.as_str() != "book") {
+        let field = format!("rules.{key}");
+        if !xiangqi_arbiter::EventRules::KEYS.contains(&key.as_str()) {
+            return Err(ApiError::invalid(&field, "an unknown rule"));
+        }
+        if v.is_null() {
+            continue;
+        }
+        let n = v
+            .as_u64()
+            .ok_or_else(|| ApiError::invalid(&field, "a whole number, 0 or more"))?;
+        event
+            .set(key, n)
+            .map_err(|e| ApiError::invalid(&field, e.to_string()))?;
+    }
+    rule_set(book, &event)?;
+    Ok((book, event))
+}
+
+/// The rule set of a game under `book` with the numbers `event` sets; an impossible value is
+/// a 422 naming `rules.<key>`.
+pub(crate) fn rule_set(
+    book: xiangqi_arbiter::Book,
+    event: &xiangqi_arbiter::EventRules,
+) -> Result<xiangqi_arbiter::RuleSet, ApiError> {
+    xiangqi_arbiter::RuleSet::with_event(book, event)
+        .map_err(|e| ApiError::invalid(&format!("rules.{}", e.key), e.to_string()))
+}
+
+/// The book a name gives (`cxa`, `cxa2011`, `wxf`, `wxf-2018`, `axf`).
+fn book_named(field: &str, name: &str) -> Result<xiangqi_arbiter::Book, ApiError> {
+    match name
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_', ' '], "")
+        .as_str()
+    {
+        "cxa" | "cxa2011" => Ok(xiangqi_arbiter::Book::Cxa2011),
+        "wxf" | "wxf2018" | "axf" => Ok(xiangqi_arbiter::Book::Wxf2018),
+        _ => Err(ApiError::invalid(
+            field,
+            format!("unknown rule set {name:?} (cxa2011 or wxf2018)"),
+        )),
+    }
+}
+
+/// The tournament event that keeps `event`'s numbers for the games, if it sets any.
+pub(crate) fn rules_event(
+    event: &xiangqi_arbiter::EventRules,
+) -> Option<xiangqi_tournament::tournament::Event> {
+    let pairs = event.pairs();
+    (!pairs.is_empty()).then(|| xiangqi_tournament::tournament::Event::GameRulesSet {
+        rules: pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+    })
+}
+
+/// The rules of a tournament's games: its book with the numbers its organiser set (checked
+/// when they were set; a key the arbiter no longer reads is passed over).
+pub(crate) fn games_rule_set(
+    book: RuleSet,
+    set: &std::collections::BTreeMap<String, u64>,
+) -> xiangqi_arbiter::RuleSet {
+    let mut event = xiangqi_arbiter::EventRules::default();
+    for (k, v) in set {
+        let _ = event.set(k, *v);
+    }
+    let book = arbiter_book(book);
+    xiangqi_arbiter::RuleSet::with_event(book, &event)
+        .unwrap_or_else(|_| xiangqi_arbiter::RuleSet::for_book(book))
+}
+
+/// A game's `rules` in a request to create it: the book and the numbers `rules` sets.
+pub(crate) fn rules_request(rules: &xiangqi_arbiter::RuleSet) -> serde_json::Value {
+    let mut object = serde_json::Map::new();
+    object.insert(
+        "book".to_owned(),
+        serde_json::Value::from(rules_name(tournament_book(rules.book))),
+    );
+    for (k, v) in rules.event_rules().pairs() {
+        object.insert(k.to_owned(), serde_json::Value::from(v));
+    }
+    serde_json::Value::Object(object)
+}
+
+/// A tournament's book as the arbiter names it.
+pub(crate) fn arbiter_book(r: RuleSet) -> xiangqi_arbiter::Book {
+    match r {
+        RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+        RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+    }
+}
+
+/// The arbiter's book as a tournament names it.
+pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> RuleSet {
+    match b {
+        xiangqi_arbiter::Book::Cxa2011 => RuleSet::Cxa2011,
+        xiangqi_arbiter::Book::Wxf2018 => RuleSet::Wxf2018,
+    }
+}
+
+/// The schema of an event's `rules`: a book's name, or the object [`event_rules`] reads.
+pub(crate) fn event_rules_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{
+        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
+    };
+    let int = |max: u64, doc: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(max as f64))
+            .description(Some(doc))
+            .build()
+    };
+    let object = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property(
+            "book",
+            crate::openapi::choice(&["cxa", "cxa2011", "wxf", "wxf2018"]),
+        )
+        .property(
+            "move_limit",
+            int(60, "CXA 2011 art. 4.2.4: lowered by level"),
+        )
+        .property(
+            "illegal_moves_to_lose",
+            int(10, "CXA 2011 arts. 4.1.8, 8.1.8"),
+        )
+        .property(
+            "lateness_ms",
+            int(86_400_000, "CXA 2011 art. 20.1; WXF 2018 art. 11.1"),
+        )
+        .property(
+            "fouls_to_lose",
+            int(20, "CXA 2011 art. 4.1.10; WXF 2018 art. 3.1.F"),
+        )
+        .property("draw_offers_beyond", int(20, "CXA 2011 arts. 22.1, 8.1.3"))
+        .property("early_draw_moves", int(200, "WXF 2018 art. 12.11"))
+        .property("appeal_window_ms", int(2_592_000_000, "WXF 2018 art. 12.4"))
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build();
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(rules_schema())
+            .item(object)
+            .build(),
+    )
+}
+
 /// A name as given (trimmed): 1 to 200 characters, not all blank, or a 422 naming `field`.
 pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> {
     let name = text.trim();
@@ -24,17 +198,6 @@ pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> 
         ));
     }
     Ok(name.to_owned())
-}
-
-/// The rule set a request names (`cxa2011` by default; `wxf-2018` and the like read too).
-pub(crate) fn rules_named(text: Option<&str>) -> Result<RuleSet, ApiError> {
-    match text {
-        None => Ok(RuleSet::Cxa2011),
-        Some(r) => r
-            .replace(['-', '_', ' '], "")
-            .parse()
-            .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("rules", e.to_string())),
-    }
 }
 
 /// The points per game a request names (`2-1-0` by default, CXA).
@@ -50,7 +213,7 @@ pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiErro
     }
 }
 
-/// The schema of a rule set's name in a request: what [`rules_named`] reads.
+/// The schema of a rule set's name in a request (`wxf-2018` and the like read too).
 pub(crate) fn rules_schema() -> utoipa::openapi::Object {
     crate::openapi::nullable(crate::openapi::choice(&["cxa2011", "wxf2018"]))
 }

@@ -17,7 +17,7 @@
 //! `tournaments` and `teams` are the resources, each split along its seams (stream and
 //! state, form, json views, handlers, routes); `competition` holds what tournaments and team
 //! events show alike; `extract` and the accounts' `Caller` are what handlers take from a
-//! request. A game that ends is told to its tournament as a [`GameEnded`]; no read writes.
+//! request. A game that ends or has a foul is told to its tournament as a [`GameReport`]; no read writes.
 
 mod accounts;
 mod competition;
@@ -62,7 +62,7 @@ pub use crate::{
     deployment::{CONTENT_SECURITY_POLICY, Deployment, DeploymentError, IpBlock},
     error::{ApiError, ErrorBody},
     extract::parse_body,
-    games::{Claim, Created, EndedHook, GameEnded, Games, NewGame, TokenHolder, Tokens},
+    games::{Claim, Created, GameReport, Games, NewGame, ReportHook, TokenHolder, Tokens},
     openapi::document as openapi_document,
     teams::Teams,
     telemetry::{LogFormat, REQUEST_ID, init_logging},
@@ -96,7 +96,7 @@ impl AppState {
         // A finished game's result reaches its tournament as an event, before the write that
         // ended the game is answered.
         let recorder = Arc::clone(&tournaments);
-        games.on_game_ended(Arc::new(move |ended: GameEnded| {
+        games.on_report(Arc::new(move |ended: GameReport| {
             let tournaments = Arc::clone(&recorder);
             Box::pin(async move {
                 // A failure leaves the board to the next pairing, which settles it.

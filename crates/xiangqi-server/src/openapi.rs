@@ -118,6 +118,7 @@ impl Modify for Security {
         crate::ws::live,
         sheet::sign,
         sheet::appeal,
+        sheet::decide,
         diagram::diagram,
         pages::position,
         pages::touch,

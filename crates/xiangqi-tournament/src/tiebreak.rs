@@ -62,9 +62,30 @@ pub struct Competitor {
     pub encounters: Vec<Encounter>,
     /// Fouls (犯规, WXF 技术犯规) over the event.
     pub fouls: u32,
-    /// Weight of disciplinary sanctions (CXA 18.1 warnings, 18.2 game disqualifications):
-    /// heavier and more sanctions rank lower among equals (CXA 18.5).
-    pub sanctions: u32,
+    /// Disciplinary sanctions (CXA 18.1 warnings, 18.2 game disqualifications): among equals
+    /// the sanctioned rank last, by severity and then by count (CXA 18.5).
+    pub sanctions: Sanctions,
+}
+
+/// The sanctions against one competitor. CXA 2011 art. 18.5 puts the sanctioned last among
+/// equals "按其轻重程度和次数": by severity first, then by count, so one disqualification
+/// (18.2) weighs more than any number of warnings (18.1). Ordered that way: greater is worse.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub struct Sanctions {
+    /// Disqualifications from a game (取消当场比赛资格), CXA 18.2; the severer, compared first.
+    pub disqualifications: u32,
+    /// Warnings (警告), CXA 18.1.
+    pub warnings: u32,
+}
+
+impl Sanctions {
+    /// None at all.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self == Sanctions::default()
+    }
 }
 
 impl Competitor {
@@ -233,7 +254,7 @@ impl TieBreak {
                 .map_or(Points::ZERO, Competitor::score)
         };
         match self {
-            TieBreak::Sanctions => TieValue::count_lower_better(c.sanctions.into()),
+            TieBreak::Sanctions => TieValue::sanctions(c.sanctions),
             TieBreak::Fouls => TieValue::count_lower_better(c.fouls.into()),
             TieBreak::XiaoFen => {
                 let bye = lowest_score_with_points(field);
@@ -391,6 +412,17 @@ impl TieValue {
         TieValue {
             key: vec![n.into()],
             text: n.to_string(),
+        }
+    }
+    /// CXA 18.5: severity first, then count; printed `disqualifications/warnings`.
+    fn sanctions(s: Sanctions) -> TieValue {
+        TieValue {
+            key: vec![-i64::from(s.disqualifications), -i64::from(s.warnings)],
+            text: if s.is_empty() {
+                "0".to_owned()
+            } else {
+                format!("{}/{}", s.disqualifications, s.warnings)
+            },
         }
     }
     fn count_lower_better(n: i64) -> TieValue {
@@ -807,9 +839,24 @@ mod tests {
     fn sanctioned_last_among_equals() {
         // CXA 18.5.
         let mut f = field(2, &[(1, 0, 1, 1)], &[]);
-        f.competitors[0].sanctions = 1;
+        f.competitors[0].sanctions.warnings = 1;
         let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::RoundRobin));
         assert_eq!(s[0].competitor, 1);
+    }
+
+    /// CXA 18.5 "按其轻重程度和次数依次排列": one disqualification (18.2) ranks below three
+    /// warnings (18.1) — a sum with weights 1 and 2 would put the three warnings lower — and
+    /// among equal severity more sanctions rank lower.
+    #[test]
+    fn sanctions_rank_by_severity_then_count() {
+        let mut f = field(3, &[(1, 0, 1, 1), (2, 1, 2, 1), (3, 2, 0, 1)], &[]);
+        f.competitors[0].sanctions.warnings = 3;
+        f.competitors[1].sanctions.disqualifications = 1;
+        f.competitors[2].sanctions.warnings = 1;
+        let s = standings(&f, &[TieBreak::Sanctions]);
+        let order: Vec<usize> = s.iter().map(|s| s.competitor).collect();
+        assert_eq!(order, [2, 0, 1]);
+        assert_eq!(s[2].tie_breaks[0].text(), "1/0");
     }
 
     #[test]

@@ -20,7 +20,9 @@
 //! - Forfeits `+`/`−` count as a win and a loss (CXA 20.3); both absent is a double forfeit
 //!   (CXA 20.2). Lateness is the arbiter's call and arrives as a forfeit result
 //!   (CXA 20.1: 15 minutes by default; WXF 11.1: zero tolerance).
-//! - Fouls and sanctions are recorded for the tie-breaks (CXA 14.1 犯规, 18.5).
+//! - Fouls and sanctions are recorded for the tie-breaks (CXA 14.1 犯规, 18.5): fouls entered
+//!   by hand and those of each board's game (CXA 9's score sheet), each once; sanctions by
+//!   severity, then count. A disqualification from a game (18.2) loses it by forfeit.
 //! - Staged formats: seeded groups then a final (CXA 10.2), a knockout (CXA 10.4), double
 //!   elimination (CXA 10.4), a Swiss then a knockout (CXA 10.5) and a Swiss with bottom
 //!   elimination (CXA 10.6); [`Tournament::pair_next`] pairs the next round of any of them.
@@ -143,10 +145,10 @@ impl Format {
 pub enum Penalty {
     /// A foul (犯规; WXF 技术犯规), counted for the tie-break "fewer fouls" (CXA 14.1).
     Foul,
-    /// A warning (警告) by the game arbiter, CXA 18.1: weight 1 under 18.5.
+    /// A warning (警告) by the game arbiter, CXA 18.1: the lighter sanction under 18.5.
     Warning,
-    /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2:
-    /// weight 2 under 18.5.
+    /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2: the
+    /// heavier sanction under 18.5, and the game is lost by forfeit (the opponent's `+`).
     GameDisqualification,
 }
 
@@ -236,6 +238,29 @@ pub enum Event {
     PlacingsSet {
         /// Which places are played for.
         placings: crate::knockout::Placings,
+    },
+    /// The numbers the books leave to the organiser for the event's games (`move_limit`,
+    /// `fouls_to_lose`, …: CXA 2011 arts. 4.2.4, 8.1.8, 20.1, 22.1; WXF 2018 arts. 11.1, 12.4,
+    /// 12.11), by key, as the arbiter reads them (`xiangqi_arbiter::EventRules`). The
+    /// tournament keeps them for its games and reads none: whoever records them checks them.
+    /// Set before round 1 is paired; the latest applies.
+    GameRulesSet {
+        /// Value by key; a key left out keeps the book's value.
+        rules: BTreeMap<String, u64>,
+    },
+    /// The fouls (犯规; WXF 技术犯规) the arbiter recorded in a board's game, as the score
+    /// sheet notes them (CXA 2011 art. 9). They count for the tie-break "fewer fouls" (CXA
+    /// 14.1–14.6) without being entered again; the latest for a board applies, so telling it
+    /// twice counts once.
+    GameFoulsRecorded {
+        /// Round.
+        round: u32,
+        /// Board.
+        board: u32,
+        /// Red's fouls in the game.
+        red: u32,
+        /// Black's fouls in the game.
+        black: u32,
     },
     /// Start numbers drawn by lot (抽签) before round 1, for a round robin's order table or a
     /// knockout's lines (CXA 10.1 with appendix 2, 10.4, 12.1); redrawn by CXA 14.4 after a
@@ -406,8 +431,14 @@ pub struct Tournament {
     rounds: Vec<Round>,
     /// Who withdrew when (CXA 19; WXF 11).
     withdrawals: Withdrawals,
+    /// Fouls entered against a player by hand ([`Penalty::Foul`]).
     fouls: Vec<u32>,
-    sanctions: Vec<u32>,
+    /// Fouls of each board's game by (round, board): Red's and Black's
+    /// ([`Event::GameFoulsRecorded`]).
+    game_fouls: BTreeMap<(u32, u32), [u32; 2]>,
+    sanctions: Vec<crate::tiebreak::Sanctions>,
+    /// The numbers set for the event's games ([`Event::GameRulesSet`]).
+    game_rules: BTreeMap<String, u64>,
     /// Club-mates kept apart in a Swiss (CXA 10.3, appendix 3).
     clubs_apart: bool,
     /// Groups kept apart in a Swiss (TRF `XXP`).
@@ -464,7 +495,9 @@ impl Tournament {
             rounds: Vec::new(),
             withdrawals: Withdrawals::default(),
             fouls: Vec::new(),
+            game_fouls: BTreeMap::new(),
             sanctions: Vec::new(),
+            game_rules: BTreeMap::new(),
             clubs_apart: false,
             apart: Vec::new(),
             eliminated: Vec::new(),
@@ -515,7 +548,7 @@ impl Tournament {
                 self.start_draw = None;
                 self.withdrawals.enter();
                 self.fouls.push(0);
-                self.sanctions.push(0);
+                self.sanctions.push(crate::tiebreak::Sanctions::default());
                 self.eliminated.push(None);
             }
             Event::RoundPaired {
@@ -621,7 +654,9 @@ impl Tournament {
                 }
             }
             Event::Penalised {
-                player, penalty, ..
+                player,
+                penalty,
+                round,
             } => {
                 let i = player.index();
                 if i >= self.players.len() {
@@ -629,9 +664,38 @@ impl Tournament {
                 }
                 match penalty {
                     Penalty::Foul => self.fouls[i] += 1,
-                    Penalty::Warning => self.sanctions[i] += 1,
-                    Penalty::GameDisqualification => self.sanctions[i] += 2,
+                    Penalty::Warning => self.sanctions[i].warnings += 1,
+                    Penalty::GameDisqualification => {
+                        self.sanctions[i].disqualifications += 1;
+                        self.forfeit_game_of(*player, *round);
+                    }
                 }
+            }
+            Event::GameRulesSet { rules } => {
+                if !self.rounds.is_empty() {
+                    return Err(TournamentError::InvalidFormat(
+                        "the games' rules are set before round 1 is paired".into(),
+                    ));
+                }
+                self.game_rules = rules.clone();
+            }
+            Event::GameFoulsRecorded {
+                round,
+                board,
+                red,
+                black,
+            } => {
+                let exists = self
+                    .rounds
+                    .get((*round as usize).wrapping_sub(1))
+                    .is_some_and(|r| r.games.iter().any(|g| g.pairing.board == *board));
+                if !exists {
+                    return Err(TournamentError::NoSuchGame {
+                        round: *round,
+                        board: *board,
+                    });
+                }
+                self.game_fouls.insert((*round, *board), [*red, *black]);
             }
             Event::RatingRulesSet { rules } => {
                 rules
@@ -756,6 +820,71 @@ impl Tournament {
     #[must_use]
     pub fn rules(&self) -> RuleSet {
         self.rules
+    }
+
+    /// The numbers set for the event's games ([`Event::GameRulesSet`]); empty: the book's.
+    #[must_use]
+    pub fn game_rules(&self) -> &BTreeMap<String, u64> {
+        &self.game_rules
+    }
+
+    /// The fouls recorded in the game of `round`, `board`: Red's and Black's.
+    #[must_use]
+    pub fn game_fouls(&self, round: u32, board: u32) -> Option<[u32; 2]> {
+        self.game_fouls.get(&(round, board)).copied()
+    }
+
+    /// A player's fouls over the event: those entered by hand and those of their games
+    /// (CXA 2011 art. 9's score sheets), each counted once.
+    #[must_use]
+    pub fn fouls_of(&self, player: PlayerId) -> u32 {
+        let i = player.index();
+        let by_hand = self.fouls.get(i).copied().unwrap_or(0);
+        let in_games: u32 = self
+            .rounds
+            .iter()
+            .flat_map(|r| r.games.iter().map(move |g| (r.number, g.pairing)))
+            .filter_map(|(round, p)| {
+                let [red, black] = self.game_fouls(round, p.board)?;
+                if p.red == player {
+                    Some(red)
+                } else if p.black == player {
+                    Some(black)
+                } else {
+                    None
+                }
+            })
+            .sum();
+        by_hand + in_games
+    }
+
+    /// A player's sanctions (CXA 18.1, 18.2).
+    #[must_use]
+    pub fn sanctions_of(&self, player: PlayerId) -> crate::tiebreak::Sanctions {
+        self.sanctions
+            .get(player.index())
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// CXA 2011 art. 18.2: a player disqualified from the game of `round` loses it by forfeit
+    /// (the opponent's `+`), whatever was recorded. A player with no game that round (a bye,
+    /// a round not paired) only has the sanction.
+    fn forfeit_game_of(&mut self, player: PlayerId, round: u32) {
+        let Some(r) = self.rounds.get_mut((round as usize).wrapping_sub(1)) else {
+            return;
+        };
+        if let Some(g) = r
+            .games
+            .iter_mut()
+            .find(|g| g.pairing.red == player || g.pairing.black == player)
+        {
+            g.result = Some(if g.pairing.red == player {
+                GameResult::BlackWinsByForfeit
+            } else {
+                GameResult::RedWinsByForfeit
+            });
+        }
     }
 
     /// The format.
@@ -1006,7 +1135,7 @@ impl Tournament {
                 } else {
                     encounters
                 },
-                fouls: self.fouls[i],
+                fouls: self.fouls_of(PlayerId::from_index(i)),
                 sanctions: self.sanctions[i],
             })
             .collect();
@@ -1493,6 +1622,70 @@ mod tests {
                 penalty: Penalty::Foul
             }),
             Err(TournamentError::UnknownPlayer(9))
+        );
+    }
+
+    /// CXA 2011 art. 18.2: a disqualification from a game loses it by forfeit, whatever was
+    /// recorded; art. 18.5: it ranks below any number of warnings among equals.
+    #[test]
+    fn a_game_disqualification_forfeits_the_game() {
+        let mut t = rr(2, 1);
+        play(&mut t, |_, _| GameResult::Draw);
+        let g = t.rounds()[0].games[0].pairing;
+        t.apply(Event::Penalised {
+            player: g.red,
+            round: 1,
+            penalty: Penalty::GameDisqualification,
+        })
+        .unwrap();
+        assert_eq!(
+            t.rounds()[0].games[0].result,
+            Some(GameResult::BlackWinsByForfeit)
+        );
+        assert_eq!(t.standings()[0].competitor, g.black.index());
+        assert_eq!(t.sanctions_of(g.red).disqualifications, 1);
+    }
+
+    /// CXA 2011 art. 9: the fouls of a board's game count for "fewer fouls" (14.1) once, however
+    /// often they are told, beside those entered by hand.
+    #[test]
+    fn a_games_fouls_count_once() {
+        let mut t = rr(2, 1);
+        play(&mut t, |_, _| GameResult::Draw);
+        let g = t.rounds()[0].games[0].pairing;
+        for _ in 0..2 {
+            t.apply(Event::GameFoulsRecorded {
+                round: 1,
+                board: 1,
+                red: 2,
+                black: 0,
+            })
+            .unwrap();
+        }
+        t.apply(Event::Penalised {
+            player: g.red,
+            round: 1,
+            penalty: Penalty::Foul,
+        })
+        .unwrap();
+        assert_eq!((t.fouls_of(g.red), t.fouls_of(g.black)), (3, 0));
+        let s = t.standings();
+        assert_eq!(s[0].competitor, g.black.index(), "fewer fouls first");
+        assert_eq!(
+            t.apply(Event::GameFoulsRecorded {
+                round: 1,
+                board: 2,
+                red: 1,
+                black: 0,
+            }),
+            Err(TournamentError::NoSuchGame { round: 1, board: 2 })
+        );
+        // The games' rules are the organiser's before round 1 only.
+        assert!(
+            t.apply(Event::GameRulesSet {
+                rules: BTreeMap::from([("move_limit".to_owned(), 40)]),
+            })
+            .is_err()
         );
     }
 

@@ -6,12 +6,14 @@
 //! appends the new events conditionally on the stream's last sequence number. If another
 //! replica wrote first, the append fails, the copy is dropped, and the caller gets a 409 to
 //! retry. After a write the watchers are told, the flag timer is set to the clock's stored
-//! deadline, and a game that has ended is told to the rest of the server ([`GameEnded`]: its
-//! tournament records the result); any read past the deadline makes the flag fall too, so no
-//! timer needs to survive a crash. Other replicas' appends are heard through the store
-//! ([`Games::follow_replicas`]) and reach this replica's watchers as if made here.
+//! deadline, and a game that has ended or has a foul is told to the rest of the server
+//! ([`GameReport`]: its tournament records the result and the fouls); any read past the
+//! deadline makes the flag fall too, so no timer needs to survive a crash. Other replicas'
+//! appends are heard through the store ([`Games::follow_replicas`]) and reach this replica's
+//! watchers as if made here.
 
 mod state;
+pub(crate) use self::state::wall_ms;
 pub(crate) mod views;
 
 use std::{sync::Arc, time::Duration};
@@ -23,9 +25,12 @@ use xiangqi::{Color, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
 use xiangqi_store::{Deadline, EventStore, Listener, Store, StreamKind};
 
-pub use self::state::{Appeal, Created, ErrorKind, Live, Signature, TokenHolder, appeal_window_ms};
+pub use self::state::{
+    Appeal, AppealDecision, AppealVerdict, Created, ErrorKind, Live, Signature, TokenHolder,
+    appeal_window_ms,
+};
 use self::{
-    state::{GameRecord, Procedure, untimed_control, wall_ms},
+    state::{GameRecord, Procedure, untimed_control},
     views::{
         GameReply, GameView, RulingReply, RulingView, color_code, state_message, update_message,
     },
@@ -48,24 +53,47 @@ const RUNNING_IDLE: Duration = Duration::from_secs(10 * 60);
 /// How often a server sweeps the stored deadlines for flags its timers missed.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
-/// A game has ended: what [`Games`] tells the rest of the server (a tournament records the
-/// result on its board), whichever replica ended it.
+/// What [`Games`] tells the rest of the server of a game whose result or fouls changed: its
+/// tournament records the result on its board, and the fouls as the score sheet notes them
+/// (CXA 2011 art. 9), whichever replica made the change.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameEnded {
+pub struct GameReport {
     /// The game's id.
     pub id: String,
-    /// Its result.
-    pub result: xiangqi_arbiter::GameResult,
+    /// Its result, once it has ended.
+    pub result: Option<xiangqi_arbiter::GameResult>,
+    /// Red's and Black's fouls (犯规; WXF 技术犯规) so far.
+    pub fouls: [u32; 2],
     /// The tournament whose board the game was started for.
     pub tournament: Option<String>,
 }
 
-/// What is told of each game that ends, awaited before the write that ended it is answered.
-pub type EndedHook = Arc<
-    dyn Fn(GameEnded) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>
+/// What is told of each game that ends or has a foul, awaited before the write is answered.
+pub type ReportHook = Arc<
+    dyn Fn(GameReport) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>
         + Send
         + Sync,
 >;
+
+/// Red's and Black's fouls in `live` (犯规, WXF 技术犯规): the arbiter's tally
+/// ([`xiangqi_arbiter::fouls::tally`]), as the score sheet notes them (CXA 2011 art. 9).
+pub(crate) fn foul_counts(live: &Live) -> [u32; 2] {
+    let g = live.timed.game();
+    let (counts, _) =
+        xiangqi_arbiter::fouls::tally(g.events(), g.rules(), xiangqi::ByColor::default());
+    [counts.red.fouls, counts.black.fouls]
+}
+
+/// May `event` change a side's fouls ([`xiangqi_arbiter::fouls::tally`] counts these)?
+fn may_foul(event: &GameEvent) -> bool {
+    matches!(
+        event,
+        GameEvent::Foul { .. }
+            | GameEvent::Touched { foul: true, .. }
+            | GameEvent::MoveLimitClaimed { valid: false, .. }
+            | GameEvent::DrawOffered { .. }
+    )
+}
 
 /// A game as a request to create it.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
@@ -74,7 +102,7 @@ pub struct NewGame {
     /// `cxa2011` (default) or `wxf2018`; or an object with the book and the numbers the
     /// books leave to the organiser: `{"book": "cxa", "move_limit": 40, …}` (each key left out
     /// keeps the book's value; an unknown key or an impossible value is a 422 naming it).
-    #[schema(schema_with = game_rules_schema)]
+    #[schema(schema_with = crate::competition::event_rules_schema)]
     pub rules: Option<Value>,
     /// The start position; the standard one by default.
     #[schema(schema_with = crate::openapi::optional_fen_schema)]
@@ -254,7 +282,7 @@ type Held = (Arc<Slot<Live>>, Guard<Live>);
 pub struct Games {
     repo: Repository<Live>,
     time: TimeSource,
-    ended: std::sync::OnceLock<EndedHook>,
+    ended: std::sync::OnceLock<ReportHook>,
 }
 
 impl std::fmt::Debug for Games {
@@ -277,118 +305,11 @@ pub fn parse_color(field: &str, text: &str) -> Result<Color, ApiError> {
     }
 }
 
-/// The schema of a game's `rules`: a book's name, or the object of [`game_rules`].
-fn game_rules_schema() -> utoipa::openapi::schema::Schema {
-    use utoipa::openapi::schema::{
-        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
-    };
-    let int = |max: u64, doc: &str| {
-        ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .minimum(Some(0))
-            .maximum(Some(max as f64))
-            .description(Some(doc))
-            .build()
-    };
-    let object = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .property(
-            "book",
-            crate::openapi::choice(&["cxa", "cxa2011", "wxf", "wxf2018"]),
-        )
-        .property(
-            "move_limit",
-            int(60, "CXA 2011 art. 4.2.4: lowered by level"),
-        )
-        .property(
-            "illegal_moves_to_lose",
-            int(10, "CXA 2011 arts. 4.1.8, 8.1.8"),
-        )
-        .property(
-            "lateness_ms",
-            int(86_400_000, "CXA 2011 art. 20.1; WXF 2018 art. 11.1"),
-        )
-        .property(
-            "fouls_to_lose",
-            int(20, "CXA 2011 art. 4.1.10; WXF 2018 art. 3.1.F"),
-        )
-        .property("draw_offers_beyond", int(20, "CXA 2011 arts. 22.1, 8.1.3"))
-        .property("early_draw_moves", int(200, "WXF 2018 art. 12.11"))
-        .property("appeal_window_ms", int(2_592_000_000, "WXF 2018 art. 12.4"))
-        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
-        .build();
-    Schema::OneOf(
-        OneOfBuilder::new()
-            .item(crate::competition::rules_schema())
-            .item(object)
-            .build(),
-    )
-}
-
 /// A game's rules from a request: a book's name, or `{"book": …, "move_limit": 40, …}` with
 /// the numbers an event sets ([`xiangqi_arbiter::EventRules`]).
 fn game_rules(value: &Value) -> Result<RuleSet, ApiError> {
-    let object = match value {
-        Value::Null => return Ok(RuleSet::cxa2011()),
-        Value::String(name) => return rules_named(name),
-        Value::Object(o) => o,
-        _ => {
-            return Err(ApiError::invalid(
-                "rules",
-                "a book's name or an object of the event's rules",
-            ));
-        }
-    };
-    let book = match object.get("book") {
-        None | Some(Value::Null) => RuleSet::cxa2011().book,
-        Some(Value::String(name)) => {
-            rules_named(name)
-                .map_err(|e| ApiError::invalid("rules.book", e.to_string()))?
-                .book
-        }
-        Some(_) => return Err(ApiError::invalid("rules.book", "cxa2011 or wxf2018")),
-    };
-    let mut event = xiangqi_arbiter::EventRules::default();
-    for (key, v) in object.iter().filter(|(k, _)| k.as_str() != "book") {
-        // One key at a time, so that the error names it.
-        let one: xiangqi_arbiter::EventRules =
-            serde_json::from_value(serde_json::json!({ key: v })).map_err(|e| {
-                let what = if e.to_string().contains("unknown field") {
-                    "an unknown rule".to_owned()
-                } else {
-                    e.to_string()
-                };
-                ApiError::invalid(&format!("rules.{key}"), what)
-            })?;
-        let merge = |a: Option<u64>, b: Option<u64>| b.or(a);
-        event = xiangqi_arbiter::EventRules {
-            move_limit: one.move_limit.or(event.move_limit),
-            illegal_moves_to_lose: one.illegal_moves_to_lose.or(event.illegal_moves_to_lose),
-            lateness_ms: merge(event.lateness_ms, one.lateness_ms),
-            fouls_to_lose: one.fouls_to_lose.or(event.fouls_to_lose),
-            draw_offers_beyond: one.draw_offers_beyond.or(event.draw_offers_beyond),
-            early_draw_moves: one.early_draw_moves.or(event.early_draw_moves),
-            appeal_window_ms: merge(event.appeal_window_ms, one.appeal_window_ms),
-        };
-    }
-    RuleSet::with_event(book, &event)
-        .map_err(|e| ApiError::invalid(&format!("rules.{}", e.key), e.to_string()))
-}
-
-fn rules_named(name: &str) -> Result<RuleSet, ApiError> {
-    match name
-        .trim()
-        .to_ascii_lowercase()
-        .replace(['-', '_', ' '], "")
-        .as_str()
-    {
-        "cxa" | "cxa2011" => Ok(RuleSet::cxa2011()),
-        "wxf" | "wxf2018" | "axf" => Ok(RuleSet::wxf2018()),
-        _ => Err(ApiError::invalid(
-            "rules",
-            format!("unknown rule set {name:?} (cxa2011 or wxf2018)"),
-        )),
-    }
+    let (book, event) = crate::competition::event_rules(Some(value))?;
+    crate::competition::rule_set(book, &event)
 }
 
 /// The game in a locked copy.
@@ -423,19 +344,26 @@ impl Games {
         }
     }
 
-    /// Sets what is told of each game that ends (once; later calls change nothing).
-    pub fn on_game_ended(&self, hook: EndedHook) {
+    /// Sets what is told of each game that ends or has a foul (once; later calls change
+    /// nothing).
+    pub fn on_report(&self, hook: ReportHook) {
         let _ = self.ended.set(hook);
     }
 
-    /// Tells that `live`, game `id`, has ended.
-    async fn publish_end(&self, id: &str, live: &Live) {
-        let (Some(hook), Some((result, _))) = (self.ended.get(), live.timed.game().end()) else {
+    /// Tells the result and the fouls of `live`, game `id`, if it has ended, or if it is a
+    /// tournament's game and `fouled` (its fouls may have changed).
+    async fn publish(&self, id: &str, live: &Live, fouled: bool) {
+        let Some(hook) = self.ended.get() else {
             return;
         };
-        hook(GameEnded {
+        let result = live.timed.game().end().map(|(r, _)| r);
+        if result.is_none() && !(fouled && live.created.tournament.is_some()) {
+            return;
+        }
+        hook(GameReport {
             id: id.to_owned(),
             result,
+            fouls: foul_counts(live),
             tournament: live.created.tournament.clone(),
         })
         .await;
@@ -643,11 +571,14 @@ impl Games {
         }
         let live = game(&guard)?;
         self.schedule(id, &slot, live);
-        let message = update_message(live, seq_of(&guard), self.time.now_ms(), &new, seen, false);
+        // The score sheet notes the fouls and the end (CXA 2011 art. 9): sent when they change.
+        let fouled = new.iter().any(may_foul);
+        let sheet = fouled || live.timed.game().end().is_some();
+        let message = update_message(live, seq_of(&guard), self.time.now_ms(), &new, seen, sheet);
         // No watcher is not an error.
         let _ = slot.side().tx.send(Arc::from(message));
         // No arbiter event follows the end of a game: these events ended it.
-        self.publish_end(id, live).await;
+        self.publish(id, live, fouled).await;
         Ok((slot, guard))
     }
 
@@ -706,7 +637,8 @@ impl Games {
         self.schedule(id, &slot, live);
         let message = state_message(id, live, seq_of(&guard), self.time.now_ms());
         let _ = slot.side().tx.send(Arc::from(message));
-        self.publish_end(id, live).await;
+        // A correction records the book's foul.
+        self.publish(id, live, true).await;
         Ok((slot, guard))
     }
 
@@ -805,7 +737,7 @@ impl Games {
         let _ = slot.side().tx.send(Arc::from(message));
         if was_playing {
             // Ended on another replica: told here too (a board's result is recorded once).
-            self.publish_end(id, live).await;
+            self.publish(id, live, false).await;
         }
     }
 
@@ -878,7 +810,7 @@ impl Games {
         self.create_for(req, None).await
     }
 
-    /// Creates a game for a board of `tournament`, which hears of its end ([`GameEnded`]).
+    /// Creates a game for a board of `tournament`, which hears of its end and its fouls ([`GameReport`]).
     ///
     /// # Errors
     /// As [`Games::create`].
@@ -1002,16 +934,17 @@ impl Games {
         Ok(views::pgn_record(game(&guard)?))
     }
 
-    /// A game's result, once it is over.
+    /// A game's result, once it is over, and its fouls so far.
     ///
     /// # Errors
     /// 404 for an unknown game.
     pub async fn result(
         self: &Arc<Self>,
         id: &str,
-    ) -> Result<Option<xiangqi_arbiter::GameResult>, ApiError> {
+    ) -> Result<(Option<xiangqi_arbiter::GameResult>, [u32; 2]), ApiError> {
         let (_slot, guard) = self.lock_current(id).await?;
-        Ok(game(&guard)?.timed.game().end().map(|(r, _)| r))
+        let live = game(&guard)?;
+        Ok((live.timed.game().end().map(|(r, _)| r), foul_counts(live)))
     }
 
     /// Subscribes to a game's updates, with a snapshot taken under the same lock, so that no
@@ -1231,6 +1164,25 @@ impl Games {
                         "no offer of the opponent stands",
                     ));
                 }
+                let rounds = u32::try_from(live.timed.game().moves().len() / 2).unwrap_or(u32::MAX);
+                if matches!(claim, Claim::DrawAccept)
+                    && !xiangqi_arbiter::fouls::agreed_draw_allowed(
+                        live.timed.game().rules(),
+                        rounds,
+                    )
+                {
+                    // WXF 2018 art. 12.11: within the event's first moves the arbiter urges
+                    // the players on; only the arbiter's leave (a declared draw) ends it so.
+                    return Err(ApiError::ruled_conflict(
+                        "early_draw",
+                        "WXF 2018 art. 12.11",
+                        format!(
+                            "no draw by agreement before move {}: play on, or the arbiter \
+                             declares the draw",
+                            live.timed.game().rules().fouls.agreed_draw_min_moves
+                        ),
+                    ));
+                }
                 if matches!(claim, Claim::DrawAccept) {
                     GameEvent::DrawAgreed
                 } else {
@@ -1371,7 +1323,7 @@ impl Games {
     }
 
     /// Signs the score sheet for the holder of `token`: a player or the arbiter confirms the
-    /// result and the times (CXA 2011 art. 9; WXF 2018 art. 12.6). `result`, when given, must
+    /// result, the times and the fouls (CXA 2011 art. 9; WXF 2018 art. 12.6). `result`, when given, must
     /// be the recorded one: who disagrees appeals instead.
     ///
     /// # Errors
@@ -1417,6 +1369,8 @@ impl Games {
             termination: termination.code().to_owned(),
             red_used_ms: live.timed_clock.then(|| clock.used(Color::Red, at)),
             black_used_ms: live.timed_clock.then(|| clock.used(Color::Black, at)),
+            red_fouls: foul_counts(live)[0],
+            black_fouls: foul_counts(live)[1],
             at_ms: wall_ms(),
         };
         let (_slot, guard) = self.record(id, held, GameRecord::Signed(signature)).await?;
@@ -1468,8 +1422,54 @@ impl Games {
             text: text.to_owned(),
             at_ms: now,
             ply: live.timed.game().moves().len(),
+            decision: None,
         };
         let (_slot, guard) = self.record(id, held, GameRecord::Appealed(appeal)).await?;
+        reply(id, &guard, self.time.now_ms())
+    }
+
+    /// Appeal `number` (from 1) of game `id`, before it is decided: the game's tournament, if
+    /// it is a board's, and its recorded result.
+    ///
+    /// # Errors
+    /// 404 for an unknown game or appeal; 409 `appeal_decided` when it was decided already.
+    pub async fn appeal_to_decide(
+        self: &Arc<Self>,
+        id: &str,
+        number: usize,
+    ) -> Result<(Option<String>, Option<xiangqi_arbiter::GameResult>), ApiError> {
+        let (_slot, guard) = self.lock_fresh(id).await?;
+        let live = game(&guard)?;
+        let appeal = number
+            .checked_sub(1)
+            .and_then(|i| live.sheet.appeals.get(i))
+            .ok_or(ApiError::NotFound("appeal"))?;
+        if appeal.decision.is_some() {
+            return Err(ApiError::conflict(
+                "appeal_decided",
+                "the appeal was decided already (WXF 12.4: the decision is final)",
+            ));
+        }
+        Ok((
+            live.created.tournament.clone(),
+            live.timed.game().end().map(|(r, _)| r),
+        ))
+    }
+
+    /// Records the decision on an appeal (WXF 2018 art. 12.4); the record of the game stays
+    /// as it is. Who may decide is the caller's to check ([`Games::appeal_to_decide`] first).
+    ///
+    /// # Errors
+    /// As [`Games::appeal_to_decide`].
+    pub async fn decide_appeal(
+        self: &Arc<Self>,
+        id: &str,
+        decision: AppealDecision,
+    ) -> Result<Value, ApiError> {
+        let held = self.lock_fresh(id).await?;
+        let (_slot, guard) = self
+            .record(id, held, GameRecord::AppealDecided(decision))
+            .await?;
         reply(id, &guard, self.time.now_ms())
     }
 }

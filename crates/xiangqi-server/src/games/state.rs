@@ -33,6 +33,8 @@ pub const CREATED: &str = "game_created";
 pub const SIGNED: &str = "score_sheet_signed";
 /// The type of an appeal (WXF 12.4).
 pub const APPEALED: &str = "appeal_lodged";
+/// The type of the decision on an appeal (WXF 12.4).
+pub const APPEAL_DECIDED: &str = "appeal_decided";
 
 /// The appeal window of a game under `rules`: WXF 2018 art. 12.4's two hours; none under CXA
 /// 2011, which sets none; or what the event set.
@@ -85,8 +87,19 @@ pub struct Signature {
     pub red_used_ms: Option<u64>,
     /// Black's time used.
     pub black_used_ms: Option<u64>,
+    /// Red's fouls as the sheet notes them (CXA 2011 art. 9: "犯规情况"); left out when none,
+    /// so that a signature stored before writes back the same.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub red_fouls: u32,
+    /// Black's fouls.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub black_fouls: u32,
     /// When, in ms since the Unix epoch.
     pub at_ms: u64,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A player's appeal (WXF 2018 art. 12.4).
@@ -101,6 +114,40 @@ pub struct Appeal {
     /// Plies played when it was lodged.
     #[serde(default)]
     pub ply: usize,
+    /// The decision, once made (never stored with the appeal: it is an event of its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<AppealDecision>,
+}
+
+/// Upheld or rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AppealVerdict {
+    /// The appeal is upheld (胜诉): the ruling appealed against is set aside.
+    Upheld,
+    /// The appeal is rejected (败诉): the ruling stands.
+    Rejected,
+}
+
+/// The decision on a player's appeal, by the event's chief arbiter or organiser: WXF 2018
+/// art. 12.4 ("仲裁委员会之判决为最后决定"). The record of the game stays as it is; a result
+/// changed by an upheld appeal is changed in the tournament.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct AppealDecision {
+    /// Which appeal, from 1 in the order lodged.
+    pub appeal: usize,
+    /// Upheld or rejected.
+    pub decision: AppealVerdict,
+    /// Why.
+    pub reason: String,
+    /// The result that stands after an upheld appeal, if it changed (`1-0`, `0-1`, `1/2-1/2`,
+    /// `+/-`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Who decided (an account).
+    pub by: String,
+    /// When, in ms since the Unix epoch.
+    pub at_ms: u64,
 }
 
 /// What the error to correct was (CXA 2011 art. 5.8; WXF 2018 art. 4.4).
@@ -263,6 +310,8 @@ pub enum GameRecord {
     Signed(Signature),
     /// `appeal_lodged`.
     Appealed(Appeal),
+    /// `appeal_decided`.
+    AppealDecided(AppealDecision),
     /// The arbiter's procedures at the table ([`Procedure::TYPES`]).
     Procedure(Procedure),
     /// The arbiter's events, with the moment the store wrote them (none for a new one).
@@ -291,6 +340,7 @@ impl Serialize for GameRecord {
             GameRecord::Created(c) => c.serialize(s),
             GameRecord::Signed(x) => x.serialize(s),
             GameRecord::Appealed(x) => x.serialize(s),
+            GameRecord::AppealDecided(x) => x.serialize(s),
             GameRecord::Procedure(p) => p.public().serialize(s),
             GameRecord::Game { event, .. } => event.serialize(s),
         }
@@ -303,6 +353,7 @@ impl Envelope for GameRecord {
             CREATED => serde_json::from_value(payload).map(|c| GameRecord::Created(Box::new(c))),
             SIGNED => serde_json::from_value(payload).map(GameRecord::Signed),
             APPEALED => serde_json::from_value(payload).map(GameRecord::Appealed),
+            APPEAL_DECIDED => serde_json::from_value(payload).map(GameRecord::AppealDecided),
             t if Procedure::TYPES.contains(&t) => {
                 serde_json::from_value(payload).map(GameRecord::Procedure)
             }
@@ -329,6 +380,7 @@ impl Envelope for GameRecord {
             GameRecord::Created(c) => Ok(NewEvent::new(CREATED, to_payload(c)?)),
             GameRecord::Signed(x) => Ok(NewEvent::new(SIGNED, to_payload(x)?)),
             GameRecord::Appealed(x) => Ok(NewEvent::new(APPEALED, to_payload(x)?)),
+            GameRecord::AppealDecided(x) => Ok(NewEvent::new(APPEAL_DECIDED, to_payload(x)?)),
             GameRecord::Procedure(p) => new_event(p, "type"),
             GameRecord::Game { event, .. } => new_event(event, "type"),
         }
@@ -871,6 +923,20 @@ impl Aggregate for Live {
         match record {
             GameRecord::Signed(s) => self.sheet.signatures.push(s),
             GameRecord::Appealed(a) => self.sheet.appeals.push(a),
+            GameRecord::AppealDecided(d) => {
+                let appeal = d
+                    .appeal
+                    .checked_sub(1)
+                    .and_then(|i| self.sheet.appeals.get_mut(i))
+                    .ok_or(ApiError::NotFound("appeal"))?;
+                if appeal.decision.is_some() {
+                    return Err(ApiError::conflict(
+                        "appeal_decided",
+                        "the appeal was decided already (WXF 12.4: the decision is final)",
+                    ));
+                }
+                appeal.decision = Some(d);
+            }
             GameRecord::Procedure(p) => {
                 let recorded_at_ms = None;
                 if let Some(at) = p.at_ms() {

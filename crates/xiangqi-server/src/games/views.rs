@@ -145,9 +145,25 @@ pub struct FoulView {
 fn fouls_of(live: &Live) -> Vec<FoulView> {
     let game = live.timed.game();
     let book = game.rules().book;
+    // The position as the events go, read only for a touch foul under WXF: in check it is
+    // WXF 2018 art. 2.10.D's (the touched piece must answer the check).
+    let mut pos = game.start().clone();
     game.events()
         .iter()
         .filter_map(|e| match e {
+            GameEvent::Move { iccs, .. } => {
+                if let Ok(m) = iccs.to_move(&pos) {
+                    pos.play_unchecked(m);
+                }
+                None
+            }
+            GameEvent::Touched {
+                color, foul: true, ..
+            } if book == Book::Wxf2018 && pos.is_check() => Some(FoulView {
+                color: color_code(*color),
+                foul: Foul::Touch,
+                article: "WXF 2018 arts. 2.10.D, 4.2".to_owned(),
+            }),
             GameEvent::Foul {
                 color,
                 foul,
@@ -178,13 +194,15 @@ pub struct MoveLimitView {
     remaining: u32,
 }
 
-/// The score sheet's signatures.
+/// The score sheet: the signatures, and each side's fouls as the sheet notes them (CXA 2011
+/// art. 9: "犯规情况").
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoreSheetView<'a> {
     red: Option<&'a Signature>,
     black: Option<&'a Signature>,
     arbiter: Option<&'a Signature>,
     complete: bool,
+    fouls: crate::tournaments::FoulCounts,
 }
 
 /// What changes as a game goes on: every field of [`GameView`] but the fixed ones (`id`,
@@ -273,6 +291,10 @@ impl<'a> GameChanges<'a> {
                 black: live.sheet.signature("black"),
                 arbiter: live.sheet.signature("arbiter"),
                 complete: live.sheet.complete(),
+                fouls: {
+                    let [red, black] = super::foul_counts(live);
+                    crate::tournaments::FoulCounts { red, black }
+                },
             }),
             appeals: sheet.then_some(live.sheet.appeals.as_slice()),
         }
@@ -294,7 +316,8 @@ pub struct RulesView {
 }
 
 impl RulesView {
-    fn new(rules: &xiangqi_arbiter::RuleSet) -> RulesView {
+    /// Every number of `rules` an event may set, as it applies.
+    pub(crate) fn new(rules: &xiangqi_arbiter::RuleSet) -> RulesView {
         let e = rules.event_rules();
         RulesView {
             book: book_code(rules.book),

@@ -11,9 +11,12 @@ use crate::{competition::checked_name, error::ApiError};
 pub(super) struct NewTeamEvent {
     #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
-    /// `cxa2011` (default) or `wxf2018`.
-    #[schema(schema_with = crate::competition::rules_schema)]
-    pub rules: Option<String>,
+    /// `cxa2011` (default) or `wxf2018`; or an object with the book and the numbers the books
+    /// leave to the organiser for the event's games: `{"book": "cxa", "move_limit": 40, …}`
+    /// (each key left out keeps the book's value; an unknown key or an impossible value is a
+    /// 422 naming it).
+    #[schema(schema_with = crate::competition::event_rules_schema)]
+    pub rules: Option<serde_json::Value>,
     /// `round_robin` (default), `swiss` (paired by the CXA engine or by hand) or `knockout`.
     #[schema(schema_with = team_format_schema)]
     pub format: Option<String>,

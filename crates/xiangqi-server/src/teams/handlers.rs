@@ -26,7 +26,7 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
-    competition::{bracket_rounds, checked_name, rules_named, scoring_named},
+    competition::{bracket_rounds, checked_name, event_rules, scoring_named, tournament_book},
     error::{ApiError, ErrorBody},
     extract::{JsonBody, JsonOrEmpty},
     ids::{random_hex, random_seed},
@@ -44,7 +44,8 @@ pub(crate) async fn create(
     JsonBody(req): JsonBody<NewTeamEvent>,
 ) -> Result<Response, ApiError> {
     let name = checked_name("name", &req.name)?;
-    let rules = rules_named(req.rules.as_deref())?;
+    let (book, game_rules) = event_rules(req.rules.as_ref())?;
+    let rules = tournament_book(book);
     let format = team_format(&req)?;
     let ranking = match req.ranking.as_deref().map(str::trim) {
         None | Some("match_points") => TeamRanking::MatchPoints,
@@ -89,6 +90,7 @@ pub(crate) async fn create(
     let id = random_hex(8)?;
     let mut all = vec![TeamRecord::Opened(TeamOpened {
         owner: caller.username.clone(),
+        game_rules: (game_rules != xiangqi_arbiter::EventRules::default()).then_some(game_rules),
     })];
     all.extend(events.into_iter().map(TeamRecord::Team));
     let (_, guard) = state.teams().repo.create(&id, all).await?;
@@ -108,7 +110,7 @@ pub(crate) async fn show(
         .teams()
         .repo
         .read(&id, |v| {
-            let view = TeamView::new(&id, &v.state.owner, v.seq, v.state.event()?)?;
+            let view = TeamView::new(&id, &v.state, v.seq)?;
             Ok(Json(view).into_response())
         })
         .await?

@@ -10,8 +10,9 @@ use xiangqi_tournament::{
 };
 
 use crate::{
-    competition::{FormatView, MatchView, StandingRow, TieBreakName, rules_name},
+    competition::{FormatView, MatchView, StandingRow, TieBreakName, arbiter_book},
     error::ApiError,
+    games::views::RulesView,
 };
 
 /// The board rule and scoring the event was created with: its first event, which
@@ -246,7 +247,8 @@ pub(super) struct TeamView<'a> {
     pub id: &'a str,
     pub kind: &'static str,
     pub name: &'a str,
-    pub rules: &'static str,
+    /// The book and every number the event's games play by, the organiser's or the book's.
+    pub rules: RulesView,
     pub format: FormatView,
     pub two_games: bool,
     pub ranking: &'static str,
@@ -265,13 +267,13 @@ pub(super) struct TeamView<'a> {
 }
 
 impl<'a> TeamView<'a> {
-    /// Team event `id` of `owner` as of `seq`.
+    /// Team event `id` as of `seq`.
     pub(super) fn new(
         id: &'a str,
-        owner: &'a str,
+        state: &'a super::stream::TeamState,
         seq: u64,
-        t: &'a TeamTournament,
     ) -> Result<TeamView<'a>, ApiError> {
+        let (owner, t) = (state.owner.as_str(), state.event()?);
         let (board_rule, _) = created_with(t);
         // A round robin of n teams: n − 1 rounds a cycle, n with an odd team resting (CXA
         // 10.1); a knockout: at most its bracket's rounds times the matches a line may take.
@@ -293,7 +295,12 @@ impl<'a> TeamView<'a> {
             id,
             kind: "team",
             name: t.name(),
-            rules: rules_name(t.rules()),
+            rules: RulesView::new(
+                &xiangqi_arbiter::RuleSet::with_event(arbiter_book(t.rules()), &state.game_rules)
+                    .unwrap_or_else(|_| {
+                        xiangqi_arbiter::RuleSet::for_book(arbiter_book(t.rules()))
+                    }),
+            ),
             format: t.format().into(),
             two_games: t.two_games(),
             ranking: match t.ranking() {

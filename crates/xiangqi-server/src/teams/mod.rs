@@ -86,5 +86,5 @@ impl Teams {
 /// The view of a locked team event.
 fn reply<'a>(id: &'a str, guard: &'a Guard<TeamState>) -> Result<TeamView<'a>, ApiError> {
     let v = guard.as_ref().ok_or(ApiError::NotFound("team event"))?;
-    TeamView::new(id, &v.state.owner, v.seq, v.state.event()?)
+    TeamView::new(id, &v.state, v.seq)
 }

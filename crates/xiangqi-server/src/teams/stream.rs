@@ -19,6 +19,10 @@ use crate::{
 pub struct TeamOpened {
     /// The organiser's account.
     pub owner: String,
+    /// The numbers the organiser set for the event's games (CXA 2011 arts. 4.2.4, 8.1.8,
+    /// 20.1, 22.1; WXF 2018 arts. 11.1, 12.4, 12.11); absent, the book's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_rules: Option<xiangqi_arbiter::EventRules>,
 }
 
 /// One event of a team event's stream.
@@ -59,6 +63,8 @@ impl Envelope for TeamRecord {
 pub struct TeamState {
     /// The organiser's account.
     pub(super) owner: String,
+    /// The numbers set for the event's games.
+    pub(super) game_rules: xiangqi_arbiter::EventRules,
     /// The event, once its `created` has been applied.
     pub(super) event: Option<TeamTournament>,
 }
@@ -82,6 +88,7 @@ impl Aggregate for TeamState {
         Ok(match first {
             TeamRecord::Opened(o) => Some(TeamState {
                 owner: o.owner,
+                game_rules: o.game_rules.unwrap_or_default(),
                 event: None,
             }),
             // A tournament of players (among the tournaments' streams).

@@ -14,8 +14,16 @@ use super::{
     stream::{BoardGame, Need, TournamentRecord},
 };
 use crate::{
-    AppState, accounts::Caller, competition::rules_name, created, error::ApiError,
-    error::ErrorBody, extract::JsonOrEmpty, games::NewGame, repo::Aggregate, stream::valid_id,
+    AppState,
+    accounts::Caller,
+    competition::{games_rule_set, rules_request},
+    created,
+    error::ApiError,
+    error::ErrorBody,
+    extract::JsonOrEmpty,
+    games::NewGame,
+    repo::Aggregate,
+    stream::valid_id,
 };
 
 /// The tournament board a live game was started for, so the game page links back to it.
@@ -99,7 +107,7 @@ pub(crate) async fn start_games(
         }
         let name = |p: PlayerId| t.players().get(p.index()).map(|p| p.name.clone());
         let new = NewGame {
-            rules: Some(serde_json::Value::String(rules_name(t.rules()).to_owned())),
+            rules: Some(rules_request(&games_rule_set(t.rules(), t.game_rules()))),
             fen: None,
             time_control: current.state.meta.time_control.clone(),
             red: name(g.pairing.red),

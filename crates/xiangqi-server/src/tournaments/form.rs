@@ -368,9 +368,12 @@ pub fn parse_tie_break(text: &str) -> Result<TieBreak, ApiError> {
 pub struct NewTournament {
     #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
-    /// `cxa2011` (default) or `wxf2018`.
-    #[schema(schema_with = crate::competition::rules_schema)]
-    pub rules: Option<String>,
+    /// `cxa2011` (default) or `wxf2018`; or an object with the book and the numbers the books
+    /// leave to the organiser, which the tournament's games inherit: `{"book": "cxa",
+    /// "move_limit": 40, …}` (each key left out keeps the book's value; an unknown key or an
+    /// impossible value is a 422 naming it).
+    #[schema(schema_with = crate::competition::event_rules_schema)]
+    pub rules: Option<serde_json::Value>,
     /// `round_robin` (default), `double_round_robin`, `swiss`, `knockout`, `groups`,
     /// `swiss_knockout`, `swiss_elimination`, `double_elimination` or `lot_knockout` (drawn by
     /// lot each round with a bye card, seed 001 art. 7).

@@ -36,7 +36,7 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
-    competition::{checked_name, rules_named, scoring_named},
+    competition::{checked_name, event_rules, rules_event, scoring_named, tournament_book},
     created,
     error::ApiError,
     error::ErrorBody,
@@ -67,7 +67,8 @@ pub(crate) async fn create(
     JsonBody(req): JsonBody<NewTournament>,
 ) -> Result<Response, ApiError> {
     let name = checked_name("name", &req.name)?;
-    let rules = rules_named(req.rules.as_deref())?;
+    let (book, game_rules) = event_rules(req.rules.as_ref())?;
+    let rules = tournament_book(book);
     let format = FormatRequest {
         format: req.format.as_deref(),
         cycles: req.cycles,
@@ -114,6 +115,9 @@ pub(crate) async fn create(
     }];
     if placings != Placings::None {
         events.push(Event::PlacingsSet { placings });
+    }
+    if let Some(set) = rules_event(&game_rules) {
+        events.push(set);
     }
     events.extend(
         players
@@ -301,7 +305,7 @@ pub(crate) async fn pair(
         .tournament
         .rounds()
         .last()
-        .map(|r| RoundView::new(r, &v.state.meta));
+        .map(|r| RoundView::new(r, &v.state));
     Ok(created(last))
 }
 
@@ -399,6 +403,11 @@ pub(crate) async fn withdraw(
     }))
 }
 
+/// A penalty against a player in a round: a foul (for the 犯规 tie-break), a warning (CXA 2011
+/// art. 18.1, any official) or a disqualification from the game (18.2: the organiser or the
+/// chief arbiter, the first appointed, only). A disqualified player loses the game by forfeit,
+/// and its live game, if it goes on, is declared so; sanctions rank by severity, then by count
+/// (18.5).
 #[utoipa::path(
     post, path = "/api/tournaments/{id}/penalties", tag = "tournaments", operation_id = "penalise_player",
     params(("id" = String, Path, description = "the tournament's id")),
@@ -423,9 +432,14 @@ pub(crate) async fn penalise(
             ));
         }
     };
+    // CXA 2011 art. 18.2: the chief arbiter disqualifies from a game; 18.1: any arbiter warns.
+    let need = match penalty {
+        Penalty::GameDisqualification => Need::Chief,
+        Penalty::Foul | Penalty::Warning => Need::Official,
+    };
     let guard = state
         .tournaments()
-        .write_events(&id, &caller, Need::Official, |t| {
+        .write_events(&id, &caller, need, |t| {
             let player = player_id("player", req.player, t)?;
             if req.round == 0 || req.round as usize > t.rounds().len() {
                 return Err(ApiError::invalid("round", "not a paired round"));
@@ -438,14 +452,58 @@ pub(crate) async fn penalise(
         })
         .await?;
     let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    let seq = v.seq;
+    // CXA 2011 art. 18.2: the board's live game, if it still goes on, ends as the forfeit.
+    let live = (penalty == Penalty::GameDisqualification)
+        .then(|| disqualified_game(&v.state, req.player, req.round))
+        .flatten();
+    drop(guard);
+    if let Some((game, token, result, color)) = live {
+        let declare = crate::games::Claim::Declare {
+            result: result.to_owned(),
+            reason: format!("CXA 2011 art. 18.2: {color} is disqualified from the game"),
+        };
+        // A game over already keeps its result; the board has the forfeit.
+        let _ = state
+            .games()
+            .claim(&game, Some(token.as_str()), declare)
+            .await;
+    }
     Ok(created(PenaltyView {
         player: req.player,
         round: req.round,
         penalty: &req.penalty,
-        seq: v.seq,
+        seq,
     }))
 }
 
+/// The live game of start number `player` in `round`, to end after a disqualification (CXA
+/// 2011 art. 18.2): its id, the arbiter's token, the result to declare and the side out.
+fn disqualified_game(
+    s: &super::stream::TournamentState,
+    player: u32,
+    round: u32,
+) -> Option<(String, String, &'static str, &'static str)> {
+    let r = s
+        .tournament
+        .rounds()
+        .get((round as usize).checked_sub(1)?)?;
+    let g = r
+        .games
+        .iter()
+        .find(|g| g.pairing.red.get() == player || g.pairing.black.get() == player)?;
+    let live = s.meta.games.get(&(round, g.pairing.board))?;
+    let (result, color) = if g.pairing.red.get() == player {
+        ("0-1", "Red")
+    } else {
+        ("1-0", "Black")
+    };
+    Some((live.game.clone(), live.arbiter_token.clone(), result, color))
+}
+
+/// Appoints an arbiter. The first appointed is the chief arbiter (裁判长), who with the
+/// organiser disqualifies from a game (CXA 2011 art. 18.2) and decides appeals (WXF 2018 art.
+/// 12.4).
 #[utoipa::path(
     post, path = "/api/tournaments/{id}/arbiters", tag = "tournaments", operation_id = "appoint_arbiter",
     params(("id" = String, Path, description = "the tournament's id")),
@@ -796,10 +854,17 @@ pub(crate) async fn open_final(
             200,
         ),
     };
-    let events = stage
+    let mut events = stage
         .state
         .tournament
         .final_events(&name, format, req.qualifiers as usize)?;
+    // The final's games keep the stage's rules.
+    let game_rules = stage.state.tournament.game_rules();
+    if !game_rules.is_empty() {
+        events.push(Event::GameRulesSet {
+            rules: game_rules.clone(),
+        });
+    }
     let engine = stage.state.meta.engine;
     let (final_id, final_guard) = tournaments
         .open(&caller, events, engine, time_control, Some(id.clone()))

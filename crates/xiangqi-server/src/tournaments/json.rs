@@ -11,9 +11,12 @@ use xiangqi_tournament::{
 };
 
 use super::stream::{BoardGame, Meta, TournamentState};
-use crate::competition::{
-    FormatView, MatchView, PartView, StandingRow, TieBreakName, bracket_rounds, color_name,
-    outcome_name, rules_name,
+use crate::{
+    competition::{
+        FormatView, MatchView, PartView, StandingRow, TieBreakName, bracket_rounds, color_name,
+        games_rule_set, outcome_name,
+    },
+    games::views::RulesView,
 };
 
 /// A board of a round.
@@ -25,6 +28,19 @@ pub struct BoardView<'a> {
     result: Option<&'static str>,
     /// The live game started for the board.
     game: Option<&'a str>,
+    /// Red's and Black's fouls in the board's live game, as its score sheet notes them (CXA
+    /// 2011 art. 9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fouls: Option<FoulCounts>,
+}
+
+/// Red's and Black's fouls in one game (犯规; WXF 技术犯规).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct FoulCounts {
+    /// Red's.
+    pub red: u32,
+    /// Black's.
+    pub black: u32,
 }
 
 /// A round: its boards, byes, the seed of its lots, whether every board has a result.
@@ -38,8 +54,10 @@ pub struct RoundView<'a> {
 }
 
 impl<'a> RoundView<'a> {
-    /// Round `r` with the live games of `meta`.
-    pub fn new(r: &Round, meta: &'a Meta) -> RoundView<'a> {
+    /// Round `r` of `s`, with its live games and their fouls.
+    pub fn new(r: &Round, s: &'a TournamentState) -> RoundView<'a> {
+        let meta = &s.meta;
+        let fouls = |round, board| s.tournament.game_fouls(round, board);
         RoundView {
             round: r.number,
             games: r
@@ -54,6 +72,8 @@ impl<'a> RoundView<'a> {
                         .games
                         .get(&(r.number, g.pairing.board))
                         .map(|b| b.game.as_str()),
+                    fouls: fouls(r.number, g.pairing.board)
+                        .map(|[red, black]| FoulCounts { red, black }),
                 })
                 .collect(),
             byes: r.byes.iter().map(|p| p.get()).collect(),
@@ -68,7 +88,7 @@ impl<'a> RoundView<'a> {
             .rounds()
             .iter()
             .find(|r| r.number == number)
-            .map(|r| RoundView::new(r, &s.meta))
+            .map(|r| RoundView::new(r, s))
     }
 }
 
@@ -98,7 +118,8 @@ pub struct PlayerView<'a> {
 pub struct TournamentView<'a> {
     id: &'a str,
     name: &'a str,
-    rules: &'static str,
+    /// The book and every number its games play by, the organiser's or the book's.
+    rules: RulesView,
     format: FormatView,
     scoring: ScoringView,
     tie_breaks: Vec<&'static str>,
@@ -133,7 +154,7 @@ impl<'a> TournamentView<'a> {
         TournamentView {
             id,
             name: t.name(),
-            rules: rules_name(t.rules()),
+            rules: RulesView::new(&games_rule_set(t.rules(), t.game_rules())),
             format: t.format().into(),
             scoring: ScoringView {
                 win: scoring.win.to_string(),
@@ -173,11 +194,7 @@ impl<'a> TournamentView<'a> {
             in_knockout_stage: t.in_knockout_stage(),
             elimination_due: numbers(&t.elimination_due()),
             champion: t.champion().map(PlayerId::get),
-            rounds: t
-                .rounds()
-                .iter()
-                .map(|r| RoundView::new(r, &s.meta))
-                .collect(),
+            rounds: t.rounds().iter().map(|r| RoundView::new(r, s)).collect(),
         }
     }
 }

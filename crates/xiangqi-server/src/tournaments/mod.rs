@@ -13,9 +13,10 @@
 //! same parser as `xiangqi clock`, and every live game started for a board is created with it
 //! and the tournament's rule set ([`boards`]). A board's result comes from its live game as a
 //! domain event: when the game ends, [`Games`](crate::games::Games) publishes
-//! [`GameEnded`](crate::games::GameEnded) and the tournament records it at once (no wait for
-//! the score sheet). A board that already has a result is never overwritten, so an arbiter's
-//! correction (after an appeal, WXF 2018 art. 12.4) stands. Reading never writes.
+//! [`GameReport`](crate::games::GameReport) and the tournament records it at once (no wait for
+//! the score sheet), with the game's fouls as they are recorded (CXA 2011 art. 9). A board
+//! that already has a result is never overwritten, so an arbiter's correction (after an
+//! appeal, WXF 2018 art. 12.4) stands. Reading never writes.
 //!
 //! Every format of the tournament crate is paired by `POST …/rounds`: a Swiss then knockout
 //! (CXA 10.5) shows its Swiss standings with the qualifiers marked and then its bracket; a Swiss
@@ -45,8 +46,8 @@ use xiangqi_tournament::{
     tournament::{Event, Tournament},
 };
 
-pub(crate) use self::routes::routes;
 use self::stream::{Engine, Meta, Need, Opened, TournamentRecord, TournamentState};
+pub(crate) use self::{json::FoulCounts, routes::routes};
 use crate::{
     accounts::Caller,
     error::ApiError,
@@ -166,6 +167,7 @@ impl Tournaments {
         let what = match need {
             Need::Owner => "do this: only the tournament's organiser may",
             Need::Official => "do this: only the tournament's organiser and arbiters may",
+            Need::Chief => "do this: only the tournament's organiser and chief arbiter may",
         };
         self.write(id, caller, need, what, |s| {
             Ok(decide(&s.tournament)?

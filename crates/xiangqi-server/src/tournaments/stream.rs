@@ -217,6 +217,9 @@ pub enum Need {
     Owner,
     /// The organiser or an appointed arbiter.
     Official,
+    /// The organiser or the chief arbiter (裁判长): the first arbiter appointed. CXA 2011 art.
+    /// 18.2 (a game's disqualification); WXF 2018 art. 12.4 (an appeal's decision).
+    Chief,
 }
 
 impl TournamentState {
@@ -224,6 +227,7 @@ impl TournamentState {
     pub fn allows(&self, caller: &Caller, need: Need) -> bool {
         caller.username == self.meta.owner
             || (need == Need::Official && self.meta.arbiters.contains(&caller.username))
+            || (need == Need::Chief && self.meta.arbiters.first() == Some(&caller.username))
     }
 
     /// `allows`, or the 403 that says who may `what`.
