@@ -62,9 +62,14 @@ pub struct Competitor {
     pub encounters: Vec<Encounter>,
     /// Fouls (犯规, WXF 技术犯规) over the event.
     pub fouls: u32,
-    /// Weight of disciplinary sanctions (CXA 18.1 warnings, 18.2 game disqualifications):
-    /// heavier and more sanctions rank lower among equals (CXA 18.5).
+    /// Warnings (警告, CXA 18.1), the lighter sanction: more rank lower among equals (CXA
+    /// 18.5).
     pub sanctions: u32,
+    /// Disqualifications from a game (取消当场比赛资格, CXA 18.2), the heavier sanction: one of
+    /// them ranks lower than any number of warnings (CXA 18.5 "按其轻重程度和次数": severity
+    /// first, then the count).
+    #[serde(default)]
+    pub disqualifications: u32,
 }
 
 impl Competitor {
@@ -101,7 +106,8 @@ pub struct Field {
 /// A tie-break (区分名次的办法). Each names the articles that use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreak {
-    /// Sanctioned competitors last among equals, heavier first to the bottom (CXA 18.5).
+    /// Sanctioned competitors last among equals (CXA 18.5): by the heaviest sanction (18.2
+    /// before 18.1), then by how many of it, never by a sum of weights.
     Sanctions,
     /// 小分: scores of beaten opponents plus half the scores of drawn ones
     /// (CXA 14.1; WXF 10.2 A, 10.4 B with 场分). Sonneborn-Berger.
@@ -233,7 +239,7 @@ impl TieBreak {
                 .map_or(Points::ZERO, Competitor::score)
         };
         match self {
-            TieBreak::Sanctions => TieValue::count_lower_better(c.sanctions.into()),
+            TieBreak::Sanctions => TieValue::sanctions(c.disqualifications, c.sanctions),
             TieBreak::Fouls => TieValue::count_lower_better(c.fouls.into()),
             TieBreak::XiaoFen => {
                 let bye = lowest_score_with_points(field);
@@ -397,6 +403,18 @@ impl TieValue {
         TieValue {
             key: vec![-n],
             text: n.to_string(),
+        }
+    }
+    /// CXA 18.5: disqualifications (18.2) first, then warnings (18.1), fewer ranking higher;
+    /// printed as the warnings alone when nobody was disqualified, else `D/W`.
+    fn sanctions(disqualifications: u32, warnings: u32) -> TieValue {
+        TieValue {
+            key: vec![-i64::from(disqualifications), -i64::from(warnings)],
+            text: if disqualifications == 0 {
+                warnings.to_string()
+            } else {
+                format!("{disqualifications}/{warnings}")
+            },
         }
     }
     fn series(s: Vec<Points>) -> TieValue {
@@ -810,6 +828,28 @@ mod tests {
         f.competitors[0].sanctions = 1;
         let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::RoundRobin));
         assert_eq!(s[0].competitor, 1);
+    }
+
+    #[test]
+    fn sanctions_rank_by_severity_then_count() {
+        // CXA 18.5 "按其轻重程度和次数依次排列": three players level on score. 0 has three
+        // warnings (18.1), 1 one game disqualification (18.2), 2 one warning. By severity
+        // first: 2 (one warning), 0 (warnings only), 1 (disqualified) last, although a sum
+        // of weights (3 × 1 against 1 × 2) would put 0 last.
+        let mut f = field(3, &[(1, 0, 1, 1), (2, 1, 2, 1), (3, 2, 0, 1)], &[]);
+        f.competitors[0].sanctions = 3;
+        f.competitors[1].disqualifications = 1;
+        f.competitors[2].sanctions = 1;
+        let s = standings(&f, &[TieBreak::Sanctions]);
+        let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
+        assert_eq!(order, [2, 0, 1]);
+        assert_eq!(s[2].tie_breaks[0].text(), "1/0");
+        // Two disqualifications rank below one, whatever the warnings.
+        f.competitors[0].disqualifications = 2;
+        f.competitors[1].sanctions = 5;
+        let s = standings(&f, &[TieBreak::Sanctions]);
+        let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
+        assert_eq!(order, [2, 1, 0]);
     }
 
     #[test]

@@ -143,10 +143,10 @@ impl Format {
 pub enum Penalty {
     /// A foul (犯规; WXF 技术犯规), counted for the tie-break "fewer fouls" (CXA 14.1).
     Foul,
-    /// A warning (警告) by the game arbiter, CXA 18.1: weight 1 under 18.5.
+    /// A warning (警告) by the game arbiter, CXA 18.1: the lighter sanction under 18.5.
     Warning,
-    /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2:
-    /// weight 2 under 18.5.
+    /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2: the
+    /// heavier sanction under 18.5, ranking below any number of warnings.
     GameDisqualification,
 }
 
@@ -408,6 +408,7 @@ pub struct Tournament {
     withdrawals: Withdrawals,
     fouls: Vec<u32>,
     sanctions: Vec<u32>,
+    disqualifications: Vec<u32>,
     /// Club-mates kept apart in a Swiss (CXA 10.3, appendix 3).
     clubs_apart: bool,
     /// Groups kept apart in a Swiss (TRF `XXP`).
@@ -465,6 +466,7 @@ impl Tournament {
             withdrawals: Withdrawals::default(),
             fouls: Vec::new(),
             sanctions: Vec::new(),
+            disqualifications: Vec::new(),
             clubs_apart: false,
             apart: Vec::new(),
             eliminated: Vec::new(),
@@ -516,6 +518,7 @@ impl Tournament {
                 self.withdrawals.enter();
                 self.fouls.push(0);
                 self.sanctions.push(0);
+                self.disqualifications.push(0);
                 self.eliminated.push(None);
             }
             Event::RoundPaired {
@@ -630,7 +633,7 @@ impl Tournament {
                 match penalty {
                     Penalty::Foul => self.fouls[i] += 1,
                     Penalty::Warning => self.sanctions[i] += 1,
-                    Penalty::GameDisqualification => self.sanctions[i] += 2,
+                    Penalty::GameDisqualification => self.disqualifications[i] += 1,
                 }
             }
             Event::RatingRulesSet { rules } => {
@@ -1008,6 +1011,7 @@ impl Tournament {
                 },
                 fouls: self.fouls[i],
                 sanctions: self.sanctions[i],
+                disqualifications: self.disqualifications[i],
             })
             .collect();
         Field {
