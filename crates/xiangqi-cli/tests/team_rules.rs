@@ -12,7 +12,14 @@ fn an_all_play_all_match_of_two_teams() {
     let dir = scratch("apa");
     let f = &file(&dir, "duel.json");
     team(&[
-        "new", f, "--format", "all-play-all", "--boards", "2", "--board-rule", "fixed",
+        "new",
+        f,
+        "--format",
+        "all-play-all",
+        "--boards",
+        "2",
+        "--board-rule",
+        "fixed",
     ]);
     team(&["add", f, "A", "--player", "A1", "--player", "A2"]);
     team(&["add", f, "B", "--player", "B1", "--player", "B2"]);
@@ -32,7 +39,16 @@ fn an_all_play_all_match_of_two_teams() {
         team(&["result", f, "1", "1", board, result, "--game", game]);
     }
     let (fine, _, err) = xiangqi(&[
-        "tournament", "team", "result", f, "1", "1", "2", "0-1", "--game", "3",
+        "tournament",
+        "team",
+        "result",
+        f,
+        "1",
+        "1",
+        "2",
+        "0-1",
+        "--game",
+        "3",
     ]);
     assert!(!fine);
     assert!(err.contains("no game 3"), "{err}");
@@ -53,12 +69,27 @@ fn board_order_lots_fouls_and_tie_breaks() {
     team(&["new", f, "--boards", "2", "--tie-breaks", "FOUL,GP"]);
     // CXA 11.1: the higher rating on board 1.
     let (fine, _, err) = xiangqi(&[
-        "tournament", "team", "add", f, "A", "--player", "A1:2100", "--player", "A2:2400",
+        "tournament",
+        "team",
+        "add",
+        f,
+        "A",
+        "--player",
+        "A1:2100",
+        "--player",
+        "A2:2400",
     ]);
     assert!(!fine);
     assert!(err.contains("CXA 11.1"), "{err}");
     let out = team(&[
-        "add", f, "A", "--player", "A1:2100", "--player", "A2:2400", "--override",
+        "add",
+        f,
+        "A",
+        "--player",
+        "A1:2100",
+        "--player",
+        "A2:2400",
+        "--override",
         "ranked by the club's trial",
     ]);
     assert!(out.contains("by override"), "{out}");
@@ -79,7 +110,12 @@ fn board_order_lots_fouls_and_tie_breaks() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[1].contains('B'), "{out}");
     let (fine, _, err) = xiangqi(&[
-        "tournament", "team", "new", &file(&dir, "x.json"), "--tie-breaks", "XX",
+        "tournament",
+        "team",
+        "new",
+        &file(&dir, "x.json"),
+        "--tie-breaks",
+        "XX",
     ]);
     assert!(!fine && err.contains("unknown tie-break"), "{err}");
 
@@ -98,7 +134,17 @@ fn board_order_lots_fouls_and_tie_breaks() {
         out.contains("drawn by lot") && out.contains("C3 (3)") && out.contains("C1 (1)"),
         "{out}"
     );
-    let (fine, _, err) = xiangqi(&["tournament", "team", "lineup", f, "1", "1", "1,2", "--lot", "1"]);
+    let (fine, _, err) = xiangqi(&[
+        "tournament",
+        "team",
+        "lineup",
+        f,
+        "1",
+        "1",
+        "1,2",
+        "--lot",
+        "1",
+    ]);
     assert!(!fine && err.contains("11.3"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -108,7 +154,10 @@ fn team_places_from_an_individual_round_robin() {
     // CXA 11.5, 14.8: four players of two units, the lower number wins every game: places
     // 1–4; 北京 (P1, P4) 1+4 = 5 and 上海 (P2, P3) 2+3 = 5: equal, 北京's best place first.
     let dir = scratch("places115");
-    let csv = entries(&dir, "name,rating,club\nP1,,北京\nP2,,上海\nP3,,上海\nP4,,北京\n");
+    let csv = entries(
+        &dir,
+        "name,rating,club\nP1,,北京\nP2,,上海\nP3,,上海\nP4,,北京\n",
+    );
     let f = &file(&dir, "open.json");
     ok(&["tournament", "new", f, "--entries", &csv]);
     for round in 1..=3 {
@@ -123,8 +172,14 @@ fn team_places_from_an_individual_round_robin() {
     }
     let out = ok(&["tournament", "team-places", f]);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[1].contains("北京") && lines[1].contains("1+4"), "{out}");
-    assert!(lines[2].contains("上海") && lines[2].contains("2+3"), "{out}");
+    assert!(
+        lines[1].contains("北京") && lines[1].contains("1+4"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("上海") && lines[2].contains("2+3"),
+        "{out}"
+    );
     let out = ok(&["tournament", "team-places", f, "--count", "1", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["teams"][1]["sum"], 2, "{v}");

@@ -315,7 +315,11 @@ async fn cxa_11_5_team_places_and_a_knockouts_standings() {
     assert_eq!(v["teams"][0]["sum"], 5, "{v}");
     assert_eq!(v["teams"][0]["best"], 1, "{v}");
     assert_eq!(v["teams"][1]["rank"], 2, "{v}");
-    let v = get(&state, &format!("/api/tournaments/{id}/team-places?count=1")).await;
+    let v = get(
+        &state,
+        &format!("/api/tournaments/{id}/team-places?count=1"),
+    )
+    .await;
     assert_eq!(v["teams"][1]["sum"], 2, "{v}");
     let (st, b) = call(
         &state,

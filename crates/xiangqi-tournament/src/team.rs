@@ -510,7 +510,10 @@ mod tests {
             None
         );
         // 2100 above 2400: position 2 breaks it.
-        assert_eq!(rating_order_broken(&[p(Some(2100)), p(Some(2400))]), Some(2));
+        assert_eq!(
+            rating_order_broken(&[p(Some(2100)), p(Some(2400))]),
+            Some(2)
+        );
         // A rated player after an unrated one: position 3.
         assert_eq!(
             rating_order_broken(&[p(Some(2100)), p(None), p(Some(1800))]),
@@ -524,7 +527,11 @@ mod tests {
         let mut sorted = drawn.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, [1, 2, 3, 5]);
-        assert_eq!(lineup_by_lot(&[2, 3, 1, 5], 7), drawn, "same players, same seed");
+        assert_eq!(
+            lineup_by_lot(&[2, 3, 1, 5], 7),
+            drawn,
+            "same players, same seed"
+        );
         let orders: std::collections::HashSet<Vec<usize>> =
             (0..40).map(|s| lineup_by_lot(&[1, 2, 3, 5], s)).collect();
         assert!(orders.len() > 10, "the lot varies with the seed");

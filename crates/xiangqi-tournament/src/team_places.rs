@@ -40,6 +40,9 @@ pub struct PlaceSumRow {
     pub complete: bool,
 }
 
+/// A team's players and their places (`None` while not placed).
+type Members = Vec<(PlayerId, Option<u32>)>;
+
 /// Ranks teams by the sum of their players' places (CXA 11.5, 14.8). `entries` are each
 /// player's team and individual place (`None` while not placed); `counted` is how many places
 /// a team counts (its best ones), by default the smallest team's number of players. Teams are
@@ -49,7 +52,7 @@ pub fn place_sum_standings(
     entries: &[(PlayerId, String, Option<u32>)],
     counted: Option<usize>,
 ) -> Vec<PlaceSumRow> {
-    let mut teams: Vec<(String, Vec<(PlayerId, Option<u32>)>)> = Vec::new();
+    let mut teams: Vec<(String, Members)> = Vec::new();
     for (player, team, place) in entries {
         match teams.iter_mut().find(|(name, _)| name == team) {
             Some((_, members)) => members.push((*player, *place)),

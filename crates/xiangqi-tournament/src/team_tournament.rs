@@ -793,10 +793,7 @@ impl TeamTournament {
             } => {
                 let games = self.games();
                 if !(1..=games).contains(game) {
-                    return Err(TeamError::NoSuchGame {
-                        game: *game,
-                        games,
-                    });
+                    return Err(TeamError::NoSuchGame { game: *game, games });
                 }
                 *self.result_slot(*round, *table, *board, game - 1)? = Some(*result);
             }
@@ -2269,15 +2266,27 @@ mod book_tests {
         score(&mut t, round, 1, 1, 'W');
         score(&mut t, round, 2, 1, 'D');
         score(&mut t, round, 1, 2, 'L');
-        assert!(t.standings().iter().all(|s| s.score == Points::ZERO), "pending");
+        assert!(
+            t.standings().iter().all(|s| s.score == Points::ZERO),
+            "pending"
+        );
         score(&mut t, round, 2, 2, 'W');
         let f = t.field();
-        let (a, b) = (&f.competitors[0].encounters[0], &f.competitors[1].encounters[0]);
-        assert_eq!((a.game_points, b.game_points), (Points::whole(5), Points::whole(3)));
+        let (a, b) = (
+            &f.competitors[0].encounters[0],
+            &f.competitors[1].encounters[0],
+        );
+        assert_eq!(
+            (a.game_points, b.game_points),
+            (Points::whole(5), Points::whole(3))
+        );
         assert_eq!((a.points, b.points), (Points::whole(2), Points::ZERO));
         assert_eq!((a.game_wins, b.game_wins), (2, 1));
         // A1 scored 2 + 0; B's board 1 (B1) scored 0 + 0.
-        assert_eq!((a.first_board, b.first_board), (Points::whole(2), Points::ZERO));
+        assert_eq!(
+            (a.first_board, b.first_board),
+            (Points::whole(2), Points::ZERO)
+        );
         assert_eq!(t.standings()[0].competitor, 0);
         // No game 3 with two boards; no second game flag either.
         assert!(matches!(
@@ -2323,11 +2332,21 @@ mod book_tests {
                 for game in 1..=3 {
                     met.insert((m.first, board, m.second, t.facing_board(board, game)));
                     // The first-listed team wins on board 1, the rest drawn.
-                    score(&mut t, round, board, game, if board == 1 { 'W' } else { 'D' });
+                    score(
+                        &mut t,
+                        round,
+                        board,
+                        game,
+                        if board == 1 { 'W' } else { 'D' },
+                    );
                 }
             }
         }
-        assert_eq!(met.len(), 3 * 9, "every player met every player of each team once");
+        assert_eq!(
+            met.len(),
+            3 * 9,
+            "every player met every player of each team once"
+        );
         // Each match: first-listed 局分 6 + 6 = 12 against 6: 场分 2.
         let s = t.standings();
         assert!(s.iter().all(|x| x.score == Points::whole(2)), "{s:?}");
@@ -2379,7 +2398,11 @@ mod book_tests {
             assert!(again == t);
         }
         // 临时定台制 (11.3) orders each match anew: any registration order.
-        let mut t = created(TeamFormat::RoundRobin { cycles: 1 }, 2, BoardRule::Temporary);
+        let mut t = created(
+            TeamFormat::RoundRobin { cycles: 1 },
+            2,
+            BoardRule::Temporary,
+        );
         t.apply(TeamEvent::TeamRegistered {
             team: rated("B", &[Some(2100), Some(2400)]),
         })
@@ -2388,7 +2411,11 @@ mod book_tests {
 
     #[test]
     fn cxa_11_3_line_ups_drawn_by_lot() {
-        let mut t = created(TeamFormat::RoundRobin { cycles: 1 }, 2, BoardRule::Temporary);
+        let mut t = created(
+            TeamFormat::RoundRobin { cycles: 1 },
+            2,
+            BoardRule::Temporary,
+        );
         for n in ["A", "B"] {
             t.apply(TeamEvent::TeamRegistered {
                 team: rated(n, &[None, None, None]),
@@ -2474,7 +2501,10 @@ mod book_tests {
         ]);
         assert_eq!(order, [0, 1]);
         assert_eq!(t.penalty_totals(1), (2, 0, 0));
-        let fouls = t.tie_break_order().iter().position(|&x| x == TieBreak::Fouls);
+        let fouls = t
+            .tie_break_order()
+            .iter()
+            .position(|&x| x == TieBreak::Fouls);
         assert_eq!(t.standings()[1].tie_breaks[fouls.unwrap()].text(), "2");
         // CXA 18.5 before every tie-break: A's player disqualified from a game (18.2) ranks A
         // below B with three warnings (18.1): severity first, then the count.
@@ -2532,10 +2562,7 @@ mod book_tests {
         // A wins board 1, loses board 2: 2–2 in 局分, a drawn match; A leads on board 1.
         score(&mut t, round, 1, 1, 'W');
         score(&mut t, round, 2, 1, 'L');
-        assert_eq!(
-            t.tie_break_order(),
-            [TieBreak::FirstBoard, TieBreak::Fouls]
-        );
+        assert_eq!(t.tie_break_order(), [TieBreak::FirstBoard, TieBreak::Fouls]);
         let s = t.standings();
         assert_eq!((s[0].competitor, s[0].rank, s[1].rank), (0, 1, 2));
     }

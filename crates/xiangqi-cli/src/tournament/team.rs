@@ -13,9 +13,7 @@ use xiangqi_tournament::{
     knockout::MatchFormat,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
-    team_tournament::{
-        TeamEvent, TeamFormat as Created, TeamPairing, TeamRanking, TeamTournament,
-    },
+    team_tournament::{TeamEvent, TeamFormat as Created, TeamPairing, TeamRanking, TeamTournament},
     tournament::{Format, Penalty},
 };
 
@@ -378,7 +376,10 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                 events.push(TeamEvent::TeamRegistered { team });
                 let t = TeamTournament::from_events(events)?;
                 t.save(&file)?;
-                println!("registered as team {} (board order by override)", t.teams().len());
+                println!(
+                    "registered as team {} (board order by override)",
+                    t.teams().len()
+                );
                 return Ok(());
             }
             let t = TeamTournament::update(&file, TeamEvent::TeamRegistered { team })?;

@@ -3,12 +3,8 @@
 
 use serde::Deserialize;
 use xiangqi_tournament::{
-    Player,
-    knockout::MatchFormat,
-    team::BoardRule,
-    team_tournament::TeamFormat,
-    tiebreak::TieBreak,
-    tournament::Penalty,
+    Player, knockout::MatchFormat, team::BoardRule, team_tournament::TeamFormat,
+    tiebreak::TieBreak, tournament::Penalty,
 };
 
 use crate::{competition::checked_name, error::ApiError};

@@ -5,9 +5,7 @@ use axum::{
     routing::{get, post, put},
 };
 
-use super::handlers::{
-    bracket, create, lineup, pair, penalise, register, result, show, withdraw,
-};
+use super::handlers::{bracket, create, lineup, pair, penalise, register, result, show, withdraw};
 use crate::{AppState, error::ErrorBody};
 
 /// The team event routes' operations, for the OpenAPI document.

@@ -523,7 +523,9 @@ pub(crate) async fn team_places(
     };
     state
         .tournaments()
-        .read(&id, |v| Json(TeamPlacesView::new(&v.state.tournament, count)))
+        .read(&id, |v| {
+            Json(TeamPlacesView::new(&v.state.tournament, count))
+        })
         .await
 }
 
