@@ -4,7 +4,10 @@
 // (CXA 11.2, 11.3), each match board by board with the first-listed team red on odd boards
 // (12.2), two games a board with colours swapped (12.4) and the match's 局分 (13.2) or 大分 and
 // 小分 (WXF 9.4), withdrawals (CXA 19), byes, the bracket, and the standings by 场分 then the
-// book's tie-breaks.
+// book's tie-breaks (or the organiser's). Also 全队轮赛制 (CXA 11.4: each board's games against
+// every player of the other team), the board order by rating with the organiser's override
+// (11.1) or drawn by lot (11.3), and fouls and sanctions against a player or a team
+// (全队犯规, CXA 14.5; 18.5).
 // Writes need the organiser's session (signed in on /tournaments).
 
 import { api, h, t, setupPage, toast, getLang } from './common.js';
@@ -28,27 +31,36 @@ async function reload() {
   render();
 }
 
-/** "北京: 王天一, 蒋川, 唐丹" per line → teams. */
-function parseTeams(text) {
+/** "北京: 王天一 2700, 蒋川, 唐丹" per line → teams (a rating after a player's name). */
+function parseTeams(text, override) {
   return text.split('\n').map((l) => l.trim()).filter(Boolean).map((line) => {
-    const [name, rest = ''] = line.split(/[:：]/);
-    return { name: name.trim(), players: rest.split(/[,，、]/).map((p) => p.trim()).filter(Boolean).map((p) => ({ name: p })) };
+    const [name, ...rest] = line.split(/[:：]/);
+    const players = rest.join(':').split(/[,，、]/).map((p) => p.trim()).filter(Boolean).map((p) => {
+      const m = p.match(/^(.*?)\s+(\d{3,5})$/);
+      return m ? { name: m[1].trim(), rating: Number(m[2]) } : { name: p };
+    });
+    return override ? { name: name.trim(), players, order_override: override } : { name: name.trim(), players };
   });
 }
 
 function teamsSection() {
-  const text = h('textarea', { id: 'teams-text', rows: 4, spellcheck: 'false', placeholder: L('每行一队：队名: 棋手1, 棋手2, …', 'One team a line: Team: player 1, player 2, …') });
+  const text = h('textarea', { id: 'teams-text', rows: 4, spellcheck: 'false', placeholder: L('每行一队：队名: 棋手1 2400, 棋手2, …（按等级分排序，第 11.1 条）', 'One team a line: Team: player 1 2400, player 2, … (by rating, CXA 11.1)') });
+  const override = h('input', { id: 'order-override', size: 30, placeholder: L('不按等级分排序的理由（组织者，第 11.1 条）', 'Reason to accept an order not by rating (CXA 11.1)') });
   return h('section', { class: 'panel', id: 'teams' },
     h('h2', {}, L('参赛队', 'Teams'), ` (${T.teams.length})`),
     h('table', { class: 'data', id: 'teams-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, L('序号', 'No')), h('th', {}, L('队名', 'Team')), h('th', {}, L('棋手（报名顺序）', 'Players (registered order)')))),
+      h('thead', {}, h('tr', {}, h('th', {}, L('序号', 'No')), h('th', {}, L('队名', 'Team')), h('th', {}, L('棋手（报名顺序）', 'Players (registered order)')),
+        h('th', { title: L('全队犯规（第 14.5 条）', 'Team fouls (CXA 14.5)') }, L('犯规', 'Fouls')), h('th', { title: L('警告 / 取消当场比赛资格（第 18.1、18.2 条）', 'Warnings / game disqualifications (CXA 18.1, 18.2)') }, L('处分', 'Sanctions')))),
       h('tbody', {}, ...T.teams.map((tm) => h('tr', { class: tm.withdrawn_after != null ? 'withdrawn' : '', 'data-team': tm.no }, h('td', { class: 'num' }, tm.no), h('td', {}, tm.name,
         tm.withdrawn_after != null ? h('span', { class: 'badge out' }, L(`第 ${tm.withdrawn_after} 轮后退赛`, `withdrew after round ${tm.withdrawn_after}`)
           + (tm.results_cancelled ? L('，成绩取消', ', results cancelled') : '')) : null),
-        h('td', {}, tm.players.map((p, k) => `${k + 1}. ${p.name}`).join('  ')))))),
+        h('td', {}, tm.players.map((p, k) => `${k + 1}. ${p.name}${p.rating ? ` (${p.rating})` : ''}`).join('  '),
+          tm.order_override ? h('span', { class: 'badge', title: tm.order_override }, L('台次经组织者认可', 'order by override')) : null),
+        h('td', { class: 'num fouls' }, tm.fouls), h('td', { class: 'num sanctions' }, tm.disqualifications ? `${tm.warnings} / ${tm.disqualifications}` : tm.warnings))))),
     canWrite() && !T.rounds.length ? h('div', { class: 'no-print' }, text, h('div', { class: 'actions' },
+      T.board_rule !== 'temporary' ? override : null,
       h('button', { type: 'button', class: 'primary', id: 'add-teams', onclick: async () => {
-        try { await api('POST', `/api/teams/${id}/teams`, { body: { teams: parseTeams(text.value) } }); await reload(); } catch (err) { fail(err); }
+        try { await api('POST', `/api/teams/${id}/teams`, { body: { teams: parseTeams(text.value, override.value.trim()) } }); await reload(); } catch (err) { fail(err); }
       } }, L('报名', 'Register')))) : null);
 }
 
@@ -56,10 +68,13 @@ function matchTable(r, m) {
   const lineupForm = (side) => {
     const no = side === 0 ? m.first : m.second;
     const input = h('input', { id: `lineup-${r.round}-${no}`, placeholder: L('报名序号，如 1,2,3', 'Registered numbers, e.g. 1,2,3'), size: 14 });
-    return h('span', { class: 'lineup' }, `${teamName(no)}: `, input, h('button', { type: 'button', 'data-lineup': `${r.round}-${no}`, onclick: async () => {
+    const send = (lot) => async () => {
       const lineup = input.value.split(/[,\s，]+/).filter(Boolean).map(Number);
-      try { await api('POST', `/api/teams/${id}/rounds/${r.round}/lineups`, { body: { team: no, lineup } }); await reload(); } catch (err) { fail(err); }
-    } }, L('提交出场名单', 'Submit line-up')));
+      try { await api('POST', `/api/teams/${id}/rounds/${r.round}/lineups`, { body: lot ? { team: no, lineup, lot: true } : { team: no, lineup } }); await reload(); } catch (err) { fail(err); }
+    };
+    return h('span', { class: 'lineup' }, `${teamName(no)}: `, input, h('button', { type: 'button', 'data-lineup': `${r.round}-${no}`, onclick: send(false) }, L('提交出场名单', 'Submit line-up')),
+      // 临时定台制: the board order may be drawn by lot (CXA 11.3).
+      T.board_rule === 'temporary' ? h('button', { type: 'button', 'data-lineup-lot': `${r.round}-${no}`, title: L('按抽签确定这些队员的台次（第 11.3 条）', 'Draw these players\' boards by lot (CXA 11.3)'), onclick: send(true) }, L('抽签定台', 'Draw boards by lot')) : null);
   };
   const missing = [0, 1].filter((s) => m.lineups[s] == null);
   const select = (b, game, value) => h('select', { 'aria-label': `table ${m.table} board ${b.board} game ${game}`, 'data-table': m.table, 'data-board': b.board, 'data-game': game, disabled: !canWrite(), onchange: async (e) => {
@@ -67,12 +82,22 @@ function matchTable(r, m) {
     try { await api('PUT', `/api/teams/${id}/rounds/${r.round}/tables/${m.table}/boards/${b.board}/result`, { body: { result: e.target.value, game } }); await reload(); } catch (err) { fail(err); }
   } }, ...RESULTS.map((x) => h('option', { value: x, selected: (value || '') === x }, resultLabel(x))));
   const cell = (b, game, value) => h('td', { class: 'result', 'data-game': game }, h('span', { class: 'print-only' }, value || ''), h('span', { class: 'no-print' }, select(b, game, value)));
-  const rows = m.boards.map((b) => h('tr', {}, h('td', { class: 'num' }, b.board),
-    h('td', {}, `${b.red ?? ''} (${teamName(b.red_team)})`),
-    h('td', {}, `${b.black ?? ''} (${teamName(b.red_team === m.first ? m.second : m.first)})`),
-    cell(b, 1, b.result),
-    T.two_games ? cell(b, 2, b.result2) : null));
-  const heads = T.two_games
+  const other = (red) => (red === m.first ? m.second : m.first);
+  // 全队轮赛制 (CXA 11.4): a row per game of each board, the first team's player against each
+  // of the other team's in turn.
+  const rows = T.all_play_all
+    ? m.boards.flatMap((b) => (b.games || []).map((g) => h('tr', { 'data-board': b.board, 'data-game': g.game }, h('td', { class: 'num' }, b.board), h('td', { class: 'num' }, g.game),
+      h('td', {}, `${g.red ?? ''} (${teamName(g.red_team)})`),
+      h('td', {}, `${g.black ?? ''} (${teamName(other(g.red_team))})`),
+      cell(b, g.game, g.result))))
+    : m.boards.map((b) => h('tr', {}, h('td', { class: 'num' }, b.board),
+      h('td', {}, `${b.red ?? ''} (${teamName(b.red_team)})`),
+      h('td', {}, `${b.black ?? ''} (${teamName(other(b.red_team))})`),
+      cell(b, 1, b.result),
+      T.two_games ? cell(b, 2, b.result2) : null));
+  const heads = T.all_play_all
+    ? [L('台次', 'Bd'), L('轮', 'Game'), L('红方', 'Red'), L('黑方', 'Black'), L('结果', 'Result')]
+    : T.two_games
     ? [L('台次', 'Bd'), L('红方（第一局）', 'Red (game 1)'), L('黑方（第一局）', 'Black (game 1)'), L('第一局', 'Game 1'), L('第二局（换先）', 'Game 2 (colours swapped)')]
     : [L('台次', 'Bd'), L('红方', 'Red'), L('黑方', 'Black'), L('结果', 'Result')];
   const notes = [];
@@ -133,6 +158,7 @@ function formatText() {
   let text = f.type === 'swiss' ? L(`积分编排 ${f.rounds} 轮`, `Swiss, ${f.rounds} rounds`)
     : f.type === 'knockout' ? L('淘汰制', 'knockout')
       : f.cycles === 2 ? L('双循环', 'double round robin') : L('单循环', 'round robin');
+  if (T.all_play_all) text += L(' · 全队轮赛制（每场各队员逐一对弈，第 11.4 条）', ' · all-play-all matches (every player meets every player, CXA 11.4)');
   if (T.two_games) text += L(' · 两局制（第二局换先）', ' · two games a board (colours swapped)');
   if (T.ranking === 'game_points') text += L(' · 先比局分', ' · ranked by game points first');
   return text;
@@ -157,6 +183,11 @@ function officeSection(complete) {
     return { matches, byes: byes.value.split(/[,，\s]+/).filter(Boolean).map(Number) };
   };
   const wTeam = h('select', { id: 'w-team' }, ...T.teams.filter((tm) => tm.withdrawn_after == null).map((tm) => h('option', { value: tm.no }, `${tm.no}. ${tm.name}`)));
+  // Fouls and sanctions (CXA 8, 18.1, 18.2) against a player (registered number) or the team.
+  const pTeam = h('select', { id: 'p-team' }, ...T.teams.map((tm) => h('option', { value: tm.no }, `${tm.no}. ${tm.name}`)));
+  const pPlayer = h('input', { id: 'p-player', type: 'number', min: '1', max: '50', size: 4, placeholder: L('队员序号（空：全队）', 'Player no. (empty: the team)') });
+  const pKind = h('select', { id: 'p-kind' }, h('option', { value: 'foul' }, L('犯规', 'Foul')), h('option', { value: 'warning' }, L('警告（18.1）', 'Warning (18.1)')),
+    h('option', { value: 'game_disqualification' }, L('取消当场比赛资格（18.2）', 'Game disqualification (18.2)')));
   return h('section', { class: 'panel no-print', id: 'office' },
     h('div', { class: 'actions' },
       f === 'swiss' ? given : null, f === 'swiss' ? byes : null,
@@ -167,7 +198,13 @@ function officeSection(complete) {
     T.teams.length ? h('div', { class: 'actions' }, L('退赛：', 'Withdrawal: '), wTeam,
       h('button', { type: 'button', id: 'withdraw', onclick: async () => {
         try { await api('POST', `/api/teams/${id}/withdrawals`, { body: { team: Number(wTeam.value) } }); await reload(); } catch (err) { fail(err); }
-      } }, L('登记退赛', 'Withdraw'))) : null);
+      } }, L('登记退赛', 'Withdraw'))) : null,
+    T.teams.length && T.rounds.length ? h('div', { class: 'actions' }, L('犯规与处分：', 'Fouls and sanctions: '), pTeam, pPlayer, pKind,
+      h('button', { type: 'button', id: 'penalise', onclick: async () => {
+        const body = { team: Number(pTeam.value), penalty: pKind.value };
+        if (pPlayer.value) body.player = Number(pPlayer.value);
+        try { await api('POST', `/api/teams/${id}/penalties`, { body }); await reload(); } catch (err) { fail(err); }
+      } }, L('登记', 'Record'))) : null);
 }
 
 const byeText = () => ({ swiss: L('轮空（按胜一场计）：', 'Bye (a match won): '), knockout: L('轮空（直接晋级）：', 'Bye (through): ') }[T.format.type] || L('轮休：', 'Resting: '));

@@ -151,7 +151,9 @@ function teamForm() {
   const name = h('input', { id: 'team-name', required: true });
   const boards = h('input', { id: 'team-boards', type: 'number', min: '1', max: '20', value: '4' });
   const cycles = h('select', { id: 'team-cycles' }, h('option', { value: '1' }, L('单循环', 'Round robin')), h('option', { value: '2' }, L('双循环', 'Double round robin')),
-    h('option', { value: 'swiss' }, L('积分编排', 'Swiss')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')));
+    h('option', { value: 'swiss' }, L('积分编排', 'Swiss')), h('option', { value: 'knockout' }, L('淘汰制', 'Knockout')),
+    h('option', { value: 'all_play_all' }, L('全队轮赛制（第 11.4 条）', 'All-play-all matches (CXA 11.4)')));
+  const teamTies = h('input', { id: 'team-tie-breaks', placeholder: L('破同分，如 GP, MW, WIN, FOUL（空：规则顺序）', "Tie-breaks, e.g. GP, MW, WIN, FOUL (empty: the book's)") });
   const teamRounds = h('input', { id: 'team-rounds', type: 'number', min: '1', max: '30', value: '5' });
   const roundsField = field(L('积分编排轮数', 'Swiss rounds'), teamRounds);
   const ranking = h('select', { id: 'team-ranking' }, h('option', { value: 'match_points' }, L('先比场分', 'Match points first')),
@@ -171,7 +173,9 @@ function teamForm() {
     try {
       const body = { name: name.value, boards: Number(boards.value), board_rule: rule.value, rules: rules.value, two_games: twoGames.checked };
       if (cycles.value === 'swiss') { body.format = 'swiss'; body.rounds = Number(teamRounds.value); body.ranking = ranking.value; } else if (cycles.value === 'knockout') body.format = 'knockout';
+      else if (cycles.value === 'all_play_all') body.format = 'all_play_all';
       else body.cycles = Number(cycles.value);
+      if (teamTies.value.trim()) body.tie_breaks = teamTies.value.split(/[,，\s]+/).filter(Boolean);
       const r = await api('POST', '/api/teams', { body });
       location.href = `/teams/${r.id}`;
     } catch (err) { fail(err); }
@@ -180,7 +184,7 @@ function teamForm() {
     h('h2', {}, L('创建团体赛', 'Create a team event')),
     field(L('名称', 'Name'), name), field(L('每场台数', 'Boards a match'), boards), field(L('赛制', 'Format'), cycles), roundsField, rankingField,
     h('label', { class: 'field check' }, twoGames, h('span', {}, L('两局制（每台两局，第二局换先）', 'Two games a board (colours swapped in the second)'))),
-    field(L('出场办法', 'Line-ups'), rule), field(L('规则', 'Rules'), rules),
+    field(L('出场办法', 'Line-ups'), rule), field(L('规则', 'Rules'), rules), field(L('破同分', 'Tie-breaks'), teamTies),
     h('button', { type: 'submit', class: 'primary', id: 'team-create-submit' }, L('创建', 'Create')));
 }
 
@@ -197,7 +201,9 @@ async function reload() {
   const tokens = canWrite()
     ? Promise.all(T.rounds.filter((r) => r.games.some((g) => g.game)).map((r) => api('GET', `/api/tournaments/${id}/rounds/${r.round}/games`).catch(() => null)))
     : Promise.resolve([]);
-  const [st, ct, bracket, groups, tok, ratings, draw] = await Promise.all([
+  // 队员总分制 (CXA 11.5, 14.8) once the entries come from two units or more.
+  const units = new Set(T.players.map((p) => p.club).filter(Boolean));
+  const [st, ct, bracket, groups, tok, ratings, draw, teamPlaces] = await Promise.all([
     api('GET', `/api/tournaments/${id}/standings`).catch(() => null),
     api('GET', `/api/tournaments/${id}/crosstable`).catch(() => null),
     KNOCKOUTS.includes(type) ? api('GET', `/api/tournaments/${id}/bracket`).catch(() => null) : null,
@@ -205,8 +211,9 @@ async function reload() {
     tokens,
     api('GET', `/api/tournaments/${id}/ratings`).catch(() => null),
     DRAWN.includes(type) ? api('GET', `/api/tournaments/${id}/draw`).catch(() => null) : null,
+    units.size >= 2 ? api('GET', `/api/tournaments/${id}/team-places`).catch(() => null) : null,
   ]);
-  extra = { bracket, groups, ratings, draw, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
+  extra = { bracket, groups, ratings, draw, teamPlaces, tokens: Object.fromEntries((tok || []).filter(Boolean).map((x) => [x.round, x])) };
   renderTournament(st, ct);
 }
 
@@ -488,6 +495,22 @@ function standingsSection(st) {
         h('td', { class: 'num score' }, s.score), ...s.tie_breaks.map((v) => h('td', { class: 'num' }, v)), ratingCell(s.no))))));
 }
 
+/** 队员总分制 (CXA 11.5): the units as teams by the sum of their players' places, the smaller
+ * first, equal sums by the best place (14.8). */
+function teamPlacesSection() {
+  const v = extra.teamPlaces;
+  if (!v || !v.teams.length) return null;
+  return h('section', { class: 'panel sheet', id: 'team-places' },
+    h('h2', {}, `${T.name} — ${L('队员总分制团体名次', 'Teams by their players\' places')}`),
+    h('p', { class: 'muted' }, L(`各队取前 ${v.counted} 名队员的名次之和，少者列前；相等比较最高个人名次（第 11.5、14.8 条）`,
+      `Each team's best ${v.counted} places summed, the smaller first; equal sums by the best place (CXA 11.5, 14.8)`)),
+    h('table', { class: 'data', id: 'team-places-table' },
+      h('thead', {}, h('tr', {}, ...[L('名次', 'Rank'), L('队', 'Team'), L('名次和', 'Sum of places'), L('最高名次', 'Best place'), L('计入队员', 'Counted')].map((x) => h('th', {}, x)))),
+      h('tbody', {}, ...v.teams.map((r) => h('tr', { 'data-team': r.team, class: r.complete ? '' : 'withdrawn' }, h('td', { class: 'num' }, r.rank), h('td', {}, r.team),
+        h('td', { class: 'num sum' }, r.sum), h('td', { class: 'num' }, r.best ?? ''),
+        h('td', {}, r.places.map((p) => `${p.name} (${p.place})`).join(', ')))))));
+}
+
 /** A standings row's class: withdrawn, eliminated (CXA 10.6), qualifying (CXA 10.5). */
 function standingClass(s) {
   if (s.withdrawn_after != null) return 'withdrawn';
@@ -606,6 +629,7 @@ function renderTournament(st, ct) {
       bracketSection(),
       groupsSection(),
       ['knockout', 'double_elimination', 'lot_knockout'].includes(T.format.type) ? null : standingsSection(st),
+      teamPlacesSection(),
       // A bracket's order is its own: a crosstable ranked by points would mislead.
       ['knockout', 'double_elimination', 'lot_knockout'].includes(T.format.type) ? null : crosstableSection(ct),
       ...T.rounds.slice().reverse().map(roundSection),

@@ -1140,6 +1140,69 @@ test('a live foul in a tournament game: on the arbiter\'s page, the score sheet,
   for (const c of ctxs) await c.close();
 });
 
+test('team rules: board order by rating (11.1), an all-play-all match (11.4), team fouls and the organiser\'s tie-breaks, teams by their players\' places (11.5)', async ({ browser, base }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => { localStorage.setItem('xq.lang', 'zh'); });
+  await page.goto(`${base}/tournaments`);
+  await signIn(page, 'rules-organiser', 'correct horse battery', true);
+  await page.waitForSelector('#team-create');
+  await page.fill('#team-name', '全队轮赛');
+  await page.fill('#team-boards', '2');
+  await page.selectOption('#team-cycles', 'all_play_all');
+  await page.fill('#team-tie-breaks', 'FOUL, GP');
+  await page.click('#team-create-submit');
+  await page.waitForURL(/\/teams\/[^/]+$/);
+  await page.waitForSelector('#teams-text');
+  // CXA 11.1: 唐丹 (2650) below 蒋川 (2600) is refused until the organiser gives a reason.
+  await page.fill('#teams-text', '北京: 蒋川 2600, 唐丹 2650\n上海: 谢靖 2620, 孙勇征 2600\n');
+  await page.click('#add-teams');
+  await page.waitForSelector('#toasts .toast.error');
+  assert(await page.locator('#teams-table tbody tr').count() === 0, 'nobody registered out of order');
+  await page.fill('#order-override', '北京队按本省选拔名次');
+  await page.click('#add-teams');
+  await orToast(page, page.waitForFunction(() => document.querySelectorAll('#teams-table tbody tr').length === 2));
+  assert(await page.locator('#teams-table .badge').count() === 2, 'the override is shown');
+  // One match, all-play-all: two boards, two games each, every player meets both opponents.
+  await page.click('#pair');
+  await orToast(page, page.waitForSelector('#round-1 tr[data-game]'));
+  assert(await page.locator('#round-1 tr[data-game]').count() === 4, 'four games');
+  for (const [b, g] of [[1, 1], [1, 2], [2, 1], [2, 2]]) {
+    const sel = `#round-1 select[data-board="${b}"][data-game="${g}"]`;
+    await page.selectOption(sel, '1/2');
+    await page.waitForFunction((sel) => {
+      const s = document.querySelector(sel);
+      return s && s.closest('td').querySelector('.print-only').textContent === '1/2';
+    }, sel);
+  }
+  assert((await page.locator('#round-1 .match-points').textContent()).includes('1 : 1'), 'a drawn match');
+  // 全队犯规 first, as the organiser ordered: a foul by 北京's player 2 puts 上海 on top.
+  await page.selectOption('#p-team', '1');
+  await page.fill('#p-player', '2');
+  await page.selectOption('#p-kind', 'foul');
+  await page.click('#penalise');
+  await orToast(page, page.waitForFunction(() => document.querySelector('#teams-table tr[data-team="1"] td.fouls').textContent === '1'));
+  const top = await page.locator('#standings-table tbody tr:first-child td:nth-child(3)').textContent();
+  assert(top === '上海', `the team without a foul first (${top})`);
+  await page.screenshot({ path: join(shots, 'team-all-play-all.png'), fullPage: true });
+  // 队员总分制 (CXA 11.5, 14.8): an individual round robin of two units; the lower number
+  // wins every game: 北京 1 + 4 = 5, 上海 2 + 3 = 5, 北京 first on its best place.
+  const session = await api(base, 'POST', '/api/sessions', { username: 'rules-organiser', password: 'correct horse battery' });
+  const players = [['王天一', '北京'], ['郑惟桐', '上海'], ['谢靖', '上海'], ['蒋川', '北京']].map(([name, club]) => ({ name, club }));
+  const open = await api(base, 'POST', '/api/tournaments', { name: '个人赛', players }, session.token);
+  for (let n = 1; n <= 3; n++) {
+    const r = await api(base, 'POST', `/api/tournaments/${open.id}/rounds`, {}, session.token);
+    for (const g of r.games) {
+      await api(base, 'PUT', `/api/tournaments/${open.id}/rounds/${n}/boards/${g.board}/result`, { result: g.red < g.black ? '1-0' : '0-1' }, session.token);
+    }
+  }
+  await page.goto(`${base}/tournaments/${open.id}`);
+  await orToast(page, page.waitForSelector('#team-places-table tbody tr'));
+  const rows = await page.locator('#team-places-table tbody tr').allTextContents();
+  assert(rows.length === 2 && rows[0].startsWith('1北京') && rows[1].startsWith('2上海'), `teams by their players' places (${rows})`);
+  await ctx.close();
+});
+
 // ---- runner ----
 
 const filter = process.argv[2];

@@ -132,6 +132,12 @@ Examples:
   xiangqi tournament new ko.json --format knockout --placings third --entries entries.csv && xiangqi tournament places ko.json --json
 ";
 
+const EX_TEAM_PLACES: &str = "\
+Examples:
+  xiangqi tournament team-places club.json
+  xiangqi tournament team-places club.json --count 2 --json
+";
+
 const EX_DRAW: &str = "\
 Examples:
   xiangqi tournament new rr.json --entries entries.csv && xiangqi tournament draw rr.json --seed 7
@@ -500,6 +506,20 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Print the 队员总分制 team standings of an individual event (CXA 11.5, 14.8): each
+    /// unit's (club's) best places summed, the smaller sum first, equal sums by the best
+    /// place. Teams with fewer players than --count come last.
+    #[command(after_help = EX_TEAM_PLACES)]
+    TeamPlaces {
+        /// The tournament file.
+        file: PathBuf,
+        /// Places each team counts (its best ones); by default the smallest team's size.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Run a team event (CXA 11–14, 19; WXF 9–11) from its own file.
     #[command(after_help = EX_TEAM)]
     Team {
@@ -592,6 +612,19 @@ fn print_draw(t: &Tournament) -> Result<()> {
 }
 
 /// A knockout place as printed: `3`, `5-8` when shared, `-` while not settled.
+/// Tie-breaks from their codes (SB, DE, WIN, …), in order.
+fn tie_breaks_named(codes: &[String]) -> Result<Vec<TieBreak>> {
+    codes
+        .iter()
+        .map(|c| {
+            TieBreak::from_code(c.trim()).with_context(|| {
+                let all: Vec<&str> = TieBreak::ALL.iter().map(|t| t.code()).collect();
+                format!("unknown tie-break {c:?} ({})", all.join(", "))
+            })
+        })
+        .collect()
+}
+
 fn place_text(k: Option<KnockoutPlace>) -> String {
     match k {
         None => "-".into(),
@@ -635,17 +668,7 @@ pub fn run(args: Args) -> Result<()> {
                 game_rules.set_text(text)?;
             }
             let scoring = scoring_named(&scoring)?;
-            let tie_breaks = tie_breaks
-                .map(|codes| {
-                    codes
-                        .iter()
-                        .map(|c| {
-                            TieBreak::from_code(c)
-                                .with_context(|| format!("unknown tie-break {c:?}"))
-                        })
-                        .collect::<Result<Vec<_>>>()
-                })
-                .transpose()?;
+            let tie_breaks = tie_breaks.map(|c| tie_breaks_named(&c)).transpose()?;
             let games = match match_games {
                 MatchArg::One => MatchFormat::OneGame,
                 MatchArg::Two => MatchFormat::TwoGames,
@@ -816,6 +839,48 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
         Cmd::Team { command } => team::run(command)?,
+        Cmd::TeamPlaces { file, count, json } => {
+            let t = Tournament::load(&file)?;
+            if count == Some(0) {
+                bail!("--count must be at least 1");
+            }
+            let rows = t.place_sum_standings(count);
+            if json {
+                let rows: Vec<serde_json::Value> = rows
+                    .iter()
+                    .map(|r| {
+                        serde_json::json!({
+                            "rank": r.rank,
+                            "team": r.team,
+                            "sum": r.sum,
+                            "best": r.best,
+                            "complete": r.complete,
+                            "places": r.counted.iter().map(|(p, place)| serde_json::json!({
+                                "no": p.get(),
+                                "name": t.players()[p.index()].name,
+                                "place": place,
+                            })).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::json!({ "teams": rows }));
+            } else {
+                println!("rank  team                 名次和  best  places");
+                for r in &rows {
+                    let places: Vec<String> =
+                        r.counted.iter().map(|(_, p)| p.to_string()).collect();
+                    println!(
+                        "{:>4}  {:<20} {:>6}  {:>4}  {}{}",
+                        r.rank,
+                        r.team,
+                        r.sum,
+                        r.best.map_or("-".into(), |b| b.to_string()),
+                        places.join("+"),
+                        if r.complete { "" } else { "  (incomplete)" }
+                    );
+                }
+            }
+        }
         Cmd::Draw { file, seed } => {
             let t = match seed {
                 Some(seed) => Tournament::update(&file, Event::LotsDrawn { seed })?,
@@ -827,7 +892,7 @@ pub fn run(args: Args) -> Result<()> {
             let t = Tournament::load(&file)?;
             if !matches!(
                 t.format(),
-                Format::Knockout { .. } | Format::SwissKnockout { .. }
+                Format::Knockout { .. } | Format::SwissKnockout { .. } | Format::LotKnockout { .. }
             ) {
                 bail!("places are a knockout's; use standings");
             }
@@ -1067,8 +1132,10 @@ pub fn run(args: Args) -> Result<()> {
         Cmd::Standings { file, format } => {
             let t = Tournament::load(&file)?;
             // CXA 10.4: a knockout ranks by the round reached and its placing matches.
-            if matches!(t.format(), Format::Knockout { .. })
-                && matches!(format, ViewFormat::Text | ViewFormat::Json)
+            if matches!(
+                t.format(),
+                Format::Knockout { .. } | Format::LotKnockout { .. }
+            ) && matches!(format, ViewFormat::Text | ViewFormat::Json)
             {
                 return run(Args {
                     command: Cmd::Places {

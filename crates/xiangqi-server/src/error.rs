@@ -323,6 +323,11 @@ impl From<TeamError> for ApiError {
             }
             TeamError::NotPlaying { .. } => ApiError::invalid("team", message),
             TeamError::Pairing(_) => ApiError::conflict("no_pairing", message),
+            TeamError::BoardOrder { .. } => ApiError::invalid("players", message),
+            TeamError::OverrideOutOfTurn(_) => ApiError::invalid("order_override", message),
+            TeamError::LotNotAllowed => ApiError::conflict("not_by_lot", message),
+            TeamError::NoSuchGame { .. } => ApiError::invalid("game", message),
+            TeamError::Penalty(_) => ApiError::invalid("penalty", message),
             _ => ApiError::conflict("refused", message),
         }
     }

@@ -13,8 +13,8 @@
 //! | `/games/new` | create a live game; links for Red, Black, the arbiter and spectators |
 //! | `/games/{id}` | live board: players (token in the URL fragment), arbiter, spectators |
 //! | `/viewer` | step through an uploaded PGN/XQF or a stored game; SVG/PNG diagram export |
-//! | `/teams/{id}` | a team event (CXA 11): teams, line-ups, matches board by board (two games a board with 局分 or 大分/小分), byes, withdrawals, a team knockout's bracket, standings |
-//! | `/tournaments`, `/tournaments/{id}` | the organiser's pages: entries, rounds, live games for the boards with the players' links, results, standings (qualifiers and eliminations marked), a knockout's bracket (after a Swiss too), a double elimination's two brackets, a group stage's tables and its final |
+//! | `/teams/{id}` | a team event (CXA 11): teams, line-ups, matches board by board (two games a board with 局分 or 大分/小分), byes, withdrawals, a team knockout's bracket, standings; all-play-all matches (CXA 11.4), board order by rating with the organiser's override (11.1) or by lot (11.3), fouls and sanctions (14.5, 18.5) |
+//! | `/tournaments`, `/tournaments/{id}` | the organiser's pages: entries, rounds, live games for the boards with the players' links, results, standings (qualifiers and eliminations marked), a knockout's bracket (after a Swiss too), a double elimination's two brackets, a group stage's tables and its final, the units as teams by their players' places (队员总分制, CXA 11.5, 14.8) |
 //! | `/games/{id}` of a board | links back to its tournament, round and board (`GET /api/tournaments/by-game/{game}`) |
 
 use axum::{

@@ -656,10 +656,12 @@ impl Tournament {
     /// withdrew before the bracket started, and a Swiss's non-qualifiers, are not listed.
     /// Empty for other formats.
     #[must_use]
+    ///
+    /// A knockout drawn by lot each round ([`crate::LotKnockoutStage`], seed 001 art. 7) is
+    /// placed the same way by the round reached: a bracket round's losers share the places
+    /// below the players still in after it (the bye card counting as still in).
     pub fn knockout_standings(&self) -> Vec<(PlayerId, Option<KnockoutPlace>)> {
-        self.with_stage(|s: &KnockoutStage, play| {
-            let entrants = play.entrants().unwrap_or_default();
-            let places = s.replay(play).map(|w| w.places).unwrap_or_default();
+        let order = |entrants: Vec<PlayerId>, places: Vec<KnockoutPlace>| {
             let mut still: Vec<PlayerId> = entrants
                 .iter()
                 .copied()
@@ -673,6 +675,17 @@ impl Tournament {
                 .map(|p| (p, None))
                 .chain(placed.into_iter().map(|k| (k.player, Some(k))))
                 .collect()
+        };
+        self.with_stage(|s: &KnockoutStage, play| {
+            let entrants = play.entrants().unwrap_or_default();
+            let places = s.replay(play).map(|w| w.places).unwrap_or_default();
+            order(entrants, places)
+        })
+        .or_else(|| {
+            self.with_stage(|s: &crate::LotKnockoutStage, play| {
+                let entrants = play.entrants().unwrap_or_default();
+                order(entrants, s.places(play))
+            })
         })
         .unwrap_or_default()
     }

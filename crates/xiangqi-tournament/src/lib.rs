@@ -22,7 +22,11 @@
 //!   [`tournament::Event::KeptApart`], passed to the engines as forbidden pairs.
 //! - [`team_tournament`]: a team event driven by events: line-ups checked against CXA 11,
 //!   场分/局分, team tie-breaks; two-game matches by 大分 then 小分 (WXF 9.4), team byes
-//!   (CXA 14.4) and withdrawals (CXA 19), 局分 first in a team Swiss (CXA 14.7).
+//!   (CXA 14.4) and withdrawals (CXA 19), 局分 first in a team Swiss (CXA 14.7); 全队轮赛制
+//!   (CXA 11.4, `TeamFormat::AllPlayAll`), board order by rating with the organiser's
+//!   override (11.1) or by lot (11.3), team fouls and sanctions (全队犯规, CXA 14.5, 18.5).
+//! - [`team_places`]: 队员总分制 (CXA 11.5, 14.8), teams ranked by their players' places in an
+//!   individual event.
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).
 //! - [`tiebreak`]: every tie-break of CXA 14.1–14.8 and WXF 10.2–10.5, in each book's order.
 //! - [`trf`]: FIDE TRF in and out, the one reader for both the tournament model
@@ -85,6 +89,7 @@ pub mod stage;
 pub mod start_draw;
 pub mod swiss;
 pub mod team;
+pub mod team_places;
 pub mod team_tournament;
 pub mod tiebreak;
 pub mod tournament;

@@ -16,7 +16,7 @@
 //! CXA 2011 art. 12.4, WXF 2018 art. 10.1), as in [`crate::KnockoutStage`].
 
 use crate::{
-    knockout::{KnockoutMatch, MatchFormat},
+    knockout::{KnockoutMatch, KnockoutPlace, MatchFormat},
     knockout_stage::{Next, Plan, line_next, line_seed, round_games},
     lot::Lot,
     round_robin::Pairing,
@@ -160,6 +160,43 @@ impl LotKnockoutStage {
     /// The bracket rounds so far, as drawn.
     pub(crate) fn bracket(&self, play: &StagePlay<'_>) -> Vec<Vec<KnockoutMatch>> {
         self.walk(play).map(|w| w.bracket).unwrap_or_default()
+    }
+
+    /// The places known so far (CXA 10.4: by the round reached, as the bracket of any
+    /// knockout): the losers of a finished bracket round share the places below the players
+    /// still in after it (winners and the bye card); the champion is first. A player who
+    /// withdrew before a draw drew no card and has no place.
+    pub(crate) fn places(&self, play: &StagePlay<'_>) -> Vec<KnockoutPlace> {
+        let Ok(walk) = self.walk(play) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for lines in &walk.bracket {
+            if lines.iter().any(|l| l.winner.is_none()) {
+                break;
+            }
+            let still = lines.len() as u32;
+            let losers: Vec<PlayerId> = lines
+                .iter()
+                .flat_map(|l| [l.first, l.second])
+                .flatten()
+                .filter(|p| !lines.iter().any(|l| l.winner == Some(*p)))
+                .collect();
+            let down_to = still + losers.len() as u32;
+            out.extend(losers.into_iter().map(|player| KnockoutPlace {
+                player,
+                place: still + 1,
+                down_to,
+            }));
+        }
+        if let Some(player) = walk.champion {
+            out.push(KnockoutPlace {
+                player,
+                place: 1,
+                down_to: 1,
+            });
+        }
+        out
     }
 }
 
@@ -318,6 +355,42 @@ mod tests {
             draw(&players, 2),
             "another seed, another draw"
         );
+    }
+
+    #[test]
+    fn places_by_the_round_reached() {
+        // 9 players, the lower number always wins (CXA 10.4 places by the round reached):
+        // round 1 four matches and the K card (5 go on: losers share 6th–9th), round 2 two
+        // matches and the K (3 go on: 4th–5th), round 3 one match and the K (3rd), the final
+        // (2nd), and no. 1 first.
+        let mut t = cup(9, MatchFormat::OneGame);
+        assert!(t.knockout_standings().iter().all(|(_, k)| k.is_none()));
+        let mut seed = 5;
+        while t.champion().is_none() {
+            play(&mut t, seed);
+            seed += 1;
+        }
+        let rows = t.knockout_standings();
+        assert_eq!(rows.len(), 9);
+        let ranges: Vec<(u32, u32)> = rows
+            .iter()
+            .map(|(_, k)| k.map(|k| (k.place, k.down_to)).expect("placed"))
+            .collect();
+        assert_eq!(
+            ranges,
+            [
+                (1, 1),
+                (2, 2),
+                (3, 3),
+                (4, 5),
+                (4, 5),
+                (6, 9),
+                (6, 9),
+                (6, 9),
+                (6, 9)
+            ]
+        );
+        assert_eq!(rows[0].0, id(1));
     }
 
     /// Seed 001's own numbers: 13 players draw 1–6 twice and a K (6 games, a bye); the 7 left

@@ -135,6 +135,29 @@ pub fn validate_lineup(
     }
 }
 
+/// The first registered position (1-based) that breaks CXA 11.1's order: a player rated
+/// above the one before, or a rated player after an unrated one ("无等级分者排在有等级棋手的
+/// 后面"). Equal ratings may stand in either order. `None` when the order is kept.
+#[must_use]
+pub fn rating_order_broken(players: &[Player]) -> Option<usize> {
+    let key = |p: &Player| p.rating.map_or(-1, i32::from);
+    players
+        .windows(2)
+        .position(|w| key(&w[1]) > key(&w[0]))
+        .map(|k| k + 2)
+}
+
+/// A board order drawn by lot (临时定台制 "抽签确定本队队员的出场台次", CXA 11.3): the given
+/// registered positions, sorted and then shuffled by a lot from `seed`, board 1 first. The
+/// same players and seed always give the same order.
+#[must_use]
+pub fn lineup_by_lot(players: &[usize], seed: u64) -> Vec<usize> {
+    let mut order = players.to_vec();
+    order.sort_unstable();
+    crate::lot::Lot::new(seed).shuffle(&mut order);
+    order
+}
+
 /// Every legal line-up under CXA 11.2 for `boards` boards and `reserves` reserves: the
 /// C(boards + reserves, boards) increasing selections (4 + 2 → 15, as the article counts).
 #[must_use]
@@ -290,20 +313,24 @@ pub fn team_field(teams: usize, matches: &[TeamMatchRecord], scoring: &ScoringSc
 }
 
 /// 全队轮赛制 (CXA 11.4): every player of one team plays every player of the other. Both teams
-/// list `n` players; round r (0-based) pairs A's board i with B's player (i + r) mod n; A has red
-/// on odd boards in odd rounds and the colours swap each round, so each player alternates.
-/// Returns per round `(a_player, b_player, a_color)` with 1-based positions.
+/// list `n` players; round r (0-based) pairs A's board i with B's player (i + r) mod n. The
+/// book names no colours: A's player i has red against B's player j when i + j is even, so
+/// with n even every player alternates colours round by round, and with n odd nobody has
+/// more than one colour more often than the other. Returns per round `(a_player, b_player,
+/// a_color)` with 1-based positions.
 #[must_use]
 pub fn all_play_all(n: usize) -> Vec<Vec<(usize, usize, Color)>> {
     (0..n)
         .map(|r| {
             (0..n)
                 .map(|i| {
-                    let mut c = first_team_color(i as u32 + 1);
-                    if r % 2 == 1 {
-                        c = c.other();
-                    }
-                    (i + 1, (i + r) % n + 1, c)
+                    let j = (i + r) % n;
+                    let c = if (i + j) % 2 == 0 {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
+                    (i + 1, j + 1, c)
                 })
                 .collect()
         })
@@ -447,6 +474,67 @@ mod tests {
         // Bad indices are skipped, not a panic.
         let f = team_field(2, &[m(1, 0, 5, vec![Draw])], &ScoringScheme::CXA);
         assert!(f.competitors.iter().all(|c| c.encounters.is_empty()));
+    }
+
+    #[test]
+    fn all_play_all_colours_are_balanced_for_every_player() {
+        // CXA 11.4 names no colours; ours: reds and blacks differ by at most one for every
+        // player of both teams, and by none when the teams are even.
+        for n in 1..9 {
+            let mut reds = vec![[0i32; 2]; n];
+            for r in all_play_all(n) {
+                for (a, b, c) in r {
+                    let red = i32::from(c == Color::Red);
+                    reds[a - 1][0] += red;
+                    reds[b - 1][1] += 1 - red;
+                }
+            }
+            for (p, r) in reds.iter().enumerate() {
+                for &x in r {
+                    let blacks = n as i32 - x;
+                    assert!((x - blacks).abs() <= i32::from(n % 2 == 1), "{n} {p} {r:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cxa_11_1_order_by_rating_unrated_last() {
+        let p = |r: Option<u16>| Player {
+            rating: r,
+            ..Player::named("x")
+        };
+        // 2400, 2400, 2100, unrated: kept (equal ratings either way).
+        assert_eq!(
+            rating_order_broken(&[p(Some(2400)), p(Some(2400)), p(Some(2100)), p(None)]),
+            None
+        );
+        // 2100 above 2400: position 2 breaks it.
+        assert_eq!(
+            rating_order_broken(&[p(Some(2100)), p(Some(2400))]),
+            Some(2)
+        );
+        // A rated player after an unrated one: position 3.
+        assert_eq!(
+            rating_order_broken(&[p(Some(2100)), p(None), p(Some(1800))]),
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn cxa_11_3_lineup_by_lot_is_a_seeded_order_of_the_players() {
+        let drawn = lineup_by_lot(&[5, 1, 3, 2], 7);
+        let mut sorted = drawn.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 2, 3, 5]);
+        assert_eq!(
+            lineup_by_lot(&[2, 3, 1, 5], 7),
+            drawn,
+            "same players, same seed"
+        );
+        let orders: std::collections::HashSet<Vec<usize>> =
+            (0..40).map(|s| lineup_by_lot(&[1, 2, 3, 5], s)).collect();
+        assert!(orders.len() > 10, "the lot varies with the seed");
     }
 
     #[test]

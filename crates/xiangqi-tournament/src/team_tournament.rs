@@ -23,6 +23,14 @@
 //!   [`TeamTournament::bracket`], [`TeamTournament::champion`].
 //! - A Swiss of teams paired by a Swiss engine, each team as one player (CXA 10.3, 12.3,
 //!   14.4): [`TeamTournament::pair_swiss`]; or by hand with a [`TeamEvent::RoundPaired`].
+//! - 全队轮赛制 (CXA 11.4, [`TeamFormat::AllPlayAll`]): each match all-play-all, one game a
+//!   board per 轮, results by [`TeamEvent::BoardGameResult`]; one 场 by its 局分 (13.2).
+//! - Board order (CXA 11.1, 11.2): a team registers its players by the latest rating, unrated
+//!   last, unless the organiser's [`TeamEvent::OrderOverridden`] comes first; under 临时定台制
+//!   the order may be drawn by lot (11.3, [`TeamEvent::LineupDrawn`]).
+//! - Fouls and sanctions against a player or a team ([`TeamEvent::Penalised`]): 全队犯规 for
+//!   the tie-breaks (CXA 14.5, 14.6), sanctions by severity then count (18.5). The organiser
+//!   may order the tie-breaks ([`TeamEvent::Created`]'s `tie_breaks`).
 
 mod knockout;
 mod swiss_pairing;
@@ -34,9 +42,12 @@ use crate::{
     lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin,
     scoring::{ScoringScheme, match_points},
-    team::{BoardRule, LineupError, Team, TeamMatch, first_team_color, validate_lineup},
+    team::{
+        BoardRule, LineupError, Team, TeamMatch, first_team_color, lineup_by_lot,
+        rating_order_broken, validate_lineup,
+    },
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
-    tournament::Format as PlayerFormat,
+    tournament::{Format as PlayerFormat, Penalty},
     types::{Color, GameResult, Outcome, Points, RuleSet},
 };
 
@@ -58,6 +69,15 @@ pub enum TeamFormat {
         /// Number of rounds.
         rounds: u32,
     },
+    /// 全队轮赛制 (CXA 11.4 "一方所有队员与另一方所有队员逐一对弈"): teams meet as in a round
+    /// robin (`cycles` 1 or 2), and each match is played all-play-all: the `boards` players of
+    /// one team each play every player of the other, over `boards` games a board (轮). Two
+    /// teams make the book's 对抗赛. The match counts as one 场 (CXA 13.2): 局分 over all its
+    /// games, 场分 2/1/0 by comparing them; ties as a round robin of teams (CXA 14.5).
+    AllPlayAll {
+        /// 1 or 2.
+        cycles: u32,
+    },
     /// 淘汰制 (CXA 10.4; WXF 10.1) of teams: [`TeamTournament::pair_knockout`].
     Knockout {
         /// Team matches per line.
@@ -73,9 +93,15 @@ impl TeamFormat {
     #[must_use]
     pub fn round_robin_cycles(self) -> Option<u32> {
         match self {
-            TeamFormat::RoundRobin { cycles } => Some(cycles),
+            TeamFormat::RoundRobin { cycles } | TeamFormat::AllPlayAll { cycles } => Some(cycles),
             _ => None,
         }
+    }
+
+    /// Whether each match is played all-play-all (全队轮赛制, CXA 11.4).
+    #[must_use]
+    pub fn is_all_play_all(self) -> bool {
+        matches!(self, TeamFormat::AllPlayAll { .. })
     }
 
     /// Rounds of a Swiss.
@@ -103,7 +129,10 @@ impl TeamFormat {
 impl From<TeamFormat> for PlayerFormat {
     fn from(f: TeamFormat) -> PlayerFormat {
         match f {
-            TeamFormat::RoundRobin { cycles } => PlayerFormat::RoundRobin { cycles },
+            // Teams meet in the order table of a round robin (CXA 10.1).
+            TeamFormat::RoundRobin { cycles } | TeamFormat::AllPlayAll { cycles } => {
+                PlayerFormat::RoundRobin { cycles }
+            }
             TeamFormat::Swiss { rounds } => PlayerFormat::Swiss { rounds },
             TeamFormat::Knockout {
                 games,
@@ -255,6 +284,71 @@ pub enum TeamEvent {
         /// The last round it took part in (0 before the first).
         after_round: u32,
     },
+    /// One game's result where a board plays more than one game: game 2 of a two-game match
+    /// (CXA 12.4), or game `game` of an all-play-all match (CXA 11.4), in which `board` is
+    /// the first-listed team's board and its opponent the other team's player
+    /// [`TeamTournament::facing_board`].
+    BoardGameResult {
+        /// Round.
+        round: u32,
+        /// Table.
+        table: u32,
+        /// The first-listed team's board, 1-based.
+        board: usize,
+        /// The game of the board, 1-based (轮 of an all-play-all).
+        game: usize,
+        /// Result as played.
+        result: GameResult,
+    },
+    /// A foul or a sanction (CXA 8, 18.1, 18.2) against a player of a team (`player`, the
+    /// registered position from 1) or against the team itself (`player` absent). A team's
+    /// fouls and sanctions add up over its players and itself: 全队犯规 (CXA 14.5, 14.6) and
+    /// 18.5's "受到处分的人(队)".
+    Penalised {
+        /// Team index.
+        team: usize,
+        /// The registered position (1-based) of the player, or none for the team.
+        #[serde(default)]
+        player: Option<usize>,
+        /// The round it was given in.
+        round: u32,
+        /// What.
+        penalty: Penalty,
+    },
+    /// The organiser lets the next team register its players in an order other than by
+    /// rating (CXA 11.1 asks for the latest rating, unrated last; 11.2 keeps that principle).
+    /// It must come just before that team's [`TeamEvent::TeamRegistered`].
+    OrderOverridden {
+        /// The index the team will have (the number of teams registered so far).
+        team: usize,
+        /// Why, as the organiser put it.
+        reason: String,
+    },
+    /// A team's board order for a round drawn by lot (临时定台制 "抽签确定", CXA 11.3): the
+    /// players who play, put in order by [`crate::team::lineup_by_lot`] from `seed`.
+    LineupDrawn {
+        /// Round.
+        round: u32,
+        /// Team index.
+        team: usize,
+        /// The registered positions (1-based) of the players who play, in any order.
+        players: Vec<usize>,
+        /// The lot's seed.
+        seed: u64,
+    },
+}
+
+/// One foul or sanction recorded in a team event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamPenalty {
+    /// Team index.
+    pub team: usize,
+    /// The player's registered position (1-based), or none for the team itself.
+    pub player: Option<usize>,
+    /// Round.
+    pub round: u32,
+    /// What.
+    pub penalty: Penalty,
 }
 
 /// Why a team event could not be applied.
@@ -359,6 +453,34 @@ pub enum TeamError {
     /// The Swiss engine found no pairing (e.g. none without a rematch, CXA 10.3).
     #[error("swiss pairing failed: {0}")]
     Pairing(String),
+    /// Players not registered by rating (CXA 11.1, 11.2) without the organiser's override.
+    #[error(
+        "team {team}: player {position} is rated above the player before: register by the \
+         latest rating, unrated players last (CXA 11.1), or record the organiser's override"
+    )]
+    BoardOrder {
+        /// Team name.
+        team: String,
+        /// The registered position (1-based) out of order.
+        position: usize,
+    },
+    /// An override for a team other than the next to register.
+    #[error("an override of the board order is for the next team to register, no. {}", .0 + 1)]
+    OverrideOutOfTurn(usize),
+    /// A line-up by lot outside 临时定台制 (CXA 11.3 is the board rule that draws it).
+    #[error("a line-up is drawn by lot only under 临时定台制 (temporary order, CXA 11.3)")]
+    LotNotAllowed,
+    /// No such game on a board.
+    #[error("no game {game} on a board: this event plays {games}")]
+    NoSuchGame {
+        /// Asked for.
+        game: usize,
+        /// Games a board.
+        games: usize,
+    },
+    /// A penalty in a round not paired yet, or a player the team did not register.
+    #[error("no penalty there: {0}")]
+    Penalty(String),
 }
 
 /// The file form of a team event: its event log.
@@ -372,8 +494,8 @@ struct TeamLog {
 pub struct TeamMatchState {
     pairing: TeamPairing,
     lineups: [Option<Vec<usize>>; 2],
-    /// Per board, the first and (two-game matches) second game.
-    results: Vec<[Option<GameResult>; 2]>,
+    /// Per board, its games: one, two (两局制) or one per 轮 of an all-play-all.
+    results: Vec<Vec<Option<GameResult>>>,
 }
 
 /// How a team match counts.
@@ -432,6 +554,12 @@ impl TeamMatchState {
     pub fn result(&self, board: usize, game: usize) -> Option<GameResult> {
         *self.results.get(board.checked_sub(1)?)?.get(game)?
     }
+
+    /// Per board, the results of its games, board 1 first.
+    #[must_use]
+    pub fn results(&self) -> &[Vec<Option<GameResult>>] {
+        &self.results
+    }
 }
 
 /// The state of a team event.
@@ -449,6 +577,10 @@ pub struct TeamTournament {
     rounds: Vec<TeamRound>,
     /// Which teams withdrew when (CXA 19; WXF 11).
     withdrawals: Withdrawals,
+    /// Fouls and sanctions (CXA 8, 18), in order.
+    penalties: Vec<TeamPenalty>,
+    /// The organiser's overrides of the board order (CXA 11.1): team index and reason.
+    overrides: Vec<(usize, String)>,
     events: Vec<TeamEvent>,
 }
 
@@ -486,11 +618,7 @@ impl Lifecycle for TeamTournament {
             .take(last as usize)
             .flat_map(|r| &r.matches)
             .filter(|m| m.pairing.first == team || m.pairing.second == team)
-            .filter(|m| {
-                m.results
-                    .iter()
-                    .all(|p| p[..self.games()].iter().all(Option::is_some))
-            })
+            .filter(|m| m.results.iter().all(|p| p.iter().all(Option::is_some)))
             .count() as u32
     }
 }
@@ -522,6 +650,16 @@ impl TeamTournament {
         if boards == 0 {
             return Err(TeamError::NoBoards);
         }
+        if format.is_all_play_all() && two_games {
+            return Err(TeamError::InvalidFormat(
+                "an all-play-all match (CXA 11.4) already plays every pairing once".into(),
+            ));
+        }
+        if let TeamFormat::AllPlayAll { cycles } = format
+            && !(1..=2).contains(&cycles)
+        {
+            return Err(TeamError::InvalidFormat("1 or 2 cycles".into()));
+        }
         if ranking == TeamRanking::GamePoints && (two_games || format.swiss_rounds().is_none()) {
             return Err(TeamError::InvalidFormat(
                 "局分 first is for a one-game swiss of teams (CXA 14.7)".into(),
@@ -539,6 +677,8 @@ impl TeamTournament {
             teams: Vec::new(),
             rounds: Vec::new(),
             withdrawals: Withdrawals::default(),
+            penalties: Vec::new(),
+            overrides: Vec::new(),
             events: vec![first],
         };
         for e in it {
@@ -563,6 +703,19 @@ impl TeamTournament {
                         team: team.name.clone(),
                         players: team.players.len(),
                         boards: self.boards,
+                    });
+                }
+                // CXA 11.1 (and 11.2, "台次的排列原则同11.1款"): by rating, unrated last,
+                // unless the organiser overrode it; 11.3 orders each match anew.
+                let index = self.teams.len();
+                let overridden = self.overrides.iter().any(|(t, _)| *t == index);
+                if self.board_rule != BoardRule::Temporary
+                    && !overridden
+                    && let Some(position) = rating_order_broken(&team.players)
+                {
+                    return Err(TeamError::BoardOrder {
+                        team: team.name.clone(),
+                        position,
                     });
                 }
                 self.teams.push(team.clone());
@@ -601,13 +754,14 @@ impl TeamTournament {
                 if self.format.knockout().is_some() {
                     self.check_knockout_round(matches, byes, *seed)?;
                 }
+                let games = self.games();
                 self.rounds.push(TeamRound {
                     matches: matches
                         .iter()
                         .map(|&pairing| TeamMatchState {
                             pairing,
                             lineups: [None, None],
-                            results: vec![[None, None]; self.boards],
+                            results: vec![vec![None; games]; self.boards],
                         })
                         .collect(),
                     byes: byes.clone(),
@@ -618,6 +772,36 @@ impl TeamTournament {
                 round,
                 team,
                 lineup,
+            } => self.set_lineup(*round, *team, lineup.clone())?,
+            TeamEvent::LineupDrawn {
+                round,
+                team,
+                players,
+                seed,
+            } => {
+                if self.board_rule != BoardRule::Temporary {
+                    return Err(TeamError::LotNotAllowed);
+                }
+                self.set_lineup(*round, *team, lineup_by_lot(players, *seed))?;
+            }
+            TeamEvent::BoardGameResult {
+                round,
+                table,
+                board,
+                game,
+                result,
+            } => {
+                let games = self.games();
+                if !(1..=games).contains(game) {
+                    return Err(TeamError::NoSuchGame { game: *game, games });
+                }
+                *self.result_slot(*round, *table, *board, game - 1)? = Some(*result);
+            }
+            TeamEvent::Penalised {
+                team,
+                player,
+                round,
+                penalty,
             } => {
                 let registered = self
                     .teams
@@ -625,22 +809,33 @@ impl TeamTournament {
                     .ok_or(TeamError::UnknownTeam(*team))?
                     .players
                     .len();
-                validate_lineup(self.board_rule, self.boards, registered, lineup)?;
-                let not_playing = TeamError::NotPlaying {
+                if let Some(p) = player
+                    && !(1..=registered).contains(p)
+                {
+                    return Err(TeamError::Penalty(format!(
+                        "the team registered {registered} players, not {p}"
+                    )));
+                }
+                if *round == 0 || *round > self.rounds.len() as u32 {
+                    return Err(TeamError::Penalty(format!(
+                        "round {round} is not paired ({} are)",
+                        self.rounds.len()
+                    )));
+                }
+                self.penalties.push(TeamPenalty {
                     team: *team,
+                    player: *player,
                     round: *round,
-                };
-                let m = self
-                    .rounds
-                    .get_mut((*round as usize).wrapping_sub(1))
-                    .and_then(|r| {
-                        r.matches
-                            .iter_mut()
-                            .find(|m| m.pairing.first == *team || m.pairing.second == *team)
-                    })
-                    .ok_or(not_playing)?;
-                let side = usize::from(m.pairing.second == *team);
-                m.lineups[side] = Some(lineup.clone());
+                    penalty: *penalty,
+                });
+            }
+            TeamEvent::OrderOverridden { team, .. } => {
+                if !self.rounds.is_empty() {
+                    return Err(TeamError::RegistrationClosed);
+                }
+                if *team != self.teams.len() {
+                    return Err(TeamError::OverrideOutOfTurn(self.teams.len()));
+                }
             }
             TeamEvent::BoardResult {
                 round,
@@ -649,27 +844,14 @@ impl TeamTournament {
                 result,
                 second,
             } => {
-                let no_board = TeamError::NoSuchBoard {
-                    round: *round,
-                    table: *table,
-                    board: *board,
-                };
                 if *second && !self.two_games {
-                    return Err(no_board);
-                }
-                let m = self
-                    .rounds
-                    .get_mut((*round as usize).wrapping_sub(1))
-                    .and_then(|r| r.matches.get_mut((*table as usize).wrapping_sub(1)))
-                    .ok_or(no_board.clone())?;
-                if m.lineups.iter().any(Option::is_none) {
-                    return Err(TeamError::NoLineup {
+                    return Err(TeamError::NoSuchBoard {
                         round: *round,
                         table: *table,
+                        board: *board,
                     });
                 }
-                let slot = m.results.get_mut(board.wrapping_sub(1)).ok_or(no_board)?;
-                slot[usize::from(*second)] = Some(*result);
+                *self.result_slot(*round, *table, *board, usize::from(*second))? = Some(*result);
             }
             TeamEvent::Withdrawn { team, after_round } => {
                 let paired = self.rounds.len() as u32;
@@ -678,8 +860,62 @@ impl TeamTournament {
                     .map_err(|r| refused(*team, r))?;
             }
         }
+        if let TeamEvent::OrderOverridden { team, reason } = &event {
+            self.overrides.push((*team, reason.clone()));
+        }
         self.events.push(event);
         Ok(())
+    }
+
+    /// Sets `team`'s line-up for `round` after checking it against CXA 11.1–11.3.
+    fn set_lineup(&mut self, round: u32, team: usize, lineup: Vec<usize>) -> Result<(), TeamError> {
+        let registered = self
+            .teams
+            .get(team)
+            .ok_or(TeamError::UnknownTeam(team))?
+            .players
+            .len();
+        validate_lineup(self.board_rule, self.boards, registered, &lineup)?;
+        let m = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .and_then(|r| {
+                r.matches
+                    .iter_mut()
+                    .find(|m| m.pairing.first == team || m.pairing.second == team)
+            })
+            .ok_or(TeamError::NotPlaying { team, round })?;
+        let side = usize::from(m.pairing.second == team);
+        m.lineups[side] = Some(lineup);
+        Ok(())
+    }
+
+    /// Where game `game` (0-based) of `board` at `table` in `round` keeps its result, once
+    /// both line-ups are in.
+    fn result_slot(
+        &mut self,
+        round: u32,
+        table: u32,
+        board: usize,
+        game: usize,
+    ) -> Result<&mut Option<GameResult>, TeamError> {
+        let no_board = TeamError::NoSuchBoard {
+            round,
+            table,
+            board,
+        };
+        let m = self
+            .rounds
+            .get_mut((round as usize).wrapping_sub(1))
+            .and_then(|r| r.matches.get_mut((table as usize).wrapping_sub(1)))
+            .ok_or(no_board.clone())?;
+        if m.lineups.iter().any(Option::is_none) {
+            return Err(TeamError::NoLineup { round, table });
+        }
+        m.results
+            .get_mut(board.wrapping_sub(1))
+            .and_then(|games| games.get_mut(game))
+            .ok_or(no_board)
     }
 
     /// Reads a team event file (JSON: `{"events": [...]}`).
@@ -736,9 +972,99 @@ impl TeamTournament {
             .unwrap_or_default()
     }
 
-    /// Games a board per match: 1, or 2 in a two-game match.
+    /// Games a board per match: 1, 2 in a two-game match, one per board in an all-play-all
+    /// (CXA 11.4).
     fn games(&self) -> usize {
-        if self.two_games { 2 } else { 1 }
+        if self.format.is_all_play_all() {
+            self.boards
+        } else if self.two_games {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Games a board per match: 1, 2 in a two-game match (CXA 12.4), or as many as there are
+    /// boards in an all-play-all (CXA 11.4).
+    #[must_use]
+    pub fn games_per_board(&self) -> usize {
+        self.games()
+    }
+
+    /// The first-listed team's colour on `board` in game `game` (both 0-based): red on odd
+    /// boards, swapped in a two-game match's second game (CXA 12.2, 12.4). In an all-play-all
+    /// (CXA 11.4, which names no colours) the first team's player *i* has red against the
+    /// other's player *j* when *i* + *j* is even: with an even number of boards every player
+    /// alternates red and black, game by game; with an odd number nobody has two more reds
+    /// than blacks.
+    fn first_colour(&self, board: usize, game: usize) -> Color {
+        if self.format.is_all_play_all() {
+            if (board + self.facing(board, game)) % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Black
+            }
+        } else {
+            let c = first_team_color(board as u32 + 1);
+            if game == 1 { c.other() } else { c }
+        }
+    }
+
+    /// The second team's line-up position (0-based) facing the first team's `board` in game
+    /// `game`: the same board, or in an all-play-all (CXA 11.4) the next one round each game.
+    fn facing(&self, board: usize, game: usize) -> usize {
+        if self.format.is_all_play_all() {
+            (board + game) % self.boards
+        } else {
+            board
+        }
+    }
+
+    /// The first-listed team's colour on `board` in game `game`, both 1-based (CXA 12.2,
+    /// 12.4; for an all-play-all see [`TeamTournament::facing_board`]).
+    #[must_use]
+    pub fn colour_of(&self, board: usize, game: usize) -> Color {
+        self.first_colour(board.saturating_sub(1), game.saturating_sub(1))
+    }
+
+    /// The second team's board (line-up position, 1-based) that meets the first team's
+    /// `board` in game `game` (1-based): the same board, or in an all-play-all (CXA 11.4)
+    /// board `board + game − 1`, counted round the team, so that over the `boards` games every
+    /// player meets every player of the other team once.
+    #[must_use]
+    pub fn facing_board(&self, board: usize, game: usize) -> usize {
+        self.facing(board.saturating_sub(1), game.saturating_sub(1)) + 1
+    }
+
+    /// The fouls and sanctions recorded, in order (CXA 8, 18).
+    #[must_use]
+    pub fn penalties(&self) -> &[TeamPenalty] {
+        &self.penalties
+    }
+
+    /// The organiser's reason for registering team `team` out of rating order (CXA 11.1), if
+    /// it was given.
+    #[must_use]
+    pub fn order_override(&self, team: usize) -> Option<&str> {
+        self.overrides
+            .iter()
+            .find(|(t, _)| *t == team)
+            .map(|(_, r)| r.as_str())
+    }
+
+    /// `team`'s fouls, warnings and game disqualifications over its players and itself
+    /// (全队犯规, CXA 14.5, 14.6; 18.5).
+    #[must_use]
+    pub fn penalty_totals(&self, team: usize) -> (u32, u32, u32) {
+        let mut out = (0, 0, 0);
+        for p in self.penalties.iter().filter(|p| p.team == team) {
+            match p.penalty {
+                Penalty::Foul => out.0 += 1,
+                Penalty::Warning => out.1 += 1,
+                Penalty::GameDisqualification => out.2 += 1,
+            }
+        }
+        out
     }
 
     /// The events so far.
@@ -817,23 +1143,21 @@ impl TeamTournament {
         &self,
         round: u32,
         m: &TeamMatchState,
-    ) -> Option<Vec<[Option<GameResult>; 2]>> {
+    ) -> Option<Vec<Vec<Option<GameResult>>>> {
         let (a, b) = (m.pairing.first, m.pairing.second);
         if self.results_cancelled(a) || self.results_cancelled(b) {
             return None;
         }
-        let games = self.games();
         let counted = (0..self.boards)
             .map(|k| {
-                let mut pair = [None, None];
-                for (g, slot) in pair.iter_mut().enumerate().take(games) {
-                    // The first team's colour on this board in this game (CXA 12.2, 12.4).
-                    let c = first_team_color(k as u32 + 1);
-                    let c = if g == 1 { c.other() } else { c };
-                    let sides = if c == Color::Red { (a, b) } else { (b, a) };
-                    *slot = self.counted(round, sides, m.results[k][g]);
-                }
-                pair
+                (0..self.games())
+                    .map(|g| {
+                        // The first team's colour on this board in this game (CXA 12.2, 12.4).
+                        let c = self.first_colour(k, g);
+                        let sides = if c == Color::Red { (a, b) } else { (b, a) };
+                        self.counted(round, sides, m.results[k][g])
+                    })
+                    .collect()
             })
             .collect();
         Some(counted)
@@ -841,11 +1165,10 @@ impl TeamTournament {
 
     /// Whether every match of `round` is decided, forfeited or cancelled.
     fn round_settled(&self, round: u32) -> bool {
-        let games = self.games();
         self.rounds.get(round as usize - 1).is_none_or(|r| {
             r.matches.iter().all(|m| {
                 self.counted_results(round, m)
-                    .is_none_or(|rs| rs.iter().all(|p| p[..games].iter().all(Option::is_some)))
+                    .is_none_or(|rs| rs.iter().all(|p| p.iter().all(Option::is_some)))
             })
         })
     }
@@ -857,7 +1180,7 @@ impl TeamTournament {
     /// A Swiss (pairings come from outside), too few teams, or every round paired.
     pub fn pair_next_round(&self) -> Result<TeamEvent, TeamError> {
         let cycles = match self.format {
-            TeamFormat::RoundRobin { cycles } => cycles,
+            TeamFormat::RoundRobin { cycles } | TeamFormat::AllPlayAll { cycles } => cycles,
             TeamFormat::Knockout { .. } => {
                 return Err(TeamError::NoRound(
                     "a knockout of teams is paired from its bracket with a seed".into(),
@@ -952,6 +1275,58 @@ impl TeamTournament {
         }
     }
 
+    /// One side of an all-play-all match (全队轮赛制, CXA 11.4): 局分 over every game of the
+    /// match, 场分 2/1/0 by comparing them (CXA 13.2). `results` are the counted results by
+    /// the first team's board and game; `first` picks the first-listed team's side.
+    fn all_play_all_encounter(
+        &self,
+        round: u32,
+        opponent: usize,
+        results: &[Vec<Option<GameResult>>],
+        first: bool,
+    ) -> Encounter {
+        let (mut own, mut theirs, mut first_board) = (Points::ZERO, Points::ZERO, Points::ZERO);
+        let (mut wins, mut black_games, mut black_wins) = (0, 0, 0);
+        for (k, games) in results.iter().enumerate() {
+            for (g, r) in games.iter().enumerate() {
+                let Some(r) = r else { continue };
+                let c = self.first_colour(k, g);
+                let (c, my_board) = if first {
+                    (c, k)
+                } else {
+                    (c.other(), self.facing(k, g))
+                };
+                let o = r.outcome_for(c);
+                let p = self.scoring.points(o, Some(c));
+                own += p;
+                theirs += self
+                    .scoring
+                    .points(r.outcome_for(c.other()), Some(c.other()));
+                if my_board == 0 {
+                    first_board += p;
+                }
+                wins += u32::from(o.is_win());
+                if c == Color::Black && o.is_played() {
+                    black_games += 1;
+                    black_wins += u32::from(o == Outcome::Win);
+                }
+            }
+        }
+        let (outcome, points) = match_points(own, theirs);
+        Encounter {
+            round,
+            opponent: Some(opponent),
+            outcome,
+            color: None,
+            points,
+            game_points: own,
+            game_wins: wins,
+            black_games,
+            black_wins,
+            first_board,
+        }
+    }
+
     /// A bye in a Swiss of teams: a match won with every game won (CXA 14.4).
     fn bye_encounter(&self, round: u32) -> Encounter {
         let games = self.boards as u32 * if self.two_games { 2 } else { 1 };
@@ -978,12 +1353,14 @@ impl TeamTournament {
         let Some(results) = self.counted_results(round, m) else {
             return Scored::Cancelled;
         };
-        let games = self.games();
-        if !results
-            .iter()
-            .all(|p| p[..games].iter().all(Option::is_some))
-        {
+        if !results.iter().all(|p| p.iter().all(Option::is_some)) {
             return Scored::Pending;
+        }
+        if self.format.is_all_play_all() {
+            return Scored::Done(
+                self.all_play_all_encounter(round, b, &results, true),
+                self.all_play_all_encounter(round, a, &results, false),
+            );
         }
         let outcomes = |color_of: &dyn Fn(usize, usize) -> Color| {
             results
@@ -1059,6 +1436,15 @@ impl TeamTournament {
             if settled {
                 rounds = round;
             }
+        }
+        // 全队犯规 and 18.5's sanctions: the team's own and its players' (CXA 14.5, 14.6, 18.5).
+        for (t, c) in competitors.iter_mut().enumerate() {
+            let (fouls, warnings, disqualifications) = self.penalty_totals(t);
+            c.fouls = fouls;
+            c.sanctions = crate::tiebreak::Sanctions {
+                disqualifications,
+                warnings,
+            };
         }
         if self.ranking == TeamRanking::GamePoints {
             for e in competitors.iter_mut().flat_map(|c| &mut c.encounters) {
@@ -1784,5 +2170,402 @@ mod team_format_tests {
         ));
         let json = serde_json::to_string(&groups).unwrap();
         assert!(serde_json::from_str::<TeamFormat>(&json).is_err());
+    }
+}
+
+#[cfg(test)]
+mod book_tests {
+    use super::{tests::teams_event, *};
+    use crate::types::Player;
+
+    /// A team event of two-board teams under `rule`.
+    fn created(format: TeamFormat, boards: usize, rule: BoardRule) -> TeamTournament {
+        TeamTournament::from_events([TeamEvent::Created {
+            name: "t".into(),
+            rules: RuleSet::Cxa2011,
+            format,
+            boards,
+            board_rule: rule,
+            scoring: ScoringScheme::CXA,
+            tie_breaks: None,
+            two_games: false,
+            ranking: TeamRanking::MatchPoints,
+        }])
+        .unwrap()
+    }
+
+    fn rated(name: &str, ratings: &[Option<u16>]) -> Team {
+        Team {
+            name: name.into(),
+            players: ratings
+                .iter()
+                .enumerate()
+                .map(|(k, &rating)| Player {
+                    rating,
+                    ..Player::named(format!("{name}{}", k + 1))
+                })
+                .collect(),
+            boards: 2,
+        }
+    }
+
+    /// Pairs the next round robin round and enters the registered order as line-ups.
+    fn pair_rr(t: &mut TeamTournament) -> u32 {
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        let round = t.rounds_paired();
+        for m in t.rounds()[round as usize - 1].matches().to_vec() {
+            for team in [m.pairing().first, m.pairing().second] {
+                t.apply(TeamEvent::LineupSubmitted {
+                    round,
+                    team,
+                    lineup: (1..=t.boards()).collect(),
+                })
+                .unwrap();
+            }
+        }
+        round
+    }
+
+    /// Enters game `game` of `board` at table 1 of `round` as the first team's score (W, D, L).
+    fn score(t: &mut TeamTournament, round: u32, board: usize, game: usize, o: char) {
+        let c = t.colour_of(board, game);
+        let result = match (o, c) {
+            ('D', _) => GameResult::Draw,
+            ('W', Color::Red) | ('L', Color::Black) => GameResult::RedWins,
+            _ => GameResult::BlackWins,
+        };
+        t.apply(TeamEvent::BoardGameResult {
+            round,
+            table: 1,
+            board,
+            game,
+            result,
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn cxa_11_4_two_teams_play_all_play_all() {
+        // 对抗赛 of two teams of two (CXA 11.4): A1–B1 and A2–B2 in game 1, A1–B2 and A2–B1 in
+        // game 2; every player has red once and black once. A1 beats B1, A2 draws B2; B2
+        // beats A1, A2 beats B1. 局分 (CXA 13.2, 2/1/0): A 2+1+0+2 = 5, B 0+1+2+0 = 3, so A
+        // takes the match: 场分 2 to 0.
+        let mut t = created(TeamFormat::AllPlayAll { cycles: 1 }, 2, BoardRule::Fixed);
+        for n in ["A", "B"] {
+            t.apply(TeamEvent::TeamRegistered {
+                team: rated(n, &[None, None]),
+            })
+            .unwrap();
+        }
+        assert_eq!(t.games_per_board(), 2);
+        let round = pair_rr(&mut t);
+        assert_eq!((t.facing_board(1, 1), t.facing_board(2, 1)), (1, 2));
+        assert_eq!((t.facing_board(1, 2), t.facing_board(2, 2)), (2, 1));
+        assert_eq!(t.colour_of(1, 1), Color::Red);
+        assert_eq!(t.colour_of(1, 2), Color::Black);
+        assert_eq!(t.colour_of(2, 2), Color::Black, "A2 met B1, red before");
+        score(&mut t, round, 1, 1, 'W');
+        score(&mut t, round, 2, 1, 'D');
+        score(&mut t, round, 1, 2, 'L');
+        assert!(
+            t.standings().iter().all(|s| s.score == Points::ZERO),
+            "pending"
+        );
+        score(&mut t, round, 2, 2, 'W');
+        let f = t.field();
+        let (a, b) = (
+            &f.competitors[0].encounters[0],
+            &f.competitors[1].encounters[0],
+        );
+        assert_eq!(
+            (a.game_points, b.game_points),
+            (Points::whole(5), Points::whole(3))
+        );
+        assert_eq!((a.points, b.points), (Points::whole(2), Points::ZERO));
+        assert_eq!((a.game_wins, b.game_wins), (2, 1));
+        // A1 scored 2 + 0; B's board 1 (B1) scored 0 + 0.
+        assert_eq!(
+            (a.first_board, b.first_board),
+            (Points::whole(2), Points::ZERO)
+        );
+        assert_eq!(t.standings()[0].competitor, 0);
+        // No game 3 with two boards; no second game flag either.
+        assert!(matches!(
+            t.apply(TeamEvent::BoardGameResult {
+                round,
+                table: 1,
+                board: 1,
+                game: 3,
+                result: GameResult::Draw
+            }),
+            Err(TeamError::NoSuchGame { game: 3, games: 2 })
+        ));
+        let again = TeamTournament::from_events(t.events().to_vec()).unwrap();
+        assert!(again == t);
+        // Not with two games a board.
+        assert!(matches!(
+            teams_event(
+                TeamFormat::AllPlayAll { cycles: 1 },
+                RuleSet::Cxa2011,
+                2,
+                true,
+                TeamRanking::MatchPoints,
+                &["A"]
+            ),
+            Err(TeamError::InvalidFormat(_))
+        ));
+    }
+
+    #[test]
+    fn cxa_11_4_three_teams_meet_in_a_round_robin_each_match_all_play_all() {
+        // Three teams of three: 3 rounds (one team rests each), 9 games a match.
+        let mut t = created(TeamFormat::AllPlayAll { cycles: 1 }, 3, BoardRule::Fixed);
+        for n in ["A", "B", "C"] {
+            let mut team = rated(n, &[None, None, None]);
+            team.boards = 3;
+            t.apply(TeamEvent::TeamRegistered { team }).unwrap();
+        }
+        let mut met = std::collections::HashSet::new();
+        while t.pair_next_round().is_ok() {
+            let round = pair_rr(&mut t);
+            let m = t.rounds()[round as usize - 1].matches()[0].pairing();
+            for board in 1..=3 {
+                for game in 1..=3 {
+                    met.insert((m.first, board, m.second, t.facing_board(board, game)));
+                    // The first-listed team wins on board 1, the rest drawn.
+                    score(
+                        &mut t,
+                        round,
+                        board,
+                        game,
+                        if board == 1 { 'W' } else { 'D' },
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            met.len(),
+            3 * 9,
+            "every player met every player of each team once"
+        );
+        // Each match: first-listed 局分 6 + 6 = 12 against 6: 场分 2.
+        let s = t.standings();
+        assert!(s.iter().all(|x| x.score == Points::whole(2)), "{s:?}");
+        assert_eq!(t.tie_break_order()[1], TieBreak::GamePoints, "CXA 14.5");
+    }
+
+    #[test]
+    fn cxa_11_1_board_order_by_rating_with_the_organisers_override() {
+        for rule in [BoardRule::Fixed, BoardRule::OrderKept] {
+            let mut t = created(TeamFormat::RoundRobin { cycles: 1 }, 2, rule);
+            t.apply(TeamEvent::TeamRegistered {
+                team: rated("A", &[Some(2400), Some(2300), None]),
+            })
+            .unwrap();
+            let b = rated("B", &[Some(2100), Some(2400), None]);
+            assert_eq!(
+                t.apply(TeamEvent::TeamRegistered { team: b.clone() }),
+                Err(TeamError::BoardOrder {
+                    team: "B".into(),
+                    position: 2
+                })
+            );
+            assert_eq!(
+                t.apply(TeamEvent::OrderOverridden {
+                    team: 2,
+                    reason: "x".into()
+                }),
+                Err(TeamError::OverrideOutOfTurn(1))
+            );
+            t.apply(TeamEvent::OrderOverridden {
+                team: 1,
+                reason: "provincial event: ranked by results".into(),
+            })
+            .unwrap();
+            t.apply(TeamEvent::TeamRegistered { team: b }).unwrap();
+            assert_eq!(
+                t.order_override(1),
+                Some("provincial event: ranked by results")
+            );
+            assert_eq!(t.order_override(0), None);
+            // The override is for that team only.
+            assert!(matches!(
+                t.apply(TeamEvent::TeamRegistered {
+                    team: rated("C", &[None, Some(1900)])
+                }),
+                Err(TeamError::BoardOrder { position: 2, .. })
+            ));
+            let again = TeamTournament::from_events(t.events().to_vec()).unwrap();
+            assert!(again == t);
+        }
+        // 临时定台制 (11.3) orders each match anew: any registration order.
+        let mut t = created(
+            TeamFormat::RoundRobin { cycles: 1 },
+            2,
+            BoardRule::Temporary,
+        );
+        t.apply(TeamEvent::TeamRegistered {
+            team: rated("B", &[Some(2100), Some(2400)]),
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn cxa_11_3_line_ups_drawn_by_lot() {
+        let mut t = created(
+            TeamFormat::RoundRobin { cycles: 1 },
+            2,
+            BoardRule::Temporary,
+        );
+        for n in ["A", "B"] {
+            t.apply(TeamEvent::TeamRegistered {
+                team: rated(n, &[None, None, None]),
+            })
+            .unwrap();
+        }
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        t.apply(TeamEvent::LineupDrawn {
+            round: 1,
+            team: 0,
+            players: vec![3, 1],
+            seed: 11,
+        })
+        .unwrap();
+        let want = crate::team::lineup_by_lot(&[1, 3], 11);
+        assert_eq!(t.rounds()[0].matches()[0].lineup(0), Some(&want[..]));
+        // Only registered players, each once (CXA 11.3 with 11.2's checks).
+        assert_eq!(
+            t.apply(TeamEvent::LineupDrawn {
+                round: 1,
+                team: 1,
+                players: vec![2, 2],
+                seed: 1,
+            }),
+            Err(TeamError::Lineup(LineupError::Twice(2)))
+        );
+        // Not where the board order is the registered one (11.1, 11.2).
+        let mut f = created(TeamFormat::RoundRobin { cycles: 1 }, 2, BoardRule::Fixed);
+        for n in ["A", "B"] {
+            f.apply(TeamEvent::TeamRegistered {
+                team: rated(n, &[None, None]),
+            })
+            .unwrap();
+        }
+        let e = f.pair_next_round().unwrap();
+        f.apply(e).unwrap();
+        assert_eq!(
+            f.apply(TeamEvent::LineupDrawn {
+                round: 1,
+                team: 0,
+                players: vec![1, 2],
+                seed: 1,
+            }),
+            Err(TeamError::LotNotAllowed)
+        );
+    }
+
+    #[test]
+    fn cxa_14_5_and_18_5_team_fouls_and_sanctions() {
+        // Two teams draw every game of their only match: level on 场分, 局分, 胜场, 胜局 and
+        // 直胜. CXA 14.5 then goes to 全队犯规: A's player 1 fouled once, B as a team twice.
+        let play = |penalties: &[(usize, Option<usize>, Penalty)]| {
+            let mut t = teams_event(
+                TeamFormat::RoundRobin { cycles: 1 },
+                RuleSet::Cxa2011,
+                2,
+                false,
+                TeamRanking::MatchPoints,
+                &["A", "B"],
+            )
+            .unwrap();
+            let round = pair_rr(&mut t);
+            for board in 1..=2 {
+                score(&mut t, round, board, 1, 'D');
+            }
+            for &(team, player, penalty) in penalties {
+                t.apply(TeamEvent::Penalised {
+                    team,
+                    player,
+                    round,
+                    penalty,
+                })
+                .unwrap();
+            }
+            let order: Vec<usize> = t.standings().iter().map(|s| s.competitor).collect();
+            (t, order)
+        };
+        let (t, order) = play(&[
+            (0, Some(1), Penalty::Foul),
+            (1, None, Penalty::Foul),
+            (1, None, Penalty::Foul),
+        ]);
+        assert_eq!(order, [0, 1]);
+        assert_eq!(t.penalty_totals(1), (2, 0, 0));
+        let fouls = t
+            .tie_break_order()
+            .iter()
+            .position(|&x| x == TieBreak::Fouls);
+        assert_eq!(t.standings()[1].tie_breaks[fouls.unwrap()].text(), "2");
+        // CXA 18.5 before every tie-break: A's player disqualified from a game (18.2) ranks A
+        // below B with three warnings (18.1): severity first, then the count.
+        let (_, order) = play(&[
+            (0, Some(2), Penalty::GameDisqualification),
+            (1, Some(1), Penalty::Warning),
+            (1, Some(2), Penalty::Warning),
+            (1, None, Penalty::Warning),
+        ]);
+        assert_eq!(order, [1, 0]);
+        // A penalty needs a paired round and a registered player.
+        let (mut t, _) = play(&[]);
+        assert!(matches!(
+            t.apply(TeamEvent::Penalised {
+                team: 0,
+                player: Some(9),
+                round: 1,
+                penalty: Penalty::Foul
+            }),
+            Err(TeamError::Penalty(_))
+        ));
+        assert!(matches!(
+            t.apply(TeamEvent::Penalised {
+                team: 0,
+                player: None,
+                round: 2,
+                penalty: Penalty::Foul
+            }),
+            Err(TeamError::Penalty(_))
+        ));
+    }
+
+    #[test]
+    fn team_tie_breaks_chosen_by_the_organiser() {
+        // The organiser's order replaces the book's: 第一台总分 first.
+        let mut t = TeamTournament::from_events([TeamEvent::Created {
+            name: "t".into(),
+            rules: RuleSet::Cxa2011,
+            format: TeamFormat::RoundRobin { cycles: 1 },
+            boards: 2,
+            board_rule: BoardRule::Fixed,
+            scoring: ScoringScheme::CXA,
+            tie_breaks: Some(vec![TieBreak::FirstBoard, TieBreak::Fouls]),
+            two_games: false,
+            ranking: TeamRanking::MatchPoints,
+        }])
+        .unwrap();
+        for n in ["A", "B"] {
+            t.apply(TeamEvent::TeamRegistered {
+                team: rated(n, &[None, None]),
+            })
+            .unwrap();
+        }
+        let round = pair_rr(&mut t);
+        // A wins board 1, loses board 2: 2–2 in 局分, a drawn match; A leads on board 1.
+        score(&mut t, round, 1, 1, 'W');
+        score(&mut t, round, 2, 1, 'L');
+        assert_eq!(t.tie_break_order(), [TieBreak::FirstBoard, TieBreak::Fouls]);
+        let s = t.standings();
+        assert_eq!((s[0].competitor, s[0].rank, s[1].rank), (0, 1, 2));
     }
 }

@@ -122,7 +122,8 @@ pub struct Field {
 /// A tie-break (区分名次的办法). Each names the articles that use it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreak {
-    /// Sanctioned competitors last among equals, heavier first to the bottom (CXA 18.5).
+    /// Sanctioned competitors last among equals (CXA 18.5): by the heaviest sanction (18.2
+    /// before 18.1), then by how many of it, never by a sum of weights.
     Sanctions,
     /// 小分: scores of beaten opponents plus half the scores of drawn ones
     /// (CXA 14.1; WXF 10.2 A, 10.4 B with 场分). Sonneborn-Berger.
@@ -414,12 +415,13 @@ impl TieValue {
             text: n.to_string(),
         }
     }
-    /// CXA 18.5: severity first, then count; printed `disqualifications/warnings`.
+    /// CXA 18.5: disqualifications (18.2) first, then warnings (18.1), fewer ranking higher;
+    /// printed as the warnings alone when nobody was disqualified, else `D/W`.
     fn sanctions(s: Sanctions) -> TieValue {
         TieValue {
             key: vec![-i64::from(s.disqualifications), -i64::from(s.warnings)],
-            text: if s.is_empty() {
-                "0".to_owned()
+            text: if s.disqualifications == 0 {
+                s.warnings.to_string()
             } else {
                 format!("{}/{}", s.disqualifications, s.warnings)
             },
@@ -857,6 +859,19 @@ mod tests {
         let order: Vec<usize> = s.iter().map(|s| s.competitor).collect();
         assert_eq!(order, [2, 0, 1]);
         assert_eq!(s[2].tie_breaks[0].text(), "1/0");
+    }
+
+    /// CXA 18.5: two disqualifications rank below one, whatever the warnings.
+    #[test]
+    fn more_disqualifications_rank_lower_whatever_the_warnings() {
+        let mut f = field(3, &[(1, 0, 1, 1), (2, 1, 2, 1), (3, 2, 0, 1)], &[]);
+        f.competitors[0].sanctions.disqualifications = 2;
+        f.competitors[1].sanctions.disqualifications = 1;
+        f.competitors[1].sanctions.warnings = 5;
+        f.competitors[2].sanctions.warnings = 1;
+        let s = standings(&f, &[TieBreak::Sanctions]);
+        let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
+        assert_eq!(order, [2, 1, 0]);
     }
 
     #[test]

@@ -148,7 +148,8 @@ pub enum Penalty {
     /// A warning (警告) by the game arbiter, CXA 18.1: the lighter sanction under 18.5.
     Warning,
     /// Disqualification from the game (取消当场比赛资格) by the chief arbiter, CXA 18.2: the
-    /// heavier sanction under 18.5, and the game is lost by forfeit (the opponent's `+`).
+    /// heavier sanction under 18.5, ranking below any number of warnings, and the game is
+    /// lost by forfeit (the opponent's `+`).
     GameDisqualification,
 }
 

@@ -13,8 +13,8 @@ use xiangqi_tournament::{
     knockout::MatchFormat,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
-    team_tournament::{TeamEvent, TeamPairing, TeamRanking, TeamTournament},
-    tournament::Format,
+    team_tournament::{TeamEvent, TeamFormat as Created, TeamPairing, TeamRanking, TeamTournament},
+    tournament::{Format, Penalty},
 };
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -29,6 +29,9 @@ pub enum TeamFormat {
     /// Knockout of teams (CXA 10.4, 12.4; WXF 10.1): seeds are team numbers; see
     /// `--match-games`, `--playoff-games` and `bracket`.
     Knockout,
+    /// 全队轮赛制 (CXA 11.4): teams meet as in a round robin, and in each match every player
+    /// plays every player of the other team, one game a board per 轮 (`result --game N`).
+    AllPlayAll,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -67,6 +70,7 @@ pub enum TeamCmd {
 Examples:
   xiangqi tournament team new league2.json --boards 4
   xiangqi tournament team new cup2.json --format knockout --boards 3 --match-games two
+  xiangqi tournament team new duel.json --format all-play-all --boards 8 --tie-breaks GP,MW,FOUL
 ")]
     New {
         /// The file to create.
@@ -104,6 +108,10 @@ Examples:
         /// Play-off team matches at most after a level knockout line, then a lot (WXF 10.1).
         #[arg(long, default_value_t = 1)]
         playoff_games: u32,
+        /// Tie-break codes in order (e.g. GP,MW,WIN,DE,FOUL); the book's order when absent
+        /// (CXA 14.5, 14.6; WXF 10.4, 10.5), 18.5's sanctions (SANC) only if listed.
+        #[arg(long, value_delimiter = ',')]
+        tie_breaks: Option<Vec<String>>,
     },
     /// Register a team: its players in board order, reserves last.
     #[command(after_help = "\
@@ -116,9 +124,13 @@ Examples:
         file: PathBuf,
         /// Team name (单位).
         name: String,
-        /// A player as NAME or NAME:RATING (repeat, board order).
+        /// A player as NAME or NAME:RATING (repeat, board order: by the latest rating,
+        /// unrated last, CXA 11.1, unless the board rule is temporary).
         #[arg(long = "player", required = true)]
         players: Vec<String>,
+        /// The organiser's reason to accept an order not by rating (recorded in the file).
+        #[arg(long = "override")]
+        order_override: Option<String>,
     },
     /// Pair the next round: from the order table (round robin), the bracket (knockout, the
     /// first-listed teams drawn from --seed), the CXA 积分编排 engine (Swiss: by 场分, no
@@ -169,6 +181,10 @@ Examples:
         /// Registered positions, comma-separated (e.g. 1,2,3,5).
         #[arg(value_delimiter = ',')]
         positions: Vec<usize>,
+        /// Draw the board order of these players by lot with this seed (临时定台制 抽签,
+        /// CXA 11.3); the seed is kept in the file.
+        #[arg(long)]
+        lot: Option<u64>,
     },
     /// Record a board's result: 1-0, 0-1, 1/2, +/-, -/+, -/-.
     #[command(after_help = "\
@@ -192,6 +208,33 @@ Examples:
         /// The second game of a two-game match.
         #[arg(long)]
         second: bool,
+        /// The game of the board, from 1: 2 in a two-game match, 1 to the number of boards
+        /// in an all-play-all (CXA 11.4; board is the first-listed team's).
+        #[arg(long, conflicts_with = "second")]
+        game: Option<usize>,
+    },
+    /// Record a foul or a sanction against a player of a team (--player) or against the team
+    /// (CXA 8, 18.1, 18.2): fouls add up to 全队犯规 (CXA 14.5, 14.6); sanctions rank the team
+    /// last among equals, the heaviest first (18.5).
+    #[command(after_help = "\
+Examples:
+  xiangqi tournament team penalise teams.json 1 --round 1 --kind foul
+  xiangqi tournament team penalise teams.json 4 --player 2 --round 1 --kind warning
+")]
+    Penalise {
+        /// The team event file.
+        file: PathBuf,
+        /// Team number.
+        team: usize,
+        /// The player's registered position (1-based); none for the team itself.
+        #[arg(long)]
+        player: Option<usize>,
+        /// The round.
+        #[arg(long)]
+        round: u32,
+        /// What: foul, warning (18.1) or disqualification (from the game, 18.2).
+        #[arg(long, value_enum)]
+        kind: super::PenaltyArg,
     },
     /// Withdraw a team after a round (CXA 19; WXF 11).
     #[command(after_help = "\
@@ -220,6 +263,21 @@ Examples:
     },
 }
 
+fn board_rule_of(rule: BoardRuleArg) -> BoardRule {
+    match rule {
+        BoardRuleArg::Fixed => BoardRule::Fixed,
+        BoardRuleArg::OrderKept => BoardRule::OrderKept,
+        BoardRuleArg::Temporary => BoardRule::Temporary,
+    }
+}
+
+fn ranking_of(rank: RankBy) -> TeamRanking {
+    match rank {
+        RankBy::MatchPoints => TeamRanking::MatchPoints,
+        RankBy::GamePoints => TeamRanking::GamePoints,
+    }
+}
+
 /// A 1-based team number as an index.
 fn team_index(n: usize) -> Result<usize> {
     n.checked_sub(1).context("team numbers begin at 1")
@@ -241,18 +299,22 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             scoring,
             match_games,
             playoff_games,
+            tie_breaks,
         } => {
             event_file::must_be_new(&file)?;
+            let tie_breaks = tie_breaks
+                .map(|c| super::tie_breaks_named(&c))
+                .transpose()?;
             let rules: RuleSet = rules.parse()?;
             let scoring = super::scoring_named(&scoring)?;
             let t = TeamTournament::from_events([TeamEvent::Created {
                 name,
                 rules,
                 format: match format {
-                    TeamFormat::RoundRobin => Format::RoundRobin { cycles: 1 },
-                    TeamFormat::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
-                    TeamFormat::Swiss => Format::Swiss { rounds },
-                    TeamFormat::Knockout => Format::Knockout {
+                    TeamFormat::RoundRobin => Created::RoundRobin { cycles: 1 },
+                    TeamFormat::DoubleRoundRobin => Created::RoundRobin { cycles: 2 },
+                    TeamFormat::Swiss => Created::Swiss { rounds },
+                    TeamFormat::Knockout => Created::Knockout {
                         games: match match_games {
                             MatchGames::One => MatchFormat::OneGame,
                             MatchGames::Two => MatchFormat::TwoGames,
@@ -260,21 +322,14 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                         },
                         playoff_games,
                     },
-                }
-                .try_into()?,
+                    TeamFormat::AllPlayAll => Created::AllPlayAll { cycles: 1 },
+                },
                 boards,
-                board_rule: match board_rule {
-                    BoardRuleArg::Fixed => BoardRule::Fixed,
-                    BoardRuleArg::OrderKept => BoardRule::OrderKept,
-                    BoardRuleArg::Temporary => BoardRule::Temporary,
-                },
+                board_rule: board_rule_of(board_rule),
                 scoring,
-                tie_breaks: None,
+                tie_breaks,
                 two_games,
-                ranking: match rank_by {
-                    RankBy::MatchPoints => TeamRanking::MatchPoints,
-                    RankBy::GamePoints => TeamRanking::GamePoints,
-                },
+                ranking: ranking_of(rank_by),
             }])?;
             t.save(&file)?;
             println!("created {}", file.display());
@@ -283,6 +338,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             file,
             name,
             players,
+            order_override,
         } => {
             let t = TeamTournament::load(&file)?;
             let players = players
@@ -310,6 +366,22 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                 players,
                 boards: t.boards(),
             };
+            if let Some(reason) = order_override {
+                // CXA 11.1: the organiser's override goes in just before the registration.
+                let mut events = t.events().to_vec();
+                events.push(TeamEvent::OrderOverridden {
+                    team: t.teams().len(),
+                    reason,
+                });
+                events.push(TeamEvent::TeamRegistered { team });
+                let t = TeamTournament::from_events(events)?;
+                t.save(&file)?;
+                println!(
+                    "registered as team {} (board order by override)",
+                    t.teams().len()
+                );
+                return Ok(());
+            }
             let t = TeamTournament::update(&file, TeamEvent::TeamRegistered { team })?;
             println!("registered as team {}", t.teams().len());
         }
@@ -363,6 +435,24 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             println!("round {round}");
             for m in matches {
                 println!("{:>3}  {}  -  {}", m.table, name(m.first), name(m.second));
+                // 全队轮赛制 (CXA 11.4): who meets whom in each game, and the colours.
+                if t.team_format().is_all_play_all() {
+                    for board in 1..=t.boards() {
+                        for game in 1..=t.games_per_board() {
+                            let colour = match t.colour_of(board, game) {
+                                xiangqi_tournament::Color::Red => "red",
+                                xiangqi_tournament::Color::Black => "black",
+                            };
+                            println!(
+                                "     board {board} game {game}: {} board {board} ({colour})  -  \
+                                 {} board {}",
+                                name(m.first),
+                                name(m.second),
+                                t.facing_board(board, game)
+                            );
+                        }
+                    }
+                }
             }
             for b in byes {
                 println!("bye  {}", name(b));
@@ -373,15 +463,78 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             round,
             team,
             positions,
+            lot,
         } => {
-            TeamTournament::update(
-                &file,
-                TeamEvent::LineupSubmitted {
+            let index = team_index(team)?;
+            let event = match lot {
+                Some(seed) => TeamEvent::LineupDrawn {
                     round,
-                    team: team_index(team)?,
+                    team: index,
+                    players: positions,
+                    seed,
+                },
+                None => TeamEvent::LineupSubmitted {
+                    round,
+                    team: index,
                     lineup: positions,
                 },
+            };
+            let drawn = matches!(event, TeamEvent::LineupDrawn { .. });
+            let t = TeamTournament::update(&file, event)?;
+            if drawn {
+                let line = t
+                    .rounds()
+                    .get(round as usize - 1)
+                    .and_then(|r| {
+                        r.matches().iter().find_map(|m| {
+                            let side = [m.pairing().first, m.pairing().second]
+                                .iter()
+                                .position(|&x| x == index)?;
+                            m.lineup(side)
+                        })
+                    })
+                    .unwrap_or_default();
+                let names: Vec<String> = line
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &p)| {
+                        let name = t.teams()[index]
+                            .players
+                            .get(p - 1)
+                            .map_or("?", |x| x.name.as_str());
+                        format!("board {}: {name} ({p})", k + 1)
+                    })
+                    .collect();
+                println!("drawn by lot (CXA 11.3): {}", names.join(", "));
+            }
+        }
+        TeamCmd::Penalise {
+            file,
+            team,
+            player,
+            round,
+            kind,
+        } => {
+            let penalty = match kind {
+                super::PenaltyArg::Foul => Penalty::Foul,
+                super::PenaltyArg::Warning => Penalty::Warning,
+                super::PenaltyArg::Disqualification => Penalty::GameDisqualification,
+            };
+            let index = team_index(team)?;
+            let t = TeamTournament::update(
+                &file,
+                TeamEvent::Penalised {
+                    team: index,
+                    player,
+                    round,
+                    penalty,
+                },
             )?;
+            let (fouls, warnings, disq) = t.penalty_totals(index);
+            println!(
+                "team {team}: {fouls} fouls (全队犯规), {warnings} warnings, {disq} game \
+                 disqualifications"
+            );
         }
         TeamCmd::Result {
             file,
@@ -390,18 +543,26 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             board,
             result,
             second,
+            game,
         } => {
             let result: GameResult = result.parse()?;
-            TeamTournament::update(
-                &file,
-                TeamEvent::BoardResult {
+            let event = match game {
+                Some(game) => TeamEvent::BoardGameResult {
+                    round,
+                    table,
+                    board,
+                    game,
+                    result,
+                },
+                None => TeamEvent::BoardResult {
                     round,
                     table,
                     board,
                     result,
                     second,
                 },
-            )?;
+            };
+            TeamTournament::update(&file, event)?;
         }
         TeamCmd::Withdraw {
             file,

@@ -2,7 +2,10 @@
 //! them (each refusal a 422 naming the field at fault).
 
 use serde::Deserialize;
-use xiangqi_tournament::{Player, knockout::MatchFormat, team::BoardRule, tournament::Format};
+use xiangqi_tournament::{
+    Player, knockout::MatchFormat, team::BoardRule, team_tournament::TeamFormat,
+    tiebreak::TieBreak, tournament::Penalty,
+};
 
 use crate::{competition::checked_name, error::ApiError};
 
@@ -17,10 +20,12 @@ pub(super) struct NewTeamEvent {
     /// 422 naming it).
     #[schema(schema_with = crate::competition::event_rules_schema)]
     pub rules: Option<serde_json::Value>,
-    /// `round_robin` (default), `swiss` (paired by the CXA engine or by hand) or `knockout`.
+    /// `round_robin` (default), `swiss` (paired by the CXA engine or by hand), `knockout`, or
+    /// `all_play_all` (全队轮赛制, CXA 11.4: teams meet as in a round robin, and in each match
+    /// every player plays every player of the other team, one game a board per 轮).
     #[schema(schema_with = team_format_schema)]
     pub format: Option<String>,
-    /// 1 (default) or 2 cycles of the round robin.
+    /// 1 (default) or 2 cycles of the round robin (or of the all-play-all's meetings).
     #[schema(minimum = 1, maximum = 2)]
     pub cycles: Option<u32>,
     /// Swiss: the number of rounds.
@@ -48,8 +53,32 @@ pub(super) struct NewTeamEvent {
     /// `2-1-0` (default), `1-0.5-0`, `3-1-0`, `3-0-1-2`: points per game.
     #[schema(schema_with = crate::competition::scoring_schema)]
     pub scoring: Option<String>,
+    /// Tie-break codes (or Chinese names) in order, e.g. `["GP", "MW", "WIN", "DE", "FOUL"]`;
+    /// the book's order when absent (CXA 14.5, 14.6; WXF 10.4, 10.5).
+    #[schema(max_items = 17)]
+    pub tie_breaks: Option<Vec<String>>,
     /// Teams, registered in order.
     pub teams: Option<Vec<NewTeam>>,
+}
+
+/// The organiser's tie-break order, each code checked, or `None` for the book's.
+pub(super) fn tie_breaks(codes: Option<&[String]>) -> Result<Option<Vec<TieBreak>>, ApiError> {
+    let Some(codes) = codes else { return Ok(None) };
+    if codes.len() > TieBreak::ALL.len() {
+        return Err(ApiError::invalid("tie_breaks", "at most 17"));
+    }
+    let mut out: Vec<TieBreak> = Vec::with_capacity(codes.len());
+    for c in codes {
+        let tb = crate::tournaments::parse_tie_break(c)?;
+        if out.contains(&tb) {
+            return Err(ApiError::invalid(
+                "tie_breaks",
+                format!("{} is listed twice", tb.code()),
+            ));
+        }
+        out.push(tb);
+    }
+    Ok(Some(out))
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -57,9 +86,14 @@ pub(super) struct NewTeamEvent {
 pub(super) struct NewTeam {
     #[schema(schema_with = crate::competition::name_schema)]
     pub name: String,
-    /// Players in registered order: boards first, then reserves.
+    /// Players in registered order: boards first, then reserves; by the latest rating,
+    /// unrated last (CXA 11.1, 11.2), unless `order_override` says why not.
     #[schema(max_items = 50)]
     pub players: Vec<NewTeamPlayer>,
+    /// The organiser's reason to register this team out of rating order (CXA 11.1); kept in
+    /// the event's record.
+    #[schema(max_length = 200)]
+    pub order_override: Option<String>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -74,8 +108,17 @@ pub(super) struct NewTeamPlayer {
 impl NewTeam {
     /// The team's checked name and players (each player's club the team's name), `at` naming
     /// the request's field in a refusal.
-    pub(super) fn checked(self, at: &str) -> Result<(String, Vec<Player>), ApiError> {
+    pub(super) fn checked(self, at: &str) -> Result<CheckedTeam, ApiError> {
         let name = checked_name(&format!("{at}.name"), &self.name)?;
+        let order_override = match self.order_override {
+            Some(r) if r.trim().is_empty() || r.chars().count() > 200 => {
+                return Err(ApiError::invalid(
+                    &format!("{at}.order_override"),
+                    "a reason of 1 to 200 characters",
+                ));
+            }
+            r => r.map(|r| r.trim().to_owned()),
+        };
         if self.players.len() > 50 {
             return Err(ApiError::invalid(&format!("{at}.players"), "at most 50"));
         }
@@ -89,8 +132,19 @@ impl NewTeam {
                 federation: None,
             });
         }
-        Ok((name, players))
+        Ok(CheckedTeam {
+            name,
+            players,
+            order_override,
+        })
     }
+}
+
+/// A team as checked: its name, players, and the organiser's override of CXA 11.1's order.
+pub(super) struct CheckedTeam {
+    pub name: String,
+    pub players: Vec<Player>,
+    pub order_override: Option<String>,
 }
 
 fn team_format_schema() -> utoipa::openapi::Object {
@@ -98,7 +152,44 @@ fn team_format_schema() -> utoipa::openapi::Object {
         "round_robin",
         "swiss",
         "knockout",
+        "all_play_all",
     ]))
+}
+
+fn penalty_schema() -> utoipa::openapi::Object {
+    crate::openapi::choice(&["foul", "warning", "game_disqualification"])
+}
+
+/// A foul or sanction against a team's player or the team (CXA 8, 18.1, 18.2).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = TeamPenaltyRequest)]
+pub(super) struct PenaltyRequest {
+    /// The team's number (1-based).
+    #[schema(minimum = 1, maximum = 200)]
+    pub team: usize,
+    /// The player's registered position (1-based); absent for the team itself.
+    #[schema(minimum = 1, maximum = 50)]
+    pub player: Option<usize>,
+    /// The round it was given in (a paired round); the last paired one by default.
+    #[schema(minimum = 1, maximum = 1000)]
+    pub round: Option<u32>,
+    /// `foul`, `warning` (CXA 18.1) or `game_disqualification` (18.2).
+    #[schema(schema_with = penalty_schema)]
+    pub penalty: String,
+}
+
+/// The penalty a request names, or a 422.
+pub(super) fn penalty_named(text: &str) -> Result<Penalty, ApiError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "foul" => Ok(Penalty::Foul),
+        "warning" => Ok(Penalty::Warning),
+        "game_disqualification" => Ok(Penalty::GameDisqualification),
+        other => Err(ApiError::invalid(
+            "penalty",
+            format!("unknown penalty {other:?} (foul, warning, game_disqualification)"),
+        )),
+    }
 }
 
 fn ranking_schema() -> utoipa::openapi::Object {
@@ -137,8 +228,16 @@ pub(super) struct LineupRequest {
     /// The team's number (1-based, registration order).
     #[schema(minimum = 1)]
     pub team: usize,
-    /// Registered positions (1-based), board 1 first.
+    /// Registered positions (1-based), board 1 first; with `lot`, the players who play, in
+    /// any order.
     pub lineup: Vec<usize>,
+    /// Draw the board order of these players by lot (临时定台制 抽签, CXA 11.3; only under
+    /// the `temporary` board rule).
+    #[serde(default)]
+    pub lot: bool,
+    /// The lot's seed; drawn by the server if absent. Kept in the event.
+    #[serde(default, deserialize_with = "crate::extract::lot_seed")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -147,8 +246,10 @@ pub(super) struct LineupRequest {
 pub(super) struct ResultRequest {
     #[schema(schema_with = crate::competition::result_schema)]
     pub result: String,
-    /// 1 (default) or 2: the second game of a two-game match (colours swapped).
-    #[schema(minimum = 1, maximum = 2)]
+    /// 1 (default); 2: the second game of a two-game match (colours swapped); in an
+    /// all-play-all (CXA 11.4) the game of the board, 1 to the number of boards (the board
+    /// is the first-listed team's).
+    #[schema(minimum = 1, maximum = 20)]
     pub game: Option<u32>,
 }
 
@@ -187,7 +288,7 @@ pub(super) struct WithdrawalRequest {
 }
 
 /// The team event's format from a request, or a 422 naming the field at fault.
-pub(super) fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
+pub(super) fn team_format(req: &NewTeamEvent) -> Result<TeamFormat, ApiError> {
     let kind = req.format.as_deref().map(str::to_ascii_lowercase);
     let not_for = |field: &str, given: bool, kind: &str| {
         if given {
@@ -208,7 +309,23 @@ pub(super) fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
             if !(1..=2).contains(&cycles) {
                 return Err(ApiError::invalid("cycles", "1 or 2"));
             }
-            Ok(Format::RoundRobin { cycles })
+            Ok(TeamFormat::RoundRobin { cycles })
+        }
+        Some("all_play_all") => {
+            not_for("rounds", req.rounds.is_some(), "all_play_all")?;
+            not_for("games", req.games.is_some(), "all_play_all")?;
+            not_for("playoff_games", req.playoff_games.is_some(), "all_play_all")?;
+            if req.two_games {
+                return Err(ApiError::invalid(
+                    "two_games",
+                    "an all-play-all match already plays every pairing once (CXA 11.4)",
+                ));
+            }
+            let cycles = req.cycles.unwrap_or(1);
+            if !(1..=2).contains(&cycles) {
+                return Err(ApiError::invalid("cycles", "1 or 2"));
+            }
+            Ok(TeamFormat::AllPlayAll { cycles })
         }
         Some("swiss") => {
             not_for("cycles", req.cycles.is_some(), "swiss")?;
@@ -220,7 +337,7 @@ pub(super) fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
             if !(1..=30).contains(&rounds) {
                 return Err(ApiError::invalid("rounds", "1 to 30"));
             }
-            Ok(Format::Swiss { rounds })
+            Ok(TeamFormat::Swiss { rounds })
         }
         Some("knockout") => {
             not_for("cycles", req.cycles.is_some(), "knockout")?;
@@ -240,14 +357,14 @@ pub(super) fn team_format(req: &NewTeamEvent) -> Result<Format, ApiError> {
             if playoff_games > 10 {
                 return Err(ApiError::invalid("playoff_games", "0 to 10"));
             }
-            Ok(Format::Knockout {
+            Ok(TeamFormat::Knockout {
                 games,
                 playoff_games,
             })
         }
         Some(other) => Err(ApiError::invalid(
             "format",
-            format!("unknown format {other:?} (round_robin, swiss, knockout)"),
+            format!("unknown format {other:?} (round_robin, swiss, knockout, all_play_all)"),
         )),
     }
 }

@@ -16,8 +16,8 @@ use xiangqi_tournament::{
 
 use super::{
     form::{
-        LineupRequest, NewTeamEvent, PairRequest, ResultRequest, TeamsBody, WithdrawalRequest,
-        board_rule, team_format,
+        CheckedTeam, LineupRequest, NewTeamEvent, PairRequest, PenaltyRequest, ResultRequest,
+        TeamsBody, WithdrawalRequest, board_rule, penalty_named, team_format, tie_breaks,
     },
     json::{TeamBracketView, TeamView, created_with},
     reply,
@@ -64,23 +64,17 @@ pub(crate) async fn create(
     let mut events = vec![TeamEvent::Created {
         name,
         rules,
-        format: format.try_into()?,
+        format,
         boards: req.boards,
         board_rule: board_rule(req.board_rule.as_deref())?,
         scoring,
-        tie_breaks: None,
+        tie_breaks: tie_breaks(req.tie_breaks.as_deref())?,
         two_games: req.two_games,
         ranking,
     }];
     for (k, team) in req.teams.unwrap_or_default().into_iter().enumerate() {
-        let (name, players) = team.checked(&format!("teams[{k}]"))?;
-        events.push(TeamEvent::TeamRegistered {
-            team: Team {
-                name,
-                players,
-                boards: req.boards,
-            },
-        });
+        let team = team.checked(&format!("teams[{k}]"))?;
+        registration(&mut events, k, team, req.boards);
     }
     // Checked before anything is stored: a format the team crate does not run is the field's.
     TeamTournament::from_events(events.clone()).map_err(|e| match e {
@@ -95,6 +89,24 @@ pub(crate) async fn create(
     all.extend(events.into_iter().map(TeamRecord::Team));
     let (_, guard) = state.teams().repo.create(&id, all).await?;
     Ok(crate::created(reply(&id, &guard)?))
+}
+
+/// Appends `team`'s registration as team index `index`, after the organiser's override of
+/// the board order (CXA 11.1) when one is given.
+fn registration(events: &mut Vec<TeamEvent>, index: usize, team: CheckedTeam, boards: usize) {
+    if let Some(reason) = team.order_override {
+        events.push(TeamEvent::OrderOverridden {
+            team: index,
+            reason,
+        });
+    }
+    events.push(TeamEvent::TeamRegistered {
+        team: Team {
+            name: team.name,
+            players: team.players,
+            boards,
+        },
+    });
 }
 
 #[utoipa::path(
@@ -141,16 +153,11 @@ pub(crate) async fn register(
             if t.teams().len() + teams.len() > 200 {
                 return Err(ApiError::invalid("teams", "at most 200"));
             }
-            Ok(teams
-                .into_iter()
-                .map(|(name, players)| TeamEvent::TeamRegistered {
-                    team: Team {
-                        name,
-                        players,
-                        boards: t.boards(),
-                    },
-                })
-                .collect())
+            let mut events = Vec::new();
+            for (k, team) in teams.into_iter().enumerate() {
+                registration(&mut events, t.teams().len() + k, team, t.boards());
+            }
+            Ok(events)
         })
         .await?;
     Ok(crate::created(reply(&id, &guard)?))
@@ -243,7 +250,8 @@ pub(crate) async fn pair(
     Ok(crate::created(reply(&id, &guard)?))
 }
 
-/// A team's line-up for a round (CXA 11.2, 11.3), checked by the team crate.
+/// A team's line-up for a round (CXA 11.2, 11.3), checked by the team crate; or, with `lot`,
+/// the board order of the given players drawn by lot (CXA 11.3), the seed kept.
 #[utoipa::path(
     post, path = "/api/teams/{id}/rounds/{round}/lineups", tag = "teams", operation_id = "enter_lineup",
     params(("id" = String, Path, description = "the team event's id"), ("round" = u32, Path, minimum = 1, description = "the round's number")),
@@ -263,6 +271,20 @@ pub(crate) async fn lineup(
         .write(&id, &caller, |t| {
             if req.team == 0 || req.team > t.teams().len() {
                 return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            if req.lot {
+                return Ok(vec![TeamEvent::LineupDrawn {
+                    round,
+                    team: req.team - 1,
+                    players: req.lineup.clone(),
+                    seed: match req.seed {
+                        Some(s) => s,
+                        None => random_seed()?,
+                    },
+                }]);
+            }
+            if req.seed.is_some() {
+                return Err(ApiError::invalid("seed", "a seed is for a line-up by lot"));
             }
             Ok(vec![TeamEvent::LineupSubmitted {
                 round,
@@ -294,23 +316,37 @@ pub(crate) async fn result(
         .result
         .parse()
         .map_err(|e: xiangqi_tournament::ParseError| ApiError::invalid("result", e.to_string()))?;
-    let second = match req.game.unwrap_or(1) {
-        1 => false,
-        2 => true,
-        _ => return Err(ApiError::invalid("game", "1, or 2 in a two-game match")),
-    };
+    let game = req.game.unwrap_or(1) as usize;
     let guard = state
         .teams()
         .write(&id, &caller, |t| {
-            if second && !t.two_games() {
-                return Err(ApiError::invalid("game", "one game a board in this event"));
+            let games = t.games_per_board();
+            if game == 0 || game > games {
+                return Err(ApiError::invalid(
+                    "game",
+                    match games {
+                        1 => "one game a board in this event".to_owned(),
+                        n => format!("1 to {n} in this event"),
+                    },
+                ));
+            }
+            // An all-play-all's games (CXA 11.4) by number; one or two games a board as
+            // before.
+            if t.team_format().is_all_play_all() {
+                return Ok(vec![TeamEvent::BoardGameResult {
+                    round,
+                    table,
+                    board,
+                    game,
+                    result,
+                }]);
             }
             Ok(vec![TeamEvent::BoardResult {
                 round,
                 table,
                 board,
                 result,
-                second,
+                second: game == 2,
             }])
         })
         .await?;
@@ -342,6 +378,53 @@ pub(crate) async fn withdraw(
             Ok(vec![TeamEvent::Withdrawn {
                 team: req.team - 1,
                 after_round: req.after_round.unwrap_or(t.rounds_paired()),
+            }])
+        })
+        .await?;
+    Ok(crate::created(reply(&id, &guard)?))
+}
+
+/// A foul or sanction against a team's player or the team itself (CXA 8, 18.1, 18.2): the
+/// team's fouls add up to 全队犯规 (CXA 14.5, 14.6), its sanctions rank it last among equals,
+/// by the heaviest and then by how many (18.5).
+#[utoipa::path(
+    post, path = "/api/teams/{id}/penalties", tag = "teams", operation_id = "penalise_team",
+    params(("id" = String, Path, description = "the team event's id")),
+    security(("session" = []), ("session_cookie" = [])),
+    request_body(content = PenaltyRequest, content_type = "application/json"),
+    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn penalise(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    caller: Caller,
+    JsonBody(req): JsonBody<PenaltyRequest>,
+) -> Result<Response, ApiError> {
+    let penalty = penalty_named(&req.penalty)?;
+    let guard = state
+        .teams()
+        .write(&id, &caller, |t| {
+            if req.team == 0 || req.team > t.teams().len() {
+                return Err(ApiError::invalid("team", format!("no team {}", req.team)));
+            }
+            let players = t.teams()[req.team - 1].players.len();
+            if let Some(p) = req.player
+                && (p == 0 || p > players)
+            {
+                return Err(ApiError::invalid(
+                    "player",
+                    format!("the team registered {players} players"),
+                ));
+            }
+            let round = req.round.unwrap_or(t.rounds_paired());
+            if round == 0 || round > t.rounds_paired() {
+                return Err(ApiError::invalid("round", "not a paired round"));
+            }
+            Ok(vec![TeamEvent::Penalised {
+                team: req.team - 1,
+                player: req.player,
+                round,
+                penalty,
             }])
         })
         .await?;

@@ -3,9 +3,9 @@
 use serde::Serialize;
 use xiangqi_tournament::{
     Color, GameResult, Outcome, Points, ScoringScheme, match_points,
-    team::{BoardRule, first_team_color},
+    team::BoardRule,
     team_tournament::{TeamEvent, TeamPairing, TeamRanking, TeamTournament},
-    tournament::Format,
+    tournament::{Format, Penalty},
     wxf_two_game_team_match,
 };
 
@@ -41,6 +41,23 @@ pub(super) struct BoardView {
     pub result: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result2: Option<Option<&'static str>>,
+    /// An all-play-all's games on this board (全队轮赛制, CXA 11.4): the first-listed team's
+    /// player against each of the other team's in turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games: Option<Vec<BoardGameView>>,
+}
+
+/// One game of an all-play-all board (CXA 11.4).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(super) struct BoardGameView {
+    /// The game (轮) of the match, from 1.
+    pub game: usize,
+    /// The other team's board (line-up position) met in this game.
+    pub facing: usize,
+    pub red: Option<String>,
+    pub black: Option<String>,
+    pub red_team: usize,
+    pub result: Option<&'static str>,
 }
 
 /// A match's score for both teams.
@@ -87,7 +104,8 @@ pub(super) fn rounds_view(t: &TeamTournament) -> Vec<TeamRoundView<'_>> {
             .map(|p| p.name.clone())
     };
     let (_, scoring) = created_with(t);
-    let games = if t.two_games() { 2 } else { 1 };
+    let games = t.games_per_board();
+    let all_play_all = t.team_format().is_all_play_all();
     let mut out = Vec::new();
     for (round, r) in (1u32..).zip(t.rounds()) {
         // A team gone before this round forfeits every board (CXA 19.3, 20.3).
@@ -107,14 +125,18 @@ pub(super) fn rounds_view(t: &TeamTournament) -> Vec<TeamRoundView<'_>> {
                 .map(|k| {
                     let one = line(0).get(k - 1).and_then(|&p| player(first, p));
                     let two = line(1).get(k - 1).and_then(|&p| player(second, p));
-                    let first_red = first_team_color(k as u32) == Color::Red;
-                    let (red, black) = if first_red { (one, two) } else { (two, one) };
-                    let results = [m.result(k, 0), m.result(k, 1)];
+                    let first_red = t.colour_of(k, 1) == Color::Red;
+                    let (red, black) = if first_red {
+                        (one.clone(), two)
+                    } else {
+                        (two, one.clone())
+                    };
+                    let results: Vec<Option<GameResult>> =
+                        (0..games).map(|g| m.result(k, g)).collect();
                     outcomes.push(
                         (0..games)
                             .map(|g| {
-                                let c = first_team_color(k as u32);
-                                let c = if g == 1 { c.other() } else { c };
+                                let c = t.colour_of(k, g + 1);
                                 let o = match (gone_first, gone_second) {
                                     (true, _) => Some(Outcome::ForfeitLoss),
                                     (false, true) => Some(Outcome::ForfeitWin),
@@ -124,13 +146,37 @@ pub(super) fn rounds_view(t: &TeamTournament) -> Vec<TeamRoundView<'_>> {
                             })
                             .collect(),
                     );
+                    let board_games = all_play_all.then(|| {
+                        (1..=games)
+                            .map(|g| {
+                                let facing = t.facing_board(k, g);
+                                let them = line(1).get(facing - 1).and_then(|&p| player(second, p));
+                                let first_red = t.colour_of(k, g) == Color::Red;
+                                let (red, black) = if first_red {
+                                    (one.clone(), them)
+                                } else {
+                                    (them, one.clone())
+                                };
+                                BoardGameView {
+                                    game: g,
+                                    facing,
+                                    red,
+                                    black,
+                                    red_team: if first_red { first + 1 } else { second + 1 },
+                                    result: results[g - 1].map(GameResult::notation),
+                                }
+                            })
+                            .collect()
+                    });
                     BoardView {
                         board: k,
                         red,
                         black,
                         red_team: if first_red { first + 1 } else { second + 1 },
                         result: results[0].map(GameResult::notation),
-                        result2: (games == 2).then(|| results[1].map(GameResult::notation)),
+                        result2: (t.two_games() && games == 2)
+                            .then(|| results[1].map(GameResult::notation)),
+                        games: board_games,
                     }
                 })
                 .collect();
@@ -239,6 +285,27 @@ pub(super) struct TeamEntryView<'a> {
     pub withdrawn_after: Option<u32>,
     pub results_cancelled: bool,
     pub players: Vec<TeamPlayerView<'a>>,
+    /// The organiser's reason for a board order not by rating (CXA 11.1), if one was given.
+    pub order_override: Option<&'a str>,
+    /// 全队犯规: the fouls of its players and of the team (CXA 14.5, 14.6).
+    pub fouls: u32,
+    /// Warnings (CXA 18.1) to its players and the team.
+    pub warnings: u32,
+    /// Game disqualifications (CXA 18.2) of its players and the team.
+    pub disqualifications: u32,
+}
+
+/// A foul or sanction recorded (CXA 8, 18.1, 18.2).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = TeamPenaltyView)]
+pub(super) struct PenaltyView {
+    /// The team's number.
+    pub team: usize,
+    /// The player's registered position, or none for the team itself.
+    pub player: Option<usize>,
+    pub round: u32,
+    /// `foul`, `warning` or `game_disqualification`.
+    pub penalty: &'static str,
 }
 
 /// The whole team event.
@@ -255,6 +322,13 @@ pub(super) struct TeamView<'a> {
     pub champion: Option<usize>,
     pub boards: usize,
     pub board_rule: &'static str,
+    /// 全队轮赛制 (CXA 11.4): teams meet as in a round robin (`format`), each match played
+    /// all-play-all.
+    pub all_play_all: bool,
+    /// Games a board per match: 1, 2 (两局制) or the number of boards (all-play-all).
+    pub games_per_board: usize,
+    /// The fouls and sanctions recorded, in order.
+    pub penalties: Vec<PenaltyView>,
     /// The order `standings` uses: the book's for a round robin of teams (CXA 14.5; WXF 10.4)
     /// or a Swiss or knockout of teams (CXA 14.6; WXF 10.5); 局分 first (CXA 14.7).
     pub tie_breaks: Vec<TieBreakName>,
@@ -318,6 +392,22 @@ impl<'a> TeamView<'a> {
                 BoardRule::OrderKept => "order_kept",
                 BoardRule::Temporary => "temporary",
             },
+            all_play_all: t.team_format().is_all_play_all(),
+            games_per_board: t.games_per_board(),
+            penalties: t
+                .penalties()
+                .iter()
+                .map(|p| PenaltyView {
+                    team: p.team + 1,
+                    player: p.player,
+                    round: p.round,
+                    penalty: match p.penalty {
+                        Penalty::Foul => "foul",
+                        Penalty::Warning => "warning",
+                        Penalty::GameDisqualification => "game_disqualification",
+                    },
+                })
+                .collect(),
             tie_breaks: t.tie_break_order().iter().map(TieBreakName::from).collect(),
             organiser: owner,
             total_rounds,
@@ -331,6 +421,10 @@ impl<'a> TeamView<'a> {
                     name: &tm.name,
                     withdrawn_after: t.withdrawn_after(k),
                     results_cancelled: t.results_cancelled(k),
+                    order_override: t.order_override(k),
+                    fouls: t.penalty_totals(k).0,
+                    warnings: t.penalty_totals(k).1,
+                    disqualifications: t.penalty_totals(k).2,
                     players: tm
                         .players
                         .iter()

@@ -16,7 +16,11 @@
 //! (CXA 14.4); team
 //! knockouts paired from their bracket with a stored seed (CXA 10.4, 12.4; WXF 10.1); two games
 //! a board with colours swapped in the second (CXA 12.4), the match going by 大分 then 小分 under
-//! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4).
+//! WXF 9.4 and by 局分 under CXA 13.2; withdrawals (CXA 19.2, 19.3, 20.3; WXF 11.2–11.4);
+//! 全队轮赛制 (CXA 11.4, format `all_play_all`, a board's games by `game`); players registered
+//! by rating (CXA 11.1) unless a team's `order_override` says why not; line-ups by lot under
+//! 临时定台制 (11.3); fouls and sanctions against a player or a team (`/penalties`: 全队犯规,
+//! CXA 14.5; 18.5); the organiser's tie-break order (`tie_breaks`).
 //!
 //! The parts: [`routes`] (the URL map), [`handlers`] (one function a route), [`form`] (the
 //! requests), [`json`] (the views), [`stream`] (the events and their replay).

@@ -5,7 +5,7 @@ use axum::{
     routing::{get, post, put},
 };
 
-use super::handlers::{bracket, create, lineup, pair, register, result, show, withdraw};
+use super::handlers::{bracket, create, lineup, pair, penalise, register, result, show, withdraw};
 use crate::{AppState, error::ErrorBody};
 
 /// The team event routes' operations, for the OpenAPI document.
@@ -19,6 +19,7 @@ use crate::{AppState, error::ErrorBody};
         super::handlers::lineup,
         super::handlers::result,
         super::handlers::withdraw,
+        super::handlers::penalise,
         super::handlers::bracket,
     ),
     components(responses(ErrorBody))
@@ -38,5 +39,6 @@ pub(crate) fn routes() -> Router<AppState> {
             put(result),
         )
         .route("/api/teams/{id}/withdrawals", post(withdraw))
+        .route("/api/teams/{id}/penalties", post(penalise))
         .route("/api/teams/{id}/bracket", get(bracket))
 }

@@ -621,6 +621,15 @@ pub struct CsvQuery {
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
+pub struct TeamPlacesQuery {
+    /// Places each team counts, its best ones (CXA 11.5, 14.8); by default the smallest
+    /// team's number of players.
+    #[param(minimum = 1, maximum = 1000)]
+    pub count: Option<u32>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PgnExportQuery {
     /// Only this round's games.
     pub round: Option<u32>,

@@ -22,13 +22,13 @@ use super::{
     form::{
         ArbiterRequest, DrawRequest, FinalRequest, FormatRequest, KeepApartRequest, MAX_PLAYERS,
         NewTournament, PairRequest, PenaltyRequest, PlayersBody, RatingRulesRequest, ResultRequest,
-        WithdrawalRequest, clip, number, parse_placings, parse_tie_break, parse_time_control,
-        player_id,
+        TeamPlacesQuery, WithdrawalRequest, clip, number, parse_placings, parse_tie_break,
+        parse_time_control, player_id,
     },
     json::{
         ArbitersView, BracketView, CrosstableView, DrawView, GroupsView, KeptApartView,
-        PenaltyView, RatingsView, RegisteredPlayers, RoundView, StandingsView, TournamentList,
-        TournamentView, WithdrawalView,
+        PenaltyView, RatingsView, RegisteredPlayers, RoundView, StandingsView, TeamPlacesView,
+        TournamentList, TournamentView, WithdrawalView,
     },
     players_from,
     stream::{Appointed, Engine, FinalLink, Need, TournamentRecord},
@@ -40,7 +40,7 @@ use crate::{
     created,
     error::ApiError,
     error::ErrorBody,
-    extract::{JsonBody, JsonOrEmpty, parse_body},
+    extract::{JsonBody, JsonOrEmpty, QueryParams, parse_body},
     ids::random_seed,
     repo::Aggregate,
 };
@@ -558,6 +558,32 @@ pub(crate) async fn standings(
     state
         .tournaments()
         .read(&id, |v| Json(StandingsView::new(&v.state.tournament)))
+        .await
+}
+
+/// 队员总分制 (CXA 11.5, 14.8): the players' units (clubs) as teams, ranked by the sum of
+/// their players' best places in this individual event, the smaller first, equal sums by the
+/// best place; teams short of `count` placed players last.
+#[utoipa::path(
+    get, path = "/api/tournaments/{id}/team-places", tag = "tournaments", operation_id = "team_places",
+    params(("id" = String, Path, description = "the tournament's id"), TeamPlacesQuery),
+    responses((status = 200, description = "the teams by the sum of their players' places", body = TeamPlacesView), (status = 400, response = ErrorBody), (status = 404, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+)]
+pub(crate) async fn team_places(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(q): QueryParams<TeamPlacesQuery>,
+) -> Result<Json<TeamPlacesView>, ApiError> {
+    let count = match q.count {
+        None => None,
+        Some(n) if (1..=1000).contains(&n) => Some(n as usize),
+        Some(_) => return Err(ApiError::invalid("count", "1 to 1000")),
+    };
+    state
+        .tournaments()
+        .read(&id, |v| {
+            Json(TeamPlacesView::new(&v.state.tournament, count))
+        })
         .await
 }
 

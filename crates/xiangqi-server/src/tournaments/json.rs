@@ -277,6 +277,11 @@ pub struct StandingsRowView {
     eliminated_after: Option<u32>,
     qualifier: bool,
     elimination_due: bool,
+    /// A knockout's place (CXA 10.4): `rank` to `down_to` when a bracket round's losers
+    /// share it; `null` elsewhere and for a player still in.
+    down_to: Option<u32>,
+    /// A knockout's player still in (no place yet: `rank` is then 1, the best still open).
+    still_in: bool,
 }
 
 /// The standings, each row marked with what the format makes of it: withdrawn, eliminated
@@ -286,6 +291,9 @@ pub struct StandingsView {
     tie_breaks: Vec<TieBreakName>,
     standings: Vec<StandingsRowView>,
     in_knockout_stage: bool,
+    /// `knockout` for a knockout (also drawn by lot each round): ranked by the round reached
+    /// and the placing matches (CXA 10.4), no tie-breaks; else `tie_breaks`.
+    ranked_by: &'static str,
 }
 
 impl StandingsView {
@@ -293,7 +301,14 @@ impl StandingsView {
     pub fn new(t: &Tournament) -> StandingsView {
         let qualifiers = t.qualifiers();
         let due = t.elimination_due();
+        if matches!(
+            t.format(),
+            Format::Knockout { .. } | Format::LotKnockout { .. }
+        ) {
+            return StandingsView::knockout(t);
+        }
         StandingsView {
+            ranked_by: "tie_breaks",
             tie_breaks: t.tie_break_order().iter().map(TieBreakName::from).collect(),
             standings: t
                 .standings()
@@ -307,10 +322,118 @@ impl StandingsView {
                         eliminated_after: t.eliminated_after(id),
                         qualifier: qualifiers.contains(&id),
                         elimination_due: due.contains(&id),
+                        down_to: None,
+                        still_in: false,
                     }
                 })
                 .collect(),
             in_knockout_stage: t.in_knockout_stage(),
+        }
+    }
+
+    /// A knockout's standings (CXA 10.4): by the round reached and the placing matches, the
+    /// places `/bracket` and the CLI's `places` show; players still in first.
+    fn knockout(t: &Tournament) -> StandingsView {
+        let scores = t.standings();
+        let rows = t
+            .knockout_standings()
+            .into_iter()
+            .map(|(id, place)| {
+                let score = scores
+                    .iter()
+                    .find(|s| s.competitor == id.index())
+                    .map_or_else(|| "0".to_owned(), |s| s.score.to_string());
+                StandingsRowView {
+                    row: StandingRow {
+                        rank: place.map_or(1, |k| k.place),
+                        no: id.index() + 1,
+                        name: t.players().get(id.index()).map(|p| p.name.clone()),
+                        score,
+                        tie_breaks: Vec::new(),
+                    },
+                    withdrawn_after: t.withdrawn_after(id),
+                    eliminated_after: t.eliminated_after(id),
+                    qualifier: false,
+                    elimination_due: false,
+                    down_to: place.map(|k| k.down_to),
+                    still_in: place.is_none(),
+                }
+            })
+            .collect();
+        StandingsView {
+            tie_breaks: Vec::new(),
+            standings: rows,
+            in_knockout_stage: t.in_knockout_stage(),
+            ranked_by: "knockout",
+        }
+    }
+}
+
+/// One team's line of the 队员总分制 standings (CXA 11.5, 14.8).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TeamPlacesRow {
+    rank: u32,
+    team: String,
+    /// The sum of the counted places: fewer first (14.8).
+    sum: u32,
+    /// The best individual place: equal sums go by it (14.8).
+    best: Option<u32>,
+    /// Whether the team had as many placed players as are counted; incomplete teams last.
+    complete: bool,
+    /// The counted players (start number, name, place), best first.
+    places: Vec<TeamPlaceEntry>,
+}
+
+/// A counted player of a team.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TeamPlaceEntry {
+    no: u32,
+    name: String,
+    place: u32,
+}
+
+/// 队员总分制 (CXA 11.5, ranked by 14.8): the event's units (clubs) as teams.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TeamPlacesView {
+    /// Places each team counted.
+    counted: usize,
+    teams: Vec<TeamPlacesRow>,
+}
+
+impl TeamPlacesView {
+    /// `t`'s clubs ranked by the sum of their best `count` places.
+    pub fn new(t: &Tournament, count: Option<usize>) -> TeamPlacesView {
+        let rows = t.place_sum_standings(count);
+        let counted = count.unwrap_or_else(|| {
+            rows.iter()
+                .find(|r| r.complete)
+                .map_or(0, |r| r.counted.len())
+        });
+        TeamPlacesView {
+            counted,
+            teams: rows
+                .into_iter()
+                .map(|r| TeamPlacesRow {
+                    rank: r.rank,
+                    team: r.team,
+                    sum: r.sum,
+                    best: r.best,
+                    complete: r.complete,
+                    places: r
+                        .counted
+                        .iter()
+                        .map(|&(p, place)| TeamPlaceEntry {
+                            no: p.get(),
+                            name: t
+                                .players()
+                                .get(p.index())
+                                .map(|x| x.name.clone())
+                                .unwrap_or_default(),
+                            place,
+                        })
+                        .collect(),
+                })
+                .collect(),
         }
     }
 }

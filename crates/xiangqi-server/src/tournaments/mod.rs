@@ -38,6 +38,8 @@ mod results;
 pub(crate) mod routes;
 pub(crate) mod stream;
 
+pub(crate) use form::parse_tie_break;
+
 use std::{collections::HashMap, sync::Mutex as StdMutex, time::Duration};
 
 use xiangqi_store::{Store, StreamKind};

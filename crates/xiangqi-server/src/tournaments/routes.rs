@@ -23,6 +23,7 @@ use crate::{AppState, error::ErrorBody};
         handlers::penalise,
         handlers::appoint,
         handlers::standings,
+        handlers::team_places,
         handlers::crosstable,
         handlers::ratings,
         handlers::set_rating_rules,
@@ -69,6 +70,10 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/penalties", post(handlers::penalise))
         .route("/api/tournaments/{id}/arbiters", post(handlers::appoint))
         .route("/api/tournaments/{id}/standings", get(handlers::standings))
+        .route(
+            "/api/tournaments/{id}/team-places",
+            get(handlers::team_places),
+        )
         .route(
             "/api/tournaments/{id}/crosstable",
             get(handlers::crosstable),
