@@ -119,7 +119,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// A JSON body as [`JsonBody`], or the default when the body is empty (blank) or `null`.
+/// A JSON body as [`JsonBody`], or the default when the body is empty (blank: JSON's own
+/// whitespace only, RFC 8259 §2, so a form feed is bad JSON, not nothing) or `null`.
 #[derive(Debug, Clone)]
 pub struct JsonOrEmpty<T>(pub T);
 
@@ -128,12 +129,17 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for JsonOrEmp
 
     async fn from_request(req: Request, state: &S) -> Result<JsonOrEmpty<T>, ApiError> {
         let bytes = body_bytes(req, state).await?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
+        if bytes.iter().all(is_json_whitespace) {
             Ok(JsonOrEmpty(T::default()))
         } else {
             parse_body::<Option<T>>(&bytes).map(|t| JsonOrEmpty(t.unwrap_or_default()))
         }
     }
+}
+
+/// Space, tab, line feed or carriage return: what JSON allows between its tokens.
+fn is_json_whitespace(b: &u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 /// A query string read into `T`, refused in the API's JSON error shape (axum's own refusal is
@@ -200,6 +206,27 @@ mod tests {
         let e = parse_body::<Board>(br#"{"board": 3.5, "ratio": 1}"#).expect_err("not whole");
         assert_eq!(e.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         let e = parse_body::<Board>(b"{board}").expect_err("not JSON");
+        assert_eq!(e.status(), axum::http::StatusCode::BAD_REQUEST);
+    }
+
+    /// RFC 8259 §2: only space, tab, line feed and carriage return are JSON's whitespace. A
+    /// body of those is no body; a form feed (which Rust's ASCII whitespace includes) is bad
+    /// JSON.
+    #[tokio::test]
+    async fn an_empty_body_is_blank_json_whitespace_only() {
+        async fn read(body: &'static str) -> Result<Option<u32>, ApiError> {
+            let req = Request::builder()
+                .body(axum::body::Body::from(body))
+                .expect("request");
+            JsonOrEmpty::<Option<u32>>::from_request(req, &())
+                .await
+                .map(|JsonOrEmpty(v)| v)
+        }
+        assert_eq!(read("").await.expect("empty"), None);
+        assert_eq!(read(" \t\r\n").await.expect("blank"), None);
+        assert_eq!(read("null").await.expect("null"), None);
+        assert_eq!(read(" 7 ").await.expect("a number"), Some(7));
+        let e = read("\u{c}").await.expect_err("a form feed");
         assert_eq!(e.status(), axum::http::StatusCode::BAD_REQUEST);
     }
 
