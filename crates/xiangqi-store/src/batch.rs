@@ -30,6 +30,26 @@ pub(crate) async fn queue(
     answer.await.map_err(|_| closed())?
 }
 
+/// Tells each append of a written batch its outcome, and empties the batch. A failed
+/// transaction was rolled back, nothing of the batch written: every append gets its error.
+pub(crate) fn answer(batch: &mut Vec<Pending>, written: Result<Vec<Outcome>, StoreError>) {
+    match written {
+        Ok(outcomes) => {
+            for (p, outcome) in batch.drain(..).zip(outcomes) {
+                let _ = p.reply.send(outcome);
+            }
+        }
+        Err(e) => {
+            let message = e.to_string();
+            for p in batch.drain(..) {
+                let _ = p.reply.send(Err(StoreError::Database(sqlx::Error::Protocol(
+                    message.clone(),
+                ))));
+            }
+        }
+    }
+}
+
 /// One append waiting for the writer.
 pub(crate) struct Pending {
     pub(crate) kind: StreamKind,

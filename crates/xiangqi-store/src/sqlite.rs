@@ -29,7 +29,7 @@ use sqlx::{
 
 use crate::{
     Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind, api_seq,
-    batch::{Key, Outcome, Pending, Rows, check, queue},
+    batch::{Key, Outcome, Pending, Rows, answer, check, queue},
     db_seq, migrate, now_ms, parse_payload, plan_append,
 };
 
@@ -62,22 +62,7 @@ async fn write_loop(
                 Err(e) => Err(e.into()),
             },
         };
-        match written {
-            Ok(outcomes) => {
-                for (p, outcome) in batch.drain(..).zip(outcomes) {
-                    let _ = p.reply.send(outcome);
-                }
-            }
-            Err(e) => {
-                // The transaction is rolled back: nothing of the batch was written.
-                let message = e.to_string();
-                for p in batch.drain(..) {
-                    let _ = p.reply.send(Err(StoreError::Database(sqlx::Error::Protocol(
-                        message.clone(),
-                    ))));
-                }
-            }
-        }
+        answer(&mut batch, written);
     }
 }
 
