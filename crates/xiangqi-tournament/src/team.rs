@@ -210,10 +210,7 @@ impl TeamMatch {
     /// (CXA 13.2; WXF 9.3). The opponent's 局分 uses the mirror outcomes and colours.
     #[must_use]
     pub fn encounter(&self, scoring: &ScoringScheme) -> Encounter {
-        let mut own = Points::ZERO;
-        let mut theirs = Points::ZERO;
-        let (mut wins, mut black_games, mut black_wins) = (0, 0, 0);
-        let mut first_board = Points::ZERO;
+        let mut tally = MatchTally::default();
         for (k, &o) in self.boards.iter().enumerate() {
             let mut color = first_team_color(k as u32 + 1);
             if !self.listed_first {
@@ -226,30 +223,61 @@ impl TeamMatch {
                 Outcome::ForfeitLoss => Outcome::ForfeitWin,
                 Outcome::Draw => Outcome::Draw,
             };
-            let p = scoring.points(o, Some(color));
-            own += p;
-            theirs += scoring.points(mirror, Some(color.other()));
-            if k == 0 {
-                first_board = p;
-            }
-            wins += u32::from(o.is_win());
-            if color == Color::Black && o.is_played() {
-                black_games += 1;
-                black_wins += u32::from(o == Outcome::Win);
-            }
+            tally.game(scoring, (o, mirror), color, k == 0);
         }
-        let (outcome, points) = match_points(own, theirs);
+        tally.encounter(self.round, self.opponent)
+    }
+}
+
+/// What one team's games of a match add up to: its 局分 and the opponent's, its board 1's
+/// points, its wins, its games and wins with black (CXA 13.2, 14.5, 14.6; WXF 9.3, 10.4, 10.5).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct MatchTally {
+    own: Points,
+    theirs: Points,
+    first_board: Points,
+    wins: u32,
+    black_games: u32,
+    black_wins: u32,
+}
+
+impl MatchTally {
+    /// One game: this team's outcome and the opponent's, this team's colour, and whether it
+    /// was played on this team's board 1.
+    pub(crate) fn game(
+        &mut self,
+        scoring: &ScoringScheme,
+        (mine, theirs): (Outcome, Outcome),
+        color: Color,
+        first_board: bool,
+    ) {
+        let p = scoring.points(mine, Some(color));
+        self.own += p;
+        self.theirs += scoring.points(theirs, Some(color.other()));
+        if first_board {
+            self.first_board += p;
+        }
+        self.wins += u32::from(mine.is_win());
+        if color == Color::Black && mine.is_played() {
+            self.black_games += 1;
+            self.black_wins += u32::from(mine == Outcome::Win);
+        }
+    }
+
+    /// The match as one encounter: 场分 2/1/0 by comparing the 局分 (CXA 13.2; WXF 9.3).
+    pub(crate) fn encounter(self, round: u32, opponent: usize) -> Encounter {
+        let (outcome, points) = match_points(self.own, self.theirs);
         Encounter {
-            round: self.round,
-            opponent: Some(self.opponent),
+            round,
+            opponent: Some(opponent),
             outcome,
             color: None,
             points,
-            game_points: own,
-            game_wins: wins,
-            black_games,
-            black_wins,
-            first_board,
+            game_points: self.own,
+            game_wins: self.wins,
+            black_games: self.black_games,
+            black_wins: self.black_wins,
+            first_board: self.first_board,
         }
     }
 }

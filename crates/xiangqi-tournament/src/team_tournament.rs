@@ -43,7 +43,7 @@ use crate::{
     round_robin,
     scoring::{ScoringScheme, match_points},
     team::{
-        BoardRule, LineupError, Team, TeamMatch, first_team_color, lineup_by_lot,
+        BoardRule, LineupError, MatchTally, Team, TeamMatch, first_team_color, lineup_by_lot,
         rating_order_broken, validate_lineup,
     },
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
@@ -1285,8 +1285,7 @@ impl TeamTournament {
         results: &[Vec<Option<GameResult>>],
         first: bool,
     ) -> Encounter {
-        let (mut own, mut theirs, mut first_board) = (Points::ZERO, Points::ZERO, Points::ZERO);
-        let (mut wins, mut black_games, mut black_wins) = (0, 0, 0);
+        let mut tally = MatchTally::default();
         for (k, games) in results.iter().enumerate() {
             for (g, r) in games.iter().enumerate() {
                 let Some(r) = r else { continue };
@@ -1296,35 +1295,11 @@ impl TeamTournament {
                 } else {
                     (c.other(), self.facing(k, g))
                 };
-                let o = r.outcome_for(c);
-                let p = self.scoring.points(o, Some(c));
-                own += p;
-                theirs += self
-                    .scoring
-                    .points(r.outcome_for(c.other()), Some(c.other()));
-                if my_board == 0 {
-                    first_board += p;
-                }
-                wins += u32::from(o.is_win());
-                if c == Color::Black && o.is_played() {
-                    black_games += 1;
-                    black_wins += u32::from(o == Outcome::Win);
-                }
+                let outcomes = (r.outcome_for(c), r.outcome_for(c.other()));
+                tally.game(&self.scoring, outcomes, c, my_board == 0);
             }
         }
-        let (outcome, points) = match_points(own, theirs);
-        Encounter {
-            round,
-            opponent: Some(opponent),
-            outcome,
-            color: None,
-            points,
-            game_points: own,
-            game_wins: wins,
-            black_games,
-            black_wins,
-            first_board,
-        }
+        tally.encounter(round, opponent)
     }
 
     /// A bye in a Swiss of teams: a match won with every game won (CXA 14.4).
