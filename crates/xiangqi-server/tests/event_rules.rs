@@ -393,25 +393,36 @@ async fn a_live_foul_reaches_the_sheet_and_the_standings() {
     assert_eq!(standings["standings"][0]["no"], black_no, "{standings}");
 }
 
+/// Accounts for `names`, appointed arbiters of tournament `id` in that order (the first is the
+/// chief arbiter); their sessions.
+async fn appoint_arbiters<const N: usize>(
+    state: &AppState,
+    id: &str,
+    org: &str,
+    names: [&str; N],
+) -> [String; N] {
+    let mut sessions = Vec::new();
+    for name in names {
+        sessions.push(account(state, name).await);
+        let (st, _) = post(
+            state,
+            &format!("/api/tournaments/{id}/arbiters"),
+            Some(org),
+            json!({"username": name}),
+        )
+        .await;
+        assert_eq!(st, StatusCode::CREATED);
+    }
+    sessions.try_into().expect("one session a name")
+}
+
 /// CXA 2011 art. 18.2: only the chief arbiter (the first appointed) or the organiser
 /// disqualifies a player from a game, and the game is lost by forfeit; 18.5: sanctioned last.
 #[tokio::test]
 async fn a_game_disqualification_forfeits_the_game() {
     let state = memory_state().await;
     let (id, org, t) = one_board(&state, "dqorg").await;
-    let mut sessions = Vec::new();
-    for name in ["chief", "second"] {
-        sessions.push(account(&state, name).await);
-        let (st, _) = post(
-            &state,
-            &format!("/api/tournaments/{id}/arbiters"),
-            Some(&org),
-            json!({"username": name}),
-        )
-        .await;
-        assert_eq!(st, StatusCode::CREATED);
-    }
-    let (chief, second) = (&sessions[0], &sessions[1]);
+    let [chief, second] = &appoint_arbiters(&state, &id, &org, ["chief", "second"]).await;
     let red = get(&state, &format!("/api/tournaments/{id}/rounds/1")).await["games"][0]["red"]
         .as_u64()
         .expect("red");
@@ -467,19 +478,7 @@ async fn an_appeal_is_decided_by_the_chief_arbiter_or_the_organiser() {
     let stranger = account(&state, "stranger").await;
     let (st, b) = post(&state, &uri, Some(&stranger), upheld.clone()).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
-    let mut arbiters = Vec::new();
-    for name in ["chiefa", "seconda"] {
-        arbiters.push(account(&state, name).await);
-        let (st, _) = post(
-            &state,
-            &format!("/api/tournaments/{id}/arbiters"),
-            Some(&org),
-            json!({"username": name}),
-        )
-        .await;
-        assert_eq!(st, StatusCode::CREATED);
-    }
-    let (chief, second) = (&arbiters[0], &arbiters[1]);
+    let [chief, second] = &appoint_arbiters(&state, &id, &org, ["chiefa", "seconda"]).await;
     let (st, b) = post(&state, &uri, Some(second), upheld.clone()).await;
     assert_eq!(st, StatusCode::FORBIDDEN, "{b}");
     for (bad, field) in [

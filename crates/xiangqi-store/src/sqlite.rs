@@ -75,7 +75,10 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 /// it, and every append queued behind that commit: the move round trip's tail. A passive
 /// checkpoint runs beside the writer and never blocks it; the log starts over from its
 /// beginning at the first write after a checkpoint that copied all of it.
-async fn checkpoint_loop(pool: SqlitePool, writer: std::sync::Weak<impl Sized>) {
+async fn checkpoint_loop(
+    pool: SqlitePool,
+    writer: std::sync::Weak<tokio::sync::mpsc::UnboundedSender<Pending>>,
+) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
