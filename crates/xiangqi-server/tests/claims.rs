@@ -79,6 +79,15 @@ impl Table {
         let (st, _) = self.claim(state, None, body.clone()).await;
         assert_eq!(st, StatusCode::UNAUTHORIZED, "{body} by nobody");
     }
+
+    /// The claim `body` is the arbiter's: both players, a stranger and nobody are refused.
+    async fn arbiters_only(&self, state: &AppState, body: Value) {
+        let players = [
+            (self.red.as_str(), StatusCode::FORBIDDEN),
+            (self.black.as_str(), StatusCode::FORBIDDEN),
+        ];
+        self.refused_to(state, body, &players).await;
+    }
 }
 
 /// CXA 2011 arts. 5.1–5.5; WXF 2018 art. 4.2: the side to move or the arbiter records a
@@ -201,15 +210,7 @@ async fn an_adjourned_game_is_sealed_and_resumed() {
         (StatusCode::CONFLICT, &json!("not_adjourned"))
     );
     let adjourn = json!({"type": "adjourn"});
-    t.refused_to(
-        &state,
-        adjourn.clone(),
-        &[
-            (&t.red, StatusCode::FORBIDDEN),
-            (&t.black, StatusCode::FORBIDDEN),
-        ],
-    )
-    .await;
+    t.arbiters_only(&state, adjourn.clone()).await;
     let (st, b) = t.claim(&state, Some(&t.arbiter), adjourn).await;
     assert_eq!(st, StatusCode::OK, "{b}");
     assert_eq!(b["game"]["status"], "adjourned");
@@ -313,15 +314,7 @@ async fn a_correction_goes_back_and_records_the_foul() {
     let t = table(&state, json!({"rules": "wxf2018", "time_control": "10m"})).await;
     t.line(&state, &["h2e2", "h9g7", "h0g2", "i9h9"]).await;
     let correct = json!({"type": "correct", "ply": 2});
-    t.refused_to(
-        &state,
-        correct.clone(),
-        &[
-            (&t.red, StatusCode::FORBIDDEN),
-            (&t.black, StatusCode::FORBIDDEN),
-        ],
-    )
-    .await;
+    t.arbiters_only(&state, correct.clone()).await;
     let (st, b) = t
         .claim(
             &state,
@@ -424,15 +417,7 @@ async fn colours_are_swapped_within_twenty_minutes_only() {
     let t = table(&state, json!({"red": "甲", "black": "乙"})).await;
     t.line(&state, &["h2e2", "h9g7"]).await;
     let swap = json!({"type": "swap_colours"});
-    t.refused_to(
-        &state,
-        swap.clone(),
-        &[
-            (&t.red, StatusCode::FORBIDDEN),
-            (&t.black, StatusCode::FORBIDDEN),
-        ],
-    )
-    .await;
+    t.arbiters_only(&state, swap.clone()).await;
     let (st, b) = t.claim(&state, Some(&t.arbiter), swap.clone()).await;
     assert_eq!(st, StatusCode::OK, "{b}");
     let view = &b["game"];
@@ -502,15 +487,7 @@ async fn the_arbiter_declares_a_result() {
     let state = memory_state().await;
     let t = table(&state, json!({})).await;
     let declare = json!({"type": "declare", "result": "1/2", "reason": "neither side can win"});
-    t.refused_to(
-        &state,
-        declare.clone(),
-        &[
-            (&t.red, StatusCode::FORBIDDEN),
-            (&t.black, StatusCode::FORBIDDEN),
-        ],
-    )
-    .await;
+    t.arbiters_only(&state, declare.clone()).await;
     let (st, b) = t
         .claim(
             &state,
@@ -552,15 +529,7 @@ async fn a_move_count_runs_out_in_a_draw() {
     let t = table(&state, json!({})).await;
     t.line(&state, &["h2e2"]).await;
     let count = json!({"type": "move_limit_count", "moves": 2});
-    t.refused_to(
-        &state,
-        count.clone(),
-        &[
-            (&t.red, StatusCode::FORBIDDEN),
-            (&t.black, StatusCode::FORBIDDEN),
-        ],
-    )
-    .await;
+    t.arbiters_only(&state, count.clone()).await;
     let (st, b) = t
         .claim(
             &state,
