@@ -92,6 +92,8 @@ use crate::{
     rules::Book,
 };
 
+mod each;
+
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -569,6 +571,8 @@ pub(crate) struct Cache {
     mate: HashMap<u64, (u32, u32), ZobristState>,
     /// For [`forcing`]: a node's best line and whether its score is exact or a bound.
     forcing: HashMap<ForcingKey, (Node, Bound), ZobristState>,
+    /// For [`each::reaches_each`]: a node's bits known and their values.
+    each: each::Memory,
 }
 
 impl Default for Cache {
@@ -577,6 +581,7 @@ impl Default for Cache {
         Cache {
             mate: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             forcing: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            each: each::Memory::default(),
         }
     }
 }
@@ -773,6 +778,53 @@ struct Root {
 }
 
 impl Root {
+    /// The start of a search from `pos` for the side to move, with the side whose king's and
+    /// pawns' captures are idle, the piece it must take and the points it may not take on.
+    fn new(pos: &Position, idle: Color, target: Option<Square>, barred: Bitboard) -> Root {
+        let pairs = |p: &Position| -> Vec<(Square, Square)> {
+            p.legal_moves_where(MoveFilter::Captures)
+                .iter()
+                .map(|m| (m.from, m.to))
+                .collect()
+        };
+        // The captures of the side to move in `o` that nothing can take back: pieces hanging.
+        let hanging = |o: &Position| -> Vec<(Square, Square, Option<Role>)> {
+            o.legal_moves_where(MoveFilter::Captures)
+                .iter()
+                .filter(|m| {
+                    after(o, **m)
+                        .legal_moves_where(MoveFilter::CapturesOn(m.to))
+                        .is_empty()
+                })
+                .map(|m| (m.from, m.to, m.capture))
+                .collect()
+        };
+        // A rebuttal answers a capture at once: the shield of a gain won by check (see
+        // [`Root`]) is the chase's, and its lists are not needed.
+        let rebutting = idle != pos.turn();
+        Root {
+            captures: if rebutting { Vec::new() } else { pairs(pos) },
+            standing: if rebutting {
+                Vec::new()
+            } else {
+                pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()
+            },
+            // A rebuttal or a targeted search is another search: its nodes are remembered
+            // apart.
+            hash: pos.zobrist_hash()
+                ^ if idle == pos.turn() {
+                    0
+                } else {
+                    0x5851_f42d_4c95_7f2d
+                }
+                ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                ^ (barred.bits() as u64 ^ (barred.bits() >> 64) as u64)
+                    .wrapping_mul(0xd6e8_feb8_6659_fd93),
+            idle,
+            targeted: target.is_some(),
+        }
+    }
+
     /// What a line has won, settled ([`Ledger::settle`]); for a targeted search nothing
     /// until the target is taken.
     fn settle(&self, ledger: Ledger) -> i32 {
@@ -1217,47 +1269,7 @@ fn forced_line_in(
         target,
         barred,
     };
-    let pairs = |p: &Position| -> Vec<(Square, Square)> {
-        p.legal_moves_where(MoveFilter::Captures)
-            .iter()
-            .map(|m| (m.from, m.to))
-            .collect()
-    };
-    // The captures of the side to move in `o` that nothing can take back: pieces hanging.
-    let hanging = |o: &Position| -> Vec<(Square, Square, Option<Role>)> {
-        o.legal_moves_where(MoveFilter::Captures)
-            .iter()
-            .filter(|m| {
-                after(o, **m)
-                    .legal_moves_where(MoveFilter::CapturesOn(m.to))
-                    .is_empty()
-            })
-            .map(|m| (m.from, m.to, m.capture))
-            .collect()
-    };
-    // A rebuttal answers a capture at once: the shield of a gain won by check (see [`Root`])
-    // is the chase's, and its lists are not needed.
-    let rebutting = idle != pos.turn();
-    let root = Root {
-        captures: if rebutting { Vec::new() } else { pairs(pos) },
-        standing: if rebutting {
-            Vec::new()
-        } else {
-            pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()
-        },
-        // A rebuttal or a targeted search is another search: its nodes are remembered apart.
-        hash: pos.zobrist_hash()
-            ^ if idle == pos.turn() {
-                0
-            } else {
-                0x5851_f42d_4c95_7f2d
-            }
-            ^ target.map_or(0, |sq| (sq as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            ^ (barred.bits() as u64 ^ (barred.bits() >> 64) as u64)
-                .wrapping_mul(0xd6e8_feb8_6659_fd93),
-        idle,
-        targeted: target.is_some(),
-    };
+    let root = Root::new(pos, idle, target, barred);
     let (score, named, first, lead) = forcing(
         cache,
         &root,
@@ -1874,6 +1886,20 @@ impl<'a> OldAttacks<'a> {
     /// would take the horse on b6 back).
     ///
     fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
+        // Below the bound there is nothing more to know; above it, a line that mates is no
+        // gain (see [`forced_gain`]), which only the whole line tells.
+        let turn = self.before.turn();
+        let bound = forced_line_in(
+            cache,
+            self.before,
+            FORCED_CHECKS,
+            turn,
+            Aim::default(),
+            (gain - 1, gain),
+        );
+        if !bound.mates && bound.gain < gain {
+            return false;
+        }
         forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
     }
 
@@ -1914,15 +1940,25 @@ impl<'a> OldAttacks<'a> {
             .map(|(sq, p)| (value(p.role, p.color, sq), role_rank(p.role), sq))
             .collect();
         targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
-        let mut win = |sq: Square| -> Option<Line> {
+        // Most pieces cannot be won at all: one search bounds every piece's line at once.
+        let squares: Vec<Square> = targets.iter().map(|&(_, _, sq)| sq).collect();
+        let threshold = if more { line.gain } else { 1 };
+        let winnable = each::reaches_each(
+            cache,
+            threat,
+            &squares,
+            each::Ask::Taking,
+            barred,
+            threshold,
+        );
+        let mut win = |i: usize, sq: Square| -> Option<Line> {
+            if winnable & (1 << i) == 0 {
+                return None;
+            }
             let aim = Aim {
                 target: Some(sq),
                 barred,
             };
-            // Most pieces cannot be won at all: a null window says so for less.
-            if !aiming_reaches(cache, threat, aim, if more { line.gain } else { 1 }) {
-                return None;
-            }
             let after = forced_gain_aiming(cache, threat, aim);
             if after.gain <= 0 {
                 return None;
@@ -1979,11 +2015,11 @@ impl<'a> OldAttacks<'a> {
         // for the caller to choose among by what they are, not by where they stand.
         let mut found: Vec<Line> = Vec::new();
         let mut group = None;
-        for (worth, rank, sq) in targets {
+        for (i, (worth, rank, sq)) in targets.into_iter().enumerate() {
             if group.is_some_and(|g| g != (worth, rank)) {
                 break;
             }
-            if let Some(line) = win(sq) {
+            if let Some(line) = win(i, sq) {
                 group = Some((worth, rank));
                 found.push(line);
             }
@@ -2005,20 +2041,22 @@ impl<'a> OldAttacks<'a> {
                 })
                 .map(|(sq, _)| sq)
                 .collect();
-            for v in enemies {
-                let mut without = barred;
-                without.add(v);
-                let aim = Aim {
-                    target: None,
-                    barred: without,
-                };
+            let spared = each::reaches_each(
+                cache,
+                threat,
+                &enemies,
+                each::Ask::Without,
+                barred,
+                line.gain,
+            );
+            for (i, v) in enemies.into_iter().enumerate() {
                 let capturer = line
                     .victim
                     .filter(|&(_, x)| x == v)
                     .map(|(a, _)| a)
                     .or(line.lead);
                 if let Some(a) = capturer
-                    && !aiming_reaches(cache, threat, aim, line.gain)
+                    && spared & (1 << i) == 0
                 {
                     found.push(Line {
                         victim: Some((a, v)),

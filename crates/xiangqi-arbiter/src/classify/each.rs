@@ -1,0 +1,550 @@
+//! One forcing search that answers a question for many pieces at once.
+//!
+//! [`super::OldAttacks::new_win`] asks, of every enemy piece in turn, whether the mover wins at
+//! least so much by force *by taking that piece* (to name the piece a forced line chases: CXA
+//! 2011 arts. 24.3, 26.9.1), or *without taking it* (which pieces a line cannot do without).
+//! Asked one piece at a time, as null-window searches of [`super::forcing`], each question walks
+//! much the same tree again: a CXA figure with nine enemy pieces in reach (参考图9) spent most of
+//! its ruling there.
+//!
+//! Here every node answers all the pieces at once, with one bit per piece: the attacker reaches
+//! the threshold for a piece if any of its moves does (an OR over its moves), the defender stops
+//! it for a piece if any of its answers does (an AND). Each bit is the same minimax as its own
+//! null-window search, with the same moves, the same stand-pat, the same defender's mate (asked
+//! only for the pieces where the attacker is ahead) and the same bans on the defender's
+//! captures after a gain by check ([`super::Root`]); only the move order's cut-offs are shared.
+//! The test below checks every bit against its own search on every position of the CXA cases.
+
+use std::collections::HashMap;
+
+use xiangqi::{Bitboard, Color, MoveFilter, Position, Role, Square};
+
+use super::{Budget, Cache, FORCED_CHECKS, FORCED_PLIES, Root, ZobristState, after};
+use crate::material::Ledger;
+
+/// What each bit of [`reaches_each`] asks of its piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Ask {
+    /// Does a line win the threshold by taking this piece (the targeted search of
+    /// [`super::aiming_reaches`])?
+    Taking,
+    /// Does a line win the threshold without taking this piece (the same search with the piece
+    /// barred)?
+    Without,
+}
+
+/// The most pieces one search follows: a side has 15 besides its general.
+pub(super) const MAX_PIECES: usize = 16;
+
+/// One bit per piece followed, in the order the caller gave them.
+pub(super) type Bits = u16;
+
+/// Where each followed piece stands now (`None` once it is taken), and which ones the attacker
+/// has taken by a capture that counts ([`Ask::Taking`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Followed {
+    squares: [Option<Square>; MAX_PIECES],
+    taken: Bits,
+}
+
+impl Followed {
+    /// The bit of the piece on `sq`, if one is followed there.
+    fn bit_at(&self, sq: Square) -> Bits {
+        self.squares
+            .iter()
+            .position(|&s| s == Some(sq))
+            .map_or(0, |i| 1 << i)
+    }
+
+    /// After a move from `from` to `to`; `taking` if the attacker's capture there counts.
+    fn after(mut self, from: Square, to: Square, taking: bool) -> Followed {
+        self.taken |= if taking { self.bit_at(to) } else { 0 };
+        for s in &mut self.squares {
+            if *s == Some(to) {
+                *s = None;
+            } else if *s == Some(from) {
+                *s = Some(to);
+            }
+        }
+        self
+    }
+
+    fn packed(&self) -> (u64, u64) {
+        let mut words = [0u64; 2];
+        for (i, s) in self.squares.iter().enumerate() {
+            let byte = s.map_or(0, |sq| sq as u64 + 1);
+            words[i / 8] |= byte << (8 * (i % 8));
+        }
+        (words[0], words[1] ^ u64::from(self.taken) << 48)
+    }
+}
+
+/// A node of [`each`]: the position and everything its bits depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Key {
+    hash: u64,
+    root: u64,
+    checks: u32,
+    plies: u32,
+    checked: bool,
+    took: bool,
+    shield: Option<Square>,
+    barred: Bitboard,
+    ledger: Ledger,
+    followed: Followed,
+}
+
+impl std::hash::Hash for Key {
+    /// Packed into a few words, as [`super::ForcingKey`] is.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let square = |sq: Option<Square>| sq.map_or(0, |sq| sq as u64 + 1);
+        let small = u64::from(self.checks)
+            | u64::from(self.plies) << 8
+            | u64::from(self.checked) << 17
+            | u64::from(self.took) << 18
+            | square(self.shield) << 20 ^ self.ledger.packed().rotate_left(40);
+        let barred = self.barred.bits();
+        let (a, b) = self.followed.packed();
+        state.write_u64(self.hash ^ self.root.rotate_left(29));
+        state.write_u64(small ^ (barred as u64) ^ ((barred >> 64) as u64).rotate_left(32));
+        state.write_u64(a ^ b.rotate_left(7));
+    }
+}
+
+/// What the nodes of [`reaches_each`] searches have found: for each node, the bits known and
+/// their values (a node asked about fewer pieces knows only those).
+pub(super) type Memory = HashMap<Key, (Bits, Bits), ZobristState>;
+
+/// The question and what stays fixed through the search.
+struct Question<'a> {
+    root: &'a Root,
+    ask: Ask,
+    threshold: i32,
+    attacker: Color,
+}
+
+impl Question<'_> {
+    /// The pieces for which standing pat with `ledger` reaches the threshold: for a targeted
+    /// search nothing counts before the target is taken ([`Root::settle`]).
+    fn standing(&self, ledger: Ledger, followed: &Followed, all: Bits) -> Bits {
+        if ledger.settle() < self.threshold {
+            return 0;
+        }
+        match self.ask {
+            Ask::Taking => followed.taken & all,
+            Ask::Without => all,
+        }
+    }
+
+    /// The pieces for which the attacker is ahead, where the defender may mate instead.
+    fn ahead(&self, ledger: Ledger, followed: &Followed, all: Bits) -> Bits {
+        if ledger.settle() <= 0 {
+            return 0;
+        }
+        match self.ask {
+            Ask::Taking => followed.taken & all,
+            Ask::Without => all,
+        }
+    }
+}
+
+/// For each of `pieces` (enemy pieces of the side to move, at most [`MAX_PIECES`]): does the
+/// side to move in `pos` win at least `threshold` (at least 1) by force, or mate, with `ask`
+/// deciding what the line must do with that piece, and taking nothing on `barred`? Bit `i`
+/// answers for `pieces[i]`, exactly as [`super::aiming_reaches`] answers with the piece as
+/// its target ([`Ask::Taking`]) or added to the barred points ([`Ask::Without`]).
+pub(super) fn reaches_each(
+    cache: &mut Cache,
+    pos: &Position,
+    pieces: &[Square],
+    ask: Ask,
+    barred: Bitboard,
+    threshold: i32,
+) -> Bits {
+    let pieces = &pieces[..pieces.len().min(MAX_PIECES)];
+    if pieces.is_empty() {
+        return 0;
+    }
+    let mut squares = [None; MAX_PIECES];
+    for (s, &sq) in squares.iter_mut().zip(pieces) {
+        *s = Some(sq);
+    }
+    let followed = Followed { squares, taken: 0 };
+    let salt = match ask {
+        Ask::Taking => 0x2545_f491_4f6c_dd1d,
+        Ask::Without => 0x9e6c_63d0_676a_9a99,
+    };
+    let mut root = Root::new(pos, pos.turn(), None, barred);
+    root.hash ^= salt ^ (threshold as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let question = Question {
+        root: &root,
+        ask,
+        threshold,
+        attacker: pos.turn(),
+    };
+    let budget = Budget {
+        checks: FORCED_CHECKS,
+        plies: FORCED_PLIES,
+        checked: false,
+        took: false,
+        shield: None,
+        target: None,
+        barred,
+    };
+    let all: Bits = if pieces.len() == MAX_PIECES {
+        Bits::MAX
+    } else {
+        (1 << pieces.len()) - 1
+    };
+    each(
+        cache,
+        &question,
+        pos,
+        pos.is_check(),
+        budget,
+        Ledger::default(),
+        followed,
+        all,
+    )
+}
+
+/// The bits of `want` for which the attacker reaches the threshold from this node, remembered.
+#[allow(clippy::too_many_arguments)]
+fn each(
+    cache: &mut Cache,
+    question: &Question<'_>,
+    pos: &Position,
+    in_check: bool,
+    budget: Budget,
+    ledger: Ledger,
+    followed: Followed,
+    want: Bits,
+) -> Bits {
+    let attacking = pos.turn() == question.attacker;
+    // A leaf in check is mated, whatever its moves (as in `forcing`).
+    if budget.plies == 0 {
+        if in_check {
+            return if attacking { 0 } else { want };
+        }
+        return each_search(
+            cache, question, pos, in_check, budget, ledger, followed, want,
+        );
+    }
+    let key = Key {
+        hash: pos.zobrist_hash(),
+        root: question.root.hash,
+        checks: budget.checks,
+        plies: budget.plies,
+        checked: budget.checked,
+        took: budget.took,
+        shield: budget.shield,
+        barred: budget.barred,
+        ledger,
+        followed,
+    };
+    let (known, value) = cache.each.get(&key).copied().unwrap_or((0, 0));
+    if want & !known == 0 {
+        return value & want;
+    }
+    let found = each_search(
+        cache, question, pos, in_check, budget, ledger, followed, want,
+    );
+    let entry = cache.each.entry(key).or_insert((0, 0));
+    entry.1 = (entry.1 & !want) | (found & want);
+    entry.0 |= want;
+    found & want
+}
+
+/// [`each`] without the memory.
+#[allow(clippy::too_many_arguments)]
+fn each_search(
+    cache: &mut Cache,
+    question: &Question<'_>,
+    pos: &Position,
+    in_check: bool,
+    budget: Budget,
+    ledger: Ledger,
+    followed: Followed,
+    want: Bits,
+) -> Bits {
+    let root = question.root;
+    let attacking = pos.turn() == question.attacker;
+    let standing = question.standing(ledger, &followed, want);
+    // What the node is worth before its moves: standing pat, unless in check (then nothing
+    // for the attacker, everything for the defender, until a move says otherwise).
+    let mut reached = match (in_check, attacking) {
+        (true, true) => 0,
+        (true, false) => want,
+        (false, _) => standing,
+    };
+    // Settled already: the attacker has every bit, or the defender has stopped every one.
+    let settled = |reached: Bits| {
+        if attacking {
+            reached == want
+        } else {
+            reached == 0
+        }
+    };
+    let searched = budget.plies > 0 && !settled(reached);
+    let may_check = attacking && budget.checks > 0;
+    let moves = if in_check {
+        pos.legal_moves()
+    } else if searched {
+        pos.legal_moves_where(if may_check {
+            MoveFilter::CapturesOrChecks
+        } else {
+            MoveFilter::Captures
+        })
+    } else {
+        xiangqi::MoveList::new()
+    };
+    // No legal move at all: mated or stalemated, a loss either way.
+    if moves.is_empty() && (in_check || !pos.has_legal_move()) {
+        return if attacking { 0 } else { want };
+    }
+    // The defender, the attacker ahead, may mate instead: for the bits where the attacker is
+    // ahead and the node is not refuted already.
+    let ahead = if attacking {
+        0
+    } else {
+        question.ahead(ledger, &followed, want)
+    };
+    let mates = |cache: &mut Cache, reached: Bits| -> Bits {
+        if reached & ahead != 0 && cache.mate_by_checks(pos, 2) {
+            reached & !ahead
+        } else {
+            reached
+        }
+    };
+    if !searched {
+        return mates(cache, reached);
+    }
+    // The likeliest refutations first (see `forcing_search`); ties need no order here.
+    let mut order: arrayvec::ArrayVec<(i32, xiangqi::Move), { xiangqi::MAX_MOVES }> =
+        arrayvec::ArrayVec::new();
+    for &m in moves.iter() {
+        let key = m.capture.map_or(1_000, |c| {
+            super::value(m.role, pos.turn(), m.from) - 16 * super::value(c, !pos.turn(), m.to)
+        });
+        order.push((key, m));
+    }
+    order.sort_by_key(|&(key, _)| key);
+    for &(_, m) in &order {
+        let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
+        let capture = m.capture.is_some() && !own_capture_idle;
+        if !in_check && !capture && !may_check {
+            continue;
+        }
+        let gives_check = pos.gives_check(m);
+        if !in_check && !capture && !gives_check {
+            continue;
+        }
+        if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
+            continue;
+        }
+        if !attacking
+            && !in_check
+            && budget.shield.is_some_and(|sq| sq != m.to)
+            && root.standing.contains(&(m.from, m.to, m.capture))
+        {
+            continue;
+        }
+        // The bits this move may still change: for the attacker those not reached yet, less
+        // the piece it takes if that piece is barred from its line; for the defender those
+        // not stopped yet.
+        let need = if attacking {
+            let barred_here = match question.ask {
+                Ask::Without if m.capture.is_some() => followed.bit_at(m.to),
+                _ => 0,
+            };
+            want & !reached & !barred_here
+        } else {
+            reached
+        };
+        if need == 0 {
+            continue;
+        }
+        let child = after(pos, m);
+        let counts = !own_capture_idle
+            || in_check
+            || (child.checkers() & !Bitboard::from_square(m.to)).any();
+        let next_ledger = match m.capture {
+            Some(_) if attacking && !counts => ledger,
+            Some(role) if attacking => ledger.won(role, !pos.turn(), m.to),
+            Some(role) => ledger.lost(role, !pos.turn(), m.to),
+            None => ledger,
+        };
+        let taking = attacking && m.capture.is_some() && counts && question.ask == Ask::Taking;
+        let next = Budget {
+            checks: budget
+                .checks
+                .saturating_sub(u32::from(attacking && gives_check)),
+            plies: budget.plies - 1,
+            checked: budget.checked || (attacking && gives_check),
+            took: budget.took || (attacking && m.capture.is_some()),
+            shield: if attacking && m.capture.is_some() && !budget.took {
+                (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
+            } else {
+                budget.shield
+            },
+            target: None,
+            barred: if budget.barred.contains(m.from) {
+                let mut barred = budget.barred;
+                barred.discard(m.from);
+                barred.add(m.to);
+                barred
+            } else {
+                budget.barred
+            },
+        };
+        let answer = each(
+            cache,
+            question,
+            &child,
+            gives_check,
+            next,
+            next_ledger,
+            followed.after(m.from, m.to, taking),
+            need,
+        );
+        if attacking {
+            reached |= answer & need;
+        } else {
+            reached &= answer;
+        }
+        if settled(reached) {
+            break;
+        }
+    }
+    mates(cache, reached)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::{Aim, aiming_reaches, forced_gain};
+    use serde_json::Value;
+    use xiangqi::{fen::Fen, iccs::Iccs};
+
+    /// Every position of the CXA and WXF cases, with the side to move and the null move (the
+    /// board after a move seen as the mover's threat, as `new_win` asks it).
+    fn positions() -> Vec<Position> {
+        let mut found = Vec::new();
+        for text in [
+            include_str!("../../tests/data/rulings/rulings_cxa.json"),
+            include_str!("../../tests/data/rulings/rulings.json"),
+        ] {
+            let cases: Value = serde_json::from_str(text).unwrap();
+            let cases = cases
+                .as_array()
+                .or_else(|| cases["cases"].as_array())
+                .unwrap();
+            for case in cases {
+                let Some(fen) = case["fen"].as_str() else {
+                    continue;
+                };
+                // Diagrams with pieces off their points are not cases the rulings run.
+                let Ok(mut pos) = fen.parse::<Fen>().unwrap().into_position() else {
+                    continue;
+                };
+                let moves = case["moves"].as_array().unwrap();
+                for m in moves.iter().filter_map(Value::as_str) {
+                    let Ok(m) = m.parse::<Iccs>().unwrap().to_move(&pos) else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                    found.push(pos.clone());
+                    if let Some(threat) = pos.swap_turn() {
+                        found.push(threat);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn enemies(pos: &Position) -> Vec<Square> {
+        pos.board()
+            .pieces()
+            .filter(|&(_, p)| p.color != pos.turn() && p.role != Role::King)
+            .map(|(sq, _)| sq)
+            .collect()
+    }
+
+    /// The one-piece searches, bit by bit.
+    fn one_by_one(
+        cache: &mut Cache,
+        pos: &Position,
+        pieces: &[Square],
+        ask: Ask,
+        barred: Bitboard,
+        threshold: i32,
+    ) -> Bits {
+        let mut bits = 0;
+        for (i, &sq) in pieces.iter().enumerate() {
+            let aim = match ask {
+                Ask::Taking => Aim {
+                    target: Some(sq),
+                    barred,
+                },
+                Ask::Without => {
+                    let mut barred = barred;
+                    barred.add(sq);
+                    Aim {
+                        target: None,
+                        barred,
+                    }
+                }
+            };
+            if aiming_reaches(cache, pos, aim, threshold) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// Every bit equals its own search, for both questions, at the line's own gain and at 1,
+    /// with and without a barred piece, on every position of the shipped cases.
+    #[test]
+    fn every_bit_is_its_own_search() {
+        let mut compared = 0;
+        let mut reached = 0;
+        for pos in positions() {
+            let pieces = enemies(&pos);
+            let mut cache = Cache::default();
+            let gain = forced_gain(&mut cache, &pos, FORCED_CHECKS).gain;
+            let mut thresholds = vec![1];
+            if gain > 1 {
+                thresholds.push(gain);
+            }
+            let barreds = [
+                Bitboard::EMPTY,
+                pieces
+                    .last()
+                    .map_or(Bitboard::EMPTY, |&sq| Bitboard::from_square(sq)),
+            ];
+            for threshold in thresholds {
+                for barred in barreds {
+                    for ask in [Ask::Taking, Ask::Without] {
+                        let mut fresh = Cache::default();
+                        let each = reaches_each(&mut fresh, &pos, &pieces, ask, barred, threshold);
+                        let mut fresh = Cache::default();
+                        let single = one_by_one(&mut fresh, &pos, &pieces, ask, barred, threshold);
+                        assert_eq!(
+                            each,
+                            single,
+                            "{ask:?} at {threshold}, barred {barred:?}, in {}",
+                            Fen::from_position(&pos)
+                        );
+                        compared += 1;
+                        reached += u32::from(each != 0);
+                    }
+                }
+            }
+        }
+        // The comparison meant something: many positions, some with pieces won.
+        eprintln!("compared {compared} reached {reached}");
+        assert!(compared > 1_000, "{compared}");
+        assert!(reached > 50, "{reached}");
+    }
+}
