@@ -1006,73 +1006,22 @@ fn forcing_search(
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
     for &(_, index, m) in &order {
-        let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
-        let capture = m.capture.is_some() && !own_capture_idle;
-        if !in_check && !capture && !may_check {
+        let Some(Step {
+            child,
+            gives_check,
+            counts,
+            budget: next,
+            ledger: next_ledger,
+        }) = step(
+            root,
+            pos,
+            m,
+            (in_check, attacking, may_check),
+            budget,
+            ledger,
+        )
+        else {
             continue;
-        }
-        // The child is in check exactly when the move gives check; it is played only if needed.
-        let gives_check = pos.gives_check(m);
-        if !in_check && !capture && !gives_check {
-            continue;
-        }
-        if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
-            continue;
-        }
-        if !attacking
-            && !in_check
-            && budget.shield.is_some_and(|sq| sq != m.to)
-            && root.standing.contains(&(m.from, m.to, m.capture))
-        {
-            continue;
-        }
-        let child = after(pos, m);
-        // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
-        // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
-        // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
-        // which takes what the other side gave up to give it.
-        let counts = !own_capture_idle
-            || in_check
-            || (child.checkers() & !Bitboard::from_square(m.to)).any();
-        let next_ledger = match m.capture {
-            Some(_) if attacking && !counts => ledger,
-            Some(role) if attacking => {
-                let won = ledger.won(role, !pos.turn(), m.to);
-                if budget.target == Some(m.to) {
-                    won.taking_target()
-                } else {
-                    won
-                }
-            }
-            Some(role) => ledger.lost(role, !pos.turn(), m.to),
-            None => ledger,
-        };
-        let next = Budget {
-            checks: budget
-                .checks
-                .saturating_sub(u32::from(attacking && gives_check)),
-            plies: budget.plies - 1,
-            checked: budget.checked || (attacking && gives_check),
-            took: budget.took || (attacking && m.capture.is_some()),
-            // Set by the attacker's first capture, kept through the rest of the line.
-            shield: if attacking && m.capture.is_some() && !budget.took {
-                (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
-            } else {
-                budget.shield
-            },
-            target: match budget.target {
-                Some(sq) if sq == m.from => Some(m.to),
-                Some(sq) if sq == m.to => None,
-                other => other,
-            },
-            barred: if budget.barred.contains(m.from) {
-                let mut barred = budget.barred;
-                barred.discard(m.from);
-                barred.add(m.to);
-                barred
-            } else {
-                budget.barred
-            },
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
@@ -1119,6 +1068,108 @@ fn forcing_search(
         }
     }
     mates(cache, best)
+}
+
+/// A move of a forcing search played: the child, whether it checks, whether its capture
+/// counts, and the line's budget and ledger after it.
+struct Step {
+    child: Position,
+    gives_check: bool,
+    counts: bool,
+    budget: Budget,
+    ledger: Ledger,
+}
+
+/// Plays `m` at a node of a forcing search ([`forcing_search`], [`each::reaches_each`]) if it
+/// is worth playing there: every answer to a check; else a capture, or a check while the
+/// attacker has checks left (`may_check`). The attacker takes nothing on its barred points;
+/// the defender does not take, once the attacker's checks have made a capture, what it could
+/// take at the start (see [`Root`]). `node` is whether the side to move is in check, is the
+/// attacker, and may check.
+#[inline(always)]
+fn step(
+    root: &Root,
+    pos: &Position,
+    m: Move,
+    node: (bool, bool, bool),
+    budget: Budget,
+    ledger: Ledger,
+) -> Option<Step> {
+    let (in_check, attacking, may_check) = node;
+    let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
+    let capture = m.capture.is_some() && !own_capture_idle;
+    if !in_check && !capture && !may_check {
+        return None;
+    }
+    // The child is in check exactly when the move gives check; it is played only if needed.
+    let gives_check = pos.gives_check(m);
+    if !in_check && !capture && !gives_check {
+        return None;
+    }
+    if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
+        return None;
+    }
+    if !attacking
+        && !in_check
+        && budget.shield.is_some_and(|sq| sq != m.to)
+        && root.standing.contains(&(m.from, m.to, m.capture))
+    {
+        return None;
+    }
+    let child = after(pos, m);
+    // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
+    // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
+    // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
+    // which takes what the other side gave up to give it.
+    let counts =
+        !own_capture_idle || in_check || (child.checkers() & !Bitboard::from_square(m.to)).any();
+    let next_ledger = match m.capture {
+        Some(_) if attacking && !counts => ledger,
+        Some(role) if attacking => {
+            let won = ledger.won(role, !pos.turn(), m.to);
+            if budget.target == Some(m.to) {
+                won.taking_target()
+            } else {
+                won
+            }
+        }
+        Some(role) => ledger.lost(role, !pos.turn(), m.to),
+        None => ledger,
+    };
+    let next = Budget {
+        checks: budget
+            .checks
+            .saturating_sub(u32::from(attacking && gives_check)),
+        plies: budget.plies - 1,
+        checked: budget.checked || (attacking && gives_check),
+        took: budget.took || (attacking && m.capture.is_some()),
+        // Set by the attacker's first capture, kept through the rest of the line.
+        shield: if attacking && m.capture.is_some() && !budget.took {
+            (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
+        } else {
+            budget.shield
+        },
+        target: match budget.target {
+            Some(sq) if sq == m.from => Some(m.to),
+            Some(sq) if sq == m.to => None,
+            other => other,
+        },
+        barred: if budget.barred.contains(m.from) {
+            let mut barred = budget.barred;
+            barred.discard(m.from);
+            barred.add(m.to);
+            barred
+        } else {
+            budget.barred
+        },
+    };
+    Some(Step {
+        child,
+        gives_check,
+        counts,
+        budget: next,
+        ledger: next_ledger,
+    })
 }
 
 /// Material the side to move can win by force in `pos`: captures with their recaptures, and

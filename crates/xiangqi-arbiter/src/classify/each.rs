@@ -17,9 +17,9 @@
 
 use std::collections::HashMap;
 
-use xiangqi::{Bitboard, Color, MoveFilter, Position, Role, Square};
+use xiangqi::{Bitboard, Color, MoveFilter, Position, Square};
 
-use super::{Budget, Cache, FORCED_CHECKS, FORCED_PLIES, Root, ZobristState, after};
+use super::{Budget, Cache, FORCED_CHECKS, FORCED_PLIES, Root, Step, ZobristState, step};
 use crate::material::Ledger;
 
 /// What each bit of [`reaches_each`] asks of its piece.
@@ -330,25 +330,6 @@ fn each_search(
     }
     order.sort_by_key(|&(key, _)| key);
     for &(_, m) in &order {
-        let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
-        let capture = m.capture.is_some() && !own_capture_idle;
-        if !in_check && !capture && !may_check {
-            continue;
-        }
-        let gives_check = pos.gives_check(m);
-        if !in_check && !capture && !gives_check {
-            continue;
-        }
-        if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
-            continue;
-        }
-        if !attacking
-            && !in_check
-            && budget.shield.is_some_and(|sq| sq != m.to)
-            && root.standing.contains(&(m.from, m.to, m.capture))
-        {
-            continue;
-        }
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
         // not stopped yet.
@@ -364,39 +345,24 @@ fn each_search(
         if need == 0 {
             continue;
         }
-        let child = after(pos, m);
-        let counts = !own_capture_idle
-            || in_check
-            || (child.checkers() & !Bitboard::from_square(m.to)).any();
-        let next_ledger = match m.capture {
-            Some(_) if attacking && !counts => ledger,
-            Some(role) if attacking => ledger.won(role, !pos.turn(), m.to),
-            Some(role) => ledger.lost(role, !pos.turn(), m.to),
-            None => ledger,
+        let Some(Step {
+            child,
+            gives_check,
+            counts,
+            budget: next,
+            ledger: next_ledger,
+        }) = step(
+            root,
+            pos,
+            m,
+            (in_check, attacking, may_check),
+            budget,
+            ledger,
+        )
+        else {
+            continue;
         };
         let taking = attacking && m.capture.is_some() && counts && question.ask == Ask::Taking;
-        let next = Budget {
-            checks: budget
-                .checks
-                .saturating_sub(u32::from(attacking && gives_check)),
-            plies: budget.plies - 1,
-            checked: budget.checked || (attacking && gives_check),
-            took: budget.took || (attacking && m.capture.is_some()),
-            shield: if attacking && m.capture.is_some() && !budget.took {
-                (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
-            } else {
-                budget.shield
-            },
-            target: None,
-            barred: if budget.barred.contains(m.from) {
-                let mut barred = budget.barred;
-                barred.discard(m.from);
-                barred.add(m.to);
-                barred
-            } else {
-                budget.barred
-            },
-        };
         let answer = each(
             cache,
             question,
@@ -424,7 +390,7 @@ mod tests {
     use super::*;
     use crate::classify::{Aim, aiming_reaches, forced_gain};
     use serde_json::Value;
-    use xiangqi::{fen::Fen, iccs::Iccs};
+    use xiangqi::{Role, fen::Fen, iccs::Iccs};
 
     /// Every position of the CXA and WXF cases, with the side to move and the null move (the
     /// board after a move seen as the mover's threat, as `new_win` asks it).
