@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
-    GameResult, Player, PlayerId, RuleSet, ScoringScheme,
+    GameResult, Player, PlayerId, ScoringScheme,
     double_elimination::Part,
     knockout::{KnockoutMatch, KnockoutPlace, MatchFormat, Placings},
     rating::RatingRules,
@@ -656,10 +656,10 @@ pub fn run(args: Args) -> Result<()> {
             rule,
         } => {
             event_file::must_be_new(&file)?;
-            let rules: RuleSet = rules.parse()?;
+            let rules: xiangqi_tournament::Book = rules.parse()?;
             let book = match rules {
-                RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
-                RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+                xiangqi_tournament::Book::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+                xiangqi_tournament::Book::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
             };
             // Checked against the book now; kept for the games as set.
             crate::adjudicate::event_rules(book, &rule)?;

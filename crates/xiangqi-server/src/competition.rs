@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use xiangqi_tournament::{
-    Color, Outcome, PlayerId, RuleSet, ScoringScheme,
+    self as tournament, Color, Outcome, PlayerId, ScoringScheme,
     double_elimination::Part,
     knockout::{Decision, KnockoutMatch},
     tiebreak::{Standing, TieBreak},
@@ -98,7 +98,7 @@ pub(crate) fn rules_event(
 /// The rules of a tournament's games: its book with the numbers its organiser set (checked
 /// when they were set; a key the arbiter no longer reads is passed over).
 pub(crate) fn games_rule_set(
-    book: RuleSet,
+    book: tournament::Book,
     set: &std::collections::BTreeMap<String, u64>,
 ) -> xiangqi_arbiter::RuleSet {
     let mut event = xiangqi_arbiter::EventRules::default();
@@ -124,18 +124,18 @@ pub(crate) fn rules_request(rules: &xiangqi_arbiter::RuleSet) -> serde_json::Val
 }
 
 /// A tournament's book as the arbiter names it.
-pub(crate) fn arbiter_book(r: RuleSet) -> xiangqi_arbiter::Book {
+pub(crate) fn arbiter_book(r: tournament::Book) -> xiangqi_arbiter::Book {
     match r {
-        RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
-        RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+        tournament::Book::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+        tournament::Book::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
     }
 }
 
 /// The arbiter's book as a tournament names it.
-pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> RuleSet {
+pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> tournament::Book {
     match b {
-        xiangqi_arbiter::Book::Cxa2011 => RuleSet::Cxa2011,
-        xiangqi_arbiter::Book::Wxf2018 => RuleSet::Wxf2018,
+        xiangqi_arbiter::Book::Cxa2011 => tournament::Book::Cxa2011,
+        xiangqi_arbiter::Book::Wxf2018 => tournament::Book::Wxf2018,
     }
 }
 
@@ -265,10 +265,10 @@ pub(crate) fn color_schema() -> utoipa::openapi::Object {
 }
 
 /// `cxa2011` or `wxf2018`.
-pub(crate) fn rules_name(r: RuleSet) -> &'static str {
+pub(crate) fn rules_name(r: tournament::Book) -> &'static str {
     match r {
-        RuleSet::Cxa2011 => "cxa2011",
-        RuleSet::Wxf2018 => "wxf2018",
+        tournament::Book::Cxa2011 => "cxa2011",
+        tournament::Book::Wxf2018 => "wxf2018",
     }
 }
 

@@ -48,7 +48,7 @@ use crate::{
     },
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     tournament::{Format as PlayerFormat, Penalty},
-    types::{Color, GameResult, Outcome, Points, RuleSet},
+    types::{Book, Color, GameResult, Outcome, Points},
 };
 
 /// The formats of a team event (CXA 2011 arts. 10.1, 10.3, 10.4 with 12.2–12.4 for teams):
@@ -214,7 +214,7 @@ pub enum TeamEvent {
         /// Name.
         name: String,
         /// Governing book.
-        rules: RuleSet,
+        rules: Book,
         /// Round robin, Swiss or knockout (of teams).
         format: TeamFormat,
         /// Boards per match.
@@ -565,7 +565,7 @@ impl TeamMatchState {
 /// The state of a team event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTournament {
-    rules: RuleSet,
+    rules: Book,
     format: TeamFormat,
     boards: usize,
     board_rule: BoardRule,
@@ -948,7 +948,7 @@ impl TeamTournament {
 
     /// The governing book.
     #[must_use]
-    pub fn rules(&self) -> RuleSet {
+    pub fn rules(&self) -> Book {
         self.rules
     }
 
@@ -1258,7 +1258,7 @@ impl TeamTournament {
             }
         }
         let (outcome, points) = match self.rules {
-            RuleSet::Wxf2018 if big != their_big => match_points(big, their_big),
+            Book::Wxf2018 if big != their_big => match_points(big, their_big),
             _ => match_points(small, their_small),
         };
         Encounter {
@@ -1481,7 +1481,7 @@ mod tests {
     fn event(rule: BoardRule) -> TeamTournament {
         let mut events = vec![TeamEvent::Created {
             name: "teams".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles: 1 },
             boards: 2,
             board_rule: rule,
@@ -1629,7 +1629,7 @@ mod tests {
     /// A team event of `names`, each with `boards` + 1 players.
     pub(super) fn teams_event(
         format: Format,
-        rules: RuleSet,
+        rules: Book,
         boards: usize,
         two_games: bool,
         ranking: TeamRanking,
@@ -1733,9 +1733,9 @@ mod tests {
         // B wins one and draws one (小分 1–3, 大分 0–2). 小分 6–6, 大分 2–4.
         for (rules, a, b) in [
             // WXF 9.4: 大分 decide: B wins the match.
-            (RuleSet::Wxf2018, 0, 2),
+            (Book::Wxf2018, 0, 2),
             // CXA 13.2: 局分 level: a drawn match.
-            (RuleSet::Cxa2011, 1, 1),
+            (Book::Cxa2011, 1, 1),
         ] {
             let mut t = teams_event(
                 Format::RoundRobin { cycles: 1 },
@@ -1762,7 +1762,7 @@ mod tests {
         // The second game is not there in a one-game match.
         let mut one = teams_event(
             Format::RoundRobin { cycles: 1 },
-            RuleSet::Wxf2018,
+            Book::Wxf2018,
             1,
             false,
             TeamRanking::MatchPoints,
@@ -1793,7 +1793,7 @@ mod tests {
         // CXA 14.4 applied to teams: the bye scores a match win and every game won.
         let mut t = teams_event(
             Format::Swiss { rounds: 2 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1811,7 +1811,7 @@ mod tests {
         // A round-robin rest is not scored.
         let mut rr = teams_event(
             Format::RoundRobin { cycles: 1 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1838,7 +1838,7 @@ mod tests {
         let rr = || {
             teams_event(
                 Format::RoundRobin { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 false,
                 TeamRanking::MatchPoints,
@@ -1912,7 +1912,7 @@ mod tests {
         // CXA 19.3: in a Swiss a team that left is not paired again.
         let mut s = teams_event(
             Format::Swiss { rounds: 3 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1971,7 +1971,7 @@ mod tests {
         let build = |ranking| {
             let mut t = teams_event(
                 Format::Swiss { rounds: 2 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 3,
                 false,
                 ranking,
@@ -2003,7 +2003,7 @@ mod tests {
             assert!(matches!(
                 teams_event(
                     format,
-                    RuleSet::Cxa2011,
+                    Book::Cxa2011,
                     2,
                     two,
                     TeamRanking::GamePoints,
@@ -2031,7 +2031,7 @@ mod tests {
         ) {
             let names: Vec<String> = (0..n).map(|k| format!("T{k}")).collect();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let rules = if wxf { RuleSet::Wxf2018 } else { RuleSet::Cxa2011 };
+            let rules = if wxf { Book::Wxf2018 } else { Book::Cxa2011 };
             let mut t = teams_event(
                 Format::RoundRobin { cycles: 1 },
                 rules,
@@ -2157,7 +2157,7 @@ mod book_tests {
     fn created(format: TeamFormat, boards: usize, rule: BoardRule) -> TeamTournament {
         TeamTournament::from_events([TeamEvent::Created {
             name: "t".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format,
             boards,
             board_rule: rule,
@@ -2282,7 +2282,7 @@ mod book_tests {
         assert!(matches!(
             teams_event(
                 TeamFormat::AllPlayAll { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 true,
                 TeamRanking::MatchPoints,
@@ -2448,7 +2448,7 @@ mod book_tests {
         let play = |penalties: &[(usize, Option<usize>, Penalty)]| {
             let mut t = teams_event(
                 TeamFormat::RoundRobin { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 false,
                 TeamRanking::MatchPoints,
@@ -2519,7 +2519,7 @@ mod book_tests {
         // The organiser's order replaces the book's: 第一台总分 first.
         let mut t = TeamTournament::from_events([TeamEvent::Created {
             name: "t".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: TeamFormat::RoundRobin { cycles: 1 },
             boards: 2,
             board_rule: BoardRule::Fixed,

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 
 use xiangqi_tournament::{
-    GameResult, Player, RuleSet,
+    Book, GameResult, Player,
     knockout::MatchFormat,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
@@ -305,7 +305,7 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             let tie_breaks = tie_breaks
                 .map(|c| super::tie_breaks_named(&c))
                 .transpose()?;
-            let rules: RuleSet = rules.parse()?;
+            let rules: Book = rules.parse()?;
             let scoring = super::scoring_named(&scoring)?;
             let t = TeamTournament::from_events([TeamEvent::Created {
                 name,
