@@ -85,16 +85,6 @@ fn book_named(field: &str, name: &str) -> Result<xiangqi_arbiter::Book, ApiError
     }
 }
 
-/// The tournament event that keeps `event`'s numbers for the games, if it sets any.
-pub(crate) fn rules_event(
-    event: &xiangqi_arbiter::EventRules,
-) -> Option<xiangqi_tournament::tournament::Event> {
-    let pairs = event.pairs();
-    (!pairs.is_empty()).then(|| xiangqi_tournament::tournament::Event::GameRulesSet {
-        rules: pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
-    })
-}
-
 /// The rules of a tournament's games: its book with the numbers its organiser set (checked
 /// when they were set; a key the arbiter no longer reads is passed over).
 pub(crate) fn games_rule_set(
@@ -200,17 +190,10 @@ pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> 
     Ok(name.to_owned())
 }
 
-/// The points per game a request names (`2-1-0` by default, CXA).
+/// The points per game a request names (`2-1-0` by default, CXA), as
+/// [`xiangqi_tournament::spec::scoring_named`] reads them.
 pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiError> {
-    match text {
-        None => Ok(ScoringScheme::CXA),
-        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
-            ApiError::invalid(
-                "scoring",
-                format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
-            )
-        }),
-    }
+    Ok(xiangqi_tournament::spec::scoring_named(text)?)
 }
 
 /// The schema of a rule set's name in a request (`wxf-2018` and the like read too).

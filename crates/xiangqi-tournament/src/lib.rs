@@ -85,6 +85,7 @@ pub mod lot_knockout;
 pub mod rating;
 pub mod report;
 pub mod round_robin;
+pub mod spec;
 pub mod stage;
 pub mod start_draw;
 pub mod swiss;
