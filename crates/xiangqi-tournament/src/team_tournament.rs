@@ -336,6 +336,16 @@ pub enum TeamEvent {
         /// The lot's seed.
         seed: u64,
     },
+    /// The numbers the books leave to the organiser for the event's games (`move_limit`,
+    /// `fouls_to_lose`, …: CXA 2011 arts. 4.2.4, 8.1.8, 20.1, 22.1; WXF 2018 arts. 11.1,
+    /// 12.4, 12.11), by key, as the arbiter reads them (`xiangqi_arbiter::EventRules`), as
+    /// [`crate::tournament::Event::GameRulesSet`] keeps them for a tournament of players. The
+    /// event keeps them for its games and reads none: whoever records them checks them. Set
+    /// before round 1 is paired; the latest applies.
+    GameRulesSet {
+        /// Value by key; a key left out keeps the book's value.
+        rules: std::collections::BTreeMap<String, u64>,
+    },
 }
 
 /// One foul or sanction recorded in a team event.
@@ -581,6 +591,8 @@ pub struct TeamTournament {
     penalties: Vec<TeamPenalty>,
     /// The organiser's overrides of the board order (CXA 11.1): team index and reason.
     overrides: Vec<(usize, String)>,
+    /// The numbers set for the event's games ([`TeamEvent::GameRulesSet`]).
+    game_rules: std::collections::BTreeMap<String, u64>,
     events: Vec<TeamEvent>,
 }
 
@@ -679,6 +691,7 @@ impl TeamTournament {
             withdrawals: Withdrawals::default(),
             penalties: Vec::new(),
             overrides: Vec::new(),
+            game_rules: std::collections::BTreeMap::new(),
             events: vec![first],
         };
         for e in it {
@@ -783,6 +796,14 @@ impl TeamTournament {
                     return Err(TeamError::LotNotAllowed);
                 }
                 self.set_lineup(*round, *team, lineup_by_lot(players, *seed))?;
+            }
+            TeamEvent::GameRulesSet { rules } => {
+                if !self.rounds.is_empty() {
+                    return Err(TeamError::InvalidFormat(
+                        "the games' rules are set before round 1 is paired".into(),
+                    ));
+                }
+                self.game_rules = rules.clone();
             }
             TeamEvent::BoardGameResult {
                 round,
@@ -950,6 +971,12 @@ impl TeamTournament {
     #[must_use]
     pub fn rules(&self) -> Book {
         self.rules
+    }
+
+    /// The numbers set for the event's games ([`TeamEvent::GameRulesSet`]); empty: the book's.
+    #[must_use]
+    pub fn game_rules(&self) -> &std::collections::BTreeMap<String, u64> {
+        &self.game_rules
     }
 
     /// Boards per match.
@@ -1494,6 +1521,32 @@ mod tests {
             events.push(TeamEvent::TeamRegistered { team: team(n, 3) });
         }
         TeamTournament::from_events(events).unwrap()
+    }
+
+    /// The games' rules (CXA 2011 art. 4.2.4: a move limit lowered by level) are kept before
+    /// round 1 and through a replay, and refused once a round is paired, as a tournament of
+    /// players keeps them.
+    #[test]
+    fn a_team_event_keeps_its_games_rules_until_round_one() {
+        let mut t = event(BoardRule::OrderKept);
+        assert!(t.game_rules().is_empty());
+        let rules: std::collections::BTreeMap<String, u64> = [("move_limit".to_owned(), 40)].into();
+        t.apply(TeamEvent::GameRulesSet {
+            rules: rules.clone(),
+        })
+        .unwrap();
+        assert_eq!(t.game_rules(), &rules);
+        let again = TeamTournament::from_json(&t.to_json()).unwrap();
+        assert_eq!(again.game_rules(), &rules);
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        assert!(matches!(
+            t.apply(TeamEvent::GameRulesSet {
+                rules: std::collections::BTreeMap::new()
+            }),
+            Err(TeamError::InvalidFormat(_))
+        ));
+        assert_eq!(t.game_rules(), &rules);
     }
 
     #[test]
