@@ -11,12 +11,13 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Subcommand, ValueEnum};
 use xiangqi_tournament::{
-    GameResult, Player, PlayerId, RuleSet, ScoringScheme,
+    GameResult, Player, PlayerId, ScoringScheme,
     double_elimination::Part,
-    knockout::{KnockoutMatch, KnockoutPlace, MatchFormat, Placings},
+    knockout::{KnockoutMatch, KnockoutPlace, MatchFormat},
     rating::RatingRules,
     report,
     round_robin::{self, Pairing},
+    spec::{FormatSpec, SpecError, SpecForm, TournamentSpec},
     swiss::{cxa::Cxa, dutch::Dutch},
     tiebreak::TieBreak,
     tournament::{Event, Format, Penalty, Tournament},
@@ -40,6 +41,7 @@ Examples:
   xiangqi tournament new open.json --name \"City Open\" --entries entries.csv
   xiangqi tournament new swiss7.json --format swiss --rounds 7 --rules wxf --scoring 3-1-0
   xiangqi tournament new junior.json --rule move_limit=40 --rule illegal_moves_to_lose=2
+  xiangqi tournament new city.json --spec open.spec.json --entries entries.csv
 ";
 
 const EX_ADD: &str = "\
@@ -205,16 +207,6 @@ enum PlacingsArg {
     All,
 }
 
-impl From<PlacingsArg> for Placings {
-    fn from(p: PlacingsArg) -> Placings {
-        match p {
-            PlacingsArg::None => Placings::None,
-            PlacingsArg::Third => Placings::Third,
-            PlacingsArg::All => Placings::All,
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum MatchArg {
     /// 一局制.
@@ -250,67 +242,210 @@ enum PenaltyArg {
     Disqualification,
 }
 
+/// The flags of `tournament new`: the choices of a [`TournamentSpec`], each left out taking
+/// the command line's default.
+#[derive(Debug, clap::Args)]
+struct NewArgs {
+    /// The tournament file to create.
+    file: PathBuf,
+    /// A spec file (JSON): the tournament's choices as the server's form takes them,
+    /// `{"name": "City Open", "book": "cxa", "format": "swiss", "rounds": 7, "scoring":
+    /// "2-1-0", "tie_breaks": ["SB"], "rules": {"move_limit": 40}, "entries": [{"name": …}]}`.
+    /// `--entries` adds to its entries; the other flags are refused beside it.
+    #[arg(long, value_name = "FILE.json", conflicts_with_all = [
+        "name", "rules", "format", "rounds", "groups", "match_games", "playoff_games",
+        "qualifiers", "per_round", "keep", "reset", "placings", "scoring", "tie_breaks", "rule",
+    ])]
+    spec: Option<PathBuf>,
+    /// Tournament name [default: tournament].
+    #[arg(long)]
+    name: Option<String>,
+    /// Book: cxa or wxf [default: cxa].
+    #[arg(long)]
+    rules: Option<String>,
+    /// Format [default: round-robin].
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Rounds of a Swiss [default: 7].
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Number of groups of a group stage [default: 2].
+    #[arg(long)]
+    groups: Option<u32>,
+    /// Games per knockout match [default: one].
+    #[arg(long, value_enum)]
+    match_games: Option<MatchArg>,
+    /// Rapid play-off games at most after a level knockout match, then a lot (WXF 10.1)
+    /// [default: 2].
+    #[arg(long)]
+    playoff_games: Option<u32>,
+    /// Players going from the Swiss to the knockout (swiss-knockout, CXA 10.5) [default: 8].
+    #[arg(long)]
+    qualifiers: Option<u32>,
+    /// Players eliminated after each round once past half (swiss-elimination, CXA 10.6)
+    /// [default: 1].
+    #[arg(long)]
+    per_round: Option<u32>,
+    /// Players left for the last round (swiss-elimination, CXA 10.6) [default: 8].
+    #[arg(long)]
+    keep: Option<u32>,
+    /// A second grand final if the losers' bracket champion wins the first
+    /// (double-elimination).
+    #[arg(long)]
+    reset: bool,
+    /// Placing matches of a knockout (附加赛, CXA 10.4): none, third (a third-place match)
+    /// or all (every place played for) [default: none].
+    #[arg(long, value_enum)]
+    placings: Option<PlacingsArg>,
+    /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black) [default: 2-1-0].
+    #[arg(long)]
+    scoring: Option<String>,
+    /// Tie-break codes in order (e.g. SB,DE,WIN); the book's order when absent.
+    #[arg(long, value_delimiter = ',')]
+    tie_breaks: Option<Vec<String>>,
+    /// Register the players of an entries CSV (name,rating,club,federation).
+    #[arg(long)]
+    entries: Option<PathBuf>,
+    /// A number the book leaves to the organiser, for the event's games, as KEY=VALUE
+    /// (repeatable): move_limit, illegal_moves_to_lose, lateness_ms, fouls_to_lose,
+    /// draw_offers_beyond, early_draw_moves, appeal_window_ms. Each left out keeps the
+    /// book's value.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rule: Vec<String>,
+}
+
+/// The command line's numbers for a format's flags left out (`--rounds 7`, `--groups 2`, …):
+/// only the chosen format's own are taken ([`FormatSpec::or_defaults`]).
+const FORMAT_DEFAULTS: FormatSpec = FormatSpec {
+    format: None,
+    cycles: None,
+    rounds: Some(7),
+    games: None,
+    playoff_games: Some(2),
+    groups: Some(2),
+    qualifiers: Some(8),
+    per_round: Some(1),
+    keep: Some(8),
+    reset: Some(false),
+};
+
+impl NewArgs {
+    /// The spec the flags give, read by the tournament crate as the server's form is
+    /// (entries and the spec file are read by [`NewArgs::spec`]).
+    fn spec_form(&self) -> Result<SpecForm> {
+        let format = FormatSpec {
+            format: self.format.map(|f| value_name(f).replace('-', "_")),
+            cycles: None,
+            rounds: self.rounds,
+            games: self.match_games.map(|g| match g {
+                MatchArg::One => 1,
+                MatchArg::Two => 2,
+                MatchArg::BestOfThree => 3,
+            }),
+            playoff_games: self.playoff_games,
+            groups: self.groups,
+            qualifiers: self.qualifiers,
+            per_round: self.per_round,
+            keep: self.keep,
+            reset: self.reset.then_some(true),
+        }
+        .or_defaults(&FORMAT_DEFAULTS);
+        Ok(SpecForm {
+            name: self.name.clone().unwrap_or_else(|| "tournament".to_owned()),
+            book: self.rules.clone(),
+            placings: self.placings.map(|p| value_name(p).to_owned()),
+            scoring: self.scoring.clone(),
+            tie_breaks: self.tie_breaks.clone(),
+            rules: rules_given(&self.rule)?,
+            ..SpecForm::default()
+        }
+        .with_format(format))
+    }
+
+    /// The spec: from `--spec` or the flags, with `--entries` registered after its entries,
+    /// and the games' rules checked against the book.
+    fn spec(&self) -> Result<TournamentSpec> {
+        let form = match &self.spec {
+            Some(path) => {
+                let text = event_file::read(path)?;
+                serde_json::from_str::<SpecForm>(&text)
+                    .with_context(|| format!("{}", path.display()))?
+            }
+            None => self.spec_form()?,
+        };
+        let mut spec = TournamentSpec::try_from(form).map_err(|e| match &self.spec {
+            Some(path) => anyhow::anyhow!("{}: {e}", path.display()),
+            None => anyhow::anyhow!("{}", flag_error(&e)),
+        })?;
+        check_game_rules(spec.book, &spec.rules)?;
+        if let Some(path) = &self.entries {
+            let text = event_file::read(path)?;
+            let players =
+                report::read_entries(&text).with_context(|| format!("{}", path.display()))?;
+            spec.entries.extend(players);
+        }
+        Ok(spec)
+    }
+}
+
+/// A refused choice as the flag that gave it (`--playoff-games: only a knockout has
+/// play-offs`).
+fn flag_error(e: &SpecError) -> String {
+    let flag = match e.field.as_str() {
+        "book" => "rules",
+        "games" => "match-games",
+        "cycles" => "format",
+        other => other,
+    };
+    format!("--{}: {}", flag.replace('_', "-"), e.message)
+}
+
+/// The name clap gives a value (`swiss-knockout`, `third`).
+fn value_name(v: impl ValueEnum) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_owned())
+        .unwrap_or_default()
+}
+
+/// The numbers `--rule KEY=VALUE` sets for an event's games (repeatable; the arbiter's
+/// `EventRules` reads each), by key.
+pub(crate) fn rules_given(given: &[String]) -> Result<std::collections::BTreeMap<String, u64>> {
+    let mut rules = xiangqi_arbiter::EventRules::default();
+    for text in given {
+        rules
+            .set_text(text)
+            .with_context(|| format!("--rule {text}"))?;
+    }
+    Ok(rules
+        .pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect())
+}
+
+/// The games' rules checked against the book as the arbiter reads them (each key known, each
+/// value possible: CXA 2011 art. 4.2.4 and the other numbers the books leave to organisers).
+pub(crate) fn check_game_rules(
+    book: xiangqi_tournament::Book,
+    rules: &std::collections::BTreeMap<String, u64>,
+) -> Result<()> {
+    let book = match book {
+        xiangqi_tournament::Book::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+        xiangqi_tournament::Book::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+    };
+    let mut event = xiangqi_arbiter::EventRules::default();
+    for (k, v) in rules {
+        event.set(k, *v).with_context(|| format!("rule {k}={v}"))?;
+    }
+    xiangqi_arbiter::RuleSet::with_event(book, &event).context("--rule")?;
+    Ok(())
+}
+
 #[derive(Debug, Subcommand)]
 enum Cmd {
-    /// Create a tournament file.
+    /// Create a tournament file, from flags or from a spec file (`--spec`).
     #[command(after_help = EX_NEW)]
-    New {
-        /// The tournament file to create.
-        file: PathBuf,
-        /// Tournament name.
-        #[arg(long, default_value = "tournament")]
-        name: String,
-        /// Rule set: cxa or wxf.
-        #[arg(long, default_value = "cxa")]
-        rules: String,
-        /// Format.
-        #[arg(long, value_enum, default_value = "round-robin")]
-        format: FormatArg,
-        /// Rounds of a Swiss.
-        #[arg(long, default_value_t = 7)]
-        rounds: u32,
-        /// Number of groups of a group stage.
-        #[arg(long, default_value_t = 2)]
-        groups: u32,
-        /// Games per knockout match.
-        #[arg(long, value_enum, default_value = "one")]
-        match_games: MatchArg,
-        /// Rapid play-off games at most after a level knockout match, then a lot (WXF 10.1).
-        #[arg(long, default_value_t = 2)]
-        playoff_games: u32,
-        /// Players going from the Swiss to the knockout (swiss-knockout, CXA 10.5).
-        #[arg(long, default_value_t = 8)]
-        qualifiers: u32,
-        /// Players eliminated after each round once past half (swiss-elimination, CXA 10.6).
-        #[arg(long, default_value_t = 1)]
-        per_round: u32,
-        /// Players left for the last round (swiss-elimination, CXA 10.6).
-        #[arg(long, default_value_t = 8)]
-        keep: u32,
-        /// A second grand final if the losers' bracket champion wins the first
-        /// (double-elimination).
-        #[arg(long)]
-        reset: bool,
-        /// Placing matches of a knockout (附加赛, CXA 10.4): none, third (a third-place match)
-        /// or all (every place played for).
-        #[arg(long, value_enum, default_value = "none")]
-        placings: PlacingsArg,
-        /// Scoring: 2-1-0, 1-0.5-0, 3-1-0 or 3-0-1-2 (draw 1 to red, 2 to black).
-        #[arg(long, default_value = "2-1-0")]
-        scoring: String,
-        /// Tie-break codes in order (e.g. SB,DE,WIN); the book's order when absent.
-        #[arg(long, value_delimiter = ',')]
-        tie_breaks: Option<Vec<String>>,
-        /// Register the players of an entries CSV (name,rating,club,federation).
-        #[arg(long)]
-        entries: Option<PathBuf>,
-        /// A number the book leaves to the organiser, for the event's games, as KEY=VALUE
-        /// (repeatable): move_limit, illegal_moves_to_lose, lateness_ms, fouls_to_lose,
-        /// draw_offers_beyond, early_draw_moves, appeal_window_ms. Each left out keeps the
-        /// book's value.
-        #[arg(long = "rule", value_name = "KEY=VALUE")]
-        rule: Vec<String>,
-    },
+    New(NewArgs),
     /// Register a player.
     #[command(after_help = EX_ADD)]
     Add {
@@ -561,8 +696,7 @@ fn id(n: u32) -> Result<PlayerId> {
 
 /// Points per game by the name of their scheme (CXA 13.3: the organiser may change them).
 fn scoring_named(name: &str) -> Result<ScoringScheme> {
-    ScoringScheme::by_name(name)
-        .with_context(|| format!("unknown scoring {name:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"))
+    xiangqi_tournament::spec::scoring_named(Some(name)).map_err(|e| anyhow::anyhow!(flag_error(&e)))
 }
 
 /// A knockout match as a line of the bracket: both sides, the first side's score in each game,
@@ -612,15 +746,13 @@ fn print_draw(t: &Tournament) -> Result<()> {
 }
 
 /// A knockout place as printed: `3`, `5-8` when shared, `-` while not settled.
-/// Tie-breaks from their codes (SB, DE, WIN, …), in order.
+/// Tie-breaks from their codes (SB, DE, WIN, …) or names, in order.
 fn tie_breaks_named(codes: &[String]) -> Result<Vec<TieBreak>> {
     codes
         .iter()
         .map(|c| {
-            TieBreak::from_code(c.trim()).with_context(|| {
-                let all: Vec<&str> = TieBreak::ALL.iter().map(|t| t.code()).collect();
-                format!("unknown tie-break {c:?} ({})", all.join(", "))
-            })
+            xiangqi_tournament::spec::tie_break_named(c)
+                .map_err(|e| anyhow::anyhow!(flag_error(&e)))
         })
         .collect()
 }
@@ -636,108 +768,17 @@ fn place_text(k: Option<KnockoutPlace>) -> String {
 /// Runs `xiangqi tournament …`.
 pub fn run(args: Args) -> Result<()> {
     match args.command {
-        Cmd::New {
-            file,
-            name,
-            rules,
-            format,
-            rounds,
-            match_games,
-            playoff_games,
-            qualifiers,
-            per_round,
-            keep,
-            reset,
-            placings,
-            groups,
-            scoring,
-            tie_breaks,
-            entries,
-            rule,
-        } => {
-            event_file::must_be_new(&file)?;
-            let rules: RuleSet = rules.parse()?;
-            let book = match rules {
-                RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
-                RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
-            };
-            // Checked against the book now; kept for the games as set.
-            crate::adjudicate::event_rules(book, &rule)?;
-            let mut game_rules = xiangqi_arbiter::EventRules::default();
-            for text in &rule {
-                game_rules.set_text(text)?;
-            }
-            let scoring = scoring_named(&scoring)?;
-            let tie_breaks = tie_breaks.map(|c| tie_breaks_named(&c)).transpose()?;
-            let games = match match_games {
-                MatchArg::One => MatchFormat::OneGame,
-                MatchArg::Two => MatchFormat::TwoGames,
-                MatchArg::BestOfThree => MatchFormat::BestOfThree,
-            };
-            let format = match format {
-                FormatArg::RoundRobin => Format::RoundRobin { cycles: 1 },
-                FormatArg::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
-                FormatArg::Swiss => Format::Swiss { rounds },
-                FormatArg::Groups => Format::Groups { groups, cycles: 1 },
-                FormatArg::Knockout => Format::Knockout {
-                    games,
-                    playoff_games,
-                },
-                FormatArg::SwissKnockout => Format::SwissKnockout {
-                    rounds,
-                    qualifiers,
-                    games,
-                    playoff_games,
-                },
-                FormatArg::SwissElimination => Format::SwissElimination {
-                    rounds,
-                    per_round,
-                    keep,
-                },
-                FormatArg::DoubleElimination => Format::DoubleElimination {
-                    reset,
-                    playoff_games,
-                },
-                FormatArg::LotKnockout => Format::LotKnockout {
-                    games,
-                    playoff_games,
-                },
-            };
-            let mut events = vec![Event::Created {
-                name,
-                rules,
-                format,
-                scoring,
-                tie_breaks,
-            }];
-            let placings = Placings::from(placings);
-            if placings != Placings::None {
-                events.push(Event::PlacingsSet { placings });
-            }
-            let set = game_rules.pairs();
-            if !set.is_empty() {
-                events.push(Event::GameRulesSet {
-                    rules: set.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
-                });
-            }
-            if let Some(path) = entries {
-                let text = event_file::read(&path)?;
-                let players =
-                    report::read_entries(&text).with_context(|| format!("{}", path.display()))?;
-                events.extend(
-                    players
-                        .into_iter()
-                        .map(|player| Event::Registered { player }),
-                );
-            }
-            let t = Tournament::from_events(events)?;
-            t.save(&file)?;
+        Cmd::New(args) => {
+            event_file::must_be_new(&args.file)?;
+            let spec = args.spec()?;
+            let t = Tournament::from_events(spec.events())?;
+            t.save(&args.file)?;
             println!(
                 "created {} with {} players",
-                file.display(),
+                args.file.display(),
                 t.players().len()
             );
-            for (k, v) in &set {
+            for (k, v) in &spec.rules {
                 println!("games' rule: {k}={v}");
             }
         }
@@ -1257,4 +1298,123 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+    use serde_json::json;
+    use xiangqi_tournament::{Book, tournament::Format};
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct New {
+        #[command(flatten)]
+        args: NewArgs,
+    }
+
+    /// The spec `tournament new` gives for `flags`.
+    fn from_flags(flags: &[&str]) -> TournamentSpec {
+        let argv = ["new", "t.json"].iter().chain(flags);
+        New::try_parse_from(argv)
+            .expect("flags")
+            .args
+            .spec()
+            .expect("a spec")
+    }
+
+    /// The spec `POST /api/tournaments` gives for `form`.
+    fn from_form(form: serde_json::Value) -> TournamentSpec {
+        xiangqi_server::tournament_spec_of_form(form.to_string().as_bytes()).expect("a spec")
+    }
+
+    #[test]
+    fn the_flags_and_the_servers_form_give_the_same_spec() {
+        // A WXF Swiss of 5 rounds scored 3-1-0 with the organiser's tie-breaks and move limit.
+        let cli = from_flags(&[
+            "--name",
+            "City Open",
+            "--rules",
+            "wxf",
+            "--format",
+            "swiss",
+            "--rounds",
+            "5",
+            "--scoring",
+            "3-1-0",
+            "--tie-breaks",
+            "SB,WIN",
+            "--rule",
+            "move_limit=40",
+        ]);
+        let server = from_form(json!({
+            "name": "City Open", "rules": {"book": "wxf", "move_limit": 40}, "format": "swiss",
+            "rounds": 5, "scoring": "3-1-0", "tie_breaks": ["SB", "WIN"],
+        }));
+        assert_eq!(cli, server);
+        assert_eq!(cli.book, Book::Wxf2018);
+        assert_eq!(cli.format, Format::Swiss { rounds: 5 });
+        assert_eq!(cli.rules.get("move_limit"), Some(&40));
+
+        // A best-of-three knockout with a third-place match (CXA 10.4), play-offs given.
+        let cli = from_flags(&[
+            "--name",
+            "Cup",
+            "--format",
+            "knockout",
+            "--match-games",
+            "best-of-three",
+            "--playoff-games",
+            "1",
+            "--placings",
+            "third",
+        ]);
+        let server = from_form(json!({
+            "name": "Cup", "format": "knockout", "games": 3, "playoff_games": 1,
+            "placings": "third",
+        }));
+        assert_eq!(cli, server);
+        assert_eq!(
+            cli.format,
+            Format::Knockout {
+                games: MatchFormat::BestOfThree,
+                playoff_games: 1
+            }
+        );
+
+        // A double round robin, and a Swiss then knockout (CXA 10.5).
+        assert_eq!(
+            from_flags(&["--name", "L", "--format", "double-round-robin"]),
+            from_form(json!({"name": "L", "format": "double_round_robin"}))
+        );
+        assert_eq!(
+            from_flags(&[
+                "--name",
+                "SK",
+                "--format",
+                "swiss-knockout",
+                "--rounds",
+                "4",
+                "--qualifiers",
+                "4",
+                "--playoff-games",
+                "0",
+            ]),
+            from_form(
+                json!({"name": "SK", "format": "swiss_knockout", "rounds": 4, "qualifiers": 4})
+            )
+        );
+    }
+
+    #[test]
+    fn a_flag_of_another_format_is_refused_naming_it() {
+        let argv = ["new", "t.json", "--format", "swiss", "--groups", "3"];
+        let err = New::try_parse_from(argv)
+            .expect("flags")
+            .args
+            .spec()
+            .expect_err("groups are not a Swiss's");
+        assert_eq!(err.to_string(), "--groups: not a field of the swiss format");
+    }
 }

@@ -86,6 +86,11 @@ fn fixtures(dir: &Path) {
          1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１ *\n",
     )
     .expect("game");
+    std::fs::write(
+        dir.join("open.spec.json"),
+        r#"{"name": "City Open", "format": "swiss", "rounds": 7, "tie_breaks": ["SB", "WIN"]}"#,
+    )
+    .expect("spec");
     for line in [
         "xiangqi tournament new club.json --entries entries.csv",
         "xiangqi tournament pair club.json",

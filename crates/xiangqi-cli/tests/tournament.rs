@@ -463,3 +463,72 @@ fn a_tournament_keeps_the_rules_of_its_games() {
     assert!(err.contains("move_limit"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+/// `tournament new --spec FILE.json` creates the tournament a spec file describes, read as the
+/// server reads its form: a WXF Swiss (WXF 2018 art. 9.1 lets the organiser score 3-1-0) with
+/// its tie-breaks, a move limit and entries, `--entries` adding players after them. A spec
+/// the book refuses fails in one line naming the field; flags beside `--spec` are refused.
+#[test]
+fn a_spec_file_creates_the_tournament() {
+    let dir = scratch("spec");
+    let spec = file(&dir, "open.spec.json");
+    std::fs::write(
+        &spec,
+        r#"{"name": "City Open", "book": "wxf", "format": "swiss", "rounds": 5,
+            "scoring": "3-1-0", "tie_breaks": ["BH", "WIN"], "rules": {"move_limit": 40},
+            "entries": [{"name": "A", "rating": 2400}, {"name": "B", "rating": 2300}]}"#,
+    )
+    .expect("spec");
+    let e = entries(&dir, "name\nC\n");
+    let f = file(&dir, "open.json");
+    let out = ok(&["tournament", "new", &f, "--spec", &spec, "--entries", &e]);
+    assert!(out.contains("with 3 players"), "{out}");
+    assert!(out.contains("games' rule: move_limit=40"), "{out}");
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&f).expect("the file")).expect("JSON");
+    let created = &log["events"][0];
+    assert_eq!(created["event"], "created");
+    assert_eq!(created["name"], "City Open");
+    assert_eq!(created["rules"], "Wxf2018");
+    assert_eq!(
+        created["format"],
+        serde_json::json!({"type": "swiss", "rounds": 5})
+    );
+    assert_eq!(
+        created["tie_breaks"],
+        serde_json::json!(["OpponentsScore", "Wins"])
+    );
+    // 3 for a win, 1 for a draw, in quarter points.
+    assert_eq!(created["scoring"]["win"], serde_json::json!(12));
+    let names: Vec<&str> = log["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["event"] == "registered")
+        .filter_map(|e| e["player"]["name"].as_str())
+        .collect();
+    assert_eq!(names, ["A", "B", "C"]);
+
+    // Play-off games belong to a knockout (CXA 10.4; WXF 2018 art. 10.1), not to a Swiss.
+    std::fs::write(
+        &spec,
+        r#"{"name": "X", "format": "swiss", "rounds": 5, "playoff_games": 2}"#,
+    )
+    .expect("spec");
+    let (success, _, err) = xiangqi(&["tournament", "new", &file(&dir, "x.json"), "--spec", &spec]);
+    assert!(!success, "{err}");
+    assert!(
+        err.contains("playoff_games: only a knockout has play-offs"),
+        "{err}"
+    );
+    let (success, _, err) = xiangqi(&[
+        "tournament",
+        "new",
+        &file(&dir, "y.json"),
+        "--spec",
+        &spec,
+        "--rounds",
+        "3",
+    ]);
+    assert!(!success && err.contains("--rounds"), "{err}");
+}

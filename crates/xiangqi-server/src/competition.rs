@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use xiangqi_tournament::{
-    Color, Outcome, PlayerId, RuleSet, ScoringScheme,
+    self as tournament, Color, Outcome, PlayerId, ScoringScheme,
     double_elimination::Part,
     knockout::{Decision, KnockoutMatch},
     tiebreak::{Standing, TieBreak},
@@ -85,20 +85,10 @@ fn book_named(field: &str, name: &str) -> Result<xiangqi_arbiter::Book, ApiError
     }
 }
 
-/// The tournament event that keeps `event`'s numbers for the games, if it sets any.
-pub(crate) fn rules_event(
-    event: &xiangqi_arbiter::EventRules,
-) -> Option<xiangqi_tournament::tournament::Event> {
-    let pairs = event.pairs();
-    (!pairs.is_empty()).then(|| xiangqi_tournament::tournament::Event::GameRulesSet {
-        rules: pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
-    })
-}
-
 /// The rules of a tournament's games: its book with the numbers its organiser set (checked
 /// when they were set; a key the arbiter no longer reads is passed over).
 pub(crate) fn games_rule_set(
-    book: RuleSet,
+    book: tournament::Book,
     set: &std::collections::BTreeMap<String, u64>,
 ) -> xiangqi_arbiter::RuleSet {
     let mut event = xiangqi_arbiter::EventRules::default();
@@ -124,18 +114,18 @@ pub(crate) fn rules_request(rules: &xiangqi_arbiter::RuleSet) -> serde_json::Val
 }
 
 /// A tournament's book as the arbiter names it.
-pub(crate) fn arbiter_book(r: RuleSet) -> xiangqi_arbiter::Book {
+pub(crate) fn arbiter_book(r: tournament::Book) -> xiangqi_arbiter::Book {
     match r {
-        RuleSet::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
-        RuleSet::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
+        tournament::Book::Cxa2011 => xiangqi_arbiter::Book::Cxa2011,
+        tournament::Book::Wxf2018 => xiangqi_arbiter::Book::Wxf2018,
     }
 }
 
 /// The arbiter's book as a tournament names it.
-pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> RuleSet {
+pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> tournament::Book {
     match b {
-        xiangqi_arbiter::Book::Cxa2011 => RuleSet::Cxa2011,
-        xiangqi_arbiter::Book::Wxf2018 => RuleSet::Wxf2018,
+        xiangqi_arbiter::Book::Cxa2011 => tournament::Book::Cxa2011,
+        xiangqi_arbiter::Book::Wxf2018 => tournament::Book::Wxf2018,
     }
 }
 
@@ -200,17 +190,10 @@ pub(crate) fn checked_name(field: &str, text: &str) -> Result<String, ApiError> 
     Ok(name.to_owned())
 }
 
-/// The points per game a request names (`2-1-0` by default, CXA).
+/// The points per game a request names (`2-1-0` by default, CXA), as
+/// [`xiangqi_tournament::spec::scoring_named`] reads them.
 pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiError> {
-    match text {
-        None => Ok(ScoringScheme::CXA),
-        Some(s) => ScoringScheme::by_name(s.trim()).ok_or_else(|| {
-            ApiError::invalid(
-                "scoring",
-                format!("unknown scoring {s:?} (2-1-0, 1-0.5-0, 3-1-0, 3-0-1-2)"),
-            )
-        }),
-    }
+    Ok(xiangqi_tournament::spec::scoring_named(text)?)
 }
 
 /// The schema of a rule set's name in a request (`wxf-2018` and the like read too).
@@ -265,10 +248,10 @@ pub(crate) fn color_schema() -> utoipa::openapi::Object {
 }
 
 /// `cxa2011` or `wxf2018`.
-pub(crate) fn rules_name(r: RuleSet) -> &'static str {
+pub(crate) fn rules_name(r: tournament::Book) -> &'static str {
     match r {
-        RuleSet::Cxa2011 => "cxa2011",
-        RuleSet::Wxf2018 => "wxf2018",
+        tournament::Book::Cxa2011 => "cxa2011",
+        tournament::Book::Wxf2018 => "wxf2018",
     }
 }
 

@@ -268,6 +268,13 @@ impl From<TimedError> for ApiError {
 }
 
 /// The tournament crate's refusals, as the API answers them.
+/// A tournament's spec refused: a 422 naming the field at fault.
+impl From<xiangqi_tournament::spec::SpecError> for ApiError {
+    fn from(e: xiangqi_tournament::spec::SpecError) -> Self {
+        ApiError::invalid(&e.field, e.message)
+    }
+}
+
 impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> ApiError {
         let message = e.to_string();

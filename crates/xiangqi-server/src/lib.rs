@@ -67,7 +67,7 @@ pub use crate::{
     teams::Teams,
     telemetry::{LogFormat, REQUEST_ID, init_logging},
     time::TimeSource,
-    tournaments::Tournaments,
+    tournaments::{Tournaments, tournament_spec_of_form},
 };
 
 /// What every handler shares.

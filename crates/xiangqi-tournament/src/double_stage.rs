@@ -239,13 +239,13 @@ mod tests {
         Lot,
         round_robin::Pairing,
         scoring::ScoringScheme,
-        types::{Player, RuleSet},
+        types::{Book, Player},
     };
 
     fn double(n: u32, reset: bool, playoff_games: u32) -> Tournament {
         let mut events = vec![Event::Created {
             name: "cup".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::DoubleElimination {
                 reset,
                 playoff_games,

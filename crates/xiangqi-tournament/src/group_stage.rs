@@ -269,14 +269,14 @@ mod tests {
     use super::*;
     use crate::{
         knockout::MatchFormat,
-        types::{GameResult, Player, Points, RuleSet},
+        types::{Book, GameResult, Player, Points},
     };
 
     /// `n` players rated 2000 + 10·k for start number k+1 (so seeds run backwards).
     fn stage(n: u32, groups: u32, cycles: u32) -> Tournament {
         let mut events = vec![Event::Created {
             name: "groups".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Groups { groups, cycles },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -426,7 +426,7 @@ mod tests {
         assert!(matches!(
             Tournament::from_events([Event::Created {
                 name: "x".into(),
-                rules: RuleSet::Cxa2011,
+                rules: Book::Cxa2011,
                 format: Format::Groups {
                     groups: 0,
                     cycles: 1

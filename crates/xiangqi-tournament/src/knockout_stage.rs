@@ -728,13 +728,13 @@ mod tests {
     use crate::{
         knockout::seed_order,
         scoring::ScoringScheme,
-        types::{Player, RuleSet},
+        types::{Book, Player},
     };
 
     fn knockout(n: u32, games: MatchFormat, playoff_games: u32) -> Tournament {
         let mut events = vec![Event::Created {
             name: "cup".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Knockout {
                 games,
                 playoff_games,
@@ -1229,7 +1229,7 @@ mod tests {
         ));
         let mut rr = Tournament::from_events([Event::Created {
             name: "rr".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles: 1 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,

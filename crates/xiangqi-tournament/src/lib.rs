@@ -40,13 +40,13 @@
 //!
 //! ```
 //! use xiangqi_tournament::{
-//!     GameResult, Player, Points, RuleSet, ScoringScheme,
+//!     GameResult, Player, Points, Book, ScoringScheme,
 //!     tournament::{Event, Format, Tournament},
 //! };
 //!
 //! let mut t = Tournament::from_events([Event::Created {
 //!     name: "club championship".into(),
-//!     rules: RuleSet::Cxa2011,
+//!     rules: Book::Cxa2011,
 //!     format: Format::RoundRobin { cycles: 1 },
 //!     scoring: ScoringScheme::CXA,
 //!     tie_breaks: None, // CXA 14.1: 小分, 胜局, 直胜, 犯规, 后走局数, 对局时后走
@@ -85,6 +85,7 @@ pub mod lot_knockout;
 pub mod rating;
 pub mod report;
 pub mod round_robin;
+pub mod spec;
 pub mod stage;
 pub mod start_draw;
 pub mod swiss;
@@ -103,4 +104,4 @@ pub use lot_knockout::LotKnockoutStage;
 pub use round_robin_stage::RoundRobinStage;
 pub use scoring::{ScoringScheme, match_points, wxf_two_game_team_match};
 pub use swiss_stages::{BottomElimination, SwissStage};
-pub use types::{Color, GameResult, Outcome, ParseError, Player, PlayerId, Points, RuleSet};
+pub use types::{Book, Color, GameResult, Outcome, ParseError, Player, PlayerId, Points};

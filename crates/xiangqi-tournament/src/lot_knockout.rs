@@ -276,7 +276,7 @@ mod tests {
     use crate::{
         scoring::ScoringScheme,
         tournament::Format,
-        types::{Player, RuleSet},
+        types::{Book, Player},
     };
 
     fn id(n: u32) -> PlayerId {
@@ -286,7 +286,7 @@ mod tests {
     fn cup(n: u32, games: MatchFormat) -> Tournament {
         let mut events = vec![Event::Created {
             name: "lot cup".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::LotKnockout {
                 games,
                 playoff_games: 1,

@@ -410,7 +410,7 @@ impl Tournament {
 mod tests {
     use super::*;
     use crate::{
-        GameResult, Player, RuleSet, ScoringScheme,
+        Book, GameResult, Player, ScoringScheme,
         round_robin::Pairing,
         tournament::{Event, Format},
     };
@@ -423,7 +423,7 @@ mod tests {
     fn event(ratings: &[Option<u16>], games: &[(u32, u32, GameResult)]) -> Tournament {
         let mut t = Tournament::from_events([Event::Created {
             name: "rated".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Swiss { rounds: 9 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,

@@ -326,13 +326,13 @@ mod tests {
     use crate::{
         scoring::ScoringScheme,
         tournament::{Event, Format},
-        types::{GameResult, RuleSet},
+        types::{Book, GameResult},
     };
 
     fn small() -> Tournament {
         let mut events = vec![Event::Created {
             name: "t".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles: 1 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,

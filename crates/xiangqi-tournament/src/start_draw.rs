@@ -79,7 +79,7 @@ fn shuffled(players: &[PlayerId], seed: u64) -> Vec<PlayerId> {
 mod tests {
     use super::*;
     use crate::{
-        GameResult, Player, RuleSet, ScoringScheme,
+        Book, GameResult, Player, ScoringScheme,
         knockout::MatchFormat,
         tournament::{Event, Format, Tournament, TournamentError},
     };
@@ -91,7 +91,7 @@ mod tests {
     fn event(format: Format, n: u32) -> Tournament {
         let mut events = vec![Event::Created {
             name: "drawn".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format,
             scoring: ScoringScheme::CXA,
             tie_breaks: None,

@@ -154,14 +154,14 @@ mod tests {
     use crate::{
         scoring::ScoringScheme,
         swiss::dutch::Dutch,
-        types::{GameResult, Player, RuleSet},
+        types::{Book, GameResult, Player},
     };
 
     #[test]
     fn a_swiss_plays_out_with_the_dutch_engine() {
         let mut events = vec![Event::Created {
             name: "s".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Swiss { rounds: 3 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -214,7 +214,7 @@ mod tests {
         ];
         let created = Event::Created {
             name: "s".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Swiss { rounds: 4 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -278,7 +278,7 @@ mod tests {
         let mut t = Tournament::from_events([
             Event::Created {
                 name: "s".into(),
-                rules: RuleSet::Cxa2011,
+                rules: Book::Cxa2011,
                 format: Format::Swiss { rounds: 1 },
                 scoring: ScoringScheme::CXA,
                 tie_breaks: None,

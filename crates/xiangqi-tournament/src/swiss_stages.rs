@@ -220,7 +220,7 @@ impl Tournament {
     ///
     /// ```
     /// use xiangqi_tournament::{
-    ///     GameResult, Player, RuleSet, ScoringScheme,
+    ///     GameResult, Player, Book, ScoringScheme,
     ///     knockout::MatchFormat,
     ///     swiss::dutch::Dutch,
     ///     tournament::{Event, Format, Tournament},
@@ -235,7 +235,7 @@ impl Tournament {
     /// };
     /// let mut events = vec![Event::Created {
     ///     name: "open".into(),
-    ///     rules: RuleSet::Cxa2011,
+    ///     rules: Book::Cxa2011,
     ///     format,
     ///     scoring: ScoringScheme::CXA,
     ///     tie_breaks: None,
@@ -287,14 +287,14 @@ mod tests {
         knockout::MatchFormat,
         scoring::ScoringScheme,
         swiss::dutch::Dutch,
-        types::{GameResult, Player, RuleSet},
+        types::{Book, GameResult, Player},
     };
 
     /// `n` players, rated so that start number 1 is the strongest.
     fn entries(format: Format, n: u16) -> Tournament {
         let mut events = vec![Event::Created {
             name: "open".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format,
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -437,7 +437,7 @@ mod tests {
         let trf = crate::trf::export(&t);
         assert!(trf.contains("XXR 3\n"), "{trf}");
         let back = Tournament::from_events(
-            crate::trf::import(&trf, RuleSet::Cxa2011, None, Some(ScoringScheme::CXA)).unwrap(),
+            crate::trf::import(&trf, Book::Cxa2011, None, Some(ScoringScheme::CXA)).unwrap(),
         )
         .unwrap();
         assert_eq!(back.rounds().len(), 3);
@@ -492,7 +492,7 @@ mod tests {
         ] {
             let created = Tournament::from_events([Event::Created {
                 name: "x".into(),
-                rules: RuleSet::Wxf2018,
+                rules: Book::Wxf2018,
                 format,
                 scoring: ScoringScheme::CXA,
                 tie_breaks: None,

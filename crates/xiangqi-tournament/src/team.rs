@@ -370,7 +370,7 @@ mod tests {
     use super::*;
     use crate::{
         tiebreak::{EventKind, TieBreak, book_order, standings},
-        types::RuleSet,
+        types::Book,
     };
 
     #[test]
@@ -488,7 +488,7 @@ mod tests {
         let gp: Vec<Points> = f.competitors.iter().map(Competitor::game_points).collect();
         assert_eq!(gp, [Points::whole(4), Points::whole(5), Points::whole(3)]);
         // CXA 14.5 and WXF 10.4 both start with 全队总局分: B, A, C.
-        for rules in [RuleSet::Cxa2011, RuleSet::Wxf2018] {
+        for rules in [Book::Cxa2011, Book::Wxf2018] {
             let s = standings(&f, &book_order(rules, EventKind::TeamRoundRobin));
             let order: Vec<usize> = s.iter().map(|x| x.competitor).collect();
             assert_eq!(order, [1, 0, 2], "{rules:?}");

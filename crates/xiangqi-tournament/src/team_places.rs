@@ -146,7 +146,7 @@ impl Tournament {
 mod tests {
     use super::*;
     use crate::{
-        GameResult, Player, RuleSet, ScoringScheme,
+        Book, GameResult, Player, ScoringScheme,
         tournament::{Event, Format},
     };
 
@@ -230,7 +230,7 @@ mod tests {
         // 北京's best place 1 first (CXA 14.8).
         let mut t = Tournament::from_events([Event::Created {
             name: "open".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles: 1 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,

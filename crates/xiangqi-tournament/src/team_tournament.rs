@@ -48,7 +48,7 @@ use crate::{
     },
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     tournament::{Format as PlayerFormat, Penalty},
-    types::{Color, GameResult, Outcome, Points, RuleSet},
+    types::{Book, Color, GameResult, Outcome, Points},
 };
 
 /// The formats of a team event (CXA 2011 arts. 10.1, 10.3, 10.4 with 12.2–12.4 for teams):
@@ -214,7 +214,7 @@ pub enum TeamEvent {
         /// Name.
         name: String,
         /// Governing book.
-        rules: RuleSet,
+        rules: Book,
         /// Round robin, Swiss or knockout (of teams).
         format: TeamFormat,
         /// Boards per match.
@@ -335,6 +335,16 @@ pub enum TeamEvent {
         players: Vec<usize>,
         /// The lot's seed.
         seed: u64,
+    },
+    /// The numbers the books leave to the organiser for the event's games (`move_limit`,
+    /// `fouls_to_lose`, …: CXA 2011 arts. 4.2.4, 8.1.8, 20.1, 22.1; WXF 2018 arts. 11.1,
+    /// 12.4, 12.11), by key, as the arbiter reads them (`xiangqi_arbiter::EventRules`), as
+    /// [`crate::tournament::Event::GameRulesSet`] keeps them for a tournament of players. The
+    /// event keeps them for its games and reads none: whoever records them checks them. Set
+    /// before round 1 is paired; the latest applies.
+    GameRulesSet {
+        /// Value by key; a key left out keeps the book's value.
+        rules: std::collections::BTreeMap<String, u64>,
     },
 }
 
@@ -565,7 +575,7 @@ impl TeamMatchState {
 /// The state of a team event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamTournament {
-    rules: RuleSet,
+    rules: Book,
     format: TeamFormat,
     boards: usize,
     board_rule: BoardRule,
@@ -581,6 +591,8 @@ pub struct TeamTournament {
     penalties: Vec<TeamPenalty>,
     /// The organiser's overrides of the board order (CXA 11.1): team index and reason.
     overrides: Vec<(usize, String)>,
+    /// The numbers set for the event's games ([`TeamEvent::GameRulesSet`]).
+    game_rules: std::collections::BTreeMap<String, u64>,
     events: Vec<TeamEvent>,
 }
 
@@ -679,6 +691,7 @@ impl TeamTournament {
             withdrawals: Withdrawals::default(),
             penalties: Vec::new(),
             overrides: Vec::new(),
+            game_rules: std::collections::BTreeMap::new(),
             events: vec![first],
         };
         for e in it {
@@ -783,6 +796,14 @@ impl TeamTournament {
                     return Err(TeamError::LotNotAllowed);
                 }
                 self.set_lineup(*round, *team, lineup_by_lot(players, *seed))?;
+            }
+            TeamEvent::GameRulesSet { rules } => {
+                if !self.rounds.is_empty() {
+                    return Err(TeamError::InvalidFormat(
+                        "the games' rules are set before round 1 is paired".into(),
+                    ));
+                }
+                self.game_rules = rules.clone();
             }
             TeamEvent::BoardGameResult {
                 round,
@@ -948,8 +969,14 @@ impl TeamTournament {
 
     /// The governing book.
     #[must_use]
-    pub fn rules(&self) -> RuleSet {
+    pub fn rules(&self) -> Book {
         self.rules
+    }
+
+    /// The numbers set for the event's games ([`TeamEvent::GameRulesSet`]); empty: the book's.
+    #[must_use]
+    pub fn game_rules(&self) -> &std::collections::BTreeMap<String, u64> {
+        &self.game_rules
     }
 
     /// Boards per match.
@@ -1258,7 +1285,7 @@ impl TeamTournament {
             }
         }
         let (outcome, points) = match self.rules {
-            RuleSet::Wxf2018 if big != their_big => match_points(big, their_big),
+            Book::Wxf2018 if big != their_big => match_points(big, their_big),
             _ => match_points(small, their_small),
         };
         Encounter {
@@ -1481,7 +1508,7 @@ mod tests {
     fn event(rule: BoardRule) -> TeamTournament {
         let mut events = vec![TeamEvent::Created {
             name: "teams".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles: 1 },
             boards: 2,
             board_rule: rule,
@@ -1494,6 +1521,32 @@ mod tests {
             events.push(TeamEvent::TeamRegistered { team: team(n, 3) });
         }
         TeamTournament::from_events(events).unwrap()
+    }
+
+    /// The games' rules (CXA 2011 art. 4.2.4: a move limit lowered by level) are kept before
+    /// round 1 and through a replay, and refused once a round is paired, as a tournament of
+    /// players keeps them.
+    #[test]
+    fn a_team_event_keeps_its_games_rules_until_round_one() {
+        let mut t = event(BoardRule::OrderKept);
+        assert!(t.game_rules().is_empty());
+        let rules: std::collections::BTreeMap<String, u64> = [("move_limit".to_owned(), 40)].into();
+        t.apply(TeamEvent::GameRulesSet {
+            rules: rules.clone(),
+        })
+        .unwrap();
+        assert_eq!(t.game_rules(), &rules);
+        let again = TeamTournament::from_json(&t.to_json()).unwrap();
+        assert_eq!(again.game_rules(), &rules);
+        let e = t.pair_next_round().unwrap();
+        t.apply(e).unwrap();
+        assert!(matches!(
+            t.apply(TeamEvent::GameRulesSet {
+                rules: std::collections::BTreeMap::new()
+            }),
+            Err(TeamError::InvalidFormat(_))
+        ));
+        assert_eq!(t.game_rules(), &rules);
     }
 
     #[test]
@@ -1629,7 +1682,7 @@ mod tests {
     /// A team event of `names`, each with `boards` + 1 players.
     pub(super) fn teams_event(
         format: Format,
-        rules: RuleSet,
+        rules: Book,
         boards: usize,
         two_games: bool,
         ranking: TeamRanking,
@@ -1733,9 +1786,9 @@ mod tests {
         // B wins one and draws one (小分 1–3, 大分 0–2). 小分 6–6, 大分 2–4.
         for (rules, a, b) in [
             // WXF 9.4: 大分 decide: B wins the match.
-            (RuleSet::Wxf2018, 0, 2),
+            (Book::Wxf2018, 0, 2),
             // CXA 13.2: 局分 level: a drawn match.
-            (RuleSet::Cxa2011, 1, 1),
+            (Book::Cxa2011, 1, 1),
         ] {
             let mut t = teams_event(
                 Format::RoundRobin { cycles: 1 },
@@ -1762,7 +1815,7 @@ mod tests {
         // The second game is not there in a one-game match.
         let mut one = teams_event(
             Format::RoundRobin { cycles: 1 },
-            RuleSet::Wxf2018,
+            Book::Wxf2018,
             1,
             false,
             TeamRanking::MatchPoints,
@@ -1793,7 +1846,7 @@ mod tests {
         // CXA 14.4 applied to teams: the bye scores a match win and every game won.
         let mut t = teams_event(
             Format::Swiss { rounds: 2 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1811,7 +1864,7 @@ mod tests {
         // A round-robin rest is not scored.
         let mut rr = teams_event(
             Format::RoundRobin { cycles: 1 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1838,7 +1891,7 @@ mod tests {
         let rr = || {
             teams_event(
                 Format::RoundRobin { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 false,
                 TeamRanking::MatchPoints,
@@ -1912,7 +1965,7 @@ mod tests {
         // CXA 19.3: in a Swiss a team that left is not paired again.
         let mut s = teams_event(
             Format::Swiss { rounds: 3 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -1971,7 +2024,7 @@ mod tests {
         let build = |ranking| {
             let mut t = teams_event(
                 Format::Swiss { rounds: 2 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 3,
                 false,
                 ranking,
@@ -2003,7 +2056,7 @@ mod tests {
             assert!(matches!(
                 teams_event(
                     format,
-                    RuleSet::Cxa2011,
+                    Book::Cxa2011,
                     2,
                     two,
                     TeamRanking::GamePoints,
@@ -2031,7 +2084,7 @@ mod tests {
         ) {
             let names: Vec<String> = (0..n).map(|k| format!("T{k}")).collect();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let rules = if wxf { RuleSet::Wxf2018 } else { RuleSet::Cxa2011 };
+            let rules = if wxf { Book::Wxf2018 } else { Book::Cxa2011 };
             let mut t = teams_event(
                 Format::RoundRobin { cycles: 1 },
                 rules,
@@ -2157,7 +2210,7 @@ mod book_tests {
     fn created(format: TeamFormat, boards: usize, rule: BoardRule) -> TeamTournament {
         TeamTournament::from_events([TeamEvent::Created {
             name: "t".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format,
             boards,
             board_rule: rule,
@@ -2282,7 +2335,7 @@ mod book_tests {
         assert!(matches!(
             teams_event(
                 TeamFormat::AllPlayAll { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 true,
                 TeamRanking::MatchPoints,
@@ -2448,7 +2501,7 @@ mod book_tests {
         let play = |penalties: &[(usize, Option<usize>, Penalty)]| {
             let mut t = teams_event(
                 TeamFormat::RoundRobin { cycles: 1 },
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 2,
                 false,
                 TeamRanking::MatchPoints,
@@ -2519,7 +2572,7 @@ mod book_tests {
         // The organiser's order replaces the book's: 第一台总分 first.
         let mut t = TeamTournament::from_events([TeamEvent::Created {
             name: "t".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: TeamFormat::RoundRobin { cycles: 1 },
             boards: 2,
             board_rule: BoardRule::Fixed,

@@ -26,7 +26,7 @@ use std::{cmp::Ordering, collections::HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Color, Outcome, Points, RuleSet};
+use crate::types::{Book, Color, Outcome, Points};
 
 /// One encounter of a competitor: a game, a two-game match or a team match, or a bye.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -493,10 +493,10 @@ pub enum EventKind {
 /// 18.5 (sanctioned last among equals). WXF 2018: 10.2–10.5; for two-game individual round
 /// robins WXF is silent and we take 局分 then the order of 10.2.
 #[must_use]
-pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
+pub fn book_order(rules: Book, kind: EventKind) -> Vec<TieBreak> {
     use TieBreak::*;
     match (rules, kind) {
-        (RuleSet::Cxa2011, EventKind::RoundRobin) => vec![
+        (Book::Cxa2011, EventKind::RoundRobin) => vec![
             Sanctions,
             XiaoFen,
             Wins,
@@ -505,10 +505,10 @@ pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
             BlackGames,
             BlackInHeadToHead,
         ],
-        (RuleSet::Cxa2011, EventKind::MultiGameRoundRobin) => {
+        (Book::Cxa2011, EventKind::MultiGameRoundRobin) => {
             vec![Sanctions, GamePoints, Wins, HeadToHead, Fouls, BlackWins]
         }
-        (RuleSet::Cxa2011, EventKind::Swiss) => vec![
+        (Book::Cxa2011, EventKind::Swiss) => vec![
             Sanctions,
             OpponentsScore,
             Wins,
@@ -516,10 +516,10 @@ pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
             BlackGames,
             EarlierRounds,
         ],
-        (RuleSet::Cxa2011, EventKind::TeamRoundRobin) => vec![
+        (Book::Cxa2011, EventKind::TeamRoundRobin) => vec![
             Sanctions, GamePoints, MatchWins, Wins, HeadToHead, Fouls, BlackWins, BlackGames,
         ],
-        (RuleSet::Cxa2011, EventKind::TeamSwiss) => vec![
+        (Book::Cxa2011, EventKind::TeamSwiss) => vec![
             Sanctions,
             OpponentsScore,
             GamePoints,
@@ -528,7 +528,7 @@ pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
             Fouls,
             EarlierRounds,
         ],
-        (RuleSet::Wxf2018, EventKind::RoundRobin) => vec![
+        (Book::Wxf2018, EventKind::RoundRobin) => vec![
             XiaoFen,
             HeadToHead,
             Wins,
@@ -537,10 +537,10 @@ pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
             BlackInHeadToHead,
             Fouls,
         ],
-        (RuleSet::Wxf2018, EventKind::MultiGameRoundRobin) => vec![
+        (Book::Wxf2018, EventKind::MultiGameRoundRobin) => vec![
             GamePoints, XiaoFen, HeadToHead, Wins, BlackWins, BlackGames, Fouls,
         ],
-        (RuleSet::Wxf2018, EventKind::Swiss) => vec![
+        (Book::Wxf2018, EventKind::Swiss) => vec![
             OpponentsScore,
             HeadToHead,
             Wins,
@@ -549,10 +549,10 @@ pub fn book_order(rules: RuleSet, kind: EventKind) -> Vec<TieBreak> {
             StrongOpponents,
             Fouls,
         ],
-        (RuleSet::Wxf2018, EventKind::TeamRoundRobin) => vec![
+        (Book::Wxf2018, EventKind::TeamRoundRobin) => vec![
             GamePoints, XiaoFen, MatchWins, Wins, HeadToHead, FirstBoard, BlackGames, Fouls,
         ],
-        (RuleSet::Wxf2018, EventKind::TeamSwiss) => vec![
+        (Book::Wxf2018, EventKind::TeamSwiss) => vec![
             OpponentsScore,
             GamePoints,
             HeadToHead,
@@ -842,7 +842,7 @@ mod tests {
         // CXA 18.5.
         let mut f = field(2, &[(1, 0, 1, 1)], &[]);
         f.competitors[0].sanctions.warnings = 1;
-        let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::RoundRobin));
+        let s = standings(&f, &book_order(Book::Cxa2011, EventKind::RoundRobin));
         assert_eq!(s[0].competitor, 1);
     }
 
@@ -913,7 +913,7 @@ mod tests {
                 }
             }
             let f = field(n, &games, &[]);
-            let s = standings(&f, &book_order(RuleSet::Cxa2011, EventKind::RoundRobin));
+            let s = standings(&f, &book_order(Book::Cxa2011, EventKind::RoundRobin));
             let mut seen: Vec<usize> = s.iter().map(|x| x.competitor).collect();
             seen.sort_unstable();
             prop_assert_eq!(seen, (0..n).collect::<Vec<_>>());

@@ -37,7 +37,7 @@ use crate::{
     round_robin::Pairing,
     scoring::{ScoringScheme, match_points},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
-    types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
+    types::{Book, Color, GameResult, Outcome, Player, PlayerId, Points},
 };
 
 /// The competition format (赛制), CXA 2011 art. 10.
@@ -162,7 +162,7 @@ pub enum Event {
         /// Its name.
         name: String,
         /// The governing book.
-        rules: RuleSet,
+        rules: Book,
         /// Round robin or Swiss.
         format: Format,
         /// Points per result.
@@ -376,10 +376,10 @@ pub enum TournamentError {
 /// `cxa_limit_minutes` is `None`); the late player's clock runs meanwhile. WXF 2018 art. 11.1:
 /// zero tolerance ("零迟到"), any lateness once the chief arbiter has started the round.
 #[must_use]
-pub fn late_forfeit(rules: RuleSet, late_seconds: u32, cxa_limit_minutes: Option<u32>) -> bool {
+pub fn late_forfeit(rules: Book, late_seconds: u32, cxa_limit_minutes: Option<u32>) -> bool {
     match rules {
-        RuleSet::Cxa2011 => late_seconds > cxa_limit_minutes.unwrap_or(15).saturating_mul(60),
-        RuleSet::Wxf2018 => late_seconds > 0,
+        Book::Cxa2011 => late_seconds > cxa_limit_minutes.unwrap_or(15).saturating_mul(60),
+        Book::Wxf2018 => late_seconds > 0,
     }
 }
 
@@ -424,7 +424,7 @@ pub struct Round {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     name: String,
-    rules: RuleSet,
+    rules: Book,
     format: Format,
     scoring: ScoringScheme,
     tie_breaks: Option<Vec<TieBreak>>,
@@ -819,7 +819,7 @@ impl Tournament {
 
     /// The governing book.
     #[must_use]
-    pub fn rules(&self) -> RuleSet {
+    pub fn rules(&self) -> Book {
         self.rules
     }
 
@@ -1284,7 +1284,7 @@ mod tests {
     fn rr(n: usize, cycles: u32) -> Tournament {
         let mut events = vec![Event::Created {
             name: "test".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::RoundRobin { cycles },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -1477,7 +1477,7 @@ mod tests {
         let mut t = Tournament::from_events([
             Event::Created {
                 name: "s".into(),
-                rules: RuleSet::Wxf2018,
+                rules: Book::Wxf2018,
                 format: Format::Swiss { rounds: 3 },
                 scoring: ScoringScheme::CXA,
                 tie_breaks: None,
@@ -1752,12 +1752,12 @@ mod tests {
     #[test]
     fn lateness_cxa_limit_and_wxf_zero_tolerance() {
         // CXA 20.1: 15 minutes by default, or the regulations' limit.
-        assert!(!late_forfeit(RuleSet::Cxa2011, 15 * 60, None));
-        assert!(late_forfeit(RuleSet::Cxa2011, 15 * 60 + 1, None));
-        assert!(late_forfeit(RuleSet::Cxa2011, 6 * 60, Some(5)));
+        assert!(!late_forfeit(Book::Cxa2011, 15 * 60, None));
+        assert!(late_forfeit(Book::Cxa2011, 15 * 60 + 1, None));
+        assert!(late_forfeit(Book::Cxa2011, 6 * 60, Some(5)));
         // WXF 11.1: any lateness.
-        assert!(late_forfeit(RuleSet::Wxf2018, 1, None));
-        assert!(!late_forfeit(RuleSet::Wxf2018, 0, None));
+        assert!(late_forfeit(Book::Wxf2018, 1, None));
+        assert!(!late_forfeit(Book::Wxf2018, 0, None));
         // CXA 20.2: both absent, both lose.
         assert_eq!(absence_result(true, true), Some(GameResult::DoubleForfeit));
         assert_eq!(

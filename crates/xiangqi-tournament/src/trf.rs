@@ -24,13 +24,13 @@
 //! someone was paired in it (or everyone has an entry for it).
 //!
 //! ```
-//! use xiangqi_tournament::{RuleSet, trf, tournament::Tournament};
+//! use xiangqi_tournament::{Book, trf, tournament::Tournament};
 //!
 //! let text = "012 club\n\
 //!             001    1      A                                 2000                             1.0    1     2 w 1\n\
 //!             001    2      B                                 1900                             0.0    2     1 b 0\n\
 //!             XXR 3\n";
-//! let t = Tournament::from_events(trf::import(text, RuleSet::Cxa2011, None, None)?)?;
+//! let t = Tournament::from_events(trf::import(text, Book::Cxa2011, None, None)?)?;
 //! assert_eq!(t.rounds().len(), 1);
 //! let next = trf::swiss_input(text)?;
 //! assert_eq!((next.played_rounds, next.total_rounds), (1, 3));
@@ -44,7 +44,7 @@ use crate::{
     scoring::ScoringScheme,
     swiss::{Absence, PointSystem, RoundEntry, SwissInput, SwissPlayer},
     tournament::{Event, Format, RoundResult, Tournament},
-    types::{Color, GameResult, Outcome, Player, PlayerId, Points, RuleSet},
+    types::{Book, Color, GameResult, Outcome, Player, PlayerId, Points},
 };
 
 /// Why a TRF file could not be read.
@@ -354,7 +354,7 @@ pub fn read(text: &str) -> Result<Document, TrfError> {
 /// game.
 pub fn import(
     text: &str,
-    rules: RuleSet,
+    rules: Book,
     format: Option<Format>,
     scoring: Option<ScoringScheme>,
 ) -> Result<Vec<Event>, TrfError> {
@@ -379,7 +379,7 @@ impl Document {
     /// disagree about a game.
     pub fn events(
         &self,
-        rules: RuleSet,
+        rules: Book,
         format: Option<Format>,
         scoring: Option<ScoringScheme>,
     ) -> Result<Vec<Event>, TrfError> {
@@ -781,7 +781,7 @@ mod tests {
     fn rr6(scoring: ScoringScheme) -> Tournament {
         let events = import(
             &data("tiebreak_oracle/rr6.trf"),
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             Some(Format::RoundRobin { cycles: 1 }),
             Some(scoring),
         )
@@ -882,7 +882,7 @@ mod tests {
         let again = Tournament::from_events(
             import(
                 &out,
-                RuleSet::Cxa2011,
+                Book::Cxa2011,
                 Some(Format::RoundRobin { cycles: 1 }),
                 None,
             )
@@ -897,7 +897,7 @@ mod tests {
         // CXA 10.3 with appendix 3: club-mates kept apart; TRF carries them as `XXP`.
         let mut events = vec![Event::Created {
             name: "open".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Swiss { rounds: 5 },
             scoring: ScoringScheme::CXA,
             tie_breaks: None,
@@ -918,7 +918,7 @@ mod tests {
         let out = export(&t);
         assert!(out.contains("XXP 1 3\nXXP 2 4\n"), "{out}");
         let again =
-            Tournament::from_events(import(&out, RuleSet::Cxa2011, None, None).unwrap()).unwrap();
+            Tournament::from_events(import(&out, Book::Cxa2011, None, None).unwrap()).unwrap();
         assert_eq!(again.kept_apart(), t.kept_apart());
         assert_eq!(read(&out).unwrap().forbidden, t.kept_apart());
     }
@@ -926,7 +926,7 @@ mod tests {
     #[test]
     fn swiss_sample_with_byes_and_forfeits_imports() {
         // t100.trf: 100 players, 9 rounds, CR line ends, U/H/Z byes and forfeits.
-        let events = import(&data("trf_samples/t100.trf"), RuleSet::Cxa2011, None, None).unwrap();
+        let events = import(&data("trf_samples/t100.trf"), Book::Cxa2011, None, None).unwrap();
         let t = Tournament::from_events(events).unwrap();
         assert_eq!(t.players().len(), 100);
         assert_eq!(t.rounds().len(), 9);
@@ -939,8 +939,7 @@ mod tests {
         // and 20.3; BPG counts games played with black. PTS differs only where a player took a
         // half-point bye (H), which xiangqi rules do not have.
         let text = data("trf_samples/t100.trf");
-        let t =
-            Tournament::from_events(import(&text, RuleSet::Cxa2011, None, None).unwrap()).unwrap();
+        let t = Tournament::from_events(import(&text, Book::Cxa2011, None, None).unwrap()).unwrap();
         let field = t.field();
         let half_bye: Vec<bool> = {
             let mut v = vec![false; 101];
@@ -988,7 +987,7 @@ mod tests {
 
     #[test]
     fn malformed_lines_are_errors() {
-        let e = import("001    x      A\n", RuleSet::Cxa2011, None, None);
+        let e = import("001    x      A\n", Book::Cxa2011, None, None);
         assert!(matches!(e, Err(TrfError::Line { line: 1, .. })));
         assert!(parse_xxs("WW").is_err());
         assert_eq!(

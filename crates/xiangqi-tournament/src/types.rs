@@ -1,4 +1,4 @@
-//! The vocabulary of a competition: colours, players, rule sets, results and points.
+//! The vocabulary of a competition: colours, players, books, results and points.
 
 use std::{fmt, num::NonZeroU32, str::FromStr};
 
@@ -31,22 +31,20 @@ impl Color {
 
 /// Which book governs the competition. A tournament picks one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RuleSet {
+pub enum Book {
     /// Chinese Xiangqi Association, 《象棋竞赛规则》2011.
     Cxa2011,
     /// World Xiangqi Federation, 《世界象棋规则》2018.
     Wxf2018,
 }
 
-impl FromStr for RuleSet {
+impl FromStr for Book {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
-            "cxa" | "cxa2011" => Ok(RuleSet::Cxa2011),
-            "wxf" | "wxf2018" => Ok(RuleSet::Wxf2018),
-            _ => Err(ParseError::new(format!(
-                "unknown rule set {s:?} (cxa or wxf)"
-            ))),
+            "cxa" | "cxa2011" => Ok(Book::Cxa2011),
+            "wxf" | "wxf2018" => Ok(Book::Wxf2018),
+            _ => Err(ParseError::new(format!("unknown book {s:?} (cxa or wxf)"))),
         }
     }
 }

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 
 use xiangqi_tournament::{
-    GameResult, Player, RuleSet,
+    Book, GameResult, Player,
     knockout::MatchFormat,
     swiss::cxa::Cxa,
     team::{BoardRule, Team},
@@ -71,6 +71,7 @@ Examples:
   xiangqi tournament team new league2.json --boards 4
   xiangqi tournament team new cup2.json --format knockout --boards 3 --match-games two
   xiangqi tournament team new duel.json --format all-play-all --boards 8 --tie-breaks GP,MW,FOUL
+  xiangqi tournament team new junior-teams.json --boards 3 --rule move_limit=40 --rule illegal_moves_to_lose=2
 ")]
     New {
         /// The file to create.
@@ -112,6 +113,12 @@ Examples:
         /// (CXA 14.5, 14.6; WXF 10.4, 10.5), 18.5's sanctions (SANC) only if listed.
         #[arg(long, value_delimiter = ',')]
         tie_breaks: Option<Vec<String>>,
+        /// A number the book leaves to the organiser, for the event's games, as KEY=VALUE
+        /// (repeatable): move_limit, illegal_moves_to_lose, lateness_ms, fouls_to_lose,
+        /// draw_offers_beyond, early_draw_moves, appeal_window_ms. Each left out keeps the
+        /// book's value.
+        #[arg(long = "rule", value_name = "KEY=VALUE")]
+        rule: Vec<String>,
     },
     /// Register a team: its players in board order, reserves last.
     #[command(after_help = "\
@@ -300,14 +307,18 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             match_games,
             playoff_games,
             tie_breaks,
+            rule,
         } => {
             event_file::must_be_new(&file)?;
             let tie_breaks = tie_breaks
                 .map(|c| super::tie_breaks_named(&c))
                 .transpose()?;
-            let rules: RuleSet = rules.parse()?;
+            let rules: Book = rules.parse()?;
             let scoring = super::scoring_named(&scoring)?;
-            let t = TeamTournament::from_events([TeamEvent::Created {
+            // Checked against the book now; kept for the games as set.
+            let game_rules = super::rules_given(&rule)?;
+            super::check_game_rules(rules, &game_rules)?;
+            let mut events = vec![TeamEvent::Created {
                 name,
                 rules,
                 format: match format {
@@ -330,9 +341,16 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                 tie_breaks,
                 two_games,
                 ranking: ranking_of(rank_by),
-            }])?;
+            }];
+            if !game_rules.is_empty() {
+                events.push(TeamEvent::GameRulesSet {
+                    rules: game_rules.clone(),
+                });
+            }
+            let t = TeamTournament::from_events(events)?;
             t.save(&file)?;
             println!("created {}", file.display());
+            print_game_rules(&t);
         }
         TeamCmd::Add {
             file,
@@ -608,12 +626,69 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
                 TeamRanking::MatchPoints => "场分",
                 TeamRanking::GamePoints => "局分",
             };
-            println!("rank  team                 {score}");
-            for s in t.standings() {
-                let name = t.teams().get(s.competitor).map_or("?", |x| x.name.as_str());
-                println!("{:>4}  {:<20} {:>4}", s.rank, name, s.score);
-            }
+            print!("{}", standings_text(&t, score));
+            print_game_rules(&t);
         }
     }
     Ok(())
+}
+
+/// The standings as a text table: place, team, score, then a column for each tie-break in the
+/// event's order (CXA 14.5, 14.6; WXF 10.4, 10.5), headed by its code as the team page heads it
+/// in English (`GP`, `FOUL`).
+fn standings_text(t: &TeamTournament, score: &str) -> String {
+    let order = t.tie_break_order();
+    let mut header = vec!["rank".to_owned(), "team".into(), score.to_owned()];
+    header.extend(order.iter().map(|tb| tb.code().to_owned()));
+    let rows: Vec<Vec<String>> = t
+        .standings()
+        .iter()
+        .map(|s| {
+            let name = t.teams().get(s.competitor).map_or("?", |x| x.name.as_str());
+            let mut row = vec![s.rank.to_string(), name.to_owned(), s.score.to_string()];
+            row.extend(s.tie_breaks.iter().map(|v| v.text().to_owned()));
+            row
+        })
+        .collect();
+    // Display width: a Chinese character takes two columns.
+    let width = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii() { 1 } else { 2 })
+            .sum::<usize>()
+    };
+    let mut all = vec![&header];
+    all.extend(rows.iter());
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            all.iter()
+                .map(|r| r.get(c).map_or(0, |x| width(x)))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |r: &Vec<String>| {
+        let mut line = String::new();
+        for (c, cell) in r.iter().enumerate() {
+            let pad = " ".repeat(widths[c].saturating_sub(width(cell)));
+            if c == 1 {
+                line.push_str(&format!("{cell}{pad}  "));
+            } else {
+                line.push_str(&format!("{pad}{cell}  "));
+            }
+        }
+        line.trim_end().to_owned() + "\n"
+    };
+    let mut out = line(&header);
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    out
+}
+
+/// The numbers the organiser set for the event's games, a line each (`games' rule:
+/// move_limit=40`); nothing when the book's apply.
+fn print_game_rules(t: &TeamTournament) {
+    for (k, v) in t.game_rules() {
+        println!("games' rule: {k}={v}");
+    }
 }

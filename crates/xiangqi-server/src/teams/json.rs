@@ -247,7 +247,7 @@ pub(super) fn match_score(
     if !complete {
         return out;
     }
-    let wxf_two = t.two_games() && t.rules() == xiangqi_tournament::RuleSet::Wxf2018;
+    let wxf_two = t.two_games() && t.rules() == xiangqi_tournament::Book::Wxf2018;
     if wxf_two {
         let boards: Vec<[Outcome; 2]> = outcomes
             .iter()

@@ -11,19 +11,18 @@ use axum::{
 };
 use xiangqi_tournament::{
     GameResult, Player,
-    knockout::Placings,
     rating::{KBand, KTable, RatingRules},
     report,
     round_robin::Pairing,
+    spec::{FormatSpec, SpecForm, TournamentSpec},
     tournament::{Event, Format, Penalty, TournamentError},
 };
 
 use super::{
     form::{
-        ArbiterRequest, DrawRequest, FinalRequest, FormatRequest, KeepApartRequest, MAX_PLAYERS,
-        NewTournament, PairRequest, PenaltyRequest, PlayersBody, RatingRulesRequest, ResultRequest,
-        TeamPlacesQuery, WithdrawalRequest, clip, number, parse_placings, parse_tie_break,
-        parse_time_control, player_id,
+        ArbiterRequest, DrawRequest, FinalRequest, KeepApartRequest, MAX_PLAYERS, NewTournament,
+        PairRequest, PenaltyRequest, PlayersBody, RatingRulesRequest, ResultRequest,
+        TeamPlacesQuery, WithdrawalRequest, clip, number, parse_time_control, player_id,
     },
     json::{
         ArbitersView, BracketView, CrosstableView, DrawView, GroupsView, KeptApartView,
@@ -36,7 +35,7 @@ use super::{
 use crate::{
     AppState,
     accounts::Caller,
-    competition::{checked_name, event_rules, rules_event, scoring_named, tournament_book},
+    competition::{checked_name, event_rules, rules_name, tournament_book},
     created,
     error::ApiError,
     error::ErrorBody,
@@ -66,11 +65,42 @@ pub(crate) async fn create(
     caller: Caller,
     JsonBody(req): JsonBody<NewTournament>,
 ) -> Result<Response, ApiError> {
+    let time_control = parse_time_control(req.time_control.as_deref())?;
+    let engine = req.engine.clone();
+    let spec = tournament_spec(req)?;
+    let engine = match &engine {
+        None => Engine::by_the_book(spec.book),
+        Some(e) => Engine::parse(e).ok_or_else(|| {
+            ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)"))
+        })?,
+    };
+    let events = spec.events();
+    let (id, guard) = state
+        .tournaments()
+        .open(&caller, events, engine, time_control, None)
+        .await?;
+    let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
+    Ok(created(TournamentView::new(&id, v.seq, &v.state)))
+}
+
+/// The spec a request to create a tournament gives: its name, its book and the games' rules
+/// (`rules`), the format, placings, scoring, tie-breaks and players, each read as the tournament
+/// crate reads them ([`TournamentSpec`]); a refusal is a 422 naming the field.
+pub(crate) fn tournament_spec(req: NewTournament) -> Result<TournamentSpec, ApiError> {
     let name = checked_name("name", &req.name)?;
     let (book, game_rules) = event_rules(req.rules.as_ref())?;
-    let rules = tournament_book(book);
-    let format = FormatRequest {
-        format: req.format.as_deref(),
+    let players = req.players.unwrap_or_default();
+    if players.len() > MAX_PLAYERS {
+        return Err(ApiError::invalid(
+            "players",
+            format!("at most {MAX_PLAYERS}"),
+        ));
+    }
+    let entries = players_from(players)?;
+    let form = SpecForm {
+        name,
+        book: Some(rules_name(tournament_book(book)).to_owned()),
+        format: req.format,
         cycles: req.cycles,
         rounds: req.rounds,
         games: req.games,
@@ -80,56 +110,17 @@ pub(crate) async fn create(
         per_round: req.per_round,
         keep: req.keep,
         reset: req.reset,
-    }
-    .parse()?;
-    let placings = parse_placings(req.placings.as_deref(), format)?;
-    let time_control = parse_time_control(req.time_control.as_deref())?;
-    let scoring = scoring_named(req.scoring.as_deref())?;
-    let tie_breaks = match &req.tie_breaks {
-        None => None,
-        Some(list) => Some(
-            list.iter()
-                .map(|t| parse_tie_break(t))
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-    };
-    let engine = match &req.engine {
-        None => Engine::by_the_book(rules),
-        Some(e) => Engine::parse(e).ok_or_else(|| {
-            ApiError::invalid("engine", format!("unknown engine {e:?} (dutch or cxa)"))
-        })?,
-    };
-    let players = players_from(req.players.unwrap_or_default())?;
-    if players.len() > MAX_PLAYERS {
-        return Err(ApiError::invalid(
-            "players",
-            format!("at most {MAX_PLAYERS}"),
-        ));
-    }
-    let mut events = vec![Event::Created {
-        name,
-        rules,
-        format,
-        scoring,
-        tie_breaks,
-    }];
-    if placings != Placings::None {
-        events.push(Event::PlacingsSet { placings });
-    }
-    if let Some(set) = rules_event(&game_rules) {
-        events.push(set);
-    }
-    events.extend(
-        players
+        placings: req.placings,
+        scoring: req.scoring,
+        tie_breaks: req.tie_breaks,
+        rules: game_rules
+            .pairs()
             .into_iter()
-            .map(|player| Event::Registered { player }),
-    );
-    let (id, guard) = state
-        .tournaments()
-        .open(&caller, events, engine, time_control, None)
-        .await?;
-    let v = guard.as_ref().ok_or(ApiError::NotFound("tournament"))?;
-    Ok(created(TournamentView::new(&id, v.seq, &v.state)))
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        entries,
+    };
+    Ok(TournamentSpec::try_from(form)?)
 }
 
 #[utoipa::path(
@@ -834,19 +825,15 @@ pub(crate) async fn open_final(
     if !(1..=64).contains(&req.qualifiers) {
         return Err(ApiError::invalid("qualifiers", "1 to 64"));
     }
-    let format = FormatRequest {
-        format: Some(req.format.as_deref().unwrap_or("knockout")),
+    let format = FormatSpec {
+        format: Some(req.format.as_deref().unwrap_or("knockout").to_owned()),
         cycles: req.cycles,
         rounds: req.rounds,
         games: req.games,
         playoff_games: req.playoff_games,
-        groups: None,
-        qualifiers: None,
-        per_round: None,
-        keep: None,
-        reset: None,
+        ..FormatSpec::default()
     }
-    .parse()?;
+    .format()?;
     if matches!(format, Format::Groups { .. }) {
         return Err(ApiError::invalid(
             "format",

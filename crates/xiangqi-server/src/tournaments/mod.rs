@@ -225,3 +225,16 @@ fn players_from(list: Vec<form::NewPlayer>) -> Result<Vec<Player>, ApiError> {
         .map(|(k, p)| p.into_player(&format!("players[{k}]")))
         .collect()
 }
+
+/// The spec a `POST /api/tournaments` body gives, read as the route reads it (the time control
+/// and the engine, which are the server's, aside): the command line's `tournament new` is tested
+/// to give the same spec for the same choices.
+///
+/// # Errors
+///
+/// The 400 or 422 the route would answer.
+pub fn tournament_spec_of_form(
+    body: &[u8],
+) -> Result<xiangqi_tournament::spec::TournamentSpec, ApiError> {
+    handlers::tournament_spec(crate::extract::parse_body::<form::NewTournament>(body)?)
+}

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xiangqi_store::{NewEvent, StreamKind};
 use xiangqi_tournament::{
-    RuleSet, ScoringScheme,
+    Book, ScoringScheme,
     swiss::{PairingSystem, cxa::Cxa, dutch::Dutch},
     tournament::{Event, Format, Tournament},
 };
@@ -54,10 +54,10 @@ impl Engine {
     /// The engine a Swiss under `rules` is paired by unless the organiser chooses: a CXA event
     /// by 积分编排 (CXA 2011 arts. 10.3, 12.3), a WXF one by the FIDE Dutch system (WXF 2018
     /// names no pairing system of its own). Dutch stays a choice under either.
-    pub fn by_the_book(rules: xiangqi_tournament::RuleSet) -> Engine {
+    pub fn by_the_book(rules: Book) -> Engine {
         match rules {
-            xiangqi_tournament::RuleSet::Cxa2011 => Engine::Cxa,
-            xiangqi_tournament::RuleSet::Wxf2018 => Engine::Dutch,
+            Book::Cxa2011 => Engine::Cxa,
+            Book::Wxf2018 => Engine::Dutch,
         }
     }
 
@@ -252,7 +252,7 @@ impl Aggregate for TournamentState {
                 // The tournament itself comes with the next event; until then, an empty one.
                 let tournament = Tournament::from_events([Event::Created {
                     name: String::new(),
-                    rules: RuleSet::Cxa2011,
+                    rules: Book::Cxa2011,
                     format: Format::RoundRobin { cycles: 1 },
                     scoring: ScoringScheme::CXA,
                     tie_breaks: None,

@@ -222,13 +222,13 @@ mod tests {
     use crate::{
         scoring::ScoringScheme,
         team::{BoardRule, Team},
-        types::{GameResult, Player, RuleSet},
+        types::{Book, GameResult, Player},
     };
 
     fn cup(n: usize, games: MatchFormat, playoff_games: u32) -> TeamTournament {
         let mut events = vec![TeamEvent::Created {
             name: "cup".into(),
-            rules: RuleSet::Cxa2011,
+            rules: Book::Cxa2011,
             format: Format::Knockout {
                 games,
                 playoff_games,

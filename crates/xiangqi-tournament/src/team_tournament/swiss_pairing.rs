@@ -198,10 +198,10 @@ mod tests {
             TeamRanking,
             tests::{pair, record, teams_event},
         },
-        types::RuleSet,
+        types::Book,
     };
 
-    fn swiss(rules: RuleSet, rounds: u32, names: &[&str]) -> TeamTournament {
+    fn swiss(rules: Book, rounds: u32, names: &[&str]) -> TeamTournament {
         teams_event(
             Format::Swiss { rounds },
             rules,
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn teams_of_equal_match_points_meet_and_the_listing_alternates() {
-        for rules in [RuleSet::Cxa2011, RuleSet::Wxf2018] {
+        for rules in [Book::Cxa2011, Book::Wxf2018] {
             let mut t = swiss(rules, 3, &["A", "B", "C", "D"]);
             // Round 1 by hand: A (listed first) beats B; D (listed second) beats C.
             pair(&mut t, 1, &[(0, 1), (2, 3)], &[]);
@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn round_one_sets_the_stronger_half_against_the_weaker() {
         // CXA 10.3, 11.1 (choice): a team's strength is the sum of its boards' ratings.
-        let mut t = swiss(RuleSet::Cxa2011, 3, &[]);
+        let mut t = swiss(Book::Cxa2011, 3, &[]);
         for (k, r) in [1000u16, 4000, 2000, 3000].into_iter().enumerate() {
             let tm = crate::team::Team {
                 name: format!("T{k}"),
@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn equal_match_points_go_to_the_engine_in_tie_break_order() {
         // 场分 first, then the tie-breaks in force (CXA 14.6): the input ranks as the standings.
-        let mut t = swiss(RuleSet::Cxa2011, 4, &["A", "B", "C", "D", "E", "F"]);
+        let mut t = swiss(Book::Cxa2011, 4, &["A", "B", "C", "D", "E", "F"]);
         pair(&mut t, 1, &[(0, 1), (2, 3), (4, 5)], &[]);
         record(&mut t, 1, 1, &["WD"]);
         record(&mut t, 1, 2, &["WW"]);
@@ -307,7 +307,7 @@ mod tests {
     #[test]
     fn the_bye_goes_to_the_lowest_team_without_one() {
         // CXA 14.4 (a bye is a won match), 10.3 (at most one each).
-        let mut t = swiss(RuleSet::Cxa2011, 3, &["A", "B", "C", "D", "E"]);
+        let mut t = swiss(Book::Cxa2011, 3, &["A", "B", "C", "D", "E"]);
         pair(&mut t, 1, &[(0, 1), (2, 3)], &[4]);
         record(&mut t, 1, 1, &["WW"]);
         record(&mut t, 1, 2, &["WD"]);
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_seed_is_kept_and_the_round_replays() {
-        let mut t = swiss(RuleSet::Wxf2018, 2, &["A", "B", "C", "D", "E", "F"]);
+        let mut t = swiss(Book::Wxf2018, 2, &["A", "B", "C", "D", "E", "F"]);
         let e = t.pair_swiss(&Cxa, 42).unwrap();
         assert_eq!(e, t.pair_swiss(&Cxa, 42).unwrap());
         let TeamEvent::RoundPaired { seed, .. } = &e else {
@@ -342,7 +342,7 @@ mod tests {
     fn refusals() {
         let rr = teams_event(
             Format::RoundRobin { cycles: 1 },
-            RuleSet::Cxa2011,
+            Book::Cxa2011,
             2,
             false,
             TeamRanking::MatchPoints,
@@ -353,15 +353,15 @@ mod tests {
             rr.pair_swiss(&Cxa, 1),
             Err(TeamError::InvalidFormat(_))
         ));
-        let mut t = swiss(RuleSet::Cxa2011, 1, &["A", "B", "C", "D"]);
+        let mut t = swiss(Book::Cxa2011, 1, &["A", "B", "C", "D"]);
         engine_round(&mut t, 1);
         assert!(matches!(t.pair_swiss(&Cxa, 1), Err(TeamError::NoRound(_))));
-        let mut t = swiss(RuleSet::Cxa2011, 3, &["A", "B", "C", "D"]);
+        let mut t = swiss(Book::Cxa2011, 3, &["A", "B", "C", "D"]);
         engine_round(&mut t, 1);
         record(&mut t, 1, 1, &["WW"]);
         assert_eq!(t.pair_swiss(&Cxa, 1), Err(TeamError::RoundIncomplete(1)));
         // Two teams that have met have no second round without a rematch (CXA 10.3).
-        let mut two = swiss(RuleSet::Cxa2011, 2, &["A", "B"]);
+        let mut two = swiss(Book::Cxa2011, 2, &["A", "B"]);
         engine_round(&mut two, 1);
         record(&mut two, 1, 1, &["WL"]);
         assert!(matches!(
@@ -373,7 +373,7 @@ mod tests {
     #[test]
     fn a_withdrawn_team_is_not_paired_again() {
         // CXA 19.3; WXF 11.4.
-        let mut t = swiss(RuleSet::Cxa2011, 3, &["A", "B", "C", "D"]);
+        let mut t = swiss(Book::Cxa2011, 3, &["A", "B", "C", "D"]);
         let (matches, _) = engine_round(&mut t, 5);
         for m in &matches {
             record(&mut t, 1, m.table, &["WD"]);
@@ -432,7 +432,7 @@ mod tests {
         ) {
             let names: Vec<String> = (0..n).map(|k| format!("T{k}")).collect();
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let rules = if wxf { RuleSet::Wxf2018 } else { RuleSet::Cxa2011 };
+            let rules = if wxf { Book::Wxf2018 } else { Book::Cxa2011 };
             let rounds = n as u32;
             let mut t = teams_event(
                 Format::Swiss { rounds },
