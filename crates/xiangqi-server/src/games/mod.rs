@@ -2,8 +2,9 @@
 //! `game_created`, then the arbiter's [`GameEvent`]s — replayed into a [`Live`] game that is
 //! only a copy, kept by the server's one [`Repository`].
 //!
-//! A write locks the game in this process, applies the event to a clone of the copy, and
-//! appends the new events conditionally on the stream's last sequence number. If another
+//! A write locks the game in this process, applies the event to the copy in place (a refused
+//! one is undone), and appends the new events conditionally on the stream's last sequence
+//! number. If another
 //! replica wrote first, the append fails, the copy is dropped, and the caller gets a 409 to
 //! retry. After a write the watchers are told, the flag timer is set to the clock's stored
 //! deadline, and a game that has ended or has a foul is told to the rest of the server
@@ -542,9 +543,10 @@ impl Games {
         }
     }
 
-    /// Changes a locked game by `change` (on a clone) and appends the events it made; then
-    /// tells the watchers, sets the timer and, if the game ended, tells the rest of the
-    /// server. On failure the copy is dropped (the store is the truth) and the timer stopped.
+    /// Changes a locked game by `change` (in place) and appends the events it made; then tells
+    /// the watchers, sets the timer and, if the game ended, tells the rest of the server. A
+    /// refused change leaves the game as it was ([`Repository::update_locked`]); on a failed
+    /// append the copy is dropped (the store is the truth); either way the timer is stopped.
     async fn commit(
         self: &Arc<Self>,
         id: &str,
@@ -555,8 +557,8 @@ impl Games {
         let mut new = Vec::new();
         let result = self
             .repo
-            .update_locked(id, guard, |current, next| {
-                seen = current.state.moves.len();
+            .update_locked(id, guard, |next| {
+                seen = next.moves.len();
                 let before = next.timed.game().events().len();
                 change(next)?;
                 next.settle(None);
@@ -582,8 +584,8 @@ impl Games {
         Ok((slot, guard))
     }
 
-    /// Applies `record` to a copy of the locked game and appends it. A refused event leaves the
-    /// game as it was; a failed append dropped the copy, and its timer goes with it.
+    /// Applies `record` to the locked game and appends it. A refused event leaves the game as
+    /// it was; a failed append dropped the copy, and its timer goes with it.
     async fn append_one(
         &self,
         id: &str,
@@ -592,7 +594,7 @@ impl Games {
     ) -> Result<Held, ApiError> {
         let result = self
             .repo
-            .update_locked(id, guard, |_, next| {
+            .update_locked(id, guard, |next| {
                 crate::repo::Aggregate::apply(next, record.clone())?;
                 Ok(vec![record.clone()])
             })
