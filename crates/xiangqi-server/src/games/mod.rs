@@ -14,6 +14,7 @@
 //! watchers as if made here.
 
 mod state;
+mod timers;
 pub(crate) use self::state::wall_ms;
 pub(crate) mod views;
 
@@ -32,6 +33,7 @@ pub use self::state::{
 };
 use self::{
     state::{GameRecord, Procedure, untimed_control},
+    timers::{TimerKey, Timers},
     views::{
         GameReply, GameView, RulingReply, RulingView, color_code, state_message, update_message,
     },
@@ -284,6 +286,15 @@ pub struct Games {
     repo: Repository<Live>,
     time: TimeSource,
     ended: std::sync::OnceLock<ReportHook>,
+    /// Every game's flag timer, fired by one task ([`Games::fire_timers`]).
+    timers: Arc<Timers>,
+}
+
+impl Drop for Games {
+    fn drop(&mut self) {
+        // The task that fires the timers sees that the games are gone, and ends.
+        self.timers.wake();
+    }
 }
 
 impl std::fmt::Debug for Games {
@@ -342,6 +353,7 @@ impl Games {
             repo: Repository::with_catch_up(store, CatchUp::OnDemand),
             time,
             ended: std::sync::OnceLock::new(),
+            timers: Arc::default(),
         }
     }
 
@@ -406,7 +418,7 @@ impl Games {
             if unused < limit {
                 return true;
             }
-            watch.stop_timer();
+            watch.stop_timer(&self.timers);
             false
         })
     }
@@ -533,11 +545,11 @@ impl Games {
         .await
     }
 
-    /// Called by a game's timer at its deadline.
-    async fn on_deadline(self: Arc<Self>, id: String) {
+    /// Called when the game's timer `fired` comes to its deadline.
+    async fn on_deadline(self: Arc<Self>, id: String, fired: TimerKey) {
         if let Ok((slot, guard)) = self.lock(&id).await {
-            // This timer has fired: stopping it would stop this very task.
-            slot.side().forget_timer();
+            // This timer has fired (it is out of the queue); one set since stays.
+            slot.side().forget_timer(fired);
             // A failed append dropped the copy; the next reader enforces the flag.
             let _ = self.enforce_flag(&id, (slot, guard), true).await;
         }
@@ -567,7 +579,7 @@ impl Games {
             })
             .await;
         // A failed append dropped the copy: its timer goes with it.
-        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let guard = result.inspect_err(|_| slot.side().stop_timer(&self.timers))?;
         if new.is_empty() {
             return Ok((slot, guard));
         }
@@ -599,7 +611,7 @@ impl Games {
                 Ok(vec![record.clone()])
             })
             .await;
-        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let guard = result.inspect_err(|_| slot.side().stop_timer(&self.timers))?;
         Ok((slot, guard))
     }
 
@@ -644,24 +656,40 @@ impl Games {
         Ok((slot, guard))
     }
 
-    /// Sets the flag timer to the clock's deadline (replacing any earlier one).
+    /// Sets the flag timer to the clock's deadline (replacing any earlier one): an entry in
+    /// the process's one queue of timers, which one task fires.
     fn schedule(self: &Arc<Self>, id: &str, slot: &Slot<Live>, live: &Live) {
-        if !live.timed_clock || live.timed.game().end().is_some() {
-            slot.side().set_timer(None);
-            return;
-        }
-        let Some(deadline) = live.timed.clock().deadline() else {
-            slot.side().set_timer(None);
+        let deadline = if !live.timed_clock || live.timed.game().end().is_some() {
+            None
+        } else {
+            live.timed.clock().deadline()
+        };
+        let Some(deadline) = deadline else {
+            slot.side().set_timer(&self.timers, id, None);
             return;
         };
+        if self.timers.start() {
+            tokio::spawn(Games::fire_timers(
+                Arc::downgrade(self),
+                Arc::clone(&self.timers),
+            ));
+        }
         let at = self.time.instant_at(deadline.saturating_add(1));
-        let games = Arc::clone(self);
-        let id = id.to_owned();
-        let task = tokio::spawn(async move {
-            tokio::time::sleep_until(at).await;
-            games.on_deadline(id).await;
-        });
-        slot.side().set_timer(Some(task.abort_handle()));
+        slot.side().set_timer(&self.timers, id, Some(at));
+    }
+
+    /// Fires the games' timers as their moments come, each game's on a task of its own (its
+    /// lock may be held by an append in flight), until the games are gone.
+    async fn fire_timers(games: std::sync::Weak<Games>, timers: Arc<Timers>) {
+        loop {
+            let due = timers.next_due().await;
+            let Some(games) = games.upgrade() else {
+                return;
+            };
+            for (id, key) in due {
+                tokio::spawn(Arc::clone(&games).on_deadline(id, key));
+            }
+        }
     }
 
     /// Follows the appends of the other replicas (PostgreSQL `LISTEN`) so that their moves
@@ -716,7 +744,7 @@ impl Games {
         let was_playing = guard
             .as_ref()
             .is_some_and(|v| v.state.timed.game().end().is_none());
-        slot.side().stop_timer();
+        slot.side().stop_timer(&self.timers);
         let Ok((new, newest)) = self.repo.refresh(id, &mut guard).await else {
             return;
         };
