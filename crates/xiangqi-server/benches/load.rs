@@ -28,7 +28,12 @@
 //! replica s mod N, so that every move crosses replicas (through LISTEN/NOTIFY) to reach the
 //! opponent or some spectators. The cross-replica lag is from the mover's send until a
 //! spectator on another replica than the mover's sees the move; the same lag on the mover's
-//! own replica is reported beside it. `XQ_LOAD_KILL_AFTER_S=T` kills the last replica with
+//! own replica is reported beside it. When the two players of a board share one connection
+//! (on replica g mod N, see below), the spectators above sit on their movers' replicas: so
+//! `XQ_LOAD_CROSS_SPECTATORS` more (default one per ten games, at most 1,000; none for one
+//! replica), spread evenly over the games, each watch game g from replica g+1 mod N (g+2 mod N
+//! when the players have a connection each and there are three replicas or more), so that
+//! the cross-replica lag is measured at any size. `XQ_LOAD_KILL_AFTER_S=T` kills the last replica with
 //! SIGKILL T seconds into the play phase: its clients reconnect to the next replica that
 //! answers, read the game's `state` and play on (a move in flight at the kill counts as
 //! acknowledged if the state shows it; the moves so interrupted are counted apart from the
@@ -464,6 +469,25 @@ impl Lcg {
     }
 }
 
+/// The replica a cross-replica spectator of game `g` watches from, of `n`: one that none of
+/// the game's movers is connected to when there is one (both players on g mod n when they
+/// share a connection, Red on g mod n and Black on g+1 mod n when not), else Red's, so that
+/// Black's moves cross.
+fn cross_replica(g: u64, n: usize, shared: bool) -> usize {
+    let n = n.max(1);
+    let g = usize::try_from(g).unwrap_or(0) % n;
+    if shared || n < 3 {
+        (g + 1) % n
+    } else {
+        (g + 2) % n
+    }
+}
+
+/// The games `count` cross-replica spectators watch, spread evenly over `games`.
+fn cross_games(games: u64, count: u64) -> impl Iterator<Item = u64> {
+    (0..count.min(games)).map(move |k| k * games / count.max(1))
+}
+
 /// The settings of a run.
 #[derive(Debug, Clone, Copy)]
 struct Plan {
@@ -718,6 +742,11 @@ fn main() {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
         .map(Duration::from_secs);
+    let cross = if replicas > 1 {
+        env("XQ_LOAD_CROSS_SPECTATORS", (games / 10).clamp(1, 1000)).min(games)
+    } else {
+        0
+    };
     let postgres = db.starts_with("postgres");
     if replicas > 1 && !postgres {
         eprintln!("load: XQ_LOAD_REPLICAS > 1 needs XQ_LOAD_DB=postgres://…");
@@ -730,9 +759,10 @@ fn main() {
     // A connection per player when the file descriptors allow it, else one per board shared
     // by its two players (`XQ_LOAD_SHARED=1` forces it).
     let spare = 1024;
+    let watchers = spectators + cross;
     let shared =
-        env("XQ_LOAD_SHARED", 0) == 1 || raise_fd_limit(2 * games + spectators + spare).is_err();
-    if let Err(e) = raise_fd_limit(games + spectators + spare) {
+        env("XQ_LOAD_SHARED", 0) == 1 || raise_fd_limit(2 * games + watchers + spare).is_err();
+    if let Err(e) = raise_fd_limit(games + watchers + spare) {
         eprintln!("load: {e}");
         std::process::exit(2);
     }
@@ -764,6 +794,7 @@ fn main() {
         pids: pids.clone(),
         games,
         spectators,
+        cross,
         plan,
         tc: tc.clone(),
         victim,
@@ -793,7 +824,14 @@ fn main() {
     };
     let store = if postgres { "postgres" } else { "sqlite" };
     report.print(
-        games, spectators, plan, &tc, threads, &rss, store, kill_after,
+        games,
+        (spectators, cross),
+        plan,
+        &tc,
+        threads,
+        &rss,
+        store,
+        kill_after,
     );
     if !report.errors.is_empty() {
         std::process::exit(1);
@@ -806,6 +844,8 @@ struct Setup {
     pids: Vec<String>,
     games: u64,
     spectators: u64,
+    /// Spectators each on a replica none (or only one) of its game's movers is on.
+    cross: u64,
     plan: Plan,
     tc: String,
     /// When to kill which process.
@@ -845,7 +885,7 @@ impl Report {
     fn print(
         &self,
         games: u64,
-        spectators: u64,
+        (spectators, cross): (u64, u64),
         plan: Plan,
         tc: &str,
         threads: usize,
@@ -857,9 +897,10 @@ impl Report {
         rtts.sort_unstable();
         let play = self.play.as_secs_f64();
         println!(
-            "{games} concurrent games ({tc}), {} connections ({}, {spectators} spectators), \
-             {} plies/game, think {} ms ±50 %, client threads {threads}",
-            if plan.shared { games } else { 2 * games } + spectators,
+            "{games} concurrent games ({tc}), {} connections ({}, {spectators} spectators, \
+             {cross} more on another replica than their game's movers), {} plies/game, think \
+             {} ms ±50 %, client threads {threads}",
+            if plan.shared { games } else { 2 * games } + spectators + cross,
             if plan.shared {
                 "one per board for both players"
             } else {
@@ -963,6 +1004,7 @@ async fn run(setup: Setup) -> Result<Report, String> {
         pids,
         games,
         spectators,
+        cross,
         plan,
         tc,
         victim,
@@ -1013,7 +1055,9 @@ async fn run(setup: Setup) -> Result<Report, String> {
     let players =
         (0..games).flat_map(|g| seats.iter().map(move |(s, off)| (g, *s, g as usize + off)));
     let watchers = (0..spectators).map(|s| (s % games.max(1), &[][..], s as usize));
-    for (g, colors, replica) in players.chain(watchers) {
+    let crossing =
+        cross_games(games, cross).map(|g| (g, &[][..], cross_replica(g, n, plan.shared)));
+    for (g, colors, replica) in players.chain(watchers).chain(crossing) {
         let Some(game) = created.get(usize::try_from(g).unwrap_or(usize::MAX)) else {
             continue;
         };

@@ -3,11 +3,12 @@
 //! An aggregate (a tournament, a team event) is a stream of events in the store; this process
 //! keeps a copy of each one it has read, in a slot of its own. Every access locks the slot and
 //! first catches the copy up with the store from its last sequence number, so another
-//! replica's appends are seen. A write works on a clone: the new events are applied to it (the
-//! aggregate refuses what its rules do not allow, and then nothing changes), appended
-//! conditionally on the sequence number the copy was at, and only then does the clone replace
-//! the copy. A replica that wrote first makes the append fail: the copy is dropped (the store
-//! is the truth) and the caller gets the 409 `concurrent_write` to retry. Copies nobody used
+//! replica's appends are seen. A write works on the copy itself: the new events are applied to
+//! it and appended conditionally on the sequence number the copy was at. If the aggregate
+//! refuses an event (its rules do not allow it), the copy is put back as it was, replayed from
+//! the store up to that sequence number: a refusal pays for a second copy, an accepted write
+//! (nearly every one) does not. A replica that wrote first makes the append fail: the copy is
+//! dropped (the store is the truth) and the caller gets the 409 `concurrent_write` to retry. Copies nobody used
 //! for a while leave memory ([`Repository::evict`]) and are replayed when next asked for.
 
 use std::{
@@ -380,73 +381,119 @@ impl<A: Aggregate> Repository<A> {
         Ok(f(v))
     }
 
-    /// Changes the aggregate `id`: `change` works on a clone and returns the events it
-    /// applied to it, which are appended conditionally on the copy's sequence number; the
-    /// clone then replaces the copy. Returns the locked copy as it is afterwards (unchanged if
-    /// `change` applied nothing).
+    /// Changes the aggregate `id`, locked already (by [`Repository::lock`]): `change` works on
+    /// the copy itself and returns the events it applied to it, which are appended
+    /// conditionally on the copy's sequence number. Returns the locked copy as it is
+    /// afterwards. A change that is refused (or applies nothing) may have touched the copy
+    /// before it stopped: the copy is put back as it was, replayed from the store up to its own
+    /// sequence number ([`Repository::restore`]), so only a refusal pays for a second copy, not
+    /// every write.
     ///
     /// # Errors
     /// `change`'s (nothing is written); 409 `concurrent_write` when another replica wrote
     /// first (the copy is dropped); the store's.
-    pub async fn update(
-        &self,
-        id: &str,
-        change: impl FnOnce(&Versioned<A>, &mut A) -> Result<Vec<A::Event>, ApiError>,
-    ) -> Result<Guard<A>, ApiError> {
-        let guard = self.lock(id).await?;
-        self.update_locked(id, guard, change).await
-    }
-
-    /// [`Repository::update`] on a copy locked already (by [`Repository::lock`]), for a
-    /// change that had to wait for something else first.
-    ///
-    /// # Errors
-    /// As [`Repository::update`].
     pub async fn update_locked(
         &self,
         id: &str,
         mut guard: Guard<A>,
-        change: impl FnOnce(&Versioned<A>, &mut A) -> Result<Vec<A::Event>, ApiError>,
+        change: impl FnOnce(&mut A) -> Result<Vec<A::Event>, ApiError>,
     ) -> Result<Guard<A>, ApiError> {
-        let current = guard.as_ref().ok_or(ApiError::NotFound(A::NOUN))?;
-        let mut next = current.clone();
-        let events = change(current, &mut next.state)?;
-        if events.is_empty() {
-            return Ok(guard);
-        }
-        let new = events
-            .iter()
-            .map(Envelope::encode)
-            .collect::<Result<Vec<_>, _>>()?;
-        match self
-            .append(current.kind, id, current.seq, &new, &next.state)
-            .await
-        {
-            Ok(seq) => {
-                next.seq = seq;
-                *guard = Some(next);
+        let current = guard.as_mut().ok_or(ApiError::NotFound(A::NOUN))?;
+        let (kind, seq) = (current.kind, current.seq);
+        let decided = change(&mut current.state).and_then(|events| {
+            events
+                .iter()
+                .map(Envelope::encode)
+                .collect::<Result<Vec<_>, _>>()
+        });
+        let new = match decided {
+            Ok(new) if !new.is_empty() => new,
+            outcome => {
+                self.restore(id, &mut guard, kind, seq).await;
+                return outcome.map(|_| guard);
+            }
+        };
+        let appended = match guard.as_ref() {
+            Some(changed) => self.append(kind, id, seq, &new, &changed.state).await,
+            None => return Err(ApiError::NotFound(A::NOUN)),
+        };
+        match (appended, guard.as_mut()) {
+            (Ok(last), Some(changed)) => {
+                changed.seq = last;
                 Ok(guard)
             }
-            Err(e) => {
+            (Ok(_), None) => Err(ApiError::NotFound(A::NOUN)),
+            (Err(e), _) => {
+                // The copy holds a change the store does not: it goes (the store is the truth).
                 *guard = None;
                 Err(e.into())
             }
         }
     }
 
+    /// Puts the copy in `guard` back as it was at `seq` of the stream `kind`/`id`: replayed
+    /// from the store's events up to `seq`, not past it (a later event another replica wrote
+    /// is caught up with, and told, as any other). If the store cannot be read the copy is
+    /// dropped, and read again when next asked for.
+    async fn restore(&self, id: &str, guard: &mut Guard<A>, kind: StreamKind, seq: u64) {
+        **guard = self.replay_to(id, kind, seq).await.ok();
+    }
+
+    /// The aggregate `id` as of `seq` of its stream `kind`, replayed from the store.
+    async fn replay_to(
+        &self,
+        id: &str,
+        kind: StreamKind,
+        seq: u64,
+    ) -> Result<Versioned<A>, ApiError> {
+        let stored = self.store.load(kind, id, 0).await?;
+        let mut it = stored.into_iter().take_while(|e| e.seq <= seq);
+        let first = it
+            .next()
+            .ok_or_else(|| ApiError::Corrupt(format!("{} {id}: no events", A::NOUN)))?;
+        let first_kind = first.event_type.clone();
+        let mut at = first.seq;
+        let event =
+            A::Event::decode_stored(first).map_err(|err| Self::corrupt(id, &first_kind, &err))?;
+        let mut state = A::open(event)
+            .map_err(|e| Self::corrupt(id, "first event", &e))?
+            .ok_or_else(|| ApiError::Corrupt(format!("{} {id}: not opened", A::NOUN)))?;
+        for e in it {
+            let (next_seq, e_kind) = (e.seq, e.event_type.clone());
+            let event =
+                A::Event::decode_stored(e).map_err(|err| Self::corrupt(id, &e_kind, &err))?;
+            state
+                .apply(event)
+                .map_err(|err| Self::corrupt(id, "replay", &err))?;
+            at = next_seq;
+        }
+        if at != seq {
+            return Err(ApiError::Corrupt(format!(
+                "{} {id}: the store ends at {at}, the copy was at {seq}",
+                A::NOUN
+            )));
+        }
+        Ok(Versioned { seq, kind, state })
+    }
+
     /// Writes the events `decide` makes of the aggregate, applied in order.
     ///
     /// # Errors
-    /// As [`Repository::update`]; the aggregate's refusal of an event.
+    /// As [`Repository::update_locked`]; the aggregate's refusal of an event.
     pub async fn write(
         &self,
         id: &str,
         decide: impl FnOnce(&Versioned<A>) -> Result<Vec<A::Event>, ApiError>,
     ) -> Result<Guard<A>, ApiError> {
-        self.update(id, |current, next| {
-            let events = decide(current)?;
+        let guard = self.lock(id).await?;
+        // Decided on the copy as it is: a refusal here has changed nothing.
+        let events = decide(guard.as_ref().ok_or(ApiError::NotFound(A::NOUN))?)?;
+        if events.is_empty() {
+            return Ok(guard);
+        }
+        self.update_locked(id, guard, |state| {
             for e in events.iter().cloned() {
-                next.apply(e)?;
+                state.apply(e)?;
             }
             Ok(events)
         })
@@ -577,7 +624,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_write_is_applied_to_a_clone_and_appended_only_if_accepted() {
+    async fn a_write_is_kept_and_appended_only_if_accepted() {
         let repo = Repository::<Tally>::new(store().await);
         drop(
             repo.create("t", vec![TallyEvent::Open])
@@ -603,6 +650,72 @@ mod tests {
         // Nothing to write: nothing appended.
         drop(repo.write("t", |_| Ok(Vec::new())).await.expect("no-op"));
         assert_eq!(value(&repo, "t").await.expect("reads"), (2, 2));
+    }
+
+    /// The copy is changed in place: a change that touches it and is then refused, or that
+    /// touches it and applies no event, must leave the cached copy exactly as it was — at its
+    /// own sequence number, not at a later one another writer appended meanwhile (that one is
+    /// caught up with, and told, as any other).
+    #[tokio::test]
+    async fn a_refused_change_in_place_leaves_the_cached_copy_as_it_was() {
+        let store = store().await;
+        let (repo, other) = (
+            Repository::<Tally>::with_catch_up(store.clone(), CatchUp::OnDemand),
+            Repository::<Tally>::new(store),
+        );
+        drop(
+            repo.create("t", vec![TallyEvent::Open, TallyEvent::Add(2)])
+                .await
+                .expect("created"),
+        );
+        // Another writer moves the stream on; the on-demand copy has not heard of it.
+        drop(
+            other
+                .write("t", |_| Ok(vec![TallyEvent::Add(40)]))
+                .await
+                .expect("adds"),
+        );
+        let guard = repo.lock("t").await.expect("locks");
+        let refused = repo
+            .update_locked("t", guard, |next| {
+                next.apply(TallyEvent::Add(5))?;
+                next.apply(TallyEvent::Add(0))?;
+                Ok(vec![TallyEvent::Add(5), TallyEvent::Add(0)])
+            })
+            .await;
+        assert!(
+            matches!(refused, Err(ApiError::Invalid { .. })),
+            "{refused:?}"
+        );
+        assert_eq!(value(&repo, "t").await.expect("reads"), (2, 2));
+        // Touched but nothing to write: nothing kept, nothing appended.
+        let guard = repo.lock("t").await.expect("locks");
+        let kept = repo
+            .update_locked("t", guard, |next| {
+                next.0 += 100;
+                Ok(Vec::new())
+            })
+            .await
+            .expect("no-op");
+        assert_eq!(kept.as_ref().map(|v| (v.state.0, v.seq)), Some((2, 2)));
+        drop(kept);
+        assert_eq!(
+            repo.store().last_seq(StreamKind::Team, "t").await.ok(),
+            Some(3)
+        );
+        // The copy is still behind, and catching up applies the other writer's event once.
+        let mut guard = repo.lock("t").await.expect("locks");
+        let (caught, _) = repo.refresh("t", &mut guard).await.expect("refreshes");
+        assert_eq!(caught.len(), 1);
+        drop(guard);
+        assert_eq!(value(&repo, "t").await.expect("reads"), (42, 3));
+        // An accepted change in place is kept, at the appended sequence number.
+        drop(
+            repo.write("t", |_| Ok(vec![TallyEvent::Add(1)]))
+                .await
+                .expect("adds"),
+        );
+        assert_eq!(value(&repo, "t").await.expect("reads"), (43, 4));
     }
 
     #[tokio::test]
@@ -633,7 +746,7 @@ mod tests {
                 .expect("adds"),
         );
         let lost = two
-            .update_locked("t", guard, |_, next| {
+            .update_locked("t", guard, |next| {
                 next.apply(TallyEvent::Add(10))?;
                 Ok(vec![TallyEvent::Add(10)])
             })

@@ -95,11 +95,11 @@ async fn checkpoint_loop(
 
 /// Applies a batch in one transaction; a database error fails all of it.
 ///
-/// The batch costs a fixed number of statements, however many appends it holds: the streams'
-/// sequence numbers are read once under the write lock (`BEGIN IMMEDIATE`), every append is
-/// checked against them here, and what passes is written with one multi-row statement per
-/// table. Each statement is a round trip to the connection's worker thread, and at one
-/// statement per row those round trips were most of a move's latency under load.
+/// The batch costs few statements, however many appends it holds: the streams' sequence
+/// numbers are read once under the write lock (`BEGIN IMMEDIATE`), every append is checked
+/// against them here, and what passes is written with multi-row statements, a few per table
+/// ([`fixed_chunks`]). Each statement is a round trip to the connection's worker thread, and
+/// at one statement per row those round trips were most of a move's latency under load.
 async fn write_batch(
     conn: &mut SqliteConnection,
     batch: &[Pending],
@@ -136,7 +136,7 @@ async fn write_checked(
         }
     }
     let mut current: HashMap<Key, u64> = HashMap::with_capacity(keys.len());
-    for chunk in keys.chunks(VARS / 2) {
+    for chunk in fixed_chunks(&keys) {
         let found: Vec<(String, String, i64)> = select_streams(chunk)
             .build_query_as()
             .fetch_all(&mut *conn)
@@ -152,8 +152,33 @@ async fn write_checked(
     Ok(rows.1)
 }
 
-/// The most bound values in one statement (SQLite's limit is 32,766).
-const VARS: usize = 30_000;
+/// The row counts a multi-row statement is built for, largest first. A batch's rows go in
+/// chunks of these sizes ([`fixed_chunks`]), so that the connection's cache of prepared
+/// statements (keyed by their text) holds each table's few statements from one batch to the
+/// next: built for every batch's own size, each statement was prepared anew (and an older one
+/// evicted), 4 % of the server's time under load (`XQ_LOAD_GAMES=10000 cargo bench -p
+/// xiangqi-server --bench load`, profiled with `perf`).
+const CHUNK_ROWS: [usize; 11] = [1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1];
+
+/// The most values a statement binds: six a row of `events` (SQLite's limit is 32,766).
+const _: () = assert!(CHUNK_ROWS[0] * 6 <= 32_766);
+
+/// The writer's cache of prepared statements: five statements a size of [`CHUNK_ROWS`], and
+/// the transaction's own.
+const STATEMENT_CACHE: usize = 5 * CHUNK_ROWS.len() + 16;
+
+/// `rows` cut into chunks whose lengths are in [`CHUNK_ROWS`], each the largest that fits in
+/// what is left: at most one chunk of each smaller size, so a batch of `n` rows costs at most
+/// `n / 1024` + 10 statements a table.
+fn fixed_chunks<T>(rows: &[T]) -> impl Iterator<Item = &[T]> {
+    let mut rest = rows;
+    std::iter::from_fn(move || {
+        let size = CHUNK_ROWS.iter().copied().find(|&n| n <= rest.len())?;
+        let (chunk, after) = rest.split_at(size);
+        rest = after;
+        Some(chunk)
+    })
+}
 
 // The batch's statements, built apart from the async code that runs them. Values are bound.
 
@@ -221,24 +246,24 @@ fn delete_deadlines(chunk: &[Key]) -> QueryBuilder<'static, Sqlite> {
     q
 }
 
-/// Writes a checked batch: one statement per table (and per `VARS` values).
+/// Writes a checked batch: a few statements per table, of the sizes in [`CHUNK_ROWS`].
 async fn write_rows(conn: &mut SqliteConnection, rows: &Rows, now: i64) -> Result<(), StoreError> {
-    for chunk in rows.streams.chunks(VARS / 4) {
+    for chunk in fixed_chunks(&rows.streams) {
         insert_streams(chunk, now)
             .build()
             .execute(&mut *conn)
             .await?;
     }
-    for chunk in rows.events.chunks(VARS / 6) {
+    for chunk in fixed_chunks(&rows.events) {
         insert_events(chunk, now)
             .build()
             .execute(&mut *conn)
             .await?;
     }
-    for chunk in rows.set.chunks(VARS / 3) {
+    for chunk in fixed_chunks(&rows.set) {
         upsert_deadlines(chunk).build().execute(&mut *conn).await?;
     }
-    for chunk in rows.clear.chunks(VARS / 2) {
+    for chunk in fixed_chunks(&rows.clear) {
         delete_deadlines(chunk).build().execute(&mut *conn).await?;
     }
     Ok(())
@@ -269,7 +294,7 @@ impl SqliteStore {
                 .min_connections(1)
                 .idle_timeout(None)
                 .max_lifetime(None)
-                .connect_with(options)
+                .connect_with(options.statement_cache_capacity(STATEMENT_CACHE + 16))
                 .await?
         } else {
             SqlitePoolOptions::new()
@@ -292,6 +317,7 @@ impl SqliteStore {
                     .pragma("cache_size", "-4096")
                     .pragma("wal_autocheckpoint", "0")
                     .pragma("temp_store", "memory")
+                    .statement_cache_capacity(STATEMENT_CACHE)
                     .connect()
                     .await?,
             )
@@ -425,5 +451,41 @@ impl EventStore for SqliteStore {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every chunk has one of the fixed sizes, the chunks cover the rows in order, and a
+    /// size below the largest comes at most once.
+    #[test]
+    fn rows_go_in_chunks_of_the_fixed_sizes() {
+        for n in [0, 1, 2, 3, 7, 8, 100, 1023, 1024, 1025, 5000] {
+            let rows: Vec<usize> = (0..n).collect();
+            let chunks: Vec<&[usize]> = fixed_chunks(&rows).collect();
+            assert_eq!(chunks.concat(), rows, "{n} rows");
+            for c in &chunks {
+                assert!(
+                    CHUNK_ROWS.contains(&c.len()),
+                    "{n} rows: a chunk of {}",
+                    c.len()
+                );
+            }
+            let small: Vec<usize> = chunks
+                .iter()
+                .map(|c| c.len())
+                .filter(|&l| l < CHUNK_ROWS[0])
+                .collect();
+            let mut once = small.clone();
+            once.dedup();
+            assert_eq!(small, once, "{n} rows");
+            assert!(
+                small.windows(2).all(|w| w[0] > w[1]),
+                "{n} rows: largest first"
+            );
+        }
+        assert_eq!(fixed_chunks(&[0; 100]).count(), 3, "64 + 32 + 4");
     }
 }

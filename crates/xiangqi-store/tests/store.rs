@@ -290,8 +290,9 @@ async fn batch_conflicts(store: &Store, prefix: &str) {
         vec![(a.clone(), 7_000), (b.clone(), 9_000)]
     );
 
-    // Many streams at once, each moved by one append and raced by a stale one.
-    let ids: Vec<String> = (0..50)
+    // Many streams at once (more than the writer's largest statement holds), each moved by one
+    // append and raced by a stale one.
+    let ids: Vec<String> = (0..1100)
         .map(|n| format!("{prefix}-batch-many-{n}"))
         .collect();
     let (zero, one, two) = ([ev(0)], [ev(1)], [ev(2)]);

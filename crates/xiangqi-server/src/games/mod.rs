@@ -2,8 +2,9 @@
 //! `game_created`, then the arbiter's [`GameEvent`]s — replayed into a [`Live`] game that is
 //! only a copy, kept by the server's one [`Repository`].
 //!
-//! A write locks the game in this process, applies the event to a clone of the copy, and
-//! appends the new events conditionally on the stream's last sequence number. If another
+//! A write locks the game in this process, applies the event to the copy in place (a refused
+//! one is undone), and appends the new events conditionally on the stream's last sequence
+//! number. If another
 //! replica wrote first, the append fails, the copy is dropped, and the caller gets a 409 to
 //! retry. After a write the watchers are told, the flag timer is set to the clock's stored
 //! deadline, and a game that has ended or has a foul is told to the rest of the server
@@ -13,6 +14,7 @@
 //! watchers as if made here.
 
 mod state;
+mod timers;
 pub(crate) use self::state::wall_ms;
 pub(crate) mod views;
 
@@ -31,6 +33,7 @@ pub use self::state::{
 };
 use self::{
     state::{GameRecord, Procedure, untimed_control},
+    timers::{TimerKey, Timers},
     views::{
         GameReply, GameView, RulingReply, RulingView, color_code, state_message, update_message,
     },
@@ -283,6 +286,15 @@ pub struct Games {
     repo: Repository<Live>,
     time: TimeSource,
     ended: std::sync::OnceLock<ReportHook>,
+    /// Every game's flag timer, fired by one task ([`Games::fire_timers`]).
+    timers: Arc<Timers>,
+}
+
+impl Drop for Games {
+    fn drop(&mut self) {
+        // The task that fires the timers sees that the games are gone, and ends.
+        self.timers.wake();
+    }
 }
 
 impl std::fmt::Debug for Games {
@@ -341,6 +353,7 @@ impl Games {
             repo: Repository::with_catch_up(store, CatchUp::OnDemand),
             time,
             ended: std::sync::OnceLock::new(),
+            timers: Arc::default(),
         }
     }
 
@@ -405,7 +418,7 @@ impl Games {
             if unused < limit {
                 return true;
             }
-            watch.stop_timer();
+            watch.stop_timer(&self.timers);
             false
         })
     }
@@ -532,19 +545,20 @@ impl Games {
         .await
     }
 
-    /// Called by a game's timer at its deadline.
-    async fn on_deadline(self: Arc<Self>, id: String) {
+    /// Called when the game's timer `fired` comes to its deadline.
+    async fn on_deadline(self: Arc<Self>, id: String, fired: TimerKey) {
         if let Ok((slot, guard)) = self.lock(&id).await {
-            // This timer has fired: stopping it would stop this very task.
-            slot.side().forget_timer();
+            // This timer has fired (it is out of the queue); one set since stays.
+            slot.side().forget_timer(fired);
             // A failed append dropped the copy; the next reader enforces the flag.
             let _ = self.enforce_flag(&id, (slot, guard), true).await;
         }
     }
 
-    /// Changes a locked game by `change` (on a clone) and appends the events it made; then
-    /// tells the watchers, sets the timer and, if the game ended, tells the rest of the
-    /// server. On failure the copy is dropped (the store is the truth) and the timer stopped.
+    /// Changes a locked game by `change` (in place) and appends the events it made; then tells
+    /// the watchers, sets the timer and, if the game ended, tells the rest of the server. A
+    /// refused change leaves the game as it was ([`Repository::update_locked`]); on a failed
+    /// append the copy is dropped (the store is the truth); either way the timer is stopped.
     async fn commit(
         self: &Arc<Self>,
         id: &str,
@@ -555,8 +569,8 @@ impl Games {
         let mut new = Vec::new();
         let result = self
             .repo
-            .update_locked(id, guard, |current, next| {
-                seen = current.state.moves.len();
+            .update_locked(id, guard, |next| {
+                seen = next.moves.len();
                 let before = next.timed.game().events().len();
                 change(next)?;
                 next.settle(None);
@@ -565,7 +579,7 @@ impl Games {
             })
             .await;
         // A failed append dropped the copy: its timer goes with it.
-        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let guard = result.inspect_err(|_| slot.side().stop_timer(&self.timers))?;
         if new.is_empty() {
             return Ok((slot, guard));
         }
@@ -582,8 +596,8 @@ impl Games {
         Ok((slot, guard))
     }
 
-    /// Applies `record` to a copy of the locked game and appends it. A refused event leaves the
-    /// game as it was; a failed append dropped the copy, and its timer goes with it.
+    /// Applies `record` to the locked game and appends it. A refused event leaves the game as
+    /// it was; a failed append dropped the copy, and its timer goes with it.
     async fn append_one(
         &self,
         id: &str,
@@ -592,12 +606,12 @@ impl Games {
     ) -> Result<Held, ApiError> {
         let result = self
             .repo
-            .update_locked(id, guard, |_, next| {
+            .update_locked(id, guard, |next| {
                 crate::repo::Aggregate::apply(next, record.clone())?;
                 Ok(vec![record.clone()])
             })
             .await;
-        let guard = result.inspect_err(|_| slot.side().stop_timer())?;
+        let guard = result.inspect_err(|_| slot.side().stop_timer(&self.timers))?;
         Ok((slot, guard))
     }
 
@@ -642,24 +656,40 @@ impl Games {
         Ok((slot, guard))
     }
 
-    /// Sets the flag timer to the clock's deadline (replacing any earlier one).
+    /// Sets the flag timer to the clock's deadline (replacing any earlier one): an entry in
+    /// the process's one queue of timers, which one task fires.
     fn schedule(self: &Arc<Self>, id: &str, slot: &Slot<Live>, live: &Live) {
-        if !live.timed_clock || live.timed.game().end().is_some() {
-            slot.side().set_timer(None);
-            return;
-        }
-        let Some(deadline) = live.timed.clock().deadline() else {
-            slot.side().set_timer(None);
+        let deadline = if !live.timed_clock || live.timed.game().end().is_some() {
+            None
+        } else {
+            live.timed.clock().deadline()
+        };
+        let Some(deadline) = deadline else {
+            slot.side().set_timer(&self.timers, id, None);
             return;
         };
+        if self.timers.start() {
+            tokio::spawn(Games::fire_timers(
+                Arc::downgrade(self),
+                Arc::clone(&self.timers),
+            ));
+        }
         let at = self.time.instant_at(deadline.saturating_add(1));
-        let games = Arc::clone(self);
-        let id = id.to_owned();
-        let task = tokio::spawn(async move {
-            tokio::time::sleep_until(at).await;
-            games.on_deadline(id).await;
-        });
-        slot.side().set_timer(Some(task.abort_handle()));
+        slot.side().set_timer(&self.timers, id, Some(at));
+    }
+
+    /// Fires the games' timers as their moments come, each game's on a task of its own (its
+    /// lock may be held by an append in flight), until the games are gone.
+    async fn fire_timers(games: std::sync::Weak<Games>, timers: Arc<Timers>) {
+        loop {
+            let due = timers.next_due().await;
+            let Some(games) = games.upgrade() else {
+                return;
+            };
+            for (id, key) in due {
+                tokio::spawn(Arc::clone(&games).on_deadline(id, key));
+            }
+        }
     }
 
     /// Follows the appends of the other replicas (PostgreSQL `LISTEN`) so that their moves
@@ -714,7 +744,7 @@ impl Games {
         let was_playing = guard
             .as_ref()
             .is_some_and(|v| v.state.timed.game().end().is_none());
-        slot.side().stop_timer();
+        slot.side().stop_timer(&self.timers);
         let Ok((new, newest)) = self.repo.refresh(id, &mut guard).await else {
             return;
         };

@@ -20,6 +20,7 @@ use xiangqi_arbiter::{
 };
 use xiangqi_store::{Deadline, NewEvent, StoredEvent, StreamKind};
 
+use super::timers::{TimerKey, Timers};
 use crate::{
     error::ApiError,
     ids::sha256_hex,
@@ -861,8 +862,8 @@ impl Live {
 pub struct Watch {
     /// Updates for the watchers.
     pub tx: broadcast::Sender<std::sync::Arc<str>>,
-    /// The flag timer, while the clock runs.
-    pub timer: std::sync::Mutex<Option<tokio::task::AbortHandle>>,
+    /// The flag timer in the process's queue ([`Timers`]), while the clock runs.
+    timer: std::sync::Mutex<Option<TimerKey>>,
 }
 
 impl Default for Watch {
@@ -875,34 +876,43 @@ impl Default for Watch {
 }
 
 impl Watch {
+    fn timer(&self) -> std::sync::MutexGuard<'_, Option<TimerKey>> {
+        self.timer.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Stops the flag timer, if one is set.
-    pub fn stop_timer(&self) {
-        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(t) = timer.take() {
-            t.abort();
+    pub fn stop_timer(&self, timers: &Timers) {
+        if let Some(key) = self.timer().take() {
+            timers.cancel(key);
         }
     }
 
-    /// Forgets the flag timer without stopping it: called by the timer itself as it fires.
-    pub fn forget_timer(&self) {
-        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
-        *timer = None;
+    /// Forgets the flag timer `fired` (out of the queue already) as it fires; a timer set
+    /// since stays.
+    pub fn forget_timer(&self, fired: TimerKey) {
+        let mut timer = self.timer();
+        if *timer == Some(fired) {
+            *timer = None;
+        }
     }
 
     /// Whether a flag timer is set.
     pub fn has_timer(&self) -> bool {
-        self.timer
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_some()
+        self.timer().is_some()
     }
 
-    /// Sets the flag timer (replacing any earlier one).
-    pub fn set_timer(&self, handle: Option<tokio::task::AbortHandle>) {
-        let mut timer = self.timer.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(t) = std::mem::replace(&mut *timer, handle) {
-            t.abort();
-        }
+    /// Sets the flag timer of game `id` to `at` (replacing any earlier one), or stops it.
+    pub fn set_timer(&self, timers: &Timers, id: &str, at: Option<tokio::time::Instant>) {
+        let mut timer = self.timer();
+        *timer = match at {
+            Some(at) => Some(timers.set(id, at, *timer)),
+            None => {
+                if let Some(old) = timer.take() {
+                    timers.cancel(old);
+                }
+                None
+            }
+        };
     }
 }
 

@@ -126,7 +126,7 @@ pub(crate) async fn start_games(
     }
     let guard = tournaments
         .repo
-        .update_locked(&id, guard, |_, next| {
+        .update_locked(&id, guard, |next| {
             for e in started.iter().cloned() {
                 next.apply(e)?;
             }

@@ -884,7 +884,7 @@ pub(crate) async fn open_final(
         .await?;
     tournaments
         .repo
-        .update_locked(&id, guard, |_, next| {
+        .update_locked(&id, guard, |next| {
             let link = TournamentRecord::FinalOpened(FinalLink {
                 final_id: final_id.clone(),
             });
