@@ -1099,7 +1099,10 @@ test('a live foul in a tournament game: on the arbiter\'s page, the score sheet,
   // The arbiter gives Black a minute from the page (WXF 2018 art. 12.12 and the like).
   await arbiter.selectOption('#time-color', 'black');
   await arbiter.fill('#time-seconds', '60');
+  // The click only sends the claim: the game is read once the server has answered it.
+  const adjusted = arbiter.waitForResponse((r) => r.url().endsWith('/claims') && r.request().method() === 'POST');
   await orToast(arbiter, arbiter.click('[data-action="time-adjust"]', { timeout: 5000 }));
+  await adjusted;
   const timed = await api(base, 'GET', `/api/games/${g.game}`);
   assert(timed.clocks.black.remaining_ms > 600000, `a minute more for Black (${timed.clocks.black.remaining_ms})`);
   // A draw by agreement from the players' pages.
