@@ -998,10 +998,7 @@ fn forcing_search(
     // Built in place: collecting a list this size copies it on the way out.
     let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
     for (i, &m) in moves.iter().enumerate() {
-        let key = m.capture.map_or(1_000, |c| {
-            value(m.role, pos.turn(), m.from) - 16 * value(c, !pos.turn(), m.to)
-        });
-        order.push((key, i, m));
+        order.push((refutation_order(pos, m), i, m));
     }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
@@ -1068,6 +1065,14 @@ fn forcing_search(
         }
     }
     mates(cache, best)
+}
+
+/// Where a forcing search tries `m` among its node's moves: the most valuable victim by the
+/// least valuable piece first, quiet checks after every capture (likeliest cut-offs first).
+fn refutation_order(pos: &Position, m: Move) -> i32 {
+    m.capture.map_or(1_000, |c| {
+        value(m.role, pos.turn(), m.from) - 16 * value(c, !pos.turn(), m.to)
+    })
 }
 
 /// A move of a forcing search played: the child, whether it checks, whether its capture
@@ -2083,24 +2088,15 @@ impl<'a> OldAttacks<'a> {
         // another (the line's own capture, then what it wins with that one barred, and so on).
         // The caller chooses among them by what they are.
         if found.is_empty() && more {
-            let enemies: Vec<Square> = board
-                .pieces()
-                .filter(|&(sq, p)| {
-                    p.color != threat.turn()
-                        && p.role != Role::King
-                        && gain_value(p.role, p.color, sq) > 0
-                })
-                .map(|(sq, _)| sq)
-                .collect();
             let spared = each::reaches_each(
                 cache,
                 threat,
-                &enemies,
+                &squares,
                 each::Ask::Without,
                 barred,
                 line.gain,
             );
-            for (i, v) in enemies.into_iter().enumerate() {
+            for (i, &v) in squares.iter().enumerate() {
                 let capturer = line
                     .victim
                     .filter(|&(_, x)| x == v)

@@ -19,7 +19,9 @@ use std::collections::HashMap;
 
 use xiangqi::{Bitboard, Color, MoveFilter, Position, Square};
 
-use super::{Budget, Cache, FORCED_CHECKS, FORCED_PLIES, Root, Step, ZobristState, step};
+use super::{
+    Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, Root, Step, ZobristState, step,
+};
 use crate::material::Ledger;
 
 /// What each bit of [`reaches_each`] asks of its piece.
@@ -41,7 +43,7 @@ pub(super) type Bits = u16;
 
 /// Where each followed piece stands now (`None` once it is taken), and which ones the attacker
 /// has taken by a capture that counts ([`Ask::Taking`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Followed {
     squares: [Option<Square>; MAX_PIECES],
     taken: Bits,
@@ -68,47 +70,25 @@ impl Followed {
         }
         self
     }
+}
 
-    fn packed(&self) -> (u64, u64) {
+impl std::hash::Hash for Followed {
+    /// Packed into two words, as [`ForcingKey`] is (a point a byte).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         let mut words = [0u64; 2];
         for (i, s) in self.squares.iter().enumerate() {
-            let byte = s.map_or(0, |sq| sq as u64 + 1);
-            words[i / 8] |= byte << (8 * (i % 8));
+            words[i / 8] |= s.map_or(0, |sq| sq as u64 + 1) << (8 * (i % 8));
         }
-        (words[0], words[1] ^ u64::from(self.taken) << 48)
+        state.write_u64(words[0] ^ words[1].rotate_left(7) ^ u64::from(self.taken) << 48);
     }
 }
 
-/// A node of [`each`]: the position and everything its bits depend on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A node of [`each`]: the one-line search's node ([`ForcingKey`], no target) and the pieces
+/// followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Key {
-    hash: u64,
-    root: u64,
-    checks: u32,
-    plies: u32,
-    checked: bool,
-    took: bool,
-    shield: Option<Square>,
-    barred: Bitboard,
-    ledger: Ledger,
+    node: ForcingKey,
     followed: Followed,
-}
-
-impl std::hash::Hash for Key {
-    /// Packed into a few words, as [`super::ForcingKey`] is.
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let square = |sq: Option<Square>| sq.map_or(0, |sq| sq as u64 + 1);
-        let small = u64::from(self.checks)
-            | u64::from(self.plies) << 8
-            | u64::from(self.checked) << 17
-            | u64::from(self.took) << 18
-            | square(self.shield) << 20 ^ self.ledger.packed().rotate_left(40);
-        let barred = self.barred.bits();
-        let (a, b) = self.followed.packed();
-        state.write_u64(self.hash ^ self.root.rotate_left(29));
-        state.write_u64(small ^ (barred as u64) ^ ((barred >> 64) as u64).rotate_left(32));
-        state.write_u64(a ^ b.rotate_left(7));
-    }
 }
 
 /// What the nodes of [`reaches_each`] searches have found: for each node, the bits known and
@@ -231,15 +211,19 @@ fn each(
         );
     }
     let key = Key {
-        hash: pos.zobrist_hash(),
-        root: question.root.hash,
-        checks: budget.checks,
-        plies: budget.plies,
-        checked: budget.checked,
-        took: budget.took,
-        shield: budget.shield,
-        barred: budget.barred,
-        ledger,
+        node: ForcingKey {
+            hash: pos.zobrist_hash(),
+            attacker: question.attacker,
+            checks: budget.checks,
+            plies: budget.plies,
+            root: question.root.hash,
+            checked: budget.checked,
+            took: budget.took,
+            shield: budget.shield,
+            target: None,
+            barred: budget.barred,
+            ledger,
+        },
         followed,
     };
     let (known, value) = cache.each.get(&key).copied().unwrap_or((0, 0));
@@ -323,10 +307,7 @@ fn each_search(
     let mut order: arrayvec::ArrayVec<(i32, xiangqi::Move), { xiangqi::MAX_MOVES }> =
         arrayvec::ArrayVec::new();
     for &m in moves.iter() {
-        let key = m.capture.map_or(1_000, |c| {
-            super::value(m.role, pos.turn(), m.from) - 16 * super::value(c, !pos.turn(), m.to)
-        });
-        order.push((key, m));
+        order.push((super::refutation_order(pos, m), m));
     }
     order.sort_by_key(|&(key, _)| key);
     for &(_, m) in &order {
