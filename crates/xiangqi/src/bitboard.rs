@@ -9,6 +9,18 @@ use crate::types::{Color, File, Rank, Square};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub(crate) u128);
 
+/// Each square's bit, looked up: a 128-bit shift by a variable amount takes several
+/// instructions, and searches ask for these bits at every move they try.
+const SQUARE_BITS: [u128; 90] = {
+    let mut bits = [0; 90];
+    let mut i = 0;
+    while i < 90 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
 /// The 90 bits that are squares.
 const ALL_BITS: u128 = (1 << 90) - 1;
 
@@ -33,7 +45,7 @@ impl Bitboard {
     /// The set holding only `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq as u32)
+        Bitboard(SQUARE_BITS[sq as usize])
     }
 
     /// All squares of a file.
@@ -66,7 +78,7 @@ impl Bitboard {
     /// Does the set hold `sq`?
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq as u32) != 0
+        self.0 & SQUARE_BITS[sq as usize] != 0
     }
 
     /// Is the set empty?
@@ -112,19 +124,19 @@ impl Bitboard {
     /// Adds `sq`.
     #[inline]
     pub fn add(&mut self, sq: Square) {
-        self.0 |= 1 << sq as u32;
+        self.0 |= SQUARE_BITS[sq as usize];
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn discard(&mut self, sq: Square) {
-        self.0 &= !(1 << sq as u32);
+        self.0 &= !SQUARE_BITS[sq as usize];
     }
 
     /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1 << sq as u32;
+        self.0 ^= SQUARE_BITS[sq as usize];
     }
 
     /// Removes and returns the lowest square.

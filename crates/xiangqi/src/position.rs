@@ -78,6 +78,27 @@ pub struct Position {
     kings: ByColor<Square>,
 }
 
+/// For each point of a general: the points on its file and rank and its diagonal neighbours
+/// (its horses' legs), the only points from which a move can uncover a check on it or make a
+/// cannon's screen ([`Position::gives_check`]).
+const NEAR_GENERAL: [u128; 90] = {
+    let mut near = [0u128; 90];
+    let mut king = 0;
+    while king < 90 {
+        let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
+        let mut sq = 0;
+        while sq < 90 {
+            let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
+            if df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1) {
+                near[king] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        king += 1;
+    }
+    near
+};
+
 impl Position {
     /// The starting position, Red to move (CXA 2011 arts. 1.3, 2.1).
     pub fn new() -> Position {
@@ -472,14 +493,8 @@ impl Position {
         // Most moves neither start nor end on the enemy general's lines or next to it
         // diagonally (its horses' legs): then nothing is uncovered, no screen is made, and only
         // the moved piece itself can check, without its lines or legs changing.
-        let near = |sq: Square| {
-            let (df, dr) = (
-                sq.file() as i32 - king.file() as i32,
-                sq.rank() as i32 - king.rank() as i32,
-            );
-            df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1)
-        };
-        if !near(m.from) && !near(m.to) {
+        let near = Bitboard::from_bits(NEAR_GENERAL[king as usize]);
+        if !near.contains(m.from) && !near.contains(m.to) {
             return match m.role {
                 Role::Horse => horse_attackers(king, b.occupied()).contains(m.to),
                 Role::Pawn => pawn_attackers(us, king).contains(m.to),
