@@ -86,7 +86,7 @@ const NEAR_GENERAL: [u128; 90] = {
     let mut king = 0;
     while king < 90 {
         let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
-        let mut sq = 0;
+        let mut sq: usize = 0;
         while sq < 90 {
             let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
             if df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1) {
