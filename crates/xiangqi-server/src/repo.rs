@@ -274,7 +274,10 @@ impl<A: Aggregate> Repository<A> {
     }
 
     /// Catches the copy in `guard` up with the store (loads it if there is none); returns the
-    /// events applied to a copy that was there. On an error the copy is dropped.
+    /// events applied to a copy that was there. Events already `known` to follow the copy's
+    /// last one (announced by the store with an append) are applied as they are if they start
+    /// right after the copy's sequence number, without reading the store. On an error the
+    /// copy is dropped.
     ///
     /// # Errors
     /// The store's; 500 for events that do not replay; 404 for no such stream.
@@ -282,6 +285,7 @@ impl<A: Aggregate> Repository<A> {
         &self,
         id: &str,
         guard: &mut Guard<A>,
+        known: Vec<StoredEvent>,
     ) -> Result<(Vec<A::Event>, Option<i64>), ApiError> {
         let Some(v) = guard.as_mut() else {
             return match self.catch_up(id, guard).await {
@@ -293,15 +297,20 @@ impl<A: Aggregate> Repository<A> {
                 }
             };
         };
-        let mut applied = Vec::new();
-        let mut newest = None;
-        let stored = match self.store.load(v.kind, id, v.seq).await {
-            Ok(s) => s,
-            Err(e) => {
-                **guard = None;
-                return Err(e.into());
+        let follows = known.first().is_some_and(|e| e.seq == v.seq + 1);
+        let stored = if follows {
+            known
+        } else {
+            match self.store.load(v.kind, id, v.seq).await {
+                Ok(s) => s,
+                Err(e) => {
+                    **guard = None;
+                    return Err(e.into());
+                }
             }
         };
+        let mut applied = Vec::new();
+        let mut newest = None;
         for e in stored {
             let (seq, kind) = (e.seq, e.event_type.clone());
             newest = Some(e.recorded_at_ms);
@@ -705,8 +714,32 @@ mod tests {
         );
         // The copy is still behind, and catching up applies the other writer's event once.
         let mut guard = repo.lock("t").await.expect("locks");
-        let (caught, _) = repo.refresh("t", &mut guard).await.expect("refreshes");
+        // Events announced that do not follow the copy (the copy is at 2, this is 5) are
+        // not applied: the store is read instead.
+        let stray = |seq: u64, n: u64| StoredEvent {
+            seq,
+            event_type: "add".to_owned(),
+            payload: json!({ "n": n }),
+            recorded_at_ms: 0,
+        };
+        let (caught, _) = repo
+            .refresh("t", &mut guard, vec![stray(5, 1000)])
+            .await
+            .expect("refreshes");
         assert_eq!(caught.len(), 1);
+        drop(guard);
+        assert_eq!(value(&repo, "t").await.expect("reads"), (42, 3));
+        // Events announced that follow the copy are applied as they are, without reading the
+        // store (which does not have this one).
+        let mut guard = repo.lock("t").await.expect("locks");
+        let (caught, _) = repo
+            .refresh("t", &mut guard, vec![stray(4, 1000)])
+            .await
+            .expect("applies");
+        assert_eq!(caught.len(), 1);
+        assert_eq!(guard.as_ref().map(|v| (v.state.0, v.seq)), Some((1042, 4)));
+        // Put the copy back in step with the store for what follows.
+        *guard = None;
         drop(guard);
         assert_eq!(value(&repo, "t").await.expect("reads"), (42, 3));
         // An accepted change in place is kept, at the appended sequence number.

@@ -50,9 +50,16 @@ pub use crate::{
 /// The channel on which PostgreSQL announces appends (`LISTEN xiangqi_events`).
 pub const CHANNEL: &str = "xiangqi_events";
 
-/// An append announced by the database to every replica: the stream and its new last sequence
-/// number. Announced only once the append is committed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// PostgreSQL refuses a notification payload of 8,000 bytes or more: an append whose events
+/// would make its notice longer is announced without them, and the replicas read them.
+pub const MAX_NOTICE: usize = 7_900;
+
+/// An append announced by the database to every replica: the stream, its new last sequence
+/// number and, when they fit in the notice ([`MAX_NOTICE`]), the events appended, so that a
+/// replica holding the stream up to the first of them applies them without reading the store
+/// (a read per move on every other replica was most of the cross-replica lag). Announced only
+/// once the append is committed.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Appended {
     /// The stream's kind.
     pub kind: StreamKind,
@@ -60,22 +67,101 @@ pub struct Appended {
     pub id: String,
     /// Its last sequence number after the append.
     pub seq: u64,
+    /// The events appended, in order, the last numbered `seq`; empty when they did not fit
+    /// (or the append changed only the deadline).
+    pub events: Vec<StoredEvent>,
 }
 
 impl Appended {
-    /// The notification's payload: `kind/seq/id`.
+    /// The notification's payload (see [`notice`]).
     pub fn to_payload(&self) -> String {
-        format!("{}/{}/{}", self.kind, self.seq, self.id)
+        let payloads: Vec<String> = self.events.iter().map(|e| e.payload.to_string()).collect();
+        let events: Vec<(u64, &str, &str)> = self
+            .events
+            .iter()
+            .zip(&payloads)
+            .map(|(e, p)| (e.seq, e.event_type.as_str(), p.as_str()))
+            .collect();
+        let at = self.events.last().map_or(0, |e| e.recorded_at_ms);
+        notice(self.kind, &self.id, self.seq, &events, at)
     }
 
-    /// Reads a payload written by [`Appended::to_payload`].
+    /// Reads a payload written by [`notice`] (or by a replica that sends no events). Events
+    /// that are not numbered one after another up to `seq` are dropped: the store has them.
     pub fn from_payload(text: &str) -> Option<Appended> {
-        let mut parts = text.splitn(3, '/');
-        let kind = StreamKind::parse(parts.next()?)?;
-        let seq = parts.next()?.parse().ok()?;
-        let id = parts.next()?.to_owned();
-        Some(Appended { kind, id, seq })
+        let header = |text: &str| -> Option<(StreamKind, u64, String)> {
+            let mut parts = text.splitn(3, '/');
+            let kind = StreamKind::parse(parts.next()?)?;
+            let seq = parts.next()?.parse().ok()?;
+            Some((kind, seq, parts.next()?.to_owned()))
+        };
+        type Rows = Vec<(u64, String, Value, i64)>;
+        let with_events = text.split_once('\n').and_then(|(head, rest)| {
+            let rows: Rows = serde_json::from_str(rest).ok()?;
+            Some((header(head)?, rows))
+        });
+        let ((kind, seq, id), rows) = match with_events {
+            Some(found) => found,
+            None => (header(text)?, Vec::new()),
+        };
+        let numbered = rows
+            .iter()
+            .enumerate()
+            .all(|(i, row)| row.0 + (rows.len() - i) as u64 == seq + 1);
+        let events = if numbered {
+            rows.into_iter()
+                .map(|(seq, event_type, payload, recorded_at_ms)| StoredEvent {
+                    seq,
+                    event_type,
+                    payload,
+                    recorded_at_ms,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(Appended {
+            kind,
+            id,
+            seq,
+            events,
+        })
     }
+}
+
+/// The text of an append's notice: `kind/seq/id`, then, if they fit in [`MAX_NOTICE`] bytes,
+/// a line with its events as a JSON array of `[seq, type, payload, recorded_at_ms]`
+/// (`events`: seq, type, payload as JSON text). An id with a line break in it gets no events
+/// line, so the first line always ends where the id does.
+pub fn notice(
+    kind: StreamKind,
+    id: &str,
+    seq: u64,
+    events: &[(u64, &str, &str)],
+    recorded_at_ms: i64,
+) -> String {
+    let mut text = format!("{kind}/{seq}/{id}");
+    if events.is_empty() || id.contains('\n') {
+        return text;
+    }
+    let header = text.len();
+    text.push_str("\n[");
+    for (i, (seq, event_type, payload)) in events.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        let event_type = serde_json::to_string(event_type).unwrap_or_default();
+        text.push_str(&format!("[{seq},{event_type},{payload},{recorded_at_ms}]"));
+        if text.len() >= MAX_NOTICE {
+            text.truncate(header);
+            return text;
+        }
+    }
+    text.push(']');
+    if text.len() >= MAX_NOTICE {
+        text.truncate(header);
+    }
+    text
 }
 
 /// What a stream of events is about.
@@ -478,4 +564,96 @@ pub(crate) fn plan_append(expected: u64, events: &[NewEvent]) -> Result<u64, Sto
 /// Parses a stored payload.
 pub(crate) fn parse_payload(seq: u64, text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|source| StoreError::Corrupt { seq, source })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn event(seq: u64, n: u64) -> StoredEvent {
+        StoredEvent {
+            seq,
+            event_type: "move".to_owned(),
+            payload: json!({ "n": n, "text": "炮二平五 \"quoted\"\n" }),
+            recorded_at_ms: 1_700_000_000_123,
+        }
+    }
+
+    #[test]
+    fn a_notice_carries_the_events_of_its_append() {
+        let appended = Appended {
+            kind: StreamKind::Game,
+            id: "g1/x".to_owned(),
+            seq: 7,
+            events: vec![event(6, 1), event(7, 2)],
+        };
+        let text = appended.to_payload();
+        assert!(text.starts_with("game/7/g1/x\n"), "{text}");
+        assert_eq!(Appended::from_payload(&text), Some(appended));
+    }
+
+    #[test]
+    fn a_notice_without_events_reads_as_before() {
+        // The payload of a replica that sends no events (and of a change of deadline alone).
+        let read = Appended::from_payload("game/3/abc").expect("reads");
+        assert_eq!(
+            (read.kind, read.id.as_str(), read.seq),
+            (StreamKind::Game, "abc", 3)
+        );
+        assert!(read.events.is_empty());
+        let empty = Appended {
+            events: Vec::new(),
+            ..read.clone()
+        };
+        assert_eq!(empty.to_payload(), "game/3/abc");
+    }
+
+    #[test]
+    fn events_that_do_not_fit_are_left_to_the_store() {
+        let big = StoredEvent {
+            payload: json!({ "text": "x".repeat(MAX_NOTICE) }),
+            ..event(1, 0)
+        };
+        let appended = Appended {
+            kind: StreamKind::Game,
+            id: "abc".to_owned(),
+            seq: 1,
+            events: vec![big],
+        };
+        let text = appended.to_payload();
+        assert_eq!(text, "game/1/abc");
+        assert!(text.len() < MAX_NOTICE);
+        // Many small events that add up past the limit too.
+        let many: Vec<StoredEvent> = (1..=400).map(|s| event(s, s)).collect();
+        let text = Appended {
+            seq: 400,
+            events: many,
+            ..appended
+        }
+        .to_payload();
+        assert_eq!(text, "game/400/abc");
+    }
+
+    #[test]
+    fn events_out_of_order_or_short_of_the_seq_are_dropped() {
+        // They must be numbered one after another up to the notice's seq.
+        let gap = "game/9/abc\n[[7,\"move\",{},1],[9,\"move\",{},1]]";
+        let short = "game/9/abc\n[[7,\"move\",{},1],[8,\"move\",{},1]]";
+        for text in [gap, short] {
+            let read = Appended::from_payload(text).expect("reads");
+            assert_eq!((read.id.as_str(), read.seq), ("abc", 9));
+            assert!(read.events.is_empty(), "{text}");
+        }
+        // An id with a line break gets no events line, and reads back whole.
+        let odd = Appended {
+            kind: StreamKind::Game,
+            id: "a\nb".to_owned(),
+            seq: 1,
+            events: vec![event(1, 1)],
+        };
+        let read = Appended::from_payload(&odd.to_payload()).expect("reads");
+        assert_eq!((read.id.as_str(), read.events.len()), ("a\nb", 0));
+    }
 }

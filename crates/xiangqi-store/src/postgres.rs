@@ -35,7 +35,7 @@ use crate::{
     Appended, CHANNEL, Deadline, Due, EventStore, NewEvent, StoreError, StoredEvent, StreamKind,
     api_seq,
     batch::{Key, Outcome, Pending, Rows, answer, check, queue},
-    db_seq, migrate, now_ms, parse_payload, plan_append,
+    db_seq, migrate, notice, now_ms, parse_payload, plan_append,
 };
 
 /// A subscription to the appends of every replica.
@@ -316,16 +316,21 @@ async fn write_rows(
     let (d_kinds, d_ids) = columns(rows.set.iter().map(|(k, _)| k));
     let d_at: Vec<i64> = rows.set.iter().map(|(_, ms)| db_seq(*ms)).collect();
     let (c_kinds, c_ids) = columns(rows.clear.iter());
+    // Each stream's events in the batch, for its notice (several appends of one stream in a
+    // batch follow each other).
+    let mut of_stream: HashMap<&Key, Vec<(u64, &str, &str)>> = HashMap::new();
+    for (key, seq, event_type, payload) in &rows.events {
+        of_stream
+            .entry(key)
+            .or_default()
+            .push((*seq, event_type.as_str(), payload.as_str()));
+    }
     let notices: Vec<String> = rows
         .streams
         .iter()
-        .map(|((kind, id), seq)| {
-            Appended {
-                kind: *kind,
-                id: id.clone(),
-                seq: *seq,
-            }
-            .to_payload()
+        .map(|(key, seq)| {
+            let events = of_stream.get(key).map_or(&[][..], Vec::as_slice);
+            notice(key.0, &key.1, *seq, events, now)
         })
         .collect();
     sqlx::query(WRITE_ROWS)

@@ -435,3 +435,52 @@ async fn postgres_keeps_the_contract() {
     batch_conflicts(&store, &prefix).await;
     race(Arc::new(store), &prefix).await;
 }
+
+/// Every replica hears of an append with the events it wrote (those that fit in a notice), the
+/// same as a read of the store gives, so that it need not read them.
+#[tokio::test]
+async fn postgres_announces_appends_with_their_events() {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return;
+    };
+    if !url.starts_with("postgres") {
+        eprintln!("DATABASE_URL is not PostgreSQL: test skipped");
+        return;
+    }
+    let store = Store::open(&url).await.expect("connects and migrates");
+    let mut listener = store.listen().await.expect("listens").expect("postgres");
+    let game = unique("notice");
+    let kind = StreamKind::Game;
+    store
+        .append(kind, &game, 0, &[ev(1)])
+        .await
+        .expect("creates");
+    store
+        .append(kind, &game, 1, &[ev(2), ev(3)])
+        .await
+        .expect("appends");
+    // Too big for a notice: announced without its events.
+    let big = NewEvent::new("move", json!({ "text": "x".repeat(10_000) }));
+    store.append(kind, &game, 3, &[big]).await.expect("appends");
+    let stored = store.load(kind, &game, 0).await.expect("reads");
+    let mut heard = Vec::new();
+    while heard.len() < 3 {
+        let next = tokio::time::timeout(std::time::Duration::from_secs(10), listener.next())
+            .await
+            .expect("a notice within 10 s")
+            .expect("listens")
+            .expect("connected");
+        // Other tests share the database: only this game's notices.
+        if next.id == game {
+            heard.push(next);
+        }
+    }
+    assert_eq!(
+        heard.iter().map(|a| a.seq).collect::<Vec<_>>(),
+        vec![1, 3, 4]
+    );
+    assert_eq!(heard[0].events, stored[..1]);
+    assert_eq!(heard[1].events, stored[1..3]);
+    assert!(heard[2].events.is_empty());
+}

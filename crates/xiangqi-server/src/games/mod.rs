@@ -25,7 +25,7 @@ use serde_json::Value;
 use tokio::sync::broadcast;
 use xiangqi::{Color, Position, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{Foul, GameEvent, RuleSet, TimeControl, TimedGame};
-use xiangqi_store::{Deadline, EventStore, Listener, Store, StreamKind};
+use xiangqi_store::{Deadline, EventStore, Listener, Store, StoredEvent, StreamKind};
 
 pub use self::state::{
     Appeal, AppealDecision, AppealVerdict, Created, ErrorKind, Live, Signature, TokenHolder,
@@ -438,7 +438,7 @@ impl Games {
         for d in &due {
             if let Ok(seq) = self.store().last_seq(StreamKind::Game, &d.id).await {
                 // A no-op unless this process holds an older copy.
-                self.on_appended(&d.id, seq).await;
+                self.on_appended(&d.id, seq, Vec::new()).await;
             }
             self.check_due(&d.id, Some(d.deadline_ms)).await;
         }
@@ -510,7 +510,7 @@ impl Games {
         }
         drop(guard);
         // Catch up now (and tell this replica's watchers); the notice, when it comes, is old.
-        self.on_appended(id, stored).await;
+        self.on_appended(id, stored, Vec::new()).await;
         self.lock_current(id).await
     }
 
@@ -705,7 +705,7 @@ impl Games {
                 // under load queued the notices for seconds.
                 Ok(Some(a)) if a.kind == StreamKind::Game => {
                     let games = Arc::clone(&self);
-                    tokio::spawn(async move { games.on_appended(&a.id, a.seq).await });
+                    tokio::spawn(async move { games.on_appended(&a.id, a.seq, a.events).await });
                 }
                 Ok(Some(_)) => {}
                 // Reconnected: whatever was announced meanwhile is lost, so look at every game
@@ -720,15 +720,16 @@ impl Games {
     async fn refresh_all(self: &Arc<Self>) {
         for id in self.repo.held_ids() {
             if let Ok(seq) = self.store().last_seq(StreamKind::Game, &id).await {
-                self.on_appended(&id, seq).await;
+                self.on_appended(&id, seq, Vec::new()).await;
             }
         }
     }
 
     /// Another replica (or this one) appended to game `id` up to `seq`: if this replica holds
-    /// an older copy, it catches it up from the store, resets its flag timer and tells its
-    /// watchers, as if the move had been made here.
-    async fn on_appended(self: &Arc<Self>, id: &str, seq: u64) {
+    /// an older copy, it catches it up (with the `events` the notice brought when they follow
+    /// its copy, else from the store), resets its flag timer and tells its watchers, as if the
+    /// move had been made here.
+    async fn on_appended(self: &Arc<Self>, id: &str, seq: u64, events: Vec<StoredEvent>) {
         // Not held here: it is loaded fresh when someone asks.
         let Some((slot, mut guard)) = self.repo.lock_held(id).await else {
             return;
@@ -745,7 +746,7 @@ impl Games {
             .as_ref()
             .is_some_and(|v| v.state.timed.game().end().is_none());
         slot.side().stop_timer(&self.timers);
-        let Ok((new, newest)) = self.repo.refresh(id, &mut guard).await else {
+        let Ok((new, newest)) = self.repo.refresh(id, &mut guard, events).await else {
             return;
         };
         if let Some(at) = newest {
