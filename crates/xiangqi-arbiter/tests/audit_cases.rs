@@ -318,6 +318,48 @@ fn a_pawn_sent_in_to_win_a_cannon_wins_nothing() {
     );
 }
 
+/// Art. 26.7 (a), "主动送兵(卒)将军换车按捉处理", and the victim of a forced line (art. 26.9.1):
+/// the horse h3–g5 threatens 兵四进一 (f7–f8) with check, which the general on f9 must take
+/// (its horse on e9 shuts the other way out), then 马三进五 (g5–e6) with check and a fork of the
+/// rook on c7 (the advisor on d7 keeps the rook from blocking on e7). A pawn given with check
+/// for a rook: a chase, and the piece chased is the rook, won at the end of the line. Its way
+/// back is idle; 一捉一闲 is allowed, a draw. (With Red's general on e0 the line fails: the
+/// black general steps to e8 and the horse on e6 may not leave the file. The engine saw it
+/// first.)
+#[test]
+fn a_pawn_sent_in_with_check_to_win_a_rook_chases_the_rook() {
+    let ruling = rule(
+        "4nk3/9/2ra1P3/9/9/9/7N1/p8/9/3K5 w - - 0 1",
+        "h3g5 a2b2 g5h3 b2a2",
+        &cxa(),
+        Verdict::Draw,
+        "捉闲捉闲",
+    );
+    let first = red_moves(&ruling).next().expect("a red move");
+    assert!(
+        first
+            .attacks
+            .iter()
+            .any(|at| at.reason == Reason::ForcedGain
+                && at.victim_role == xiangqi::Role::Rook
+                && at.gain > 0),
+        "{first:?}"
+    );
+}
+
+/// Art. 26.7 (b), the same line winning a cannon on c7: a pawn traded for a cannon is no gain,
+/// and the horse's moves are idle.
+#[test]
+fn a_pawn_sent_in_with_check_to_win_a_cannon_wins_nothing() {
+    rule(
+        "4nk3/9/2ca1P3/9/9/9/7N1/p8/9/3K5 w - - 0 1",
+        "h3g5 a2b2 g5h3 b2a2",
+        &cxa(),
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+}
+
 /// Art. 26.7 (c), "捉吃未过河的兵(卒)……也不算得子": the rook goes between c7 and g7, attacking
 /// the unprotected uncrossed pawns on c6 and g6 in turn. No move chases: a draw.
 #[test]
