@@ -166,6 +166,33 @@ fn blocking_the_fork_cuts_the_hidden_root() {
     );
 }
 
+/// 断根 by moving away the piece the answer would win (issue 16, item 1): the rook on f4 looks
+/// up the f-file at the black cannon on f7, and stands on the leg of the black horse on g4
+/// (rooted by the rook on g9). Were it to take, 马7进5 (g4–e3) would check the general on d1 and
+/// fork the red rook on c2 (the advisor on d2 shuts that rook's way to e2, the horse's leg): a
+/// rook for a cannon, so the rook on f4 is tied and its capture idle (art. 26.5). The rook
+/// c2–b2 steps out of the fork: now the capture wins a cannon, and the standing attack is a
+/// chase made by that move (art. 24.3, "造成其他子能吃子"). Its way back is idle: 一捉一闲, a
+/// draw. (With the black general on d9, the first try, red had 车四进二 on f9, check and a
+/// fork of the rook on g9, and no tie at all; the engine saw it.)
+#[test]
+fn stepping_out_of_the_fork_cuts_the_root() {
+    let ruling = rule(
+        "6r2/3k5/5c3/9/9/5Rn2/9/2RA4p/3K5/9 w - - 0 1",
+        "c2b2 i2h2 b2c2 h2i2",
+        &cxa(),
+        Verdict::Draw,
+        "捉闲捉闲",
+    );
+    let cut = red_moves(&ruling).next().expect("a red move");
+    assert!(
+        cut.attacks.iter().any(|at| at.is_chase()
+            && at.victim_role == xiangqi::Role::Cannon
+            && at.attacker_role == xiangqi::Role::Rook),
+        "{cut:?}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. The tied-down capturer (被牵子捉子), CXA 2011 art. 26.5, second clause: "做根子和被牵子捉
 // 子，交换后价值相当或得子者按捉处理；得不偿失者，按闲处理".
