@@ -374,6 +374,25 @@ fn a_pawn_sent_in_with_check_to_win_a_rook_chases_the_rook() {
     );
 }
 
+/// Art. 26.10 over art. 26.5 (a same-type offer): the rook g2–f2, rooted by the advisor on e1,
+/// faces the black rook on f9, rooted by its general, and 兵五进一 (e7–e8) check would then win
+/// that rook (art. 26.7 (a)). But the rook threatened is the rook offered, and Black may take
+/// first at no loss (车4退7 仕5进4): "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损邀兑方按
+/// 捉处理，反之则按兑处理" — 兑, not 捉, as the book's 参考图4 rules a threat on the offered
+/// piece. (Written first as 捉 by art. 26.5, "兑兼捉按捉处理"; art. 26.10 is the narrower
+/// rule for this very case, and the engine's 兑 stands.) Red plays 一兑一闲: a draw.
+#[test]
+fn a_threat_on_the_rook_offered_for_exchange_is_an_offer() {
+    let ruling = rule(
+        "4kr3/9/4P4/9/9/9/p8/6R2/4A4/4K4 w - - 0 1",
+        "g2f2 a3b3 f2g2 b3a3",
+        &cxa(),
+        Verdict::Draw,
+        "兑闲兑闲",
+    );
+    assert!(ruling.moves.iter().all(|a| a.nature != MoveNature::Chase));
+}
+
 /// Art. 26.7 (b), the same line winning a cannon on c7: a pawn traded for a cannon is no gain,
 /// and the horse's moves are idle.
 #[test]
