@@ -591,6 +591,27 @@ fn a_perpetual_sacrifice_is_allowed() {
     rule(fen, cycle, &wxf(), Verdict::Draw, "献献献献");
 }
 
+/// CXA 2011 art. 26.1 ("走动帅(将)、兵(卒)后……其他子产生新的捉，按捉处理"): the crossed pawn
+/// d5–c5 opens the d-file for the rook on d2 onto the unprotected black horse on d8: the pawn's
+/// move is 捉. Back on d5 it shuts the file again (闲). 一捉一闲, a draw. WXF 2018 (AXF rule 30,
+/// D74: a pawn move unmasking another piece's attack is a chase) agrees, and a chase on one
+/// move in two is not perpetual: a draw as well.
+#[test]
+fn a_pawn_step_that_opens_a_rook_file_chases() {
+    let fen = "3ak4/3na4/9/9/3P5/9/9/3R5/9/4K4 w - - 0 1";
+    let cycle = "d5c5 e9f9 c5d5 f9e9";
+    for rules in [cxa(), wxf()] {
+        let ruling = rule(fen, cycle, &rules, Verdict::Draw, "捉闲捉闲");
+        let first = red_moves(&ruling).next().expect("a red move");
+        assert!(
+            first.attacks.iter().any(|at| at.is_chase()
+                && at.attacker_role == xiangqi::Role::Rook
+                && at.victim_role == xiangqi::Role::Horse),
+            "{first:?}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. WXF 2018 art. 3.1.H and the AXF Appendix: root-cutting through a cannon's screen, along a
 // rank (the shipped cases have it along a file).
