@@ -2415,10 +2415,21 @@ pub(crate) fn analyse_with(
         // loss or mate (judged in `judge`): "被邀兑方兑子后立即被杀或子力价值受损邀兑方按捉处理，
         // 反之则按兑处理". The offered side need not wait for the line. (An offer that is also a
         // chase of another piece stays a chase, art. 26.5.)
+        //
+        // CXA 2011 arts. 24.15, 26.5: nor may it take a piece the move attacks anew whose
+        // capture [`judge`] has weighed whole and found answered by the other side's forcing
+        // reply (a check, a fork, a discovered attack: 暗根), or paid for by what the tied
+        // capturer gives up (被牵子捉子, 得不偿失). The line's defender only captures, so it
+        // would miss that reply and win back, by the same capture, what the root protects.
         let offered: Bitboard = analysis
             .attacks
             .iter()
-            .filter(|at| at.reason == Reason::SameType)
+            .filter(|at| {
+                matches!(
+                    at.reason,
+                    Reason::SameType | Reason::HiddenRoot | Reason::TiedCapturer
+                )
+            })
             .map(|at| at.victim)
             .collect();
         let line = forced_gain_aiming(
