@@ -35,8 +35,11 @@
 //!
 //! A new format is a new [`Stage`] and one line of [`crate::tournament::Format::stages`] (or of
 //! the team event's [`Competition::stages`]), not a branch in every method of [`Tournament`].
-//! The rules on withdrawals and forfeits (CXA 19, 20) are shared the same way, over encounters,
-//! by [`crate::lifecycle`]'s `Lifecycle`.
+//! The rules on withdrawals and forfeits (CXA 19, 20) are shared the same way, over encounters
+//! (a game or a team match), by one lifecycle module: withdrawals dated, the order table
+//! redrawn (14.4), results cancelled (19.2) or forfeited (19.3, 20); the stage says only whether
+//! its table keeps a withdrawn entrant ([`Stage::keeps_withdrawn`]) and which encounters can be
+//! cancelled ([`Stage::scheduled_games`]).
 
 use std::any::Any;
 
