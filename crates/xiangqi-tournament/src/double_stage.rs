@@ -23,7 +23,7 @@ use crate::{
     knockout::{Decision, KnockoutMatch},
     knockout_stage::{Next, Plan, round_games},
     round_robin::Pairing,
-    stage::{Stage, StageOutcome, StagePlay},
+    stage::{Stage, StageOutcome, StagePlay, Staged},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
     types::PlayerId,
@@ -184,7 +184,7 @@ impl Stage for DoubleEliminationStage {
         seed: Option<u64>,
     ) -> Result<(), TournamentError> {
         let (_, plan) = self.replay(play.tournament)?;
-        Plan::check(plan, games, byes, seed)
+        Ok(Plan::check(plan, games, byes, seed)?)
     }
 
     fn finished(&self, play: &StagePlay<'_>) -> bool {

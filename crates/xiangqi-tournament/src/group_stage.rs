@@ -19,7 +19,7 @@ use crate::{
     round_robin::{self, Pairing},
     round_robin_stage::table_rounds,
     scoring::ScoringScheme,
-    stage::{Stage, StageOutcome, StagePlay},
+    stage::{Stage, StageOutcome, StagePlay, Staged},
     swiss::PairingSystem,
     tiebreak::{self, EventKind, Field, Standing},
     tournament::{Event, Format, Tournament, TournamentError},

@@ -20,6 +20,10 @@
 //! - A player who withdrew (CXA 19; WXF 11) or was expelled (CXA 18.3) loses the match: the
 //!   games already paired are forfeited (CXA 20.3) and no more are paired (a walkover).
 //!   Two who both withdrew leave the line empty and their next opponent goes through on a bye.
+//!
+//! [`KnockoutStage`] runs a knockout of teams the same way ([`crate::team_tournament`]): a
+//! line's game is a team match, won, drawn or lost on 场分, and the team listed first (red on
+//! odd boards, CXA 12.2) is drawn by lot for a line's first match and then alternates.
 
 use crate::{
     knockout::{
@@ -28,7 +32,9 @@ use crate::{
     },
     lot::Lot,
     round_robin::Pairing,
-    stage::{Stage, StageOutcome, StagePlay},
+    stage::{
+        BracketFault, Competition, PairedRound, Stage, StageError, StageOutcome, StagePlay, Staged,
+    },
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
     types::{Color, GameResult, Outcome, PlayerId},
@@ -198,32 +204,6 @@ pub(crate) fn round_games(
     Some(games.collect())
 }
 
-/// Replays a single-elimination bracket (CXA 10.4), for players or teams: seeds placed by
-/// [`seeded_bracket`], each line decided by [`line_next`], winners meeting their neighbours in
-/// the next bracket round. `gone(side, round)` tells a side withdrawn before `round`;
-/// `round_seed` a round's lot seed; `played(round, wanted)` the games that round holds for the
-/// wanted lines (their `playoff` flag is set here), or `None` when the round is not paired
-/// yet — then the walk ends with the plan for it.
-pub(crate) fn walk_bracket(
-    entrants: &[PlayerId],
-    first_round: u32,
-    rules: (MatchFormat, u32),
-    gone: impl Fn(PlayerId, u32) -> bool,
-    round_seed: impl Fn(u32) -> Option<u64>,
-    played: impl FnMut(u32, &[Wanted]) -> Option<Vec<(usize, MatchGame)>>,
-) -> (Vec<Vec<KnockoutMatch>>, Option<Plan>) {
-    let walk = walk_placed(
-        entrants,
-        first_round,
-        rules,
-        Placings::None,
-        gone,
-        round_seed,
-        played,
-    );
-    (walk.bracket, walk.plan)
-}
-
 /// A bracket replayed with its placing matches.
 pub(crate) struct Walk {
     /// The main bracket, round by round.
@@ -266,9 +246,15 @@ fn pair_up(sides: &[Option<PlayerId>]) -> Vec<KnockoutMatch> {
         .collect()
 }
 
-/// [`walk_bracket`] with placing matches (附加赛, CXA 10.4): the losers of a bracket round
-/// that [`Placings::losers_play_on`] names play on among themselves, beside the winners, for
-/// the places that round decides; a group of one match decides two places.
+/// Replays a single-elimination bracket (CXA 10.4), for players or teams: seeds placed by
+/// [`seeded_bracket`], each line decided by [`line_next`], winners meeting their neighbours in
+/// the next bracket round. `gone(side, round)` tells a side withdrawn before `round`;
+/// `round_seed` a round's lot seed; `played(round, wanted)` the games that round holds for the
+/// wanted lines (their `playoff` flag is set here), or `None` when the round is not paired
+/// yet — then the walk ends with the plan for it. With placing matches (附加赛, CXA 10.4) the
+/// losers of a bracket round that [`Placings::losers_play_on`] names play on among themselves,
+/// beside the winners, for the places that round decides; a group of one match decides two
+/// places.
 pub(crate) fn walk_placed(
     entrants: &[PlayerId],
     first_round: u32,
@@ -410,9 +396,9 @@ pub(crate) fn walk_placed(
 }
 
 impl Plan {
-    /// The round's event: colours of a match's first game by lot from `seed`, the others as
-    /// the plan forces them (CXA 12.4).
-    pub(crate) fn event(self, round: u32, seed: u64) -> Event {
+    /// The round: colours of a match's first game by lot from `seed`, the others as the plan
+    /// forces them (CXA 12.4).
+    pub(crate) fn paired(self, round: u32, seed: u64) -> PairedRound {
         let mut lot = Lot::new(seed);
         let games = self
             .games
@@ -431,11 +417,22 @@ impl Plan {
                 }
             })
             .collect();
-        Event::RoundPaired {
+        PairedRound {
             round,
             games,
             byes: self.byes,
             seed: Some(seed),
+        }
+    }
+
+    /// The round's event for players ([`Plan::paired`]).
+    pub(crate) fn event(self, round: u32, seed: u64) -> Event {
+        let r = self.paired(round, seed);
+        Event::RoundPaired {
+            round: r.round,
+            games: r.games,
+            byes: r.byes,
+            seed: r.seed,
         }
     }
 
@@ -446,21 +443,21 @@ impl Plan {
         games: &[Pairing],
         byes: &[PlayerId],
         seed: Option<u64>,
-    ) -> Result<(), TournamentError> {
-        let plan = plan.ok_or(TournamentError::KnockoutDecided)?;
-        let wrong = |what: &str| Err(TournamentError::NotInBracket(what.into()));
+    ) -> Result<(), StageError> {
+        let plan = plan.ok_or(StageError::Decided)?;
+        let wrong = |fault| Err(StageError::NotInBracket(fault));
         if seed.is_none() {
-            return wrong("a knockout round keeps the seed of its lot");
+            return wrong(BracketFault::NoSeed);
         }
         if games.len() != plan.games.len() {
-            return wrong("the round must pair every match still being played");
+            return wrong(BracketFault::MissingLines);
         }
         let mut want_byes = plan.byes.clone();
         let mut got_byes = byes.to_vec();
         want_byes.sort_unstable();
         got_byes.sort_unstable();
         if want_byes != got_byes {
-            return wrong("the byes must be the bracket's");
+            return wrong(BracketFault::Byes);
         }
         for g in games {
             let Some(&(a, _, colour)) = plan
@@ -468,11 +465,11 @@ impl Plan {
                 .iter()
                 .find(|(a, b, _)| (g.red, g.black) == (*a, *b) || (g.red, g.black) == (*b, *a))
             else {
-                return wrong("a game that is not a match of the bracket");
+                return wrong(BracketFault::NotALine);
             };
             let first_color = if g.red == a { Color::Red } else { Color::Black };
             if colour.is_some_and(|c| c != first_color) {
-                return wrong("colours alternate after a match's first game");
+                return wrong(BracketFault::Alternation);
             }
         }
         Ok(())
@@ -496,7 +493,7 @@ impl KnockoutStage {
     /// Replays the knockout: the bracket rounds so far, its placing matches (附加赛) and the
     /// plan for the next game round (`None` when a round awaits results or every match is
     /// decided).
-    fn replay(&self, play: &StagePlay<'_>) -> Result<Walk, TournamentError> {
+    fn replay<C: Competition>(&self, play: &StagePlay<'_, C>) -> Result<Walk, C::Error> {
         let t = play.tournament;
         let entrants = play.entrants()?;
         let walk = walk_placed(
@@ -504,27 +501,39 @@ impl KnockoutStage {
             play.first_round,
             (self.games, self.playoff_games),
             t.placings(),
-            |p, round| t.withdrawn_after(p).is_some_and(|a| a < round),
-            |r| t.rounds().get(r as usize - 1).and_then(|r| r.seed),
-            |number, wanted| round_games(t, number, wanted),
+            |p, round| t.withdrawn(p).is_some_and(|a| a < round),
+            |r| t.round_seed(r),
+            |number, wanted| t.knockout_games(number, wanted),
         );
         Ok(walk)
     }
 
     /// The bracket so far, round by round; empty while its entrants are not known.
-    fn bracket(&self, play: &StagePlay<'_>) -> Vec<Vec<KnockoutMatch>> {
+    pub(crate) fn bracket<C: Competition>(
+        &self,
+        play: &StagePlay<'_, C>,
+    ) -> Vec<Vec<KnockoutMatch>> {
         self.replay(play).map(|w| w.bracket).unwrap_or_default()
     }
 }
 
-impl Stage for KnockoutStage {
+/// The number of bracket rounds: ⌈log₂ n⌉ for n entrants.
+pub(crate) fn bracket_rounds(entrants: usize) -> u32 {
+    if entrants < 2 {
+        0
+    } else {
+        entrants.next_power_of_two().trailing_zeros()
+    }
+}
+
+impl<C: Competition> Stage<C> for KnockoutStage {
     /// An upper bound: every bracket round with all its games and play-offs.
-    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+    fn rounds(&self, play: &StagePlay<'_, C>) -> u32 {
         let entrants = match self.qualifiers {
             Some(k) => k as usize,
-            None => play.tournament.table_players().len(),
+            None => play.tournament.table().len(),
         };
-        Tournament::bracket_rounds(entrants) * (self.games.max_games() as u32 + self.playoff_games)
+        bracket_rounds(entrants) * (self.games.max_games() as u32 + self.playoff_games)
     }
 
     /// The first game of each match with colours drawn by lot from `seed` (kept in the
@@ -532,40 +541,41 @@ impl Stage for KnockoutStage {
     /// bracket round (CXA 10.4, 12.4; WXF 10.1).
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, C>,
         _engine: Option<&dyn PairingSystem>,
         seed: Option<u64>,
-    ) -> Result<Event, TournamentError> {
-        let seed = seed.ok_or(TournamentError::NeedsPairings)?;
+    ) -> Result<C::Event, C::Error> {
+        let seed = seed.ok_or(StageError::NeedsSeed)?;
         let round = play.next_round();
         if play.entrants()?.len() < 2 {
-            return Err(TournamentError::TooFewPlayers);
+            return Err(StageError::TooFewEntrants("a knockout").into());
         }
         let plan = self.replay(play)?.plan;
-        let plan = match (plan, play.tournament.rounds().last()) {
-            (Some(plan), _) => plan,
-            (None, Some(last)) if !self.finished(play) => {
-                return Err(TournamentError::RoundIncomplete(last.number));
+        let paired = play.tournament.rounds_paired();
+        let plan = match plan {
+            Some(plan) => plan,
+            None if paired > 0 && !self.finished(play) => {
+                return Err(StageError::RoundIncomplete(paired).into());
             }
-            (None, _) => return Err(TournamentError::KnockoutDecided),
+            None => return Err(StageError::Decided.into()),
         };
-        Ok(plan.event(round, seed))
+        play.tournament.round_event(plan.paired(round, seed))
     }
 
     /// The matches due, colours alternated after a match's first game (CXA 12.4), the
     /// bracket round's byes (CXA 10.4), a seed kept.
     fn check(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, C>,
         games: &[Pairing],
         byes: &[PlayerId],
         seed: Option<u64>,
-    ) -> Result<(), TournamentError> {
-        Plan::check(self.replay(play)?.plan, games, byes, seed)
+    ) -> Result<(), C::Error> {
+        Ok(Plan::check(self.replay(play)?.plan, games, byes, seed)?)
     }
 
     /// The final decided, and every placing match beside it (CXA 10.4 附加赛).
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, C>) -> bool {
         self.champion(play).is_some()
             && self.replay(play).is_ok_and(|w| {
                 w.placing
@@ -575,17 +585,17 @@ impl Stage for KnockoutStage {
             })
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, C>) -> StageOutcome {
         StageOutcome::Bracket(self.bracket(play))
     }
 
-    fn champion(&self, play: &StagePlay<'_>) -> Option<PlayerId> {
+    fn champion(&self, play: &StagePlay<'_, C>) -> Option<PlayerId> {
         let bracket = self.bracket(play);
         let last = bracket.last()?;
         match last.as_slice() {
             [only]
                 if bracket.len() as u32
-                    >= Tournament::bracket_rounds(play.entrants().map_or(0, |e| e.len())) =>
+                    >= bracket_rounds(play.entrants().map_or(0, |e| e.len())) =>
             {
                 only.winner
             }
@@ -605,11 +615,7 @@ impl Stage for KnockoutStage {
 impl Tournament {
     /// The number of bracket rounds: ⌈log₂ n⌉ for n entrants.
     pub(crate) fn bracket_rounds(entrants: usize) -> u32 {
-        if entrants < 2 {
-            0
-        } else {
-            entrants.next_power_of_two().trailing_zeros()
-        }
+        bracket_rounds(entrants)
     }
 
     /// What `line` needs before the game round `round` (CXA 10.4, 12.4; WXF 10.1).

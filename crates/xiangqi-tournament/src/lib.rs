@@ -5,6 +5,10 @@
 //! - [`tournament`]: a tournament as a state machine driven by [`tournament::Event`]s
 //!   (created, registered, round paired, result recorded, withdrawn, penalised); standings are
 //!   a projection. Withdrawals (CXA 19, WXF 11), forfeits and lateness (CXA 20, WXF 11.1).
+//! - [`stage`]: a format as a list of stages ([`stage::Stage`]: round robin, groups, Swiss,
+//!   knockout, double elimination, knockout by lot), each pairing its next round for a
+//!   [`stage::Competition`] of players or of teams; round robin, Swiss and knockout are one
+//!   stage each for both.
 //! - [`round_robin`]: the order tables (CXA appendix 2 = FIDE Berger), single and double.
 //! - [`groups`], [`knockout`], [`team`]: seeded groups (CXA 10.2), knockout brackets, match
 //!   formats and play-offs (CXA 10.4, 12.4; WXF 10.1), team line-ups and scoring (CXA 11–13).
@@ -25,6 +29,8 @@
 //!   (CXA 14.4) and withdrawals (CXA 19), 局分 first in a team Swiss (CXA 14.7); 全队轮赛制
 //!   (CXA 11.4, `TeamFormat::AllPlayAll`), board order by rating with the organiser's
 //!   override (11.1) or by lot (11.3), team fouls and sanctions (全队犯规, CXA 14.5, 18.5).
+//!   Its rounds are paired by the players' stages
+//!   ([`team_tournament::TeamTournament::pair_next`]).
 //! - [`team_places`]: 队员总分制 (CXA 11.5, 14.8), teams ranked by their players' places in an
 //!   individual event.
 //! - [`ScoringScheme`]: 2/1/0, 1/½/0, 3/1/0, 3/0 with 1/2 for drawn red/black (CXA 13, WXF 9).

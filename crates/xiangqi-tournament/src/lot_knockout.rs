@@ -247,7 +247,7 @@ impl Stage for LotKnockoutStage {
         if seed.is_some() && plan.is_none() {
             return Err(TournamentError::KnockoutDecided);
         }
-        Plan::check(plan, games, byes, seed)
+        Ok(Plan::check(plan, games, byes, seed)?)
     }
 
     fn finished(&self, play: &StagePlay<'_>) -> bool {

@@ -1,20 +1,24 @@
 //! 大循环制 (CXA 2011 art. 10.1) as a [`Stage`]: everyone plays everyone from the order tables
 //! (appendix 2, art. 12.1), once or twice.
 //!
-//! The table holds the players still in at round 1 (a withdrawal before the start redraws it,
-//! CXA 14.4; WXF 11.2). A player who withdraws later stays in it and forfeits the games left
+//! The table holds the entrants still in at round 1 (a withdrawal before the start redraws it,
+//! CXA 14.4; WXF 11.2). An entrant who withdraws later stays in it and forfeits the games left
 //! (CXA 19.3), unless fewer than half were played, when every result is cancelled (CXA 19.2).
+//!
+//! One stage for any [`crate::stage::Competition`]: players, or teams meeting in the same
+//! table (CXA 10.1 with 12.2; 全队轮赛制, CXA 11.4).
 
 use crate::{
     round_robin::{self, Pairing},
-    stage::{Stage, StageOutcome, StagePlay},
+    stage::{Competition, PairedRound, Stage, StageError, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tiebreak::EventKind,
-    tournament::{Event, TournamentError},
     types::PlayerId,
 };
 
-/// A round robin of `cycles` cycles (1: 一局制, 2: 两局制 with colours swapped).
+/// A round robin of `cycles` cycles (1: 一局制, 2: 两局制 with colours swapped), of players or
+/// of teams (CXA 10.1 with 12.2: the team listed first in the order table is red on odd
+/// boards; 全队轮赛制, CXA 11.4, meets in the same table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoundRobinStage {
     /// 1 or 2.
@@ -27,56 +31,56 @@ pub(crate) fn table_rounds(players: usize, cycles: u32) -> u32 {
     (n + n % 2).saturating_sub(1) * cycles
 }
 
-impl Stage for RoundRobinStage {
-    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
-        table_rounds(play.tournament.table_players().len(), self.cycles)
+impl<C: Competition> Stage<C> for RoundRobinStage {
+    fn rounds(&self, play: &StagePlay<'_, C>) -> u32 {
+        table_rounds(play.tournament.table().len(), self.cycles)
     }
 
+    /// The next round of the order table (appendix 2); an entrant sitting out is a bye
+    /// (unscored). Table number k is the k-th entrant still in at round 1.
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, C>,
         _engine: Option<&dyn PairingSystem>,
         _seed: Option<u64>,
-    ) -> Result<Event, TournamentError> {
+    ) -> Result<C::Event, C::Error> {
         let t = play.tournament;
-        let table = t.table_players();
+        let table = t.table();
         let n = table.len() as u32;
         if n < 2 {
-            return Err(TournamentError::TooFewPlayers);
+            return Err(StageError::TooFewEntrants("a round robin").into());
         }
         let round = play.next_round();
         let schedule = round_robin::schedule(n, self.cycles);
         let next = schedule
             .get(round as usize - 1)
-            .ok_or(TournamentError::AllRoundsPaired(t.total_rounds()))?;
-        // Table number k is the k-th player still in.
-        let player = |id: PlayerId| table.get(id.index()).copied().unwrap_or(id);
-        let games: Vec<Pairing> = next
-            .games
-            .iter()
-            .map(|g| Pairing {
-                board: g.board,
-                red: player(g.red),
-                black: player(g.black),
-            })
-            .collect();
-        let byes: Vec<PlayerId> = next.bye.map(player).into_iter().collect();
-        // Validate (e.g. unfinished previous round) without changing anything.
-        t.check_pairing(round, &games, &byes, None)?;
-        Ok(Event::RoundPaired {
+            .ok_or(StageError::AllRoundsPaired(self.rounds(play)))?;
+        let entrant = |id: PlayerId| table.get(id.index()).copied().unwrap_or(id);
+        let paired = PairedRound {
             round,
-            games,
-            byes,
+            games: next
+                .games
+                .iter()
+                .map(|g| Pairing {
+                    board: g.board,
+                    red: entrant(g.red),
+                    black: entrant(g.black),
+                })
+                .collect(),
+            byes: next.bye.map(entrant).into_iter().collect(),
             seed: None,
-        })
+        };
+        // Validate (e.g. unfinished previous round) without changing anything.
+        t.check_table_round(&paired)?;
+        t.round_event(paired)
     }
 
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, C>) -> bool {
         play.tournament
             .rounds_settled(play.first_round - 1 + self.rounds(play))
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, C>) -> StageOutcome {
         StageOutcome::Standings(play.tournament.standings())
     }
 
@@ -92,8 +96,8 @@ impl Stage for RoundRobinStage {
         true
     }
 
-    fn scheduled_games(&self, play: &StagePlay<'_>, _player: PlayerId) -> Option<u32> {
-        Some((play.tournament.table_players().len() as u32).saturating_sub(1) * self.cycles)
+    fn scheduled_games(&self, play: &StagePlay<'_, C>, _player: PlayerId) -> Option<u32> {
+        Some((play.tournament.table().len() as u32).saturating_sub(1) * self.cycles)
     }
 }
 

@@ -11,7 +11,7 @@
 
 use crate::{
     lot::Lot,
-    round_robin::Pairing,
+    stage::{Competition, Staged},
     swiss::{Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
     tournament::{Event, RoundResult, Tournament, TournamentError},
     types::{Color, Outcome, PlayerId, Points},
@@ -118,29 +118,9 @@ impl Tournament {
                 TournamentError::AllRoundsPaired(swiss_rounds)
             });
         }
-        let pairs = engine
-            .pair(&self.swiss_input(seed))
-            .map_err(|e| TournamentError::Pairing(e.to_string()))?;
-        let mut games = Vec::new();
-        let mut byes = Vec::new();
-        for p in pairs {
-            let red = PlayerId::new(p.red).ok_or(TournamentError::UnknownPlayer(0))?;
-            match p.black.map(PlayerId::new) {
-                None => byes.push(red),
-                Some(None) => return Err(TournamentError::UnknownPlayer(0)),
-                Some(Some(black)) => games.push(Pairing {
-                    board: games.len() as u32 + 1,
-                    red,
-                    black,
-                }),
-            }
-        }
-        Ok(Event::RoundPaired {
-            round,
-            games,
-            byes,
-            seed: Some(seed),
-        })
+        // The Swiss stage (CXA 10.3, or 10.5's first stage) pairs it.
+        let (stage, play) = self.stage_at(round).ok_or(TournamentError::NeedsPairings)?;
+        stage.pair(&play, Some(engine), Some(seed))
     }
 }
 

@@ -21,7 +21,8 @@
 use std::cmp::Reverse;
 
 use crate::{
-    stage::{Stage, StageOutcome, StagePlay},
+    round_robin::Pairing,
+    stage::{Competition, PairedRound, Stage, StageError, StageOutcome, StagePlay, Staged},
     swiss::PairingSystem,
     tiebreak::Standing,
     tournament::{Event, Tournament, TournamentError},
@@ -41,7 +42,8 @@ pub struct BottomElimination {
 /// 积分编排制 (CXA 10.3) as a [`Stage`] of `rounds` rounds, with bottom elimination
 /// (CXA 10.6) or without. One stage whatever the pairing engine: the engine is given when a
 /// round is paired ([`Stage::pair`]), so the Dutch, the CXA and any other [`PairingSystem`]
-/// drive the same stage.
+/// drive the same stage. It pairs a Swiss of teams the same way, each team as one player
+/// ([`crate::team_tournament::TeamTournament::pair_swiss`]; CXA 10.3 with 12.3, 14.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SwissStage {
     /// Rounds of the Swiss (at least 1).
@@ -79,8 +81,8 @@ impl SwissStage {
     }
 }
 
-impl Stage for SwissStage {
-    fn rounds(&self, _play: &StagePlay<'_>) -> u32 {
+impl<C: Competition> Stage<C> for SwissStage {
+    fn rounds(&self, _play: &StagePlay<'_, C>) -> u32 {
         self.rounds
     }
 
@@ -88,26 +90,55 @@ impl Stage for SwissStage {
         Some(self.rounds)
     }
 
-    /// Pairs the next round with `engine` (CXA 10.3): the players withdrawn (CXA 19.3),
-    /// eliminated (CXA 10.6) or due out are not paired.
+    /// Pairs the next round with `engine` (CXA 10.3), each entrant (a player, or a team as one
+    /// player) by its pairing number: the entrants withdrawn (CXA 19.3), eliminated (CXA 10.6)
+    /// or due out are not paired; the event keeps `seed`.
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, C>,
         engine: Option<&dyn PairingSystem>,
         seed: Option<u64>,
-    ) -> Result<Event, TournamentError> {
-        match (engine, seed) {
-            (Some(engine), Some(seed)) => play.tournament.pair_swiss(engine, seed),
-            _ => Err(TournamentError::NeedsPairings),
+    ) -> Result<C::Event, C::Error> {
+        let (Some(engine), Some(seed)) = (engine, seed) else {
+            return Err(StageError::NeedsEngine.into());
+        };
+        let t = play.tournament;
+        let round = play.next_round();
+        if round > play.first_round - 1 + self.rounds {
+            return Err(StageError::AllRoundsPaired(self.rounds).into());
         }
+        t.swiss_ready(round)?;
+        let pairs = engine
+            .pair(&t.swiss_input(seed))
+            .map_err(|e| StageError::Pairing(e.to_string()))?;
+        let id = |number: u32| PlayerId::new(number).ok_or(StageError::UnknownEntrant(0));
+        let mut games = Vec::new();
+        let mut byes = Vec::new();
+        for p in pairs {
+            let red = id(p.red)?;
+            match p.black {
+                None => byes.push(red),
+                Some(black) => games.push(Pairing {
+                    board: games.len() as u32 + 1,
+                    red,
+                    black: id(black)?,
+                }),
+            }
+        }
+        t.round_event(PairedRound {
+            round,
+            games,
+            byes,
+            seed: Some(seed),
+        })
     }
 
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, C>) -> bool {
         play.tournament
             .rounds_settled(play.first_round - 1 + self.rounds)
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, C>) -> StageOutcome {
         StageOutcome::Standings(play.tournament.standings())
     }
 
@@ -118,21 +149,21 @@ impl Stage for SwissStage {
     /// Once more than half of the rounds are played and before the last, the `per_round`
     /// lowest placed of those still in (not withdrawn, not eliminated), never leaving fewer
     /// than `keep`; lowest first. Empty while results are pending.
-    fn elimination_due(&self, play: &StagePlay<'_>) -> Vec<PlayerId> {
+    fn elimination_due(&self, play: &StagePlay<'_, C>) -> Vec<PlayerId> {
         let Some(BottomElimination { per_round, keep }) = self.elimination else {
             return Vec::new();
         };
         let t = play.tournament;
         let rounds = self.rounds;
-        let played = t.rounds().len() as u32;
-        if 2 * played <= rounds || played >= rounds || t.field().rounds < played {
+        let played = t.rounds_paired();
+        if 2 * played <= rounds || played >= rounds || !t.rounds_settled(played) {
             return Vec::new();
         }
         let still_in: Vec<PlayerId> = t
             .standings()
             .into_iter()
             .map(|s| PlayerId::from_index(s.competitor))
-            .filter(|&p| t.withdrawn_after(p).is_none() && t.eliminated_after(p).is_none())
+            .filter(|&p| t.withdrawn(p).is_none() && t.eliminated(p).is_none())
             .collect();
         let drop = (per_round as usize).min(still_in.len().saturating_sub(keep as usize));
         still_in.into_iter().rev().take(drop).collect()

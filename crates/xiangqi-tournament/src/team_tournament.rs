@@ -19,10 +19,15 @@
 //!   round 1 is left out of the order table.
 //! - 局分 as the primary score of a one-game Swiss of teams (CXA 14.7 "也可根据各队的总局分
 //!   排列名次"): [`TeamRanking::GamePoints`].
+//! - Rounds are paired by the format's stage, the players' own ([`crate::stage`]: a team event
+//!   is a [`crate::stage::Competition`], each team one entrant): [`crate::RoundRobinStage`] for
+//!   a round robin and 全队轮赛制, [`crate::SwissStage`], [`crate::KnockoutStage`].
+//!   [`TeamTournament::pair_next`] pairs the next round of any format; a round may also be
+//!   paired by hand with a [`TeamEvent::RoundPaired`], checked by the same stage.
 //! - Team knockouts (CXA 10.4, 12.4; WXF 10.1): [`TeamTournament::pair_knockout`],
 //!   [`TeamTournament::bracket`], [`TeamTournament::champion`].
 //! - A Swiss of teams paired by a Swiss engine, each team as one player (CXA 10.3, 12.3,
-//!   14.4): [`TeamTournament::pair_swiss`]; or by hand with a [`TeamEvent::RoundPaired`].
+//!   14.4): [`TeamTournament::pair_swiss`].
 //! - 全队轮赛制 (CXA 11.4, [`TeamFormat::AllPlayAll`]): each match all-play-all, one game a
 //!   board per 轮, results by [`TeamEvent::BoardGameResult`]; one 场 by its 局分 (13.2).
 //! - Board order (CXA 11.1, 11.2): a team registers its players by the latest rating, unrated
@@ -33,6 +38,7 @@
 //!   may order the tie-breaks ([`TeamEvent::Created`]'s `tie_breaks`).
 
 mod knockout;
+mod stages;
 mod swiss_pairing;
 
 use serde::{Deserialize, Serialize};
@@ -40,15 +46,16 @@ use serde::{Deserialize, Serialize};
 use crate::{
     knockout::MatchFormat,
     lifecycle::{Lifecycle, Refusal, Withdrawals},
-    round_robin,
+    round_robin::Pairing,
     scoring::{ScoringScheme, match_points},
+    stage::{Competition, Staged},
     team::{
         BoardRule, LineupError, MatchTally, Team, TeamMatch, first_team_color, lineup_by_lot,
         rating_order_broken, validate_lineup,
     },
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     tournament::{Format as PlayerFormat, Penalty},
-    types::{Book, Color, GameResult, Outcome, Points},
+    types::{Book, Color, GameResult, Outcome, PlayerId, Points},
 };
 
 /// The formats of a team event (CXA 2011 arts. 10.1, 10.3, 10.4 with 12.2–12.4 for teams):
@@ -617,10 +624,12 @@ impl Lifecycle for TeamTournament {
         &self.withdrawals
     }
 
-    /// The matches of a round robin (CXA 19.2); results stand in a Swiss or a knockout.
-    fn scheduled_encounters(&self, _team: usize) -> Option<u32> {
-        let cycles = self.format.round_robin_cycles()?;
-        Some((self.table_teams().len() as u32).saturating_sub(1) * cycles)
+    /// The matches of the stage the team withdrew in, where the stage cancels results (a
+    /// round robin, CXA 19.2); results stand in a Swiss or a knockout.
+    fn scheduled_encounters(&self, team: usize) -> Option<u32> {
+        let round = self.withdrawals.after(team).unwrap_or(0).max(1);
+        let (stage, play) = self.stage_at(round)?;
+        stage.scheduled_games(&play, PlayerId::from_index(team))
     }
 
     /// Matches with every board's result recorded in rounds 1 to `last`.
@@ -750,6 +759,9 @@ impl TeamTournament {
                 if expected > 1 && !self.round_settled(expected - 1) {
                     return Err(TeamError::RoundIncomplete(expected - 1));
                 }
+                let (stage, play) = self
+                    .stage_at(*round)
+                    .ok_or_else(|| TeamError::NoRound("the format has no stage".into()))?;
                 let mut seen = vec![false; self.teams.len()];
                 let teams = matches.iter().flat_map(|m| [m.first, m.second]);
                 for t in teams.chain(byes.iter().copied()) {
@@ -758,15 +770,23 @@ impl TeamTournament {
                         return Err(TeamError::PairedTwice(t));
                     }
                     // A round robin keeps a team gone after the start in its table (its
-                    // matches are forfeited); a Swiss pairs it no more.
-                    let keeps = self.format.round_robin_cycles().is_some();
+                    // matches are forfeited); a Swiss or a bracket pairs it no more.
                     self.withdrawals
-                        .may_play(t, *round, keeps)
+                        .may_play(t, *round, stage.keeps_withdrawn())
                         .map_err(|r| refused(t, r))?;
                 }
-                if self.format.knockout().is_some() {
-                    self.check_knockout_round(matches, byes, *seed)?;
-                }
+                // The stage's own rules (a bracket's plan, CXA 10.4, 12.4).
+                let games: Vec<Pairing> = matches
+                    .iter()
+                    .map(|m| Pairing {
+                        board: m.table,
+                        red: PlayerId::from_index(m.first),
+                        black: PlayerId::from_index(m.second),
+                    })
+                    .collect();
+                let bye_ids: Vec<PlayerId> =
+                    byes.iter().map(|&t| PlayerId::from_index(t)).collect();
+                stage.check(&play, &games, &bye_ids, *seed)?;
                 let games = self.games();
                 self.rounds.push(TeamRound {
                     matches: matches
@@ -1200,48 +1220,6 @@ impl TeamTournament {
         })
     }
 
-    /// The next round-robin round (CXA 10.1 and 12.2: the team listed first in the order table
-    /// is red on odd boards); a team resting is listed as a bye (unscored).
-    ///
-    /// # Errors
-    /// A Swiss (pairings come from outside), too few teams, or every round paired.
-    pub fn pair_next_round(&self) -> Result<TeamEvent, TeamError> {
-        let cycles = match self.format {
-            TeamFormat::RoundRobin { cycles } | TeamFormat::AllPlayAll { cycles } => cycles,
-            TeamFormat::Knockout { .. } => {
-                return Err(TeamError::NoRound(
-                    "a knockout of teams is paired from its bracket with a seed".into(),
-                ));
-            }
-            TeamFormat::Swiss { .. } => {
-                return Err(TeamError::NoRound(
-                    "a swiss of teams is paired by a swiss engine (pair_swiss) or by hand".into(),
-                ));
-            }
-        };
-        let table = self.table_teams();
-        let round = self.rounds.len() as u32 + 1;
-        let schedule = round_robin::schedule(table.len() as u32, cycles);
-        let next = schedule.get(round as usize - 1).ok_or_else(|| {
-            TeamError::NoRound(format!("all {} rounds are paired", schedule.len()))
-        })?;
-        let team = |p: crate::types::PlayerId| table.get(p.index()).copied().unwrap_or(p.index());
-        Ok(TeamEvent::RoundPaired {
-            round,
-            matches: next
-                .games
-                .iter()
-                .map(|g| TeamPairing {
-                    table: g.board,
-                    first: team(g.red),
-                    second: team(g.black),
-                })
-                .collect(),
-            byes: next.bye.map(team).into_iter().collect(),
-            seed: None,
-        })
-    }
-
     /// One side of a two-game match (两局制): 场分 by 大分 then 小分 under WXF 9.4, by 局分
     /// under CXA 13.2. `mine` and `theirs` are each board's two outcomes for either side.
     fn two_game_encounter(
@@ -1430,7 +1408,11 @@ impl TeamTournament {
                     }
                 }
             }
-            if self.format.swiss_rounds().is_some() {
+            // A bye scores in a Swiss (CXA 14.4); a team sitting out a round robin rests.
+            if self
+                .stage_at(round)
+                .is_some_and(|(stage, _)| stage.scores_byes())
+            {
                 for &t in &tr.byes {
                     competitors[t].encounters.push(self.bye_encounter(round));
                 }
@@ -1471,10 +1453,12 @@ impl TeamTournament {
     /// first CXA 14.7's (14.6 with 场分 in the place of 局分, after 18.5).
     #[must_use]
     pub fn tie_break_order(&self) -> Vec<TieBreak> {
-        let kind = if self.format.round_robin_cycles().is_some() {
-            EventKind::TeamRoundRobin
-        } else {
-            EventKind::TeamSwiss
+        // The stage's kind, for teams: a table (CXA 14.5) or a Swiss (14.6).
+        let kind = match self.stages().first().map(|s| s.event_kind()) {
+            Some(EventKind::RoundRobin | EventKind::MultiGameRoundRobin) => {
+                EventKind::TeamRoundRobin
+            }
+            _ => EventKind::TeamSwiss,
         };
         self.tie_breaks
             .clone()

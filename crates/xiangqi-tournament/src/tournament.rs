@@ -36,6 +36,7 @@ use crate::{
     lifecycle::{Lifecycle, Refusal, Withdrawals},
     round_robin::Pairing,
     scoring::{ScoringScheme, match_points},
+    stage::{Competition, Staged},
     tiebreak::{self, Competitor, Encounter, EventKind, Field, Standing, TieBreak},
     types::{Book, Color, GameResult, Outcome, Player, PlayerId, Points},
 };

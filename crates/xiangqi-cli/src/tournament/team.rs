@@ -412,11 +412,9 @@ pub fn run(cmd: TeamCmd) -> Result<()> {
             let t = TeamTournament::load(&file)?;
             let knockout = matches!(t.format(), Format::Knockout { .. });
             let event = if matches.is_empty() && byes.is_empty() {
-                match t.format() {
-                    Format::Knockout { .. } => t.pair_knockout(seed)?,
-                    Format::Swiss { .. } => t.pair_swiss(&Cxa, seed)?,
-                    _ => t.pair_next_round()?,
-                }
+                // The format's stage pairs it: the order table, the CXA Swiss engine (CXA
+                // 10.3, 12.3, 14.4) or the bracket, with the seed of its lots.
+                t.pair_next(&Cxa, seed)?
             } else {
                 let matches = matches
                     .iter()

@@ -199,13 +199,10 @@ pub(crate) async fn pair(
                 }
             };
             let paired = match (req.matches, req.byes) {
-                (None, None) => match t.format() {
-                    Format::Knockout { .. } => t.pair_knockout(seed)?,
-                    // CXA 10.3, 12.3, 14.4: by 场分, no rematch, the bye to the lowest team
-                    // without one; the seed of its lots kept in the event.
-                    Format::Swiss { .. } => t.pair_swiss(&Cxa, seed)?,
-                    _ => t.pair_next_round()?,
-                },
+                // The format's stage pairs it: the order table, the bracket, or for a Swiss
+                // (CXA 10.3, 12.3, 14.4) by 场分, no rematch, the bye to the lowest team without
+                // one; the seed of its lots kept in the event.
+                (None, None) => t.pair_next(&Cxa, seed)?,
                 (matches, byes) => TeamEvent::RoundPaired {
                     round: t.rounds_paired() + 1,
                     matches: matches

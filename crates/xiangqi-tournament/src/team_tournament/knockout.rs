@@ -19,113 +19,74 @@
 //! (index `n − 1`), and a game's `first_color` is red when the line's first team was listed
 //! first.
 
-use super::{Scored, TeamError, TeamEvent, TeamPairing, TeamTournament};
+use super::{Scored, TeamError, TeamEvent, TeamTournament};
 use crate::{
-    knockout::{Decision, KnockoutMatch, MatchFormat, MatchGame},
-    knockout_stage::walk_bracket,
-    lot::Lot,
+    KnockoutStage,
+    knockout::{KnockoutMatch, MatchGame},
+    knockout_stage::Wanted,
+    stage::Staged,
     types::{Color, PlayerId},
 };
 
-/// The next round of a team knockout: (first, second, whether the first is listed first if
-/// forced), and the bracket round's byes.
-struct TeamPlan {
-    matches: Vec<(usize, usize, Option<bool>)>,
-    byes: Vec<usize>,
+/// The team matches played in round `number` of `t` that belong to the `wanted` lines, each
+/// with its line, as seen from the line's first team: its 场分 outcome once every board is in
+/// (forfeits after a withdrawal included, CXA 20.3); `None` if the round is not paired.
+pub(super) fn team_games(
+    t: &TeamTournament,
+    number: u32,
+    wanted: &[Wanted],
+) -> Option<Vec<(usize, MatchGame)>> {
+    let played = t.rounds.get((number as usize).wrapping_sub(1))?;
+    let gone = |team: usize| t.withdrawn_after(team).is_some_and(|w| number > w);
+    let games = played.matches.iter().filter_map(|m| {
+        let p = m.pairing;
+        let (a, b) = (
+            PlayerId::from_index(p.first),
+            PlayerId::from_index(p.second),
+        );
+        let &(line, first, ..) = wanted
+            .iter()
+            .find(|(_, x, y, _)| [*x, *y].contains(&a) && [*x, *y].contains(&b))?;
+        let listed_first = a == first;
+        let outcome = match t.match_encounters(number, m) {
+            Scored::Done(ea, eb) => Some(if listed_first { ea } else { eb }.outcome),
+            Scored::Pending | Scored::Cancelled => None,
+        };
+        Some((
+            line,
+            MatchGame {
+                round: number,
+                board: p.table,
+                first_color: if listed_first {
+                    Color::Red
+                } else {
+                    Color::Black
+                },
+                outcome,
+                playoff: false,
+                double_forfeit: gone(p.first) && gone(p.second),
+            },
+        ))
+    });
+    Some(games.collect())
 }
 
 impl TeamTournament {
-    fn knockout_format(&self) -> Result<(MatchFormat, u32), TeamError> {
-        self.format
-            .knockout()
-            .ok_or_else(|| TeamError::InvalidFormat("not a knockout".into()))
-    }
-
-    /// Replays the bracket: its rounds so far and the plan of the next tournament round
-    /// (`None` while a round awaits results or once the winner is known).
-    fn knockout_replay(&self) -> Result<(Vec<Vec<KnockoutMatch>>, Option<TeamPlan>), TeamError> {
-        let (format, playoff_games) = self.knockout_format()?;
-        let entrants: Vec<PlayerId> = self
-            .table_teams()
-            .into_iter()
-            .map(PlayerId::from_index)
-            .collect();
-        let (bracket, plan) = walk_bracket(
-            &entrants,
-            1,
-            (format, playoff_games),
-            |p, round| self.withdrawn_after(p.index()).is_some_and(|a| a < round),
-            |r| self.rounds.get(r as usize - 1).and_then(|r| r.seed),
-            |number, wanted| {
-                let played = self.rounds.get(number as usize - 1)?;
-                let gone = |t: usize| self.withdrawn_after(t).is_some_and(|w| number > w);
-                let games = played.matches.iter().filter_map(|m| {
-                    let p = m.pairing;
-                    let (a, b) = (
-                        PlayerId::from_index(p.first),
-                        PlayerId::from_index(p.second),
-                    );
-                    let &(line, first, ..) = wanted
-                        .iter()
-                        .find(|(_, x, y, _)| [*x, *y].contains(&a) && [*x, *y].contains(&b))?;
-                    let listed_first = a == first;
-                    let outcome = match self.match_encounters(number, m) {
-                        Scored::Done(ea, eb) => Some(if listed_first { ea } else { eb }.outcome),
-                        Scored::Pending | Scored::Cancelled => None,
-                    };
-                    Some((
-                        line,
-                        MatchGame {
-                            round: number,
-                            board: p.table,
-                            first_color: if listed_first {
-                                Color::Red
-                            } else {
-                                Color::Black
-                            },
-                            outcome,
-                            playoff: false,
-                            double_forfeit: gone(p.first) && gone(p.second),
-                        },
-                    ))
-                });
-                Some(games.collect())
-            },
-        );
-        let plan = plan.map(|plan| TeamPlan {
-            matches: plan
-                .games
-                .iter()
-                .map(|&(a, b, c)| (a.index(), b.index(), c.map(|c| c == Color::Red)))
-                .collect(),
-            byes: plan.byes.into_iter().map(PlayerId::index).collect(),
-        });
-        Ok((bracket, plan))
-    }
-
     /// A team knockout's bracket so far, round by round (CXA 10.4): each line with its team
     /// matches (as games: `first_color` red when the line's first team was listed first), its
     /// winner and how it was decided. Teams are numbered from 1 ([`PlayerId`] `n` is team
     /// index `n − 1`). Empty for other formats.
     #[must_use]
     pub fn bracket(&self) -> Vec<Vec<KnockoutMatch>> {
-        self.knockout_replay().map(|(b, _)| b).unwrap_or_default()
+        self.with_stage(|s: &KnockoutStage, play| s.bracket(play))
+            .unwrap_or_default()
     }
 
     /// The team knockout's winner (team index), once the final is decided.
     #[must_use]
     pub fn champion(&self) -> Option<usize> {
-        let bracket = self.bracket();
-        let rounds = match self.table_teams().len() {
-            0 | 1 => 0,
-            n => n.next_power_of_two().trailing_zeros() as usize,
-        };
-        match bracket.last()?.as_slice() {
-            [only] if bracket.len() >= rounds && only.decision != Decision::Open => {
-                only.winner.map(PlayerId::index)
-            }
-            _ => None,
-        }
+        let (stage, play) = self.last_stage()?;
+        stage.champion(&play).map(PlayerId::index)
     }
 
     /// The next round of a team knockout (CXA 10.4, 12.4; WXF 10.1): a team match for every
@@ -135,84 +96,23 @@ impl TeamTournament {
     /// # Errors
     /// Not a knockout, fewer than 2 teams, a round awaiting results, or the winner known.
     pub fn pair_knockout(&self, seed: u64) -> Result<TeamEvent, TeamError> {
-        if self.table_teams().len() < 2 {
-            return Err(TeamError::NoRound(
+        match self.last_stage() {
+            Some((stage, play)) if stage.is_bracket() => stage.pair(&play, None, Some(seed)),
+            _ if self.table_teams().len() < 2 => Err(TeamError::NoRound(
                 "a knockout needs at least 2 teams".into(),
-            ));
+            )),
+            _ => Err(TeamError::InvalidFormat("not a knockout".into())),
         }
-        let round = self.rounds.len() as u32 + 1;
-        let (_, plan) = self.knockout_replay()?;
-        let plan = match (plan, self.rounds.last()) {
-            (Some(plan), _) => plan,
-            (None, Some(_)) if self.champion().is_none() => {
-                return Err(TeamError::RoundIncomplete(round - 1));
-            }
-            (None, _) => return Err(TeamError::NoRound("the knockout is decided".into())),
-        };
-        let mut lot = Lot::new(seed);
-        let matches = plan
-            .matches
-            .iter()
-            .enumerate()
-            .map(|(k, &(a, b, forced))| {
-                let a_first = forced.unwrap_or_else(|| lot.coin());
-                let (first, second) = if a_first { (a, b) } else { (b, a) };
-                TeamPairing {
-                    table: k as u32 + 1,
-                    first,
-                    second,
-                }
-            })
-            .collect();
-        Ok(TeamEvent::RoundPaired {
-            round,
-            matches,
-            byes: plan.byes,
-            seed: Some(seed),
-        })
-    }
-
-    /// Checks a team knockout round against the bracket: every line due, the first-listed
-    /// team alternating after a line's first match (CXA 12.4), the byes, a seed kept.
-    pub(super) fn check_knockout_round(
-        &self,
-        matches: &[TeamPairing],
-        byes: &[usize],
-        seed: Option<u64>,
-    ) -> Result<(), TeamError> {
-        let (_, plan) = self.knockout_replay()?;
-        let wrong = |what: &str| Err(TeamError::NotInBracket(what.into()));
-        let Some(plan) = plan else {
-            return Err(TeamError::NoRound("the knockout is decided".into()));
-        };
-        if seed.is_none() {
-            return wrong("a knockout round keeps the seed of its lot");
-        }
-        if matches.len() != plan.matches.len() {
-            return wrong("the round must pair every line still being played");
-        }
-        let (mut want, mut got) = (plan.byes.clone(), byes.to_vec());
-        want.sort_unstable();
-        got.sort_unstable();
-        if want != got {
-            return wrong("the byes must be the bracket's");
-        }
-        for m in matches {
-            let Some(&(a, _, forced)) = plan.matches.iter().find(|(a, b, _)| {
-                (m.first, m.second) == (*a, *b) || (m.first, m.second) == (*b, *a)
-            }) else {
-                return wrong("a match that is not a line of the bracket");
-            };
-            if forced.is_some_and(|f| f != (m.first == a)) {
-                return wrong("the first-listed team alternates after a line's first match");
-            }
-        }
-        Ok(())
     }
 }
 
 #[cfg(test)]
 use super::TeamFormat as Format;
+#[cfg(test)]
+use crate::{
+    knockout::{Decision, MatchFormat},
+    lot::Lot,
+};
 
 #[cfg(test)]
 mod tests {

@@ -19,9 +19,11 @@
 //! to the lowest-ranked team that has not had one. The lot's seed is kept in the
 //! [`TeamEvent::RoundPaired`] event, so the round replays.
 
-use super::{Scored, TeamError, TeamEvent, TeamPairing, TeamTournament};
+use super::{Scored, TeamError, TeamEvent, TeamTournament};
 use crate::{
+    SwissStage,
     lot::Lot,
+    stage::{Competition, Stage, Staged},
     swiss::{Absence, PairingSystem, PointSystem, RoundEntry, SwissInput, SwissPlayer},
     types::{Color, Outcome},
 };
@@ -100,7 +102,11 @@ impl TeamTournament {
         SwissInput {
             players,
             played_rounds,
-            total_rounds: self.format.swiss_rounds().unwrap_or(played_rounds + 1),
+            total_rounds: self
+                .stages()
+                .iter()
+                .find_map(|s| s.swiss_rounds())
+                .unwrap_or(played_rounds + 1),
             // 场分 (CXA 13.2; WXF 9.3), in tenths: 2 for a match won or a bye (CXA 14.4).
             points: PointSystem {
                 win: 20,
@@ -137,55 +143,19 @@ impl TeamTournament {
         engine: &dyn PairingSystem,
         seed: u64,
     ) -> Result<TeamEvent, TeamError> {
-        let Some(rounds) = self.format.swiss_rounds() else {
-            return Err(TeamError::InvalidFormat(
-                "only a swiss of teams is paired by a swiss engine".into(),
-            ));
-        };
-        let round = self.rounds.len() as u32 + 1;
-        if round > rounds {
-            return Err(TeamError::NoRound(format!(
-                "all {rounds} rounds are paired"
-            )));
-        }
-        if round > 1 && !self.round_settled(round - 1) {
-            return Err(TeamError::RoundIncomplete(round - 1));
-        }
-        let pairs = engine
-            .pair(&self.swiss_input(seed))
-            .map_err(|e| TeamError::Pairing(e.to_string()))?;
-        let team = |number: u32| {
-            let k = (number as usize).wrapping_sub(1);
-            if k < self.teams.len() {
-                Ok(k)
-            } else {
-                Err(TeamError::UnknownTeam(k))
-            }
-        };
-        let mut matches = Vec::new();
-        let mut byes = Vec::new();
-        for p in pairs {
-            let first = team(p.red)?;
-            match p.black {
-                None => byes.push(first),
-                Some(b) => matches.push(TeamPairing {
-                    table: matches.len() as u32 + 1,
-                    first,
-                    second: team(b)?,
-                }),
-            }
-        }
-        Ok(TeamEvent::RoundPaired {
-            round,
-            matches,
-            byes,
-            seed: Some(seed),
-        })
+        self.with_stage(|s: &SwissStage, play| s.pair(play, Some(engine), Some(seed)))
+            .unwrap_or_else(|| {
+                Err(TeamError::InvalidFormat(
+                    "only a swiss of teams is paired by a swiss engine".into(),
+                ))
+            })
     }
 }
 
 #[cfg(test)]
 use super::TeamFormat as Format;
+#[cfg(test)]
+use super::TeamPairing;
 
 #[cfg(test)]
 mod tests {
