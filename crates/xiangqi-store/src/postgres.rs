@@ -21,8 +21,10 @@
 //! finds the stream taken.
 //!
 //! Every batch also sends `NOTIFY xiangqi_events, 'kind/seq/id'` for each stream it moved,
-//! which PostgreSQL delivers on commit to every replica listening ([`PostgresStore::listen`]):
-//! that is how a move made on one replica reaches the watchers connected to another.
+//! followed by a line with the events the batch wrote to it when they fit in the notice
+//! ([`crate::notice`]), which PostgreSQL delivers on commit to every replica listening
+//! ([`PostgresStore::listen`]): that is how a move made on one replica reaches the watchers
+//! connected to another, without the other reading it back.
 
 use std::{collections::HashMap, sync::Arc};
 
