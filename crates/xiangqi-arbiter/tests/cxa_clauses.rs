@@ -51,31 +51,12 @@
 
 mod symmetry;
 
-use xiangqi::{Color, Move, Position, Role, fen::Fen, iccs::Iccs};
+use symmetry::game_of;
+
+use xiangqi::{Color, Role};
 use xiangqi_arbiter::{
     Book, MoveNature, Pattern, Reason, RuleSet, Ruling, Verdict, analyse, rule_game,
 };
-
-fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
-    let start: Position = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_position().ok())
-        .unwrap_or_else(|| panic!("bad fen {fen}"));
-    let mut pos = start.clone();
-    let mut list = Vec::new();
-    for text in moves.split_whitespace() {
-        let m = text
-            .parse::<Iccs>()
-            .ok()
-            .and_then(|i| i.to_move(&pos).ok())
-            .filter(|&m| pos.is_legal(m))
-            .unwrap_or_else(|| panic!("illegal move {text}"));
-        pos.play_unchecked(m);
-        list.push(m);
-    }
-    (start, list)
-}
 
 /// Rules `line` from `fen` under CXA 2011 and checks an allowed perpetual by Red (art. 24.14):
 /// every red move of `nature`, Red's pattern allowed, and a draw with neither side forbidden

@@ -35,6 +35,20 @@ fn ev(n: u32) -> NewEvent {
     NewEvent::new("move", json!({"n": n, "text": "炮二平五"}))
 }
 
+/// The PostgreSQL server `DATABASE_URL` names, if it names one (else the test is skipped, with
+/// a message).
+fn postgres_url() -> Option<String> {
+    let Ok(url) = std::env::var("DATABASE_URL") else {
+        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+        return None;
+    };
+    if !url.starts_with("postgres") {
+        eprintln!("DATABASE_URL is not PostgreSQL: test skipped");
+        return None;
+    }
+    Some(url)
+}
+
 /// The contract every store keeps.
 async fn contract(store: &Store, prefix: &str) {
     let game = format!("{prefix}-game");
@@ -416,14 +430,9 @@ async fn bad_addresses_are_errors() {
 
 #[tokio::test]
 async fn postgres_keeps_the_contract() {
-    let Ok(url) = std::env::var("DATABASE_URL") else {
-        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+    let Some(url) = postgres_url() else {
         return;
     };
-    if !url.starts_with("postgres") {
-        eprintln!("DATABASE_URL is not PostgreSQL: test skipped");
-        return;
-    }
     let store = Store::open(&url).await.expect("connects and migrates");
     assert_eq!(store.backend(), "postgres");
     // Migrating again is a no-op.
@@ -440,14 +449,9 @@ async fn postgres_keeps_the_contract() {
 /// same as a read of the store gives, so that it need not read them.
 #[tokio::test]
 async fn postgres_announces_appends_with_their_events() {
-    let Ok(url) = std::env::var("DATABASE_URL") else {
-        eprintln!("DATABASE_URL is not set: PostgreSQL test skipped");
+    let Some(url) = postgres_url() else {
         return;
     };
-    if !url.starts_with("postgres") {
-        eprintln!("DATABASE_URL is not PostgreSQL: test skipped");
-        return;
-    }
     let store = Store::open(&url).await.expect("connects and migrates");
     let mut listener = store.listen().await.expect("listens").expect("postgres");
     let game = unique("notice");

@@ -3,7 +3,7 @@
 //! books' definitions know no left or right and treat both colours alike; a rule built from
 //! them must too.
 
-use xiangqi::{Move, Position, Square};
+use xiangqi::{Move, Position, Square, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 /// `start` and `moves` carried by a map of the board: the board's pieces moved by `board`, the
@@ -63,4 +63,29 @@ pub fn check(
         return Err(format!("colours swapped: {s:?}, as played: {verdict:?}"));
     }
     Ok(())
+}
+
+/// The position of `fen` and the legal moves `moves` (ICCS, separated by spaces) from it; panics
+/// on a bad position or an illegal move, which is the test's own mistake. (Not every test file
+/// that shares this module plays games from text.)
+#[allow(dead_code)]
+pub fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start: Position = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position().ok())
+        .unwrap_or_else(|| panic!("bad fen {fen}"));
+    let mut pos = start.clone();
+    let mut list = Vec::new();
+    for text in moves.split_whitespace() {
+        let m = text
+            .parse::<Iccs>()
+            .ok()
+            .and_then(|i| i.to_move(&pos).ok())
+            .filter(|&m| pos.is_legal(m))
+            .unwrap_or_else(|| panic!("illegal move {text}"));
+        pos.play_unchecked(m);
+        list.push(m);
+    }
+    (start, list)
 }
