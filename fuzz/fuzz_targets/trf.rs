@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi_tournament::{RuleSet, trf};
+use xiangqi_tournament::{Book, trf};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(doc) = trf::read(text) {
         let _ = doc.swiss_input();
-        for rules in [RuleSet::Cxa2011, RuleSet::Wxf2018] {
+        for rules in [Book::Cxa2011, Book::Wxf2018] {
             let _ = doc.events(rules, None, None);
         }
     }
