@@ -132,11 +132,12 @@ pub(crate) fn tournament_book(b: xiangqi_arbiter::Book) -> tournament::Book {
 /// The schema of an event's `rules`: a book's name, or the object [`event_rules`] reads.
 pub(crate) fn event_rules_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{
-        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, Type,
+        AdditionalProperties, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
     };
+    // A key set to null keeps the book's value, as one left out does ([`event_rules`]).
     let int = |max: u64, doc: &str| {
         ObjectBuilder::new()
-            .schema_type(Type::Integer)
+            .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
             .minimum(Some(0))
             .maximum(Some(max as f64))
             .description(Some(doc))
@@ -146,7 +147,9 @@ pub(crate) fn event_rules_schema() -> utoipa::openapi::schema::Schema {
         .schema_type(Type::Object)
         .property(
             "book",
-            crate::openapi::choice(&["cxa", "cxa2011", "wxf", "wxf2018"]),
+            crate::openapi::nullable(crate::openapi::choice(&[
+                "cxa", "cxa2011", "wxf", "wxf2018",
+            ])),
         )
         .property(
             "move_limit",

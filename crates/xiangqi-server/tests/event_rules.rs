@@ -83,6 +83,10 @@ async fn an_early_draw_by_agreement_is_refused() {
         (json!("wxf2018"), true),
         (json!({"book": "cxa", "early_draw_moves": 5}), true),
         (json!("cxa2011"), false),
+        // A key (or the book) set to null keeps the book's value, as the schema says: WXF's
+        // 20 moves; CXA's none.
+        (json!({"book": "wxf", "early_draw_moves": null}), true),
+        (json!({"book": null, "early_draw_moves": null}), false),
     ] {
         let t = Table::new(&state, json!({"rules": rules})).await;
         t.line(&state, &["h2e2", "h9g7"]).await;
