@@ -32,13 +32,39 @@ pub fn team(args: &[&str]) -> String {
     ok(&[&["tournament", "team"][..], args].concat())
 }
 
-/// An empty folder of the system's temporary one for the test `name`.
-pub fn scratch(name: &str) -> PathBuf {
+/// An empty folder of the system's temporary one for the test `name`, removed with what it
+/// holds when the test is done with it (a test that fails leaves it, to be looked at).
+pub fn scratch(name: &str) -> Scratch {
     let dir =
         std::env::temp_dir().join(format!("xiangqi-tournament-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    Scratch(dir)
+}
+
+/// A test's temporary folder ([`scratch`]), used as its path.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// Writes `csv` (a header line, then one entrant a line) as `entries.csv` in `dir`; its path.
