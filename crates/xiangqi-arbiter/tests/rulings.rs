@@ -11,6 +11,8 @@ use xiangqi::{Color, Move, Position, PositionErrorKinds, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
+
+use symmetry::game_of;
 mod testdata;
 
 /// The cases of `name`: those shipped in `tests/data/rulings/` and, when the shared data folder
@@ -229,26 +231,6 @@ fn cxa_book_against_pyffish() {
         ours.len()
     );
     assert!(!ours.is_empty());
-}
-
-fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
-    let start: Position = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_position().ok())
-        .unwrap_or_else(|| panic!("bad fen {fen}"));
-    let mut pos = start.clone();
-    let mut list = Vec::new();
-    for text in moves.split_whitespace() {
-        let m = text
-            .parse::<Iccs>()
-            .ok()
-            .and_then(|i| i.to_move(&pos).ok())
-            .unwrap_or_else(|| panic!("bad move {text}"));
-        pos.play_unchecked(m);
-        list.push(m);
-    }
-    (start, list)
 }
 
 /// Our own case for CXA 2011 art. 23.2 ("如首着为吃子应予扣除不计算在循环反复之内"): the rook
