@@ -332,6 +332,22 @@ fn game(guard: &Guard<Live>) -> Result<&Live, ApiError> {
         .ok_or(ApiError::NotFound("game"))
 }
 
+/// Could a copy older than the store explain this refusal of a move? Its turn, its plies, its
+/// end, its adjournment or its touch-move binding may be out of date, a move legal now may
+/// have been illegal there, and an append on it fails. Not a missing token or a wrong one, and
+/// not a flag that fell on the fresh copy (that was written).
+fn stale_may_explain(e: &ApiError) -> bool {
+    match e {
+        ApiError::Conflict { code, .. } => matches!(
+            *code,
+            "game_over" | "ply_mismatch" | "not_your_turn" | "concurrent_write" | "clock"
+        ),
+        ApiError::Ruled { code, .. } => matches!(*code, "adjourned" | "touch_move"),
+        ApiError::Invalid { .. } => true,
+        _ => false,
+    }
+}
+
 /// The stream's sequence number of a locked copy.
 fn seq_of(guard: &Guard<Live>) -> u64 {
     guard.as_ref().map_or(0, |v| v.seq)
@@ -1046,6 +1062,13 @@ impl Games {
     }
 
     /// [`Games::play`], the game left locked.
+    ///
+    /// The move is tried on the copy this process holds, without first asking the store
+    /// whether another replica has written since ([`Games::lock_fresh`]): that was a round
+    /// trip a move, half the statements PostgreSQL ran under the load bench. A stale copy
+    /// cannot write (an append is conditional on the stream's sequence number), so only a
+    /// refusal that a stale copy could explain is tried once more, on a copy checked against
+    /// the store.
     async fn play_held(
         self: &Arc<Self>,
         id: &str,
@@ -1053,7 +1076,25 @@ impl Games {
         text: &str,
         ply: Option<usize>,
     ) -> Result<Held, ApiError> {
-        let held = self.lock_fresh(id).await?;
+        let held = self.lock_current(id).await?;
+        match self.play_on(id, held, token, text, ply).await {
+            Err(e) if matches!(self.store(), Store::Postgres(_)) && stale_may_explain(&e) => {
+                let held = self.lock_fresh(id).await?;
+                self.play_on(id, held, token, text, ply).await
+            }
+            done => done,
+        }
+    }
+
+    /// [`Games::play_held`] on the locked copy `held`.
+    async fn play_on(
+        self: &Arc<Self>,
+        id: &str,
+        held: Held,
+        token: Option<&str>,
+        text: &str,
+        ply: Option<usize>,
+    ) -> Result<Held, ApiError> {
         let live = game(&held.1)?;
         let token = token.ok_or(ApiError::Unauthorized)?;
         let color = match live.role(token) {
