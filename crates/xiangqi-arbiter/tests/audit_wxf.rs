@@ -140,3 +140,103 @@ fn moving_the_cannon_mount_against_a_protected_pawn_is_no_chase() {
         false,
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// AXF rule 34 (WXF 2018 ch. 5 item 29, 长捉假根子; the book's diagrams 83–85) and rule 17
+// (item 12, 车捉有根炮; diagrams 29–31).
+
+/// The black horse on e7 guards both points the black cannon shuttles between (c6 over d7, g6
+/// over f7), but it stands on the e-file between the red rook on e2 and the general on e9: it
+/// cannot take back without exposing its general, a false protector, which the rules count as
+/// none ("A piece whose protector is false is treated as unprotected", rule 34). The red rook
+/// follows the cannon from c3 and g3: a perpetual chase of an unprotected cannon (rule 18):
+/// Red must change.
+#[test]
+fn a_cannon_whose_only_protector_is_pinned_is_chased() {
+    rule(
+        "3aka3/9/4n4/2c6/9/9/6R2/4R4/9/5K3 w - - 0 1",
+        "g3c3 c6g6 c3g3 g6c6",
+        Verdict::MustChange(Color::Red),
+        true,
+    );
+}
+
+/// The control: the second red rook stands on a2, off the e-file, so the horse protects the
+/// cannon for real. "Rook can perpetually chase protected cannon" (rule 17): a draw.
+#[test]
+fn a_rook_may_follow_a_truly_protected_cannon() {
+    rule(
+        "3aka3/9/4n4/2c6/9/9/6R2/R8/9/5K3 w - - 0 1",
+        "g3c3 c6g6 c3g3 g6c6",
+        Verdict::Draw,
+        false,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// AXF rule 24 (WXF 2018 ch. 5 item 19, 捉同类子; the book's diagrams 51–55) and rule 21 (item
+// 16, 马长捉车; diagrams 45–47).
+
+/// The red rook follows the black rook up and down the a-file from the c-file (c6 against a6,
+/// c5 against a5). Nothing holds the black rook: it can take the attacker as well as be taken.
+/// The book: "Rook chases Rook: If both side can capture the other side, this is considered
+/// perpetual sacrifice and should be ruled as a draw" (rule 24; rule 40).
+#[test]
+fn a_rook_offered_to_a_rook_that_can_take_it_is_no_chase() {
+    rule(
+        "3akab2/9/9/r8/2R6/9/9/9/4A4/3A1K3 w - - 0 1",
+        "c5c6 a6a5 c6c5 a5a6",
+        Verdict::Draw,
+        false,
+    );
+}
+
+/// The red horse steps b5–c7 and back after the black rook, which shuttles a8–a7 and is
+/// protected on both points by the other black rook on a9. Rule 21: "A horse may not perpetually
+/// chase a rook, whether or not the rook is protected" (a horse or cannon attacking a rook
+/// chases it, rules 15, 20, 21). The black rook's attack on the horse on c7 comes on one move
+/// in two (one chase, one idle), which is allowed. Red must change.
+#[test]
+fn a_horse_may_not_chase_a_protected_rook() {
+    rule(
+        "r2akab2/r8/9/9/1N7/9/9/9/4A4/3A1K3 w - - 0 1",
+        "b5c7 a8a7 c7b5 a7a8",
+        Verdict::MustChange(Color::Red),
+        true,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// AXF rules 29 and 30 (WXF 2018 ch. 5 items 24–25, 兵长捉子 and 将(帅)或兵(卒)联合他子捉子;
+// the book's diagrams 69–75) with rule 26 (item 21, a cannon's mount moved against a rook).
+
+/// The red pawn steps b6–c6 and back after the black horse (c7–b9 and back). On c6 the pawn
+/// itself attacks the horse on c7: a pawn's own attack, which the rules allow (rule 29). Back on
+/// b6 it is the screen of the red cannon on b2, which now attacks the horse on b9: a chase, but
+/// on one move in two. The book (rule 29): "If one of the moves of the Pawn's perpetual chase
+/// involves a Rook, Cannon, or Knight, it is still allowed." A draw.
+#[test]
+fn a_pawn_chase_with_a_cannon_on_one_move_is_allowed() {
+    rule(
+        "2bak4/4a4/2n1b4/1P7/P3p1p2/9/9/1C7/4A4/3K5 w - - 0 1",
+        "b6c6 c7b9 c6b6 b9c7",
+        Verdict::Draw,
+        false,
+    );
+}
+
+/// The red pawn steps i5–h5 and back after the black rook (h6–i6 and back), and on each point
+/// it is the screen of a red cannon below it (h2, i2), which attacks the rook: the pawn's own
+/// attack is not what chases, the cannon's is, on every move (rules 26 and 30: a pawn move
+/// whose chase depends on another piece). The black rook, for its part, attacks the cannon on
+/// i2 and the one on h2 in turn: two pieces alternately, allowed (rule 32; as the rook's
+/// answers in diagram 20). Red must change.
+#[test]
+fn a_pawn_that_keeps_mounting_a_cannon_against_a_rook_chases() {
+    rule(
+        "3akab2/9/9/7r1/8P/9/9/7CC/4A4/3AK4 w - - 0 1",
+        "i5h5 h6i6 h5i5 i6h6",
+        Verdict::MustChange(Color::Red),
+        true,
+    );
+}
