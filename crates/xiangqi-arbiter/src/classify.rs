@@ -45,7 +45,8 @@
 //!   their own captures (26.8), and the piece it chases is the one whose capture makes the gain
 //!   (the rook won at the end, not a pawn taken on the way: art. 26.9.1 names it). The defender
 //!   answers with its captures too, but a gain the checks have made is not undone by taking
-//!   what hung all along (参考图12, where red's pawns do). The move creates the chase only if
+//!   what hung all along (参考图12, where red's pawns do); after such a gain it may also give a
+//!   check that wins the unguarded capturer back (a hidden root of the piece taken, 24.15). The move creates the chase only if
 //!   the line wins more than the mover could win by force before it, its own hanging pieces
 //!   counted (图5; 参考图49). What is compared is the amount, not the piece: among lines that
 //!   win as much, which one a search names depends on the order it tries them, and a ruling

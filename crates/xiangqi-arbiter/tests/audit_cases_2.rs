@@ -471,3 +471,24 @@ fn a_root_that_leaves_to_check_unroots_by_its_own_fault() {
     );
     rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
 }
+
+/// [`a_check_then_a_capture_into_a_fork_wins_nothing`] with the capturer guarded: the red rook
+/// on i3 covers e3 along rank 3 (Black shuffles a pawn on rank 4 instead). The line 车五平五,
+/// 将5平4 (to f9), 车五进二 (taking the cannon), 马7退6 (h2–f1, check and fork), 帅进 (to d1),
+/// 马6进5 (taking the rook), 车一平五 (i3 takes the horse) ends a cannon and a horse for a rook:
+/// even (art. 1.2), no gain; and the rook on i3 taking the cannon at once meets the same fork
+/// (a rook for a cannon). The cannon keeps its hidden root: the horse c5–b3 is idle, a draw.
+/// (The engine agrees, but partly by luck: a counter-check is searched only when the capturer
+/// is unguarded, since the recapture would fall beyond the line's plies, so it counts the line
+/// as winning the cannon; the rook on i3 could take it as "profitably" before the move, and
+/// a win no greater than before is no new chase. Left open in issue 16.)
+#[test]
+fn a_check_then_a_capture_into_a_fork_of_a_guarded_capturer_wins_nothing() {
+    rule(
+        "4k4/9/9/9/R1N6/5p3/4c3R/3KN2n1/9/9 w - - 0 1",
+        "c5b3 f4g4 b3c5 g4f4",
+        &cxa(),
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+}
