@@ -45,7 +45,8 @@
 //!   their own captures (26.8), and the piece it chases is the one whose capture makes the gain
 //!   (the rook won at the end, not a pawn taken on the way: art. 26.9.1 names it). The defender
 //!   answers with its captures too, but a gain the checks have made is not undone by taking
-//!   what hung all along (参考图12, where red's pawns do). The move creates the chase only if
+//!   what hung all along (参考图12, where red's pawns do); after such a gain it may also give a
+//!   check that wins the unguarded capturer back (a hidden root of the piece taken, 24.15). The move creates the chase only if
 //!   the line wins more than the mover could win by force before it, its own hanging pieces
 //!   counted (图5; 参考图49). What is compared is the amount, not the piece: among lines that
 //!   win as much, which one a search names depends on the order it tries them, and a ruling
@@ -868,8 +869,10 @@ type Node = (
 /// [`Ledger::settle`] (CXA 2011 art. 26.7), for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
 /// check while it has checks left; the defender may capture, but not, once the attacker's
-/// checks have made a capture, what it could already take at the start (see [`Root`]); a side
-/// not in check may also stop (stand pat); a side in check must answer it with any legal move.
+/// checks have made a capture, what it could already take at the start (see [`Root`]), and
+/// then it may also give a check that wins the capturer back ([`may_check`]: 暗根, art. 24.15);
+/// a side not in check may also stop (stand pat); a side in check must answer it with any
+/// legal move.
 ///
 /// While the attacker is ahead, a defender that can mate by checks wins: the gain does not
 /// count (CXA 2011 art. 24.3, "上述得子后不致立即被对方将死"; fig. 13, where the exchange would
@@ -958,7 +961,7 @@ fn forcing_search(
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
     let searched = budget.plies > 0 && best.0 < beta;
-    let may_check = attacking && budget.checks > 0;
+    let may_check = may_check(attacking, budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check {
@@ -1067,6 +1070,23 @@ fn forcing_search(
     mates(cache, best)
 }
 
+/// May the side to move at a node of a forcing search give check there ([`forcing_search`],
+/// [`each::reaches_each`])? The attacker while it has checks left; the defender once the
+/// attacker's checks have won a piece (the line's shield, see [`Root`]), with a check that
+/// turns on the capturer where it took ([`step`] keeps only those): a capture answered by a
+/// check that wins the capturer back (a fork, a discovered attack) has won nothing. CXA 2011
+/// art. 24.15 counts such a hidden root as a root ("凡有己方其他棋子（包括暗根）充分保护的棋子，
+/// 称为有根子") for a piece taken at the end of a forced line ("从下一着开始运用将军……得子",
+/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`].
+#[inline(always)]
+fn may_check(attacking: bool, budget: Budget) -> bool {
+    if attacking {
+        budget.checks > 0
+    } else {
+        budget.shield.is_some()
+    }
+}
+
 /// Where a forcing search tries `m` among its node's moves: the most valuable victim by the
 /// least valuable piece first, quiet checks after every capture (likeliest cut-offs first).
 fn refutation_order(pos: &Position, m: Move) -> i32 {
@@ -1122,6 +1142,30 @@ fn step(
         return None;
     }
     let child = after(pos, m);
+    // The defender's quiet check (see [`may_check`]): only in the chasing side's own search
+    // (not a rebuttal, whose defender is the chasing side), and only one that makes a new
+    // attack (the moved piece's, or one it uncovers) on the capturer, on the point the line's
+    // checks won, where nothing guards it: a check that wins the capturer back, which the
+    // line's last plies can play out (a guarded capturer would be taken back beyond them).
+    if !attacking && !in_check && m.capture.is_none() {
+        let defender = pos.turn();
+        let turns_on_capturer = budget.shield.is_some_and(|sq| {
+            let occupied = child.board().occupied();
+            let others = !Bitboard::from_square(sq);
+            child
+                .board()
+                .piece_at(sq)
+                .is_some_and(|p| p.color != defender)
+                && (child.attackers_to(sq, defender, occupied)
+                    & !pos.attackers_to(sq, defender, pos.board().occupied())
+                    & !Bitboard::from_square(m.from))
+                .any()
+                && (child.attackers_to(sq, !defender, occupied) & others).is_empty()
+        });
+        if defender == root.idle || !turns_on_capturer {
+            return None;
+        }
+    }
     // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
     // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
     // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
@@ -2353,7 +2397,8 @@ pub(crate) fn analyse_with(
     let Some(threat) = pos_after.swap_turn() else {
         return analysis;
     };
-    analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth);
+    analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth)
+        && !mate_stood_before(cache, before, evasion, mate_depth);
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
@@ -2567,6 +2612,20 @@ pub(crate) fn analyse_with(
     analysis
 }
 
+/// Could the mover mate by checks already before its move (`before`, the mover to move),
+/// within `depth`? Then a mate threat after the move is not the move's doing, and the move is
+/// no 杀. CXA 2011 art. 24.2 calls 杀 a move that aims (企图) to mate by a check or checks
+/// next move; arts. 26.2 ("走动其他棋子应将后产生新的'捉'或'杀'，判'捉'或'杀'") and 26.4
+/// ("若另一方应将着法产生新的杀法仍应按'杀'处理") count only a *new* mate, and art. 24.18
+/// (自毙) rules a non-king answer to check that leaves a standing mate threat none of 将 杀 捉:
+/// newness is read into 杀 as 图5 reads it into 捉 (a capture that stood before the move and
+/// stands after it, unchanged, is 闲). A move answering check is left as it was (`evasion`):
+/// the threat it leaves may be the checker's own doing (自毙, art. 24.18) or a new one, which
+/// the position in check cannot tell.
+fn mate_stood_before(cache: &mut Cache, before: &Position, evasion: bool, depth: u32) -> bool {
+    !evasion && cache.mate_by_checks(before, depth)
+}
+
 /// The heaviest nature of an analysed move (CXA 2011 art. 26.5).
 fn nature_of(analysis: &MoveAnalysis) -> MoveNature {
     if analysis.check {
@@ -2622,6 +2681,7 @@ pub(crate) fn deepen(
     };
     let depth = mate_depth + DEEPER_CHECKS;
     if cache.mate_by_checks(&threat, depth)
+        && !mate_stood_before(cache, before, analysis.evasion, depth)
         && !offer_parries_mate(cache, &threat, &pos_after, &analysis.attacks, depth)
     {
         analysis.mate_threat = true;

@@ -14,68 +14,10 @@
 
 mod symmetry;
 
-use symmetry::game_of;
+use symmetry::{cxa, game_of, red_moves, rule, wxf};
 
 use xiangqi::Color;
-use xiangqi_arbiter::{
-    Book, MoveAnalysis, MoveNature, Reason, RuleSet, Ruling, Verdict, analyse, rule_game,
-};
-
-/// Does `nature` match the book character `c` (see the module docs)?
-fn is(nature: MoveNature, c: char) -> bool {
-    match c {
-        '将' => nature == MoveNature::Check,
-        '杀' => nature == MoveNature::MateThreat,
-        '捉' => nature == MoveNature::Chase,
-        '兑' => nature == MoveNature::Exchange,
-        '献' => nature == MoveNature::Sacrifice,
-        '闲' => !matches!(
-            nature,
-            MoveNature::Check | MoveNature::MateThreat | MoveNature::Chase
-        ),
-        _ => panic!("no nature {c}"),
-    }
-}
-
-/// Rules the period `cycle` (four plies, Red first) played twice from `fen` under `rules`, and
-/// checks the verdict, Red's natures (`red`, one character a move), that Black plays no
-/// forbidden move, and the verdict mirrored and with the colours swapped.
-fn rule(fen: &str, cycle: &str, rules: &RuleSet, verdict: Verdict, red: &str) -> Ruling {
-    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
-    let ruling = rule_game(&start, &moves, rules)
-        .unwrap_or_else(|| panic!("{fen}: the start position does not occur three times"));
-    let text = ruling.explanation.en();
-    assert_eq!(ruling.verdict, verdict, "{fen}\n{text}");
-    let natures: Vec<MoveNature> = ruling
-        .moves
-        .iter()
-        .filter(|a| a.mover == Color::Red)
-        .map(|a| a.nature)
-        .collect();
-    let expected: Vec<char> = red.chars().collect();
-    assert_eq!(natures.len(), expected.len(), "{fen}\n{text}");
-    for (n, c) in natures.iter().zip(&expected) {
-        assert!(is(*n, *c), "{fen}: {n:?} is not {c}\n{text}");
-    }
-    assert!(!ruling.black.forbidden, "{fen}\n{text}");
-    if let Err(e) = symmetry::check(&start, &moves, rules, Some(ruling.verdict)) {
-        panic!("{fen}: {e}\n{text}");
-    }
-    ruling
-}
-
-fn cxa() -> RuleSet {
-    RuleSet::cxa2011()
-}
-
-fn wxf() -> RuleSet {
-    RuleSet::wxf2018()
-}
-
-/// The red moves of a ruling.
-fn red_moves(ruling: &Ruling) -> impl Iterator<Item = &MoveAnalysis> {
-    ruling.moves.iter().filter(|a| a.mover == Color::Red)
-}
+use xiangqi_arbiter::{Book, MoveAnalysis, MoveNature, Reason, RuleSet, Verdict, analyse};
 
 // ---------------------------------------------------------------------------------------------
 // 1. Hidden roots (暗根) and cutting them (断根), CXA 2011 art. 24.15.

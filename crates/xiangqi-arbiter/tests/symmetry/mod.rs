@@ -3,8 +3,8 @@
 //! books' definitions know no left or right and treat both colours alike; a rule built from
 //! them must too.
 
-use xiangqi::{Move, Position, Square, fen::Fen, iccs::Iccs};
-use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+use xiangqi::{Color, Move, Position, Square, fen::Fen, iccs::Iccs};
+use xiangqi_arbiter::{MoveAnalysis, MoveNature, RuleSet, Ruling, Verdict, rule_game};
 
 /// `start` and `moves` carried by a map of the board: the board's pieces moved by `board`, the
 /// side to move by `turn`, each move's points by `point`. `None` if a mapped move is not legal.
@@ -88,4 +88,80 @@ pub fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
         list.push(m);
     }
     (start, list)
+}
+
+/// Does `nature` match the book character `c`: 将 check, 杀 mate threat, 捉 chase, 兑 exchange,
+/// 献 sacrifice, and 闲 for any move the book counts as idle (CXA 2011 art. 24.8: "兑、献、拦、
+/// 跟，均属于闲范畴"), so a 闲 may be ruled 闲, 拦 or 跟?
+#[allow(dead_code)]
+pub fn is(nature: MoveNature, c: char) -> bool {
+    match c {
+        '将' => nature == MoveNature::Check,
+        '杀' => nature == MoveNature::MateThreat,
+        '捉' => nature == MoveNature::Chase,
+        '兑' => nature == MoveNature::Exchange,
+        '献' => nature == MoveNature::Sacrifice,
+        '闲' => !matches!(
+            nature,
+            MoveNature::Check | MoveNature::MateThreat | MoveNature::Chase
+        ),
+        _ => panic!("no nature {c}"),
+    }
+}
+
+/// Rules the period `cycle` (four plies, Red first) played twice from `fen` under `rules`, and
+/// checks the verdict, Red's natures (`red`, one character a move, see [`is`]), that Black plays
+/// no forbidden move, and the verdict mirrored and with the colours swapped.
+#[allow(dead_code)]
+pub fn rule(fen: &str, cycle: &str, rules: &RuleSet, verdict: Verdict, red: &str) -> Ruling {
+    rule_with(fen, cycle, rules, verdict, Some(red), Some(false))
+}
+
+/// [`rule`] with Red's natures left unchecked when `red` is `None`, and whether Black's play is
+/// forbidden checked when `black_forbidden` is given.
+#[allow(dead_code)]
+pub fn rule_with(
+    fen: &str,
+    cycle: &str,
+    rules: &RuleSet,
+    verdict: Verdict,
+    red: Option<&str>,
+    black_forbidden: Option<bool>,
+) -> Ruling {
+    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
+    let ruling = rule_game(&start, &moves, rules)
+        .unwrap_or_else(|| panic!("{fen}: the start position does not occur three times"));
+    let text = ruling.explanation.en();
+    assert_eq!(ruling.verdict, verdict, "{fen}\n{text}");
+    if let Some(red) = red {
+        let natures: Vec<MoveNature> = red_moves(&ruling).map(|a| a.nature).collect();
+        let expected: Vec<char> = red.chars().collect();
+        assert_eq!(natures.len(), expected.len(), "{fen}\n{text}");
+        for (n, c) in natures.iter().zip(&expected) {
+            assert!(is(*n, *c), "{fen}: {n:?} is not {c}\n{text}");
+        }
+    }
+    if let Some(forbidden) = black_forbidden {
+        assert_eq!(ruling.black.forbidden, forbidden, "{fen}\n{text}");
+    }
+    if let Err(e) = check(&start, &moves, rules, Some(ruling.verdict)) {
+        panic!("{fen}: {e}\n{text}");
+    }
+    ruling
+}
+
+#[allow(dead_code)]
+pub fn cxa() -> RuleSet {
+    RuleSet::cxa2011()
+}
+
+#[allow(dead_code)]
+pub fn wxf() -> RuleSet {
+    RuleSet::wxf2018()
+}
+
+/// The red moves of a ruling.
+#[allow(dead_code)]
+pub fn red_moves(ruling: &Ruling) -> impl Iterator<Item = &MoveAnalysis> {
+    ruling.moves.iter().filter(|a| a.mover == Color::Red)
 }
