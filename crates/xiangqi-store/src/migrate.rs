@@ -42,6 +42,11 @@ const POSTGRES: &[Migration] = &[
         name: "deadlines",
         sql: include_str!("../migrations/postgres/0002_deadlines.sql"),
     },
+    Migration {
+        version: 3,
+        name: "deadlines_unindexed",
+        sql: include_str!("../migrations/postgres/0003_deadlines_unindexed.sql"),
+    },
 ];
 
 const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS store_migrations (\
