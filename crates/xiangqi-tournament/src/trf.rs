@@ -12,7 +12,10 @@
 //! from column 92: opponent, colour, result); `XXR`/`142` total rounds; `XXS` points per result
 //! (`WW=1 WD=0.5 BD=0.5 WL=0 …`, read by [`import`]); `XXC` (`white1`, `black1`, `rank`);
 //! `XXP` groups who must not meet; `BBW BBD BBL BBZ BBF BBU` point values (read by
-//! [`swiss_input`]). Other lines are ignored; acceleration (`XXA`, `250`, Baku) and team lines
+//! [`swiss_input`]); the TRF-2026 records `152` (initial colour `W`/`B`), `162` (points per
+//! result), `240` (byes of a round, `H`/`F`/`Z`) and `260` (players who must not meet in a range
+//! of rounds), read by [`swiss_input`] for the round to be paired as bbpPairings v6 and gacrux
+//! read them. Other lines are ignored; acceleration (`XXA`, `250`, Baku) and team lines
 //! (`013`, `310`) are refused by [`swiss_input`]. Lines may end in CR, LF or both.
 //!
 //! Mapping: FIDE's white is red, black is black. Result codes: `1 = 0` over the board (`W D L`,
@@ -116,6 +119,13 @@ pub struct Document {
     pub rank_order: bool,
     /// `XXP` groups who must not meet.
     pub forbidden: Vec<Vec<u32>>,
+    /// TRF-2026 record `260`: groups who must not meet from the first to the last round given
+    /// (both 1-based, inclusive), read by [`swiss_input`] for the round to be paired.
+    pub forbidden_rounds: Vec<(u32, u32, Vec<u32>)>,
+    /// TRF-2026 record `240`: players not paired in a round (1-based) and why (`H`, `F`, `Z` or
+    /// blank), read by [`swiss_input`] for the round to be paired when the player's own line
+    /// has no entry for it.
+    pub byes: Vec<(u32, Absence, Vec<u32>)>,
     /// The first line a pairing engine cannot honour (acceleration, teams).
     pub unsupported: Option<(usize, String)>,
     /// The player lines in file order.
@@ -218,6 +228,110 @@ fn parse_round(
         }
     };
     Ok(Some(entry))
+}
+
+/// A 1-based round number in columns `a..b` (0-based) of a TRF-2026 record.
+fn round_at(chars: &[char], a: usize, b: usize) -> Result<u32, String> {
+    let s = col(chars, a, b);
+    match s.trim().parse::<u32>() {
+        Ok(0) => Err("round 0".into()),
+        Ok(r) => Ok(r),
+        Err(_) => Err(format!("bad round {:?}", s.trim())),
+    }
+}
+
+/// Pairing numbers in 4-column fields, one every 5 columns from column `from` (0-based), as
+/// TRF-2026 lists players in records `240` and `260`.
+fn numbers_from(chars: &[char], from: usize) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    let mut s = from;
+    while s < chars.len() {
+        let field = col(chars, s, s + 4);
+        match field.trim() {
+            "" if col(chars, s, chars.len()).trim().is_empty() => break,
+            t => match t.parse::<u32>() {
+                Ok(n) if n > 0 => out.push(n),
+                _ => return Err(format!("bad pairing number {t:?}")),
+            },
+        }
+        s += 5;
+    }
+    Ok(out)
+}
+
+/// TRF-2026 record `152`: the colour of the first player in round 1, `W` or `B` (the initial
+/// colour drawn by lot; `XXC white1`/`black1` in TRF(x)), read as bbpPairings and gacrux read it.
+fn parse_152(chars: &[char]) -> Result<Color, String> {
+    match col(chars, 3, chars.len()).trim() {
+        "W" | "w" => Ok(Color::Red),
+        "B" | "b" => Ok(Color::Black),
+        t => Err(format!("bad initial colour {t:?} (W or B)")),
+    }
+}
+
+/// TRF-2026 record `162`: points per result, a symbol in column 6 then the points in columns
+/// 7–10, repeated every 9 columns: `W` win (also the pairing-allocated bye unless `P` is
+/// given), `D` draw, `L` played loss, `Z` zero-point bye and forfeit loss, `P` the
+/// pairing-allocated bye (C.04.1 (2025) art. 3: the bye scores a win unless the rules of the
+/// tournament say otherwise).
+fn parse_162(chars: &[char], pts: &mut PointSystem, pab_set: &mut bool) -> Result<(), String> {
+    let mut s = 5;
+    while s < chars.len() {
+        let sym = chars.get(s).copied().unwrap_or(' ');
+        let v = parse_tenths(&col(chars, s + 1, s + 5))
+            .ok_or_else(|| format!("bad points {:?}", col(chars, s + 1, s + 5).trim()))?;
+        match sym {
+            'W' => {
+                pts.win = v;
+                if !*pab_set {
+                    pts.pairing_bye = v;
+                }
+            }
+            'D' => pts.draw = v,
+            'L' => pts.loss = v,
+            'Z' => {
+                pts.zero_bye = v;
+                pts.forfeit_loss = v;
+            }
+            'P' => {
+                pts.pairing_bye = v;
+                *pab_set = true;
+            }
+            c => return Err(format!("unsupported result symbol {c:?}")),
+        }
+        if col(chars, s + 5, s + 9).trim().is_empty()
+            && col(chars, s + 9, chars.len()).trim().is_empty()
+        {
+            break;
+        }
+        s += 9;
+    }
+    Ok(())
+}
+
+/// TRF-2026 record `240`: the kind of bye in column 5 (`H` half point, `F` full point, `Z` or
+/// blank zero points), the round in columns 7–9, then the players, each in 4 columns with one
+/// blank between (a player not paired is left out of the pairing, C.04.1 (2025) art. 3).
+fn parse_240(chars: &[char]) -> Result<(u32, Absence, Vec<u32>), String> {
+    let kind = match chars.get(4).copied().unwrap_or(' ').to_ascii_uppercase() {
+        'H' => Absence::HalfPointBye,
+        'F' => Absence::FullPointBye,
+        'Z' | ' ' => Absence::ZeroPointBye,
+        c => return Err(format!("bad bye kind {c:?}")),
+    };
+    Ok((round_at(chars, 6, 9)?, kind, numbers_from(chars, 10)?))
+}
+
+/// TRF-2026 record `260`: the first round in columns 5–7, the last in 9–11 (blank: the first),
+/// then players who must not meet in those rounds (like `XXP`, limited to those rounds).
+fn parse_260(chars: &[char]) -> Result<(u32, u32, Vec<u32>), String> {
+    let first = round_at(chars, 4, 7)?;
+    let last = if col(chars, 8, 11).trim().is_empty() {
+        first
+    } else {
+        round_at(chars, 8, 11)?
+    };
+    Ok((first, last, numbers_from(chars, 12)?))
 }
 
 fn parse_player(chars: &[char], ln: usize) -> Result<PlayerLine, TrfError> {
@@ -335,6 +449,16 @@ pub fn read(text: &str) -> Result<Document, TrfError> {
                     }
                 }
             }
+            "152" => doc.initial_color = Some(parse_152(&chars).map_err(|m| line_err(ln, m))?),
+            "162" => {
+                parse_162(&chars, &mut doc.points, &mut pab_set).map_err(|m| line_err(ln, m))?
+            }
+            "240" => doc
+                .byes
+                .push(parse_240(&chars).map_err(|m| line_err(ln, m))?),
+            "260" => doc
+                .forbidden_rounds
+                .push(parse_260(&chars).map_err(|m| line_err(ln, m))?),
             "XXA" | "250" => refuse("accelerated pairings are not supported"),
             "192" if rest.contains("BAKU") => refuse("Baku acceleration is not supported"),
             "013" | "310" => refuse("team tournaments are not supported"),
@@ -569,6 +693,28 @@ impl Document {
                 "{played} rounds already played of {total_rounds}: no round left to pair"
             )));
         }
+        // TRF-2026 records 240 and 260 that concern the round to be paired.
+        let to_pair = played as u32 + 1;
+        let mut listed_byes: HashMap<u32, Absence> = HashMap::new();
+        for (round, kind, numbers) in &self.byes {
+            if *round == to_pair {
+                for &n in numbers {
+                    if !rows.iter().any(|r| r.0.number == n) {
+                        return Err(TrfError::File(format!(
+                            "record 240 names player {n}, who has no player line"
+                        )));
+                    }
+                    listed_byes.entry(n).or_insert(*kind);
+                }
+            }
+        }
+        let mut forbidden = self.forbidden.clone();
+        forbidden.extend(
+            self.forbidden_rounds
+                .iter()
+                .filter(|(first, last, _)| (*first..=*last).contains(&to_pair))
+                .map(|(_, _, g)| g.clone()),
+        );
         let mut players = Vec::with_capacity(rows.len());
         for (p, score) in rows {
             let number = p.number;
@@ -586,7 +732,7 @@ impl Document {
             };
             let history: Vec<RoundEntry> = (0..played).map(entry).collect();
             let next_round = match p.rounds.get(played).copied().flatten() {
-                None => None,
+                None => listed_byes.get(&number).copied(),
                 Some(RoundEntry::Absent(a)) => Some(a),
                 Some(_) => {
                     return Err(TrfError::File(format!(
@@ -615,7 +761,7 @@ impl Document {
             total_rounds,
             points,
             initial_color: self.initial_color,
-            forbidden: self.forbidden.clone(),
+            forbidden,
             seed: 0,
         };
         check_consistency(&input)?;
@@ -1045,5 +1191,79 @@ mod tests {
             let line = format!("001    1      A                                 2000                             0.0    1{tail}\nXXR 3\n");
             let _ = swiss_input(&line);
         }
+    }
+
+    /// A file of `tests/data/trf2026/` (see its README).
+    fn trf2026(name: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/trf2026")
+            .join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing {}: {e}", path.display()))
+    }
+
+    fn dutch(text: &str) -> String {
+        use crate::swiss::{PairingSystem, dutch::Dutch, format_pairings};
+        format_pairings(&Dutch.pair(&swiss_input(text).unwrap()).unwrap())
+    }
+
+    /// TRF-2026 records 142, 152, 162, 240 and 260 change the pairing as bbpPairings reads them.
+    #[test]
+    fn trf2026_records_pair_as_bbp() {
+        let text = trf2026("records.trf");
+        assert_eq!(dutch(&text), trf2026("records.expected"));
+        let input = swiss_input(&text).unwrap();
+        assert_eq!((input.played_rounds, input.total_rounds), (2, 4));
+        assert_eq!(input.initial_color, Some(Color::Black));
+        assert_eq!((input.points.win, input.points.draw), (30, 10));
+        let two = input.players.iter().find(|p| p.number == 2).unwrap();
+        assert_eq!(two.next_round, Some(Absence::HalfPointBye));
+        assert_eq!(input.forbidden, vec![vec![1, 5]]);
+        // Without the 240 record player 2 is paired (and someone gets the bye).
+        let no_bye: String = text
+            .lines()
+            .filter(|l| !l.starts_with("240"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_ne!(dutch(&no_bye), trf2026("records.expected"));
+        // Without the 162 record the scores do not add up.
+        let no_points: String = text
+            .lines()
+            .filter(|l| !l.starts_with("162"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(swiss_input(&no_points).is_err());
+    }
+
+    #[test]
+    fn trf2026_initial_colour() {
+        let text = trf2026("round1_152.trf");
+        assert_eq!(dutch(&text), trf2026("round1_152.expected"));
+        assert_ne!(
+            dutch(&text.replace("152 B", "152 W")),
+            trf2026("round1_152.expected")
+        );
+        assert!(swiss_input(&text.replace("152 B", "152 X")).is_err());
+    }
+
+    /// Records 240 and 260 only concern the rounds they name; a 240 naming an unknown player is
+    /// an error, not a silent skip.
+    #[test]
+    fn trf2026_records_for_other_rounds() {
+        let text = trf2026("records.trf");
+        let later = text
+            .replace("240 H   3    2", "240 H   4    2")
+            .replace("260   3   4", "260   1   2");
+        let input = swiss_input(&later).unwrap();
+        assert!(
+            input
+                .players
+                .iter()
+                .all(|p| p.next_round.is_none() || p.number == 7)
+        );
+        assert!(input.forbidden.is_empty());
+        let unknown = text.replace("240 H   3    2", "240 H   3   42");
+        assert!(matches!(swiss_input(&unknown), Err(TrfError::File(m)) if m.contains("42")));
+        let bad = text.replace("240 H   3    2", "240 Q   3    2");
+        assert!(matches!(swiss_input(&bad), Err(TrfError::Line { .. })));
     }
 }
