@@ -364,8 +364,9 @@ impl Games {
     /// Games kept in `store`, timed on `time`.
     pub fn new(store: Store, time: TimeSource) -> Games {
         Games {
-            // A copy is checked against the store when a replica's notice says so, and before
-            // a write or a new watcher on PostgreSQL ([`Games::lock_fresh`]): not on every read.
+            // A copy is checked against the store when a replica's notice says so, before a
+            // claim, an arbiter's action or a new watcher on PostgreSQL ([`Games::lock_fresh`]),
+            // and after a move its copy refused ([`Games::play_held`]): not on every read.
             repo: Repository::with_catch_up(store, CatchUp::OnDemand),
             time,
             ended: std::sync::OnceLock::new(),
@@ -514,7 +515,8 @@ impl Games {
     /// (PostgreSQL): their notice may not have arrived yet (or died with them). For a write, a
     /// refusal on a stale copy (`ply_mismatch`, `not_your_turn`) would send the client to a
     /// stale reload; for a new watcher, its first snapshot must not be older than what it saw
-    /// on a replica that has just gone.
+    /// on a replica that has just gone. Moves, the hot path, ask only after a refusal
+    /// ([`Games::play_held`]).
     async fn lock_fresh(self: &Arc<Self>, id: &str) -> Result<Held, ApiError> {
         let (slot, guard) = self.lock_current(id).await?;
         if !matches!(self.store(), Store::Postgres(_)) {
