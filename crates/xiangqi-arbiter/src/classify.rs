@@ -870,7 +870,7 @@ type Node = (
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
 /// check while it has checks left; the defender may capture, but not, once the attacker's
 /// checks have made a capture, what it could already take at the start (see [`Root`]), and
-/// then it may also give a check that wins the capturer back ([`may_check`]: 暗根, art. 24.15);
+/// then it may also give a check that wins the capturer back ([`may_give_check`]: 暗根, art. 24.15);
 /// a side not in check may also stop (stand pat); a side in check must answer it with any
 /// legal move.
 ///
@@ -961,7 +961,7 @@ fn forcing_search(
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
     let searched = budget.plies > 0 && best.0 < beta;
-    let may_check = may_check(attacking, budget);
+    let may_check = may_give_check(attacking, budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check {
@@ -1079,7 +1079,7 @@ fn forcing_search(
 /// 称为有根子") for a piece taken at the end of a forced line ("从下一着开始运用将军……得子",
 /// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`].
 #[inline(always)]
-fn may_check(attacking: bool, budget: Budget) -> bool {
+fn may_give_check(attacking: bool, budget: Budget) -> bool {
     if attacking {
         budget.checks > 0
     } else {
@@ -1142,7 +1142,7 @@ fn step(
         return None;
     }
     let child = after(pos, m);
-    // The defender's quiet check (see [`may_check`]): only in the chasing side's own search
+    // The defender's quiet check (see [`may_give_check`]): only in the chasing side's own search
     // (not a rebuttal, whose defender is the chasing side), and only one that makes a new
     // attack (the moved piece's, or one it uncovers) on the capturer, on the point the line's
     // checks won, where nothing guards it: a check that wins the capturer back, which the

@@ -270,7 +270,7 @@ fn each_search(
         }
     };
     let searched = budget.plies > 0 && !settled(reached);
-    let may_check = super::may_check(attacking, budget);
+    let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check {
         pos.legal_moves()
     } else if searched {
