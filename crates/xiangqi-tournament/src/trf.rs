@@ -1206,6 +1206,14 @@ mod tests {
         format_pairings(&Dutch.pair(&swiss_input(text).unwrap()).unwrap())
     }
 
+    /// `text` without its lines that start with `record`.
+    fn without(text: &str, record: &str) -> String {
+        text.lines()
+            .filter(|l| !l.starts_with(record))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
     /// TRF-2026 records 142, 152, 162, 240 and 260 change the pairing as bbpPairings reads them.
     #[test]
     fn trf2026_records_pair_as_bbp() {
@@ -1219,18 +1227,10 @@ mod tests {
         assert_eq!(two.next_round, Some(Absence::HalfPointBye));
         assert_eq!(input.forbidden, vec![vec![1, 5]]);
         // Without the 240 record player 2 is paired (and someone gets the bye).
-        let no_bye: String = text
-            .lines()
-            .filter(|l| !l.starts_with("240"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let no_bye = without(&text, "240");
         assert_ne!(dutch(&no_bye), trf2026("records.expected"));
         // Without the 162 record the scores do not add up.
-        let no_points: String = text
-            .lines()
-            .filter(|l| !l.starts_with("162"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        let no_points = without(&text, "162");
         assert!(swiss_input(&no_points).is_err());
     }
 
