@@ -589,7 +589,8 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "trf")]
         format: ExportFormat,
     },
-    /// Create a tournament file from a FIDE TRF file.
+    /// Create a tournament file from a FIDE TRF file. Points per result come from its `XXS`
+    /// line, else its TRF-2026 `162` record or `BB…` lines, else 1/½/0.
     #[command(after_help = EX_IMPORT)]
     Import {
         /// The TRF file.

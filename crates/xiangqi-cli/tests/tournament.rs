@@ -532,3 +532,28 @@ fn a_spec_file_creates_the_tournament() {
     ]);
     assert!(!success && err.contains("--rounds"), "{err}");
 }
+
+/// A TRF-2026 file's `162` record (3/1/0) scores the imported tournament: the standings give
+/// each player the points written in the file.
+#[test]
+fn a_trf2026_import_keeps_the_files_points() {
+    let dir = scratch("trf162");
+    let trf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../xiangqi-tournament/tests/data/trf2026/records.trf");
+    let f = &file(&dir, "t.json");
+    let out = ok(&["tournament", "import", trf.to_str().unwrap(), "--out", f]);
+    assert_eq!(out.trim(), "imported 7 players, 2 rounds");
+    let out = ok(&["tournament", "standings", f, "--format", "csv"]);
+    let score = |name: &str| -> String {
+        out.lines()
+            .map(|l| l.split(',').collect::<Vec<_>>())
+            .find(|c| c.get(2) == Some(&name))
+            .map(|c| c[3].to_owned())
+            .unwrap_or_else(|| panic!("{name} in {out}"))
+    };
+    // A: a win and a draw; E: a draw and a win; B: two draws; C: a win and a zero bye.
+    for (name, points) in [("A", "4"), ("E", "4"), ("B", "2"), ("C", "3"), ("D", "0")] {
+        assert_eq!(score(name), points, "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

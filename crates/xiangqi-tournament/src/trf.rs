@@ -496,6 +496,38 @@ pub fn swiss_input(text: &str) -> Result<SwissInput, TrfError> {
 }
 
 impl Document {
+    /// The scoring scheme of the TRF-2026 record `162` or the `BB…` lines, `None` when the
+    /// file has neither (the points are then 1/½/0, as TRF assumes). A draw scores the same
+    /// for both colours; the bye and forfeit values stay with the pairing engine, since a
+    /// [`ScoringScheme`] scores played results (CXA 2011 art. 13.3: the organiser sets them).
+    ///
+    /// # Errors
+    /// A value that is not a whole number of quarter points.
+    fn scheme_from_records(&self) -> Result<Option<ScoringScheme>, TrfError> {
+        if self.points == PointSystem::default() {
+            return Ok(None);
+        }
+        let quarters = |tenths: u32| {
+            let q = u64::from(tenths) * 4;
+            (q % 10 == 0)
+                .then(|| Points::from_quarters((q / 10) as i64))
+                .ok_or_else(|| {
+                    TrfError::File(format!(
+                        "points of {}.{} are not a whole number of quarter points",
+                        tenths / 10,
+                        tenths % 10
+                    ))
+                })
+        };
+        let p = &self.points;
+        Ok(Some(ScoringScheme {
+            win: quarters(p.win)?,
+            draw_red: quarters(p.draw)?,
+            draw_black: quarters(p.draw)?,
+            loss: quarters(p.loss)?,
+        }))
+    }
+
     /// The events that build this tournament (see [`import`]).
     ///
     /// # Errors
@@ -511,6 +543,10 @@ impl Document {
             Some((ln, rest)) if scoring.is_none() => {
                 Some(parse_xxs(rest).map_err(|m| line_err(*ln, m))?)
             }
+            _ => None,
+        };
+        let records = match (&xxs, scoring) {
+            (None, None) => self.scheme_from_records()?,
             _ => None,
         };
         let mut players: Vec<&PlayerLine> = self.players.iter().collect();
@@ -531,7 +567,10 @@ impl Document {
             name: self.name.clone().unwrap_or_else(|| "imported".into()),
             rules,
             format,
-            scoring: scoring.or(xxs).unwrap_or(ScoringScheme::ONE_HALF_ZERO),
+            scoring: scoring
+                .or(xxs)
+                .or(records)
+                .unwrap_or(ScoringScheme::ONE_HALF_ZERO),
             tie_breaks: None,
         }];
         for p in &players {
@@ -1232,6 +1271,46 @@ mod tests {
         // Without the 162 record the scores do not add up.
         let no_points = without(&text, "162");
         assert!(swiss_input(&no_points).is_err());
+    }
+
+    /// The 162 record's points (3/1/0 here) score the imported tournament; an `XXS` line or
+    /// the caller's scheme still take precedence, and without any the points are 1/½/0.
+    #[test]
+    fn trf2026_points_score_the_import() {
+        let text = trf2026("records.trf");
+        let scoring = |text: &str, given: Option<ScoringScheme>| match &import(
+            text,
+            Book::Wxf2018,
+            None,
+            given,
+        )
+        .unwrap()[0]
+        {
+            Event::Created { scoring, .. } => *scoring,
+            e => panic!("first event {e:?}"),
+        };
+        assert_eq!(scoring(&text, None), ScoringScheme::THREE_ONE_ZERO);
+        assert_eq!(scoring(&text, Some(ScoringScheme::CXA)), ScoringScheme::CXA);
+        let with_xxs = format!("{text}XXS WW=2 WD=1 BD=1 WL=0\n");
+        assert_eq!(scoring(&with_xxs, None), ScoringScheme::CXA);
+        assert_eq!(
+            scoring(&without(&text, "162"), None),
+            ScoringScheme::ONE_HALF_ZERO
+        );
+        // The tournament built from it scores every player as the file's points column does.
+        let t = Tournament::from_events(import(&text, Book::Wxf2018, None, None).unwrap()).unwrap();
+        let doc = read(&text).unwrap();
+        for s in t.standings() {
+            let written = doc.players[s.competitor].points.as_deref().unwrap();
+            assert_eq!(s.score, written.trim().parse::<Points>().unwrap(), "{s:?}");
+        }
+        // A tenth of a point has no quarter-point value.
+        let odd = text.replace("W 3.0", "W 3.1");
+        assert_ne!(odd, text);
+        assert!(matches!(
+            import(&odd, Book::Wxf2018, None, None),
+            Err(TrfError::File(_))
+        ));
     }
 
     #[test]
