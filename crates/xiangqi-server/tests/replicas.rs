@@ -141,4 +141,19 @@ async fn a_replica_with_a_stale_copy_plays_on_the_stored_game() {
     assert_eq!(st, StatusCode::OK, "{body}");
     let (st, body) = play(&b, &black, "h9h0").await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // Two more plies on A. On B's copy black's pawn is still on c6, so c5–c4 moves no piece
+    // there (illegal: 422 on that copy); in the stored game the pawn stands on c5 and may go.
+    let (st, body) = play(&a, &black, "c6c5").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (st, body) = play(&a, &red, "a3a4").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let (st, body) = play(&b, &black, "c5c4").await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    assert_eq!(body["ply"], 10, "{body}");
+    // A move that no copy can read is refused without a second try, for its length.
+    let long = "x".repeat(65);
+    let (st, body) = play(&b, &red, &long).await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.to_string().contains("at most 64 bytes"), "{body}");
 }

@@ -334,8 +334,9 @@ fn game(guard: &Guard<Live>) -> Result<&Live, ApiError> {
 
 /// Could a copy older than the store explain this refusal of a move? Its turn, its plies, its
 /// end, its adjournment or its touch-move binding may be out of date, a move legal now may
-/// have been illegal there, and an append on it fails. Not a missing token or a wrong one, and
-/// not a flag that fell on the fresh copy (that was written).
+/// have been illegal there (a refusal of the move itself, its text or its legality), and an
+/// append on it fails. Not a missing token or a wrong one, not a move too long to read on any
+/// copy, and not a flag that fell on the fresh copy (that was written).
 fn stale_may_explain(e: &ApiError) -> bool {
     match e {
         ApiError::Conflict { code, .. } => matches!(
@@ -343,7 +344,7 @@ fn stale_may_explain(e: &ApiError) -> bool {
             "game_over" | "ply_mismatch" | "not_your_turn" | "concurrent_write" | "clock"
         ),
         ApiError::Ruled { code, .. } => matches!(*code, "adjourned" | "touch_move"),
-        ApiError::Invalid { .. } => true,
+        ApiError::Invalid { field, .. } => field.as_deref() == Some("move"),
         _ => false,
     }
 }
@@ -1078,6 +1079,9 @@ impl Games {
         text: &str,
         ply: Option<usize>,
     ) -> Result<Held, ApiError> {
+        if text.len() > 64 {
+            return Err(ApiError::invalid("move", "a move is at most 64 bytes"));
+        }
         let held = self.lock_current(id).await?;
         match self.play_on(id, held, token, text, ply).await {
             Err(e) if matches!(self.store(), Store::Postgres(_)) && stale_may_explain(&e) => {
@@ -1123,9 +1127,6 @@ impl Games {
                 "not_your_turn",
                 "it is the other side's turn",
             ));
-        }
-        if text.len() > 64 {
-            return Err(ApiError::invalid("move", "a move is at most 64 bytes"));
         }
         let m = xiangqi_record::read_move(pos, text.trim())
             .map_err(|reason| ApiError::invalid("move", format!("{text:?}: {reason}")))?;
