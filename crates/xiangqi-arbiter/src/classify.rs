@@ -1141,13 +1141,17 @@ fn step(
     {
         return None;
     }
-    let child = after(pos, m);
     // The defender's quiet check (see [`may_give_check`]): only in the chasing side's own search
     // (not a rebuttal, whose defender is the chasing side), and only one that makes a new
     // attack (the moved piece's, or one it uncovers) on the capturer, on the point the line's
     // checks won, where nothing guards it: a check that wins the capturer back, which the
     // line's last plies can play out (a guarded capturer would be taken back beyond them).
-    if !attacking && !in_check && m.capture.is_none() {
+    let quiet_check = !attacking && !in_check && m.capture.is_none();
+    if quiet_check && pos.turn() == root.idle {
+        return None;
+    }
+    let child = after(pos, m);
+    if quiet_check {
         let defender = pos.turn();
         let turns_on_capturer = budget.shield.is_some_and(|sq| {
             let occupied = child.board().occupied();
@@ -1162,7 +1166,7 @@ fn step(
                 .any()
                 && (child.attackers_to(sq, !defender, occupied) & others).is_empty()
         });
-        if defender == root.idle || !turns_on_capturer {
+        if !turns_on_capturer {
             return None;
         }
     }
