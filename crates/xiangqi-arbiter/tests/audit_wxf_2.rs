@@ -266,3 +266,109 @@ fn a_cannon_firing_over_the_enemy_s_pawns_at_a_protected_horse_does_not_chase() 
         Some(false),
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// AXF rule 34 (WXF 2018 ch. 5 item 29, 长捉假根子; the book's diagrams 83–85), the false root
+// being the general itself, and D54 (a piece protected on one of its moves is not perpetually
+// chased).
+
+/// The black cannon shuttles e8–e7 on the open e-file, the only piece between the generals; the
+/// red rook follows it along the ranks (h8 against e8, h7 against e7). On e7 nothing protects the
+/// cannon; on e8 only its general does, and the general cannot take back: on e8 it would face the
+/// red general down the empty file. The book's terms: a protector that cannot make the recapture
+/// is false, and (rule 34) "a piece whose protector is false is treated as unprotected". Red
+/// perpetually chases an unprotected cannon (rule 18): Red must change.
+#[test]
+fn a_general_that_would_face_the_other_is_no_root() {
+    let ruling = rule_with(
+        "4k4/4c4/7R1/9/9/9/9/9/9/4K4 w - - 0 1",
+        "h7h8 e8e7 h8h7 e7e8",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        None,
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualChase);
+}
+
+/// The control: two black pawns at home on e6 and e5 shut the e-file, so the general may take
+/// back on e8 and protects the cannon there for real. The cannon is protected on one of its two
+/// points: the book (rule 17, diagrams 29–31; rule 24, diagram 54) counts a piece protected on
+/// one of its moves as not perpetually chased. A draw (art. 3.2.B).
+#[test]
+fn a_general_behind_a_shut_file_is_a_root() {
+    rule_with(
+        "4k4/4c4/7R1/4p4/4p4/9/9/9/9/4K4 w - - 0 1",
+        "h7h8 e8e7 h8h7 e7e8",
+        &wxf(),
+        Verdict::Draw,
+        Some("闲捉闲捉"),
+        Some(false),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// AXF rule 30 (WXF 2018 ch. 5 item 25, 将(帅)或兵(卒)联合他子捉子; the book's diagrams 71–75).
+
+/// The red general steps e1–d1 and back, and each time it is the screen of one of the red
+/// cannons below it (d0, e0), which then attacks the black horse shuttling d4–e6 on that file.
+/// Nothing protects the horse. The general's own attacks may go on for ever (rule 28), but here
+/// the attack is the cannons', made by the general's move: the exception of rule 30 (a king or
+/// pawn move whose chase really depends on another piece, as the pawn that opens a cannon line in
+/// diagram 74). Red must change (art. 3.1.I).
+#[test]
+fn a_general_that_mounts_cannons_against_a_horse_chases() {
+    let ruling = rule_with(
+        "5k3/9/9/9/9/3n5/9/9/4K4/3CC4 w - - 0 1",
+        "e1d1 d4e6 d1e1 e6d4",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualChase);
+}
+
+// ---------------------------------------------------------------------------------------------
+// AXF rule 36 (WXF 2018 ch. 5 item 31, 长捉兼长兑; the book's diagrams 90–93) and rule 40 (item
+// 35, 长兑; diagrams 101–104).
+
+/// The red rook steps a6–a5 and back on the a-file, facing the black rook on a9 (which may take
+/// it, and the red rook on a0 would take back: an exchange offer, 兑), and on each point it
+/// attacks the unprotected black horse along the rank (c5, then e6 after the horse has jumped).
+/// The book (rule 36): "The repetition of two consecutive chases, of which one is also an
+/// invitation to exchange pieces, is regarded as a perpetual chase. Even if both moves can be
+/// viewed as chases as well as invitation to exchange pieces it is still a perpetual chase."
+/// Red must change.
+#[test]
+fn a_chase_that_also_offers_an_exchange_is_a_chase() {
+    let ruling = rule_with(
+        "r3k4/9/9/R8/2n6/9/9/9/9/R2K5 w - - 0 1",
+        "a6a5 c5e6 a5a6 e6c5",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert!(
+        symmetry::red_moves(&ruling).all(|a| a.exchange),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// The control: the horse is protected on both points (c5 by the rook on c9, e6 by the horse on
+/// g7), so the red rook only offers the exchange, move after move. The book (rule 40): perpetual
+/// exchange offers are allowed: a draw (art. 3.2.B).
+#[test]
+fn offering_an_exchange_for_ever_is_allowed() {
+    let ruling = rule_with(
+        "r1r1k4/9/6n2/R8/2n6/9/9/9/9/R2K5 w - - 0 1",
+        "a6a5 c5e6 a5a6 e6c5",
+        &wxf(),
+        Verdict::Draw,
+        Some("兑兑兑兑"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::Allowed);
+}
