@@ -322,3 +322,79 @@ fn a_general_stepping_off_its_rooks_files_chases() {
     }
     rule(fen, cycle, &wxf(), Verdict::Draw, "捉捉捉捉");
 }
+
+/// The piece a forced line chases is the one whose capture makes the gain, not the first one
+/// taken (art. 24.3; art. 26.9.1 names the piece chased). The red rook d1–e1 sets up 车五进五
+/// (e1–e6), taking the uncrossed black pawn with check; the general cannot step aside (d9 is
+/// its advisor's, f9 faces the red general), the advisor must come to e8, and the rook takes
+/// the black cannon on a6 along rank 6 (the cannon, with no screen, does not guard e6). The
+/// line's first capture is the pawn, no gain by itself (art. 26.7), its gain the cannon: the
+/// move is 捉, of the cannon. From d1 the rook attacks only the advisor on d9, which its
+/// general guards: 闲. 一捉一闲, a draw (art. 25.2).
+///
+/// (Written first with a red cannon on a9 making a line 车六进六 × advisor, 将, then × rook on
+/// i9: the engine named the advisor, which the cannon itself now won (its general could not
+/// take back on a point the rook covers), and no rook: it seeks a forced line only for a move
+/// that chases nothing directly. The nature is the same; the book names both pieces.)
+#[test]
+fn a_line_taking_a_pawn_first_chases_the_piece_it_wins() {
+    let fen = "3ak4/9/9/c3p4/9/9/8p/9/3R5/5K3 w - - 0 1";
+    let cycle = "d1e1 i3h3 e1d1 h3i3";
+    let ruling = rule(fen, cycle, &cxa(), Verdict::Draw, "捉闲捉闲");
+    let first = red_moves(&ruling).next().expect("a red move");
+    assert!(
+        first.attacks.iter().any(|at| at.is_chase()
+            && at.reason == Reason::ForcedGain
+            && at.victim_role == Role::Cannon),
+        "{first:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Perpetual check against a perpetual chase, CXA 2011 arts. 25.1, 23.5.1, 26.2; WXF 2018
+// art. 3.1.H.
+
+/// The red rook steps between e2, where it checks up the e-file, and d2, where it uncovers the
+/// red cannon on e0, which checks over the black horse on e5: every red move is 将, 长将. The
+/// horse answers each check, not the general: leaving the e-file for c4 it breaks the cannon's
+/// screen and attacks the rook on d2; coming back to block on e5 it opens rank 4 for the black
+/// rook on a4 onto the unguarded red cannon on g4. Art. 26.2: another piece's answer to check
+/// that makes a new chase is 捉 ("走动其他棋子应将后产生新的捉……判捉"), so Black plays 长捉 (of
+/// two pieces, art. 24.11), forbidden too. But art. 25.1 allows a unilateral 长将 "in no case"
+/// ("在任何情况下，均不允许单方面长将"), and art. 23.5.1 rules it lost at once: Red loses,
+/// whatever Black plays. WXF 2018 art. 3.1.H: perpetual check against a chase, the checker must
+/// change (Black's chases of two pieces in turn are 分捉, allowed: AXF rule 32); Red must
+/// change. (Written first without the black rook: the horse coming back to e5 attacked the
+/// cannon on g4 itself, but pinned on the e-file by the rook on e2 it could not take, and the
+/// engine rightly called the move no chase.)
+#[test]
+fn a_perpetual_check_loses_against_a_perpetual_chase() {
+    let fen = "4k4/9/9/9/4n4/r5C2/9/4R4/5K3/4C4 w - - 0 1";
+    let cycle = "e2d2 e5c4 d2e2 c4e5";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Loses(Color::Red),
+        Some("将将将将"),
+        Some(true),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualCheck, "{:?}", ruling.red);
+    assert!(
+        ruling
+            .moves
+            .iter()
+            .filter(|a| a.mover == Color::Black)
+            .all(|a| a.nature == xiangqi_arbiter::MoveNature::Chase && a.evasion),
+        "{:?}",
+        ruling.moves
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("将将将将"),
+        None,
+    );
+}
