@@ -1,14 +1,17 @@
 //! A third audit of the repetition rulings (棋例), on positions the first two
 //! (`audit_cases.rs`, `audit_cases_2.rs`), `cxa_clauses.rs` and `concepts.rs` leave out: the
 //! mixed patterns of art. 24.13 with a mate threat in them (一将一杀, 一杀一捉, 一杀一闲), art.
-//! 26.9.1 when one side's forbidden chase is of rooted pieces (not on the list) and the other's
-//! of unrooted ones, an elephant as the chaser (art. 26.6), a forced line of three checks that
-//! wins a rook (art. 24.3), false roots made by a cannon's pin and by a guard on the capture
-//! point (art. 24.16), a pawn that chases by becoming a cannon's screen and a general that
-//! chases by stepping off its rooks' files (art. 26.1). Each expected verdict, and the nature
-//! of each of Red's moves, was written from the book's text (CXA 2011 arts. 24–26; the Asian
-//! rules as the project's digest of AXF rules 1–40 reads them) before the engine was run; where
-//! the engine answered otherwise, the doc comment says so.
+//! 26.9.1 when one side's forbidden chase is not on its list (rooted pieces, or a rook and a
+//! rooted piece in turn) and the other's is, an elephant as the chaser (art. 26.6), forced
+//! lines of three and four checks and the piece such a line chases (art. 24.3), false roots
+//! made by a cannon's pin and by a guard on the capture point (art. 24.16), a pawn that chases
+//! by becoming a cannon's screen and a general that chases by uncovering its rooks or screening
+//! its cannons (art. 26.1), a general's answer to check (art. 26.2), and a perpetual check
+//! against a perpetual chase (art. 25.1). Each expected verdict, and the nature of each of
+//! Red's moves, was written from the book's text (CXA 2011 arts. 24–26; the Asian rules as the
+//! project's digest of AXF rules 1–40 reads them) before the engine was run; where the engine
+//! answered otherwise, the doc comment says so. One case is ignored: a line of four checks,
+//! beyond the engine's bound on a forced line's checks.
 //!
 //! Every cycle gives the four plies of one period twice, so the start position occurs three
 //! times (CXA 2011 arts. 23.1, 23.3), and is ruled as given, mirrored left to right, and with
@@ -20,7 +23,7 @@ mod symmetry;
 use symmetry::{cxa, red_moves, rule, rule_with, wxf};
 
 use xiangqi::{Color, Role};
-use xiangqi_arbiter::{Pattern, Reason, Verdict};
+use xiangqi_arbiter::{MoveNature, Pattern, Reason, Verdict};
 
 // ---------------------------------------------------------------------------------------------
 // 1. Mate threats in a mixed pattern, CXA 2011 arts. 24.2, 24.13, 24.14, 26.9.1; AXF rules 9,
@@ -451,7 +454,7 @@ fn a_perpetual_check_loses_against_a_perpetual_chase() {
             .moves
             .iter()
             .filter(|a| a.mover == Color::Black)
-            .all(|a| a.nature == xiangqi_arbiter::MoveNature::Chase && a.evasion),
+            .all(|a| a.nature == MoveNature::Chase && a.evasion),
         "{:?}",
         ruling.moves
     );
@@ -528,11 +531,6 @@ fn a_general_answering_check_makes_no_chase() {
         "{:?}",
         black[0]
     );
-    assert_eq!(
-        black[1].nature,
-        xiangqi_arbiter::MoveNature::Chase,
-        "{:?}",
-        black[1]
-    );
+    assert_eq!(black[1].nature, MoveNature::Chase, "{:?}", black[1]);
     rule(fen, cycle, &wxf(), Verdict::Draw, "将闲将闲");
 }
