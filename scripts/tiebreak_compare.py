@@ -55,8 +55,13 @@ Intentional differences (left out of the comparison, counted as `skipped`):
   nobody unless every pair of the tied met; FIDE C.07 art. 6 counts only games played over the
   board, and in a Swiss ranks first a player who scored more among the tied than any other
   could have. So in a Swiss, DE ranks are compared only for score groups where every pair met
-  over the board; in round robins for every group. Where both apply, FIDE repeats DE within
-  the players it left tied (art. 6); so must we (a tie-break applies "直至区分").
+  over the board, each pair exactly once and no forfeit between them; in round robins for
+  every group. FIDE averages the
+  games of a pair that met more than once, we add them up: the same ranking when every pair
+  met equally often (double round robins), different after a Swiss rematch, which our
+  pairings never make but a generated or imported file may hold (the generator pairs
+  greedily and sometimes repeats a game). Where both apply, FIDE repeats DE within the
+  players it left tied (art. 6), and so do we since this comparison found that we did not.
 - The half-point bye `H` (not in xiangqi rules; our import reads it as not paired) is not
   generated.
 """
@@ -341,8 +346,9 @@ def de_groups(t, ranks_by_score):
         if len(group) < 2:
             continue
         if t.kind == "swiss":
-            played = {p: {e[0] for e in t.entries[p] if not unplayed(e)} for p in group}
-            if not all(b in played[a] for a in group for b in group if a != b):
+            # every pair met exactly once, over the board (no forfeit between them either)
+            met = {p: [(e[0], unplayed(e)) for e in t.entries[p] if e and e[0] != "bye"] for p in group}
+            if not all(met[a].count((b, False)) == 1 and (b, True) not in met[a] for a in group for b in group if a != b):
                 continue
         ok.append(group)
     return ok

@@ -837,7 +837,12 @@ mod tests {
             assert_eq!(f.competitors[i].score(), Points::whole(5), "score of {i}");
         }
         let group = [0, 1, 2, 3];
-        let de = |i| TieBreak::HeadToHead.value(&f, i, &group).as_points().unwrap();
+        let de = |i| {
+            TieBreak::HeadToHead
+                .value(&f, i, &group)
+                .as_points()
+                .unwrap()
+        };
         assert_eq!(de(1), de(2), "B and C level among the four");
         let s = standings(&f, &[TieBreak::HeadToHead]);
         let order: Vec<(usize, u32)> = s.iter().map(|x| (x.competitor, x.rank)).collect();
