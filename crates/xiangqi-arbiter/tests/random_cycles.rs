@@ -181,3 +181,34 @@ fn equal_captures_do_not_decide_a_chase() {
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
+
+/// Found by [`every_third_occurrence_is_ruled`] (a CI run, 2026-12-05): under CXA 2011 the red
+/// cannon's f1–g1 is ruled 献 as played (the horse f6's attack on the horse d7 set aside by art.
+/// 26.4) but, with the colours swapped (the board turned), the same move is ruled 捉 by a
+/// forced line (强制得子), so Black must change there while the game as played is drawn. A
+/// ruling may not depend on which side is which (the verdict swapped must be the same): which
+/// reading the book gives is not yet settled; the asymmetry suggests the forced-line search or
+/// the 26.4 test depends on the order moves are generated in.
+#[test]
+#[ignore = "a colour-swap asymmetry under CXA 2011 not yet explained (26.4 against a forced line)"]
+fn a_cannon_offer_is_ruled_alike_with_the_colours_swapped() {
+    // A diagram position (advisors and elephants off their points), as the property makes.
+    let fen: xiangqi::fen::Fen = "5k1a1/5N3/r2n3bC/a4N3/9/9/1AcP5/4r4/3K1C1p1/BR5Bn w - - 0 1"
+        .parse()
+        .expect("fen");
+    let start = Position::from_diagram(fen.0).expect("a diagram");
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (from, to) in [("f1", "g1"), ("e2", "e6"), ("g1", "f1"), ("e6", "e2")].repeat(2) {
+        let m = pos
+            .find_move(from.parse().unwrap(), to.parse().unwrap())
+            .expect("a move");
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let rules = RuleSet::cxa2011();
+    let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+    assert_eq!(verdict, Some(Verdict::Draw));
+    let symmetric = symmetry::check(&start, &moves, &rules, verdict);
+    assert!(symmetric.is_ok(), "{symmetric:?}");
+}
