@@ -2254,8 +2254,10 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
 /// while the move `m` takes no direct part in it?
 ///
 /// - Laid open by its own side: the piece on `v` did not move, and had the last move not been
-///   made, `m` would leave the piece out of reach of `a` or keep a root it has lost (the last
-///   move opened a line onto it, or cut a root: moved it away or blocked its line).
+///   made, `m` would leave the piece out of reach of one of its attackers (`a` or another:
+///   which capturer leads the line is the search's choice, the book's test is the piece's
+///   state) or keep a root it has lost (the last move opened a line onto it, or cut a root:
+///   moved it away or blocked its line).
 /// - No direct part: `a` attacked `v` before `m`, `m` adds no attacker of `v`, and the line
 ///   wins as much with the moved piece taken off the board: the piece is no part of the win,
 ///   it has only left the danger that made the capture a bad bargain before.
@@ -2312,9 +2314,14 @@ fn self_exposed(
     else {
         return false;
     };
-    let opened = unmade.board().piece_at(a) == Some(attacker)
-        && unmade.board().piece_at(v) == Some(victim)
-        && !attackers(&unmade, mover).contains(a);
+    // Opened: some attacker of `v` now (not only the capturer the search happened to name,
+    // which may depend on the order moves are tried in) would not reach it had the last move
+    // not been made.
+    let attackers_then = attackers(&unmade, mover);
+    let opened = unmade.board().piece_at(v) == Some(victim)
+        && attackers(&now, mover).into_iter().any(|sq| {
+            unmade.board().piece_at(sq) == now.board().piece_at(sq) && !attackers_then.contains(sq)
+        });
     let (roots_then, roots_now) = (attackers(&unmade, !mover), attackers(&now, !mover));
     let cut = roots_then
         .into_iter()
