@@ -2249,18 +2249,22 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
 }
 
 /// CXA 2011 art. 26.4, "无直接参与且是己方走子造成被捉状态不予考虑": does the forced line that
-/// wins `gain` by taking the piece on `v` (its capturer on `a`) stand only because the piece's
+/// wins `gain` by taking the piece on `v` stand only because the piece's
 /// own side laid it open with its last move `last` (played in `earlier`, leading to `before`),
-/// while the move `m` takes no direct part in it?
+/// while the move `m` takes no direct part in it? If so, the pieces that attacked it all along.
 ///
 /// - Laid open by its own side: the piece on `v` did not move, and had the last move not been
-///   made, `m` would leave the piece out of reach of one of its attackers (`a` or another:
-///   which capturer leads the line is the search's choice, the book's test is the piece's
-///   state) or keep a root it has lost (the last move opened a line onto it, or cut a root:
-///   moved it away or blocked its line).
-/// - No direct part: `a` attacked `v` before `m`, `m` adds no attacker of `v`, and the line
-///   wins as much with the moved piece taken off the board: the piece is no part of the win,
-///   it has only left the danger that made the capture a bad bargain before.
+///   made, `m` would leave the piece out of reach of one of its attackers or keep a root it has
+///   lost (the last move opened a line onto it, or cut a root: moved it away or blocked its
+///   line).
+/// - No direct part: a piece that stayed put attacked `v` before `m` and still does, `m` adds
+///   no attacker of `v` (the moved piece included), and the line wins as much with the moved
+///   piece taken off the board: the piece is no part of the win, it has only left the danger
+///   that made the capture a bad bargain before.
+///
+/// Neither test asks which capturer the search named: two lines may win the same piece, and
+/// which one is found first depends on the order moves are tried in (a board turned round
+/// tries them in another order); the book's test is the piece's state, not the line's.
 ///
 /// 世界盃 00000526: 炮c5平b5 hits the rook on b0 and opens the c-file onto the horse on c7;
 /// 车b0退a0 only saves the rook, and the standing 车c4×c7 that now pays is not its chase (闲).
@@ -2273,20 +2277,18 @@ fn self_exposed(
     last: Move,
     before: &Position,
     m: Move,
-    a: Square,
     v: Square,
     gain: i32,
-) -> bool {
+) -> Option<Bitboard> {
     let mover = before.turn();
-    if earlier.turn() == mover || last.to == v || last.from == v || a == m.from || a == m.to {
-        return false;
+    if earlier.turn() == mover || last.to == v || last.from == v {
+        return None;
     }
-    let board = before.board();
-    let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v)) else {
-        return false;
+    let Some(victim) = before.board().piece_at(v) else {
+        return None;
     };
-    if attacker.color != mover || victim.color == mover {
-        return false;
+    if victim.color == mover {
+        return None;
     }
     // The pieces of `side` attacking (or, for the piece's own side, guarding) `v`.
     let attackers = |pos: &Position, side: Color| -> Bitboard {
@@ -2301,10 +2303,16 @@ fn self_exposed(
             })
             .collect()
     };
+    // No direct part, whichever capturer the search named (two lines may win the same, and
+    // which one it finds first depends on the order moves are tried in): a piece that stayed
+    // put attacked `v` before the move and still does, and the move adds no attacker of `v`,
+    // the moved piece included.
     let now = after(before, m);
-    let before_attackers = attackers(before, mover);
-    if !before_attackers.contains(a) || (attackers(&now, mover) & !before_attackers).any() {
-        return false;
+    let (before_attackers, now_attackers) = (attackers(before, mover), attackers(&now, mover));
+    let standing = now_attackers & before_attackers;
+    if now_attackers.contains(m.to) || (now_attackers & !before_attackers).any() || !standing.any()
+    {
+        return None;
     }
     // The move played as if the last move had not been made.
     let Some(unmade) = earlier
@@ -2312,7 +2320,7 @@ fn self_exposed(
         .filter(|p| p.is_legal(m))
         .map(|p| after(&p, m))
     else {
-        return false;
+        return None;
     };
     // Opened: some attacker of `v` now (not only the capturer the search happened to name,
     // which may depend on the order moves are tried in) would not reach it had the last move
@@ -2327,19 +2335,19 @@ fn self_exposed(
         .into_iter()
         .any(|d| !roots_now.contains(if d == last.from { last.to } else { d }));
     if !opened && !cut {
-        return false;
+        return None;
     }
     // No part of the win: without the moved piece the line still takes `v` for as much.
     let mut setup = before.to_setup();
     setup.board.remove_piece_at(m.from);
     let Ok(without) = Position::from_diagram(setup) else {
-        return false;
+        return None;
     };
     let aim = Aim {
         target: Some(v),
         barred: Bitboard::EMPTY,
     };
-    aiming_reaches(cache, &without, aim, gain)
+    aiming_reaches(cache, &without, aim, gain).then_some(standing)
 }
 
 /// Analyses the move `m` played in `before` (which must be legal there), with nothing known
@@ -2561,12 +2569,26 @@ pub(crate) fn analyse_with(
                 } else {
                     Protection::UnderRooted
                 };
-                let reason = if previous.is_some_and(|(earlier, last)| {
-                    self_exposed(cache, earlier, last, before, m, a, v, gain)
-                }) {
-                    Reason::SelfExposed
-                } else {
-                    Reason::ForcedGain
+                // Set aside by art. 26.4, the attack is named after a piece that stood
+                // attacking all along, not the line's capturer, which may be the moved piece.
+                let standing = previous.and_then(|(earlier, last)| {
+                    self_exposed(cache, earlier, last, before, m, v, gain)
+                });
+                let (a, attacker, reason) = match standing {
+                    Some(standing) => {
+                        let named = if standing.contains(a) {
+                            Some(a)
+                        } else {
+                            standing.into_iter().min_by_key(|&s| {
+                                board.piece_at(s).map_or(usize::MAX, |p| role_rank(p.role))
+                            })
+                        };
+                        match named.and_then(|s| board.piece_at(s).map(|p| (s, p))) {
+                            Some((s, p)) => (s, p, Reason::SelfExposed),
+                            None => (a, attacker, Reason::SelfExposed),
+                        }
+                    }
+                    None => (a, attacker, Reason::ForcedGain),
                 };
                 analysis.attacks.push(Attack {
                     attacker: a,

@@ -213,3 +213,58 @@ fn a_cannon_offer_is_ruled_alike_with_the_colours_swapped() {
     let symmetric = symmetry::check(&start, &moves, &rules, verdict);
     assert!(symmetric.is_ok(), "{symmetric:?}");
 }
+
+/// Found by a wide run of [`every_third_occurrence_is_ruled`] (7,325 cases in): the red rook's
+/// b6–b5 was ruled 闲 as played but 捉 with the colours swapped. The black cannon's c5–c1 lets
+/// the rook on d5 take the unguarded elephant on g5 (art. 26.4: laid open by Black's own move);
+/// the moving rook only adds a second line to the same capture (a check on d8, then b5×g5).
+/// The search named the standing rook as played and the moving one with the board turned, and
+/// the 26.4 test set aside only a line whose named capturer had not moved: it now asks whether
+/// a piece that stood still attacked the elephant all along and whether the moved piece is
+/// needed for the win. 闲 both ways, a draw.
+#[test]
+fn a_second_line_to_a_laid_open_piece_is_no_chase() {
+    let n = None;
+    let pieces = [
+        Some(48),
+        Some(46),
+        n,
+        n,
+        Some(0),
+        n,
+        Some(50),
+        n,
+        n,
+        n,
+        Some(22),
+        Some(1),
+        n,
+        Some(52),
+        n,
+        n,
+        n,
+        n,
+        n,
+        Some(47),
+        n,
+        Some(61),
+        n,
+        n,
+        Some(38),
+        n,
+        n,
+        Some(19),
+        n,
+        n,
+    ];
+    let start = diagram(&pieces, (3, 5), false).expect("a diagram");
+    let moves = shuffle(&start, (59, 1)).expect("a cycle");
+    for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+        let ruling = rule_game(&start, &moves, &rules).expect("a ruling");
+        if rules.book == xiangqi_arbiter::Book::Cxa2011 {
+            assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
+        }
+        let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
+        assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
+    }
+}
