@@ -2284,9 +2284,7 @@ fn self_exposed(
     if earlier.turn() == mover || last.to == v || last.from == v {
         return None;
     }
-    let Some(victim) = before.board().piece_at(v) else {
-        return None;
-    };
+    let victim = before.board().piece_at(v)?;
     if victim.color == mover {
         return None;
     }
@@ -2315,19 +2313,16 @@ fn self_exposed(
         return None;
     }
     // The move played as if the last move had not been made.
-    let Some(unmade) = earlier
+    let unmade = earlier
         .swap_turn()
         .filter(|p| p.is_legal(m))
-        .map(|p| after(&p, m))
-    else {
-        return None;
-    };
+        .map(|p| after(&p, m))?;
     // Opened: some attacker of `v` now (not only the capturer the search happened to name,
     // which may depend on the order moves are tried in) would not reach it had the last move
     // not been made.
     let attackers_then = attackers(&unmade, mover);
     let opened = unmade.board().piece_at(v) == Some(victim)
-        && attackers(&now, mover).into_iter().any(|sq| {
+        && now_attackers.into_iter().any(|sq| {
             unmade.board().piece_at(sq) == now.board().piece_at(sq) && !attackers_then.contains(sq)
         });
     let (roots_then, roots_now) = (attackers(&unmade, !mover), attackers(&now, !mover));
@@ -2340,9 +2335,7 @@ fn self_exposed(
     // No part of the win: without the moved piece the line still takes `v` for as much.
     let mut setup = before.to_setup();
     setup.board.remove_piece_at(m.from);
-    let Ok(without) = Position::from_diagram(setup) else {
-        return None;
-    };
+    let without = Position::from_diagram(setup).ok()?;
     let aim = Aim {
         target: Some(v),
         barred: Bitboard::EMPTY,
