@@ -2248,6 +2248,61 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
             .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
 }
 
+/// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
+/// art. 24.3), or set aside by art. 26.4 ([`self_exposed`]); `None` if it wins nothing or a
+/// lone defender's advisor or elephant (art. 26.3).
+fn forced_attack(
+    cache: &mut Cache,
+    threat: &Position,
+    before: &Position,
+    m: Move,
+    previous: Option<(&Position, Move)>,
+    line: Line,
+    mover: Color,
+) -> Option<Attack> {
+    let (_, v) = line.victim.filter(|_| line.gain > 0)?;
+    let board = threat.board();
+    // The capturer may have moved on the way (a check, then the capture): name the piece
+    // that starts the line then.
+    let a = line
+        .victim
+        .and_then(|(a, _)| board.piece_at(a).map(|_| a))
+        .or(line.lead)?;
+    let (attacker, victim) = (board.piece_at(a)?, board.piece_at(v)?);
+    // CXA 2011 art. 26.3: a lone defender's attacks on advisors and elephants.
+    if matches!(victim.role, Role::Advisor | Role::Elephant) && lone_defender(board, mover) {
+        return None;
+    }
+    let mut attack = Attack {
+        attacker: a,
+        attacker_role: attacker.role,
+        victim: v,
+        victim_role: victim.role,
+        protection: Protection::UnderRooted,
+        gain: line.gain,
+        reason: Reason::ForcedGain,
+    };
+    // Set aside by art. 26.4, the attack is named after a piece that stood attacking all
+    // along, not the line's capturer, which may be the moved piece.
+    let standing = previous
+        .and_then(|(earlier, last)| self_exposed(cache, earlier, last, before, m, v, line.gain));
+    if let Some(standing) = standing {
+        attack.reason = Reason::SelfExposed;
+        let named = if standing.contains(a) {
+            Some(a)
+        } else {
+            standing
+                .into_iter()
+                .min_by_key(|&s| board.piece_at(s).map_or(usize::MAX, |p| role_rank(p.role)))
+        };
+        if let Some((s, p)) = named.and_then(|s| Some((s, board.piece_at(s)?))) {
+            attack.attacker = s;
+            attack.attacker_role = p.role;
+        }
+    }
+    Some(attack)
+}
+
 /// CXA 2011 art. 26.4, "无直接参与且是己方走子造成被捉状态不予考虑": does the forced line that
 /// wins `gain` by taking the piece on `v` stand only because the piece's
 /// own side laid it open with its last move `last` (played in `earlier`, leading to `before`),
@@ -2522,77 +2577,42 @@ pub(crate) fn analyse_with(
                 })
                 && held_on_its_square(cache, &pos_after, v, mate_depth)
         };
-        let mut chosen = None;
-        for candidate in &lines {
-            if let Some((_, v)) = candidate.victim
-                && (lines.len() == 1 || rootless(cache, v))
-            {
-                chosen = Some(*candidate);
+        // The lines in the order they are weighed: with several, a rootless piece first.
+        let mut order: Vec<(Line, bool)> = Vec::with_capacity(lines.len());
+        for &candidate in &lines {
+            let is_rootless =
+                lines.len() > 1 && candidate.victim.is_some_and(|(_, v)| rootless(cache, v));
+            order.push((candidate, is_rootless));
+        }
+        order.sort_by_key(|&(_, is_rootless)| !is_rootless);
+        // The attack each line makes, and whether art. 26.4 sets it aside; the first line
+        // that stands as a chase is the move's, failing that the first set aside. (Two pieces
+        // alike may be won, one laid open by its own side and one not: the move chases the
+        // other, whichever the search met first.)
+        let mut made = None;
+        for (line, _) in order {
+            let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
+            else {
+                continue;
+            };
+            if attack.reason == Reason::ForcedGain {
+                made = Some(attack);
                 break;
             }
+            made.get_or_insert(attack);
         }
-        let line = chosen.or(lines.first().copied()).unwrap_or_default();
-        if line.gain > 0
-            && let Some((_, v)) = line.victim
-        {
-            let (gain, lead) = (line.gain, line.lead);
-            let board = threat.board();
-            // The capturer may have moved on the way (a check, then the capture): name the
-            // piece that starts the line then.
-            let a = line
-                .victim
-                .and_then(|(a, _)| board.piece_at(a).map(|_| a))
-                .or(lead);
-            if let Some(a) = a
-                && let (Some(attacker), Some(victim)) = (board.piece_at(a), board.piece_at(v))
-                // CXA 2011 art. 26.3: a lone defender's attacks on advisors and elephants.
-                && !(matches!(victim.role, Role::Advisor | Role::Elephant)
-                    && lone_defender(board, mover))
-            {
-                // A forced line needs more than the one capturing piece (a checker, a screen,
-                // a second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
-                // roots than attackers (少根, art. 24.15). But a victim with no root at all,
-                // which the capturer may take at once and which cannot leave its square
-                // (不能离线), is chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49).
-                // Any piece that may take it at once will do, so that the answer does not
-                // depend on which of two equal lines the search named.
-                let rootless = rootless(cache, v);
-                let protection = if rootless {
-                    Protection::Unrooted
-                } else {
-                    Protection::UnderRooted
-                };
-                // Set aside by art. 26.4, the attack is named after a piece that stood
-                // attacking all along, not the line's capturer, which may be the moved piece.
-                let standing = previous.and_then(|(earlier, last)| {
-                    self_exposed(cache, earlier, last, before, m, v, gain)
-                });
-                let (a, attacker, reason) = match standing {
-                    Some(standing) => {
-                        let named = if standing.contains(a) {
-                            Some(a)
-                        } else {
-                            standing.into_iter().min_by_key(|&s| {
-                                board.piece_at(s).map_or(usize::MAX, |p| role_rank(p.role))
-                            })
-                        };
-                        match named.and_then(|s| board.piece_at(s).map(|p| (s, p))) {
-                            Some((s, p)) => (s, p, Reason::SelfExposed),
-                            None => (a, attacker, Reason::SelfExposed),
-                        }
-                    }
-                    None => (a, attacker, Reason::ForcedGain),
-                };
-                analysis.attacks.push(Attack {
-                    attacker: a,
-                    attacker_role: attacker.role,
-                    victim: v,
-                    victim_role: victim.role,
-                    protection,
-                    gain,
-                    reason,
-                });
+        if let Some(mut attack) = made {
+            // A forced line needs more than the one capturing piece (a checker, a screen, a
+            // second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
+            // roots than attackers (少根, art. 24.15). But a victim with no root at all, which
+            // the capturer may take at once and which cannot leave its square (不能离线), is
+            // chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that
+            // may take it at once will do, so that the answer does not depend on which of two
+            // equal lines the search named.
+            if rootless(cache, attack.victim) {
+                attack.protection = Protection::Unrooted;
             }
+            analysis.attacks.push(attack);
         }
     }
 

@@ -268,3 +268,59 @@ fn a_second_line_to_a_laid_open_piece_is_no_chase() {
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
+
+/// Found by a wide run of [`every_third_occurrence_is_ruled`] (73,584 cases in): the black
+/// rook's f5–i5 lets the horse on e0 win one of two unguarded red elephants, c1 or d2. The red
+/// rook's c0–b0 had cut c1's root (art. 26.4: laid open by Red's own move, not counted); d2 was
+/// not laid open by Red, and could not be won before the rook moved. The search met c1 first
+/// as played and d2 first with the board turned, and the ruling followed it: now every piece
+/// alike the line may win is weighed, and the move chases d2 whichever comes first (24.3, 26.4):
+/// 杀 and 捉 in turn, Black must change (24.13).
+#[test]
+fn a_piece_laid_open_does_not_hide_another_that_is_chased() {
+    let n = None;
+    let pieces = [
+        Some(2),
+        n,
+        n,
+        Some(41),
+        Some(60),
+        n,
+        Some(77),
+        Some(24),
+        Some(78),
+        Some(68),
+        n,
+        Some(26),
+        n,
+        n,
+        n,
+        Some(18),
+        Some(53),
+        Some(4),
+        n,
+        n,
+        n,
+        n,
+        n,
+        n,
+        Some(8),
+        n,
+        Some(57),
+        n,
+        n,
+        n,
+    ];
+    let start = diagram(&pieces, (2, 1), true).expect("a diagram");
+    let moves = shuffle(&start, (17, 55)).expect("a cycle");
+    for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+        let ruling = rule_game(&start, &moves, &rules).expect("a ruling");
+        if rules.book == xiangqi_arbiter::Book::Cxa2011 {
+            let text = ruling.explanation.en();
+            assert_eq!(ruling.verdict, Verdict::MustChange(Color::Black), "{text}");
+            assert!(text.contains("elephant on d2: forced line"), "{text}");
+        }
+        let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
+        assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
+    }
+}
