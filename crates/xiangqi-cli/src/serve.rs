@@ -22,13 +22,17 @@ pub struct Args {
     /// `postgres://user:password@host/database`.
     #[arg(long, default_value = "xiangqi.db")]
     pub db: String,
-    /// When an SQLite commit reaches the disk (WAL mode): `full` flushes the log at every
-    /// commit, so an acknowledged move survives a crash of the process (kill -9), of the OS or
-    /// of the power; `normal` flushes it only before each checkpoint (about every second), so an
-    /// acknowledged move survives a crash of the process (kill -9) but the last moves
-    /// acknowledged may be lost on an OS crash or power loss, for a shorter round trip under
-    /// load. See https://www.sqlite.org/pragma.html#pragma_synchronous and
-    /// https://www.sqlite.org/wal.html. Refused with PostgreSQL.
+    /// When an SQLite commit reaches the disk: `full` flushes every commit; with `normal` an
+    /// acknowledged move survives kill -9 but the last ones may be lost on an OS crash or power
+    /// loss.
+    ///
+    /// In WAL mode, `full` (SQLite's `synchronous = FULL`) flushes the log at every commit, so
+    /// an acknowledged move survives a crash of the process (kill -9), of the OS or of the
+    /// power. `normal` (`synchronous = NORMAL`) flushes it only before each checkpoint (about
+    /// every second): a committed transaction survives a crash of the process (kill -9), but
+    /// the last transactions may be lost on an OS crash or power loss, for a shorter round trip
+    /// under load. See https://www.sqlite.org/pragma.html#pragma_synchronous and
+    /// https://www.sqlite.org/wal.html. `normal` is refused with PostgreSQL.
     #[arg(long, value_name = "full|normal", default_value_t = SqliteSync::Full)]
     pub sqlite_sync: SqliteSync,
     /// The address to listen on, IPv4 or IPv6 (`[::1]:8080`, `[::]:8080`). The server stops

@@ -62,7 +62,7 @@ pub enum SqliteSync {
     Full,
     /// `synchronous = NORMAL`: a commit writes the log to the operating system without
     /// flushing it; the log is flushed before each checkpoint copies it into the database
-    /// (every [`CHECKPOINT_EVERY`] while appends come).
+    /// (this store checkpoints every second).
     /// SQLite's words: "WAL mode is always consistent with synchronous=NORMAL, but WAL mode
     /// does lose durability. A transaction committed in WAL mode with synchronous=NORMAL might
     /// roll back following a power loss or system crash. Transactions are durable across
