@@ -4,13 +4,14 @@ use std::net::SocketAddr;
 
 use anyhow::Context as _;
 use xiangqi_server::{AppState, Deployment};
-use xiangqi_store::Store;
+use xiangqi_store::{SqliteSync, Store};
 
 /// Shown at the end of `xiangqi serve --help`; a test runs each line that starts `xiangqi`.
 pub const EXAMPLES: &str = "\
 Examples:
   xiangqi serve --db sqlite::memory: --addr 127.0.0.1:0
   xiangqi serve --db club.db --addr 127.0.0.1:0
+  xiangqi serve --db club.db --addr 127.0.0.1:0 --sqlite-sync normal
   xiangqi serve --db club.db --addr 127.0.0.1:0 --public-url https://xiangqi.example.org --trusted-proxy 127.0.0.1 --trusted-proxy 10.0.0.0/8
 ";
 
@@ -21,6 +22,19 @@ pub struct Args {
     /// `postgres://user:password@host/database`.
     #[arg(long, default_value = "xiangqi.db")]
     pub db: String,
+    /// When an SQLite commit reaches the disk: `full` flushes every commit; with `normal` an
+    /// acknowledged move survives kill -9 but the last ones may be lost on an OS crash or power
+    /// loss.
+    ///
+    /// In WAL mode, `full` (SQLite's `synchronous = FULL`) flushes the log at every commit, so
+    /// an acknowledged move survives a crash of the process (kill -9), of the OS or of the
+    /// power. `normal` (`synchronous = NORMAL`) flushes it only before each checkpoint (about
+    /// every second): a committed transaction survives a crash of the process (kill -9), but
+    /// the last transactions may be lost on an OS crash or power loss, for a shorter round trip
+    /// under load. See https://www.sqlite.org/pragma.html#pragma_synchronous and
+    /// https://www.sqlite.org/wal.html. `normal` is refused with PostgreSQL.
+    #[arg(long, value_name = "full|normal", default_value_t = SqliteSync::Full)]
+    pub sqlite_sync: SqliteSync,
     /// The address to listen on, IPv4 or IPv6 (`[::1]:8080`, `[::]:8080`). The server stops
     /// gracefully on Ctrl-C or SIGTERM: it answers the requests in flight and closes live
     /// connections with a going-away frame.
@@ -77,15 +91,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .context("cannot start the async runtime")?;
     let deployment = args.deployment()?;
     runtime.block_on(async {
-        let store = Store::open(&args.db)
+        let store = Store::open_with(&args.db, args.sqlite_sync)
             .await
             .with_context(|| format!("cannot open the database {:?}", args.db))?;
+        // What SQLite says it does, not what was asked.
+        let sync = match &store {
+            Store::Sqlite(s) => match s.synchronous().await {
+                Ok(Some(mode)) => format!(", synchronous = {mode}"),
+                Ok(None) => ", synchronous = an unexpected level".to_owned(),
+                Err(e) => format!(", synchronous unknown ({e})"),
+            },
+            Store::Postgres(_) => String::new(),
+        };
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr().context("no local address")?;
         eprintln!(
-            "xiangqi: serving http://{addr}/ (API: /api/openapi.json; database: {} {})",
+            "xiangqi: serving http://{addr}/ (API: /api/openapi.json; database: {} {}{sync})",
             store.backend(),
             args.db
         );

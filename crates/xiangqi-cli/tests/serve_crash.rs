@@ -1,5 +1,6 @@
 //! `xiangqi serve` killed with SIGKILL in the middle of a stream of moves loses none of the
-//! moves it acknowledged (SQLite WAL, synchronous = FULL).
+//! moves it acknowledged (SQLite WAL, with `--sqlite-sync full`, the default, and with
+//! `--sqlite-sync normal`); a mode it does not know is refused in one line.
 
 use std::{
     io::{BufRead, BufReader, Read, Write},
@@ -36,11 +37,16 @@ fn http(
     Some((status, body))
 }
 
-/// Starts `xiangqi serve` on the SQLite file `db` and a free loopback port; the process and
-/// the address it printed.
-fn serve(db: &str) -> (Child, String) {
+/// Starts `xiangqi serve` on the SQLite file `db` with `--sqlite-sync sync` (none for the
+/// default) and a free loopback port; the process and the address it printed. The serving
+/// line must name the mode SQLite reads back.
+fn serve(db: &str, sync: Option<&str>) -> (Child, String) {
+    let mut args = vec!["serve", "--db", db, "--addr", "127.0.0.1:0"];
+    if let Some(sync) = sync {
+        args.extend(["--sqlite-sync", sync]);
+    }
     let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
-        .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
+        .args(args)
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
@@ -48,6 +54,8 @@ fn serve(db: &str) -> (Child, String) {
     BufReader::new(child.stderr.take().expect("stderr"))
         .read_line(&mut line)
         .expect("a line");
+    let mode = format!("synchronous = {})", sync.unwrap_or("full"));
+    assert!(line.contains(&mode), "{mode} not in {line:?}");
     let addr = line
         .split("http://")
         .nth(1)
@@ -59,13 +67,31 @@ fn serve(db: &str) -> (Child, String) {
 
 #[test]
 fn sigkill_loses_no_acknowledged_move() {
+    sigkill_loses_no_acknowledged_move_with(None);
+}
+
+/// With `synchronous = NORMAL` a commit is not flushed, but it is in the operating system's
+/// hands before the move is acknowledged: killing the process loses none of it.
+#[test]
+fn sigkill_loses_no_acknowledged_move_with_sqlite_sync_normal() {
+    sigkill_loses_no_acknowledged_move_with(Some("normal"));
+}
+
+/// Plays moves on a server started with `--sqlite-sync sync` (`None`: the default), kills it
+/// with SIGKILL about 800 ms in, and checks that a new server on the same file has every move
+/// that was acknowledged.
+fn sigkill_loses_no_acknowledged_move_with(sync: Option<&str>) {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
-    let db = std::env::temp_dir().join(format!("xq-crash-{}-{nanos}.db", std::process::id()));
+    let db = std::env::temp_dir().join(format!(
+        "xq-crash-{}-{}-{nanos}.db",
+        sync.unwrap_or("default"),
+        std::process::id()
+    ));
     let db = db.to_str().expect("utf-8").to_owned();
-    let (mut child, addr) = serve(&db);
+    let (mut child, addr) = serve(&db, sync);
 
     // (game id, moves acknowledged)
     let mut acked: Vec<(String, Vec<String>)> = Vec::new();
@@ -124,7 +150,7 @@ fn sigkill_loses_no_acknowledged_move() {
     assert!(total > 0, "no move was acknowledged before the kill");
 
     // A new server on the same file has every acknowledged move.
-    let (mut child, addr) = serve(&db);
+    let (mut child, addr) = serve(&db, sync);
     for (id, moves) in &acked {
         let (status, body) =
             http(&addr, "GET", &format!("/api/games/{id}"), None, "").expect("answers");
@@ -150,7 +176,49 @@ fn sigkill_loses_no_acknowledged_move() {
         let _ = std::fs::remove_file(format!("{db}{suffix}"));
     }
     eprintln!(
-        "{total} acknowledged moves in {} games survived SIGKILL",
-        acked.len()
+        "{total} acknowledged moves in {} games survived SIGKILL (--sqlite-sync {})",
+        acked.len(),
+        sync.unwrap_or("full, the default")
     );
+}
+
+/// A mode `xiangqi serve` does not know, or `normal` with PostgreSQL, is refused in one line
+/// naming the problem, with the status of bad input, before anything listens.
+#[test]
+fn a_bad_sqlite_sync_is_refused_in_one_line() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--sqlite-sync", "fast"],
+            "error: invalid value 'fast' for '--sqlite-sync <full|normal>': unknown SQLite sync \
+             mode \"fast\" (expected full or normal)",
+        ),
+        (
+            &["--sqlite-sync", ""],
+            "error: invalid value '' for '--sqlite-sync <full|normal>': unknown SQLite sync mode \
+             \"\" (expected full or normal)",
+        ),
+        (
+            &[
+                "--sqlite-sync",
+                "normal",
+                "--db",
+                "postgres://nobody@127.0.0.1:1/none",
+            ],
+            "error: cannot open the database \"postgres://nobody@127.0.0.1:1/none\": SQLite sync \
+             mode normal asked of a PostgreSQL database (its durability is PostgreSQL's \
+             synchronous_commit setting)",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), expected, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }

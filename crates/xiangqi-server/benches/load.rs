@@ -58,6 +58,10 @@
 //! the report says which.
 //! Only 127.0.0.1 is contacted; the run stops by itself after `XQ_LOAD_SECS` (900).
 //! `XQ_LOAD_DB` picks the database (default: a fresh SQLite file in the temp directory).
+//! `XQ_LOAD_SQLITE_SYNC=normal` opens SQLite with `synchronous = NORMAL` (`xiangqi serve
+//! --sqlite-sync normal`: a commit is not flushed to the disk, so an acknowledged move survives
+//! a crash of the server but not of the OS or the power) instead of `full`, the default; it is
+//! refused with PostgreSQL.
 
 use std::{
     collections::HashMap,
@@ -77,6 +81,7 @@ use tokio::{
 };
 use tokio_tungstenite::tungstenite::{Message, protocol::WebSocketConfig};
 use xiangqi::{Color, Position, iccs::Iccs};
+use xiangqi_store::SqliteSync;
 
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -91,14 +96,24 @@ fn env(name: &str, default: u64) -> u64 {
 /// The line both servers print once they listen: `xiangqi: serving http://ADDR/ …`.
 const SERVING: &str = "serving http://";
 
+/// SQLite's flush mode, from `XQ_LOAD_SQLITE_SYNC` (default `full`).
+fn sqlite_sync() -> Result<SqliteSync, String> {
+    match std::env::var("XQ_LOAD_SQLITE_SYNC") {
+        Ok(v) => v.parse().map_err(|e| format!("XQ_LOAD_SQLITE_SYNC: {e}")),
+        Err(_) => Ok(SqliteSync::default()),
+    }
+}
+
 /// This binary started as the server (`XQ_LOAD_ROLE=server`).
-fn run_server(db: &str) {
+fn run_server(db: &str, sync: SqliteSync) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        let store = xiangqi_store::Store::open(db).await.expect("database");
+        let store = xiangqi_store::Store::open_with(db, sync)
+            .await
+            .expect("database");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("loopback");
         let addr = listener.local_addr().expect("address");
         eprintln!("xiangqi: {SERVING}{addr}/ (load bench server)");
@@ -170,18 +185,25 @@ struct Replica {
     pid: String,
 }
 
-/// Starts a server and waits for its address; `n` names it in what it logs.
-fn start_server(db: &str, n: usize) -> Result<Replica, String> {
+/// Starts a server (SQLite's commits flushed as `sync` says) and waits for its address; `n`
+/// names it in what it logs.
+fn start_server(db: &str, sync: SqliteSync, n: usize) -> Result<Replica, String> {
     let mut cmd = match std::env::var("XQ_LOAD_SERVER") {
         Ok(bin) => {
             let mut c = Command::new(bin);
             c.args(["serve", "--db", db, "--addr", "127.0.0.1:0"]);
+            if sync != SqliteSync::default() {
+                // Not passed for the default, so that a binary older than the option still runs.
+                c.args(["--sqlite-sync", sync.as_str()]);
+            }
             c
         }
         Err(_) => {
             let me = std::env::current_exe().map_err(|e| e.to_string())?;
             let mut c = Command::new(me);
-            c.env("XQ_LOAD_ROLE", "server").env("XQ_LOAD_DB", db);
+            c.env("XQ_LOAD_ROLE", "server")
+                .env("XQ_LOAD_DB", db)
+                .env("XQ_LOAD_SQLITE_SYNC", sync.as_str());
             c
         }
     };
@@ -724,8 +746,12 @@ fn main() {
         std::env::temp_dir().join(format!("xq-load-{nanos}.db"))
     };
     let db = std::env::var("XQ_LOAD_DB").unwrap_or_else(|_| db_default.display().to_string());
+    let sync = sqlite_sync().unwrap_or_else(|e| {
+        eprintln!("load: {e}");
+        std::process::exit(2);
+    });
     if std::env::var("XQ_LOAD_ROLE").is_ok_and(|r| r == "server") {
-        run_server(&db);
+        run_server(&db, sync);
         return;
     }
     let plan = Plan {
@@ -752,6 +778,10 @@ fn main() {
         eprintln!("load: XQ_LOAD_REPLICAS > 1 needs XQ_LOAD_DB=postgres://…");
         std::process::exit(2);
     }
+    if postgres && sync != SqliteSync::default() {
+        eprintln!("load: XQ_LOAD_SQLITE_SYNC={sync} needs an SQLite XQ_LOAD_DB");
+        std::process::exit(2);
+    }
     if kill_after.is_some() && replicas < 2 {
         eprintln!("load: XQ_LOAD_KILL_AFTER_S needs XQ_LOAD_REPLICAS of 2 or more");
         std::process::exit(2);
@@ -769,7 +799,7 @@ fn main() {
     let plan = Plan { shared, ..plan };
     let mut servers = Vec::with_capacity(replicas);
     for n in 0..replicas {
-        match start_server(&db, n) {
+        match start_server(&db, sync, n) {
             Ok(s) => servers.push(s),
             Err(e) => {
                 eprintln!("load: {e}");
@@ -822,7 +852,11 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let store = if postgres { "postgres" } else { "sqlite" };
+    let store = if postgres {
+        "postgres".to_owned()
+    } else {
+        format!("sqlite (synchronous = {sync})")
+    };
     report.print(
         games,
         (spectators, cross),
@@ -830,7 +864,7 @@ fn main() {
         &tc,
         threads,
         &rss,
-        store,
+        &store,
         kill_after,
     );
     if !report.errors.is_empty() {

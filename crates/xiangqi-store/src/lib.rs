@@ -8,7 +8,11 @@
 //! Writes are conditional (optimistic concurrency): an append names the sequence number it
 //! expects to follow, and fails with [`StoreError::Conflict`] if another writer got there
 //! first, so two server replicas can never both accept a move. An append that returned `Ok` is
-//! durable: SQLite runs in WAL mode with `synchronous = FULL`, PostgreSQL commits.
+//! durable: SQLite runs in WAL mode with `synchronous = FULL`, PostgreSQL commits. An operator
+//! may open SQLite with [`SqliteSync::Normal`] instead ([`Store::open_with`]): an append that
+//! returned `Ok` then survives a crash of the process (`kill -9`) but may be lost, with the
+//! last few before it, on an OS crash or a power loss
+//! (<https://www.sqlite.org/pragma.html#pragma_synchronous>).
 //!
 //! ```
 //! use serde_json::json;
@@ -44,7 +48,7 @@ use serde_json::Value;
 
 pub use crate::{
     postgres::{Listener, PostgresStore},
-    sqlite::SqliteStore,
+    sqlite::{ParseSqliteSyncError, SqliteStore, SqliteSync},
 };
 
 /// The channel on which PostgreSQL announces appends (`LISTEN xiangqi_events`).
@@ -285,6 +289,13 @@ pub enum StoreError {
     /// A database address that is neither SQLite nor PostgreSQL.
     #[error("unsupported database {0:?} (expected a file path, sqlite:…, or postgres://…)")]
     BadUrl(String),
+    /// A SQLite flush mode other than the default asked of a PostgreSQL database, whose
+    /// durability is its own `synchronous_commit` setting.
+    #[error(
+        "SQLite sync mode {0} asked of a PostgreSQL database (its durability is PostgreSQL's \
+         synchronous_commit setting)"
+    )]
+    SyncNotSqlite(SqliteSync),
     /// A stored payload that is not JSON (the database was edited by hand).
     #[error("stored event {seq} is not valid JSON: {source}")]
     Corrupt {
@@ -418,16 +429,30 @@ impl Store {
     /// [`StoreError::BadUrl`] for an empty address; otherwise the database's or a migration's
     /// error.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, SqliteSync::default()).await
+    }
+
+    /// [`Store::open`], an SQLite database's commits flushed as `sync` says (see [`SqliteSync`]
+    /// for what [`SqliteSync::Normal`] gives up).
+    ///
+    /// # Errors
+    /// [`StoreError::BadUrl`] for an empty address; [`StoreError::SyncNotSqlite`] for a
+    /// PostgreSQL address with another mode than [`SqliteSync::Full`] (which is what a
+    /// PostgreSQL commit gives by default); otherwise the database's or a migration's error.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> Result<Store, StoreError> {
         let url = url.trim();
         if url.is_empty() {
             return Err(StoreError::BadUrl(url.to_owned()));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            if sync != SqliteSync::Full {
+                return Err(StoreError::SyncNotSqlite(sync));
+            }
             Ok(Store::Postgres(PostgresStore::open(url).await?))
         } else if url.contains("://") && !url.starts_with("sqlite:") {
             Err(StoreError::BadUrl(url.to_owned()))
         } else {
-            Ok(Store::Sqlite(SqliteStore::open(url).await?))
+            Ok(Store::Sqlite(SqliteStore::open_with(url, sync).await?))
         }
     }
 

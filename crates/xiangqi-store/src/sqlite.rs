@@ -1,5 +1,7 @@
-//! The SQLite store: one file, WAL journal, `synchronous = FULL` so that a commit is on disk
-//! before the append returns.
+//! The SQLite store: one file, WAL journal, and by default `synchronous = FULL` so that a
+//! commit is on disk before the append returns ([`SqliteSync`] is the operator's choice of
+//! `NORMAL` instead: the same guarantee against a crash of the process, none against an OS
+//! crash or a power loss).
 //!
 //! Appends are group-committed: one writer task takes every append waiting in its queue (up to
 //! [`MAX_BATCH`]), applies each conditionally in one transaction and commits once, so a
@@ -14,6 +16,7 @@
 
 use std::{
     collections::{HashMap, HashSet},
+    fmt,
     str::FromStr,
     sync::Arc,
     time::Duration,
@@ -37,6 +40,95 @@ use crate::{
 /// its disk sync, paid once however many appends it holds: under load the queue that builds up
 /// during one sync is the next batch.
 pub const MAX_BATCH: usize = 4096;
+
+/// When a commit of the SQLite store reaches the disk: SQLite's `synchronous` setting with the
+/// database in WAL mode (<https://www.sqlite.org/pragma.html#pragma_synchronous>,
+/// <https://www.sqlite.org/wal.html>). It is the operator's choice (`xiangqi serve
+/// --sqlite-sync`) between surviving a power loss and the round trip's tail: with `FULL` every
+/// acknowledged move waits for a flush of the log, and under load that flush is most of the
+/// tail.
+///
+/// | failure | `Full` (the default) | `Normal` |
+/// | --- | --- | --- |
+/// | the process crashes (`kill -9`) | every committed append survives | every committed append survives |
+/// | the OS crashes, the power fails | every committed append survives (if the disk honours flushes) | the database stays consistent, but the last appends committed may be lost |
+///
+/// Parsed from `full` or `normal`, in any case.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SqliteSync {
+    /// `synchronous = FULL`: the write-ahead log is flushed to the disk (fsync) at every
+    /// commit, before the appends it holds are answered.
+    #[default]
+    Full,
+    /// `synchronous = NORMAL`: a commit writes the log to the operating system without
+    /// flushing it; the log is flushed before each checkpoint copies it into the database
+    /// (this store checkpoints every second).
+    /// SQLite's words: "WAL mode is always consistent with synchronous=NORMAL, but WAL mode
+    /// does lose durability. A transaction committed in WAL mode with synchronous=NORMAL might
+    /// roll back following a power loss or system crash. Transactions are durable across
+    /// application crashes regardless of the synchronous setting or journal mode."
+    Normal,
+}
+
+impl SqliteSync {
+    /// Both modes, the default first.
+    pub const ALL: [SqliteSync; 2] = [SqliteSync::Full, SqliteSync::Normal];
+
+    /// `full` or `normal`, as parsed.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SqliteSync::Full => "full",
+            SqliteSync::Normal => "normal",
+        }
+    }
+
+    /// The value `PRAGMA synchronous` reads back for this mode (2 for `FULL`, 1 for `NORMAL`).
+    pub const fn level(self) -> i64 {
+        match self {
+            SqliteSync::Full => 2,
+            SqliteSync::Normal => 1,
+        }
+    }
+
+    /// The mode `PRAGMA synchronous` reported as `level`; `None` for `OFF` (0), `EXTRA` (3)
+    /// or anything else, which this store never sets.
+    pub const fn from_level(level: i64) -> Option<SqliteSync> {
+        match level {
+            2 => Some(SqliteSync::Full),
+            1 => Some(SqliteSync::Normal),
+            _ => None,
+        }
+    }
+
+    const fn pragma(self) -> SqliteSynchronous {
+        match self {
+            SqliteSync::Full => SqliteSynchronous::Full,
+            SqliteSync::Normal => SqliteSynchronous::Normal,
+        }
+    }
+}
+
+impl fmt::Display for SqliteSync {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is neither `full` nor `normal`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown SQLite sync mode {0:?} (expected full or normal)")]
+pub struct ParseSqliteSyncError(pub String);
+
+impl FromStr for SqliteSync {
+    type Err = ParseSqliteSyncError;
+
+    fn from_str(s: &str) -> Result<SqliteSync, ParseSqliteSyncError> {
+        SqliteSync::ALL
+            .into_iter()
+            .find(|m| m.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseSqliteSyncError(s.to_owned()))
+    }
+}
 
 /// An event store in an SQLite database.
 #[derive(Debug, Clone)]
@@ -269,23 +361,56 @@ async fn write_rows(conn: &mut SqliteConnection, rows: &Rows, now: i64) -> Resul
     Ok(())
 }
 
+/// The options of every connection to the database at `url`, flushing as `sync` asks, and
+/// whether it is in memory (a `:memory:` database has no log and nothing to flush).
+fn connect_options(
+    url: &str,
+    sync: SqliteSync,
+) -> Result<(SqliteConnectOptions, bool), StoreError> {
+    let memory = url.contains(":memory:") || url.contains("mode=memory");
+    let options = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)?
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    let options = options
+        .create_if_missing(true)
+        .busy_timeout(Duration::from_secs(30))
+        .synchronous(sync.pragma());
+    Ok((options, memory))
+}
+
+/// The writer's connection: the pool's (`wal`, with its `synchronous`) and more. Its page
+/// cache is small: at the end of every write transaction SQLite walks the whole cache
+/// (`pcache1TruncateUnsafe`), and with 64 MiB that walk was a sixth of the server's time under
+/// load (`XQ_LOAD_GAMES=10000 cargo bench -p xiangqi-server --bench load`, profiled with
+/// `perf`); the pages it misses are in the system's file cache. It leaves checkpoints to
+/// [`checkpoint_loop`], and keeps its statement journal in memory.
+fn writer_options(wal: SqliteConnectOptions) -> SqliteConnectOptions {
+    wal.pragma("cache_size", "-4096")
+        .pragma("wal_autocheckpoint", "0")
+        .pragma("temp_store", "memory")
+        .statement_cache_capacity(STATEMENT_CACHE)
+}
+
 impl SqliteStore {
     /// Opens (creating if missing) and migrates the SQLite database at `url`: a file path,
     /// `sqlite:path` / `sqlite://path`, or `sqlite::memory:` (one connection, gone on close).
+    /// Every commit is flushed to the disk ([`SqliteSync::Full`]).
     ///
     /// # Errors
     /// The database's error, or a migration's.
     pub async fn open(url: &str) -> Result<SqliteStore, StoreError> {
-        let memory = url.contains(":memory:") || url.contains("mode=memory");
-        let options = if url.starts_with("sqlite:") {
-            SqliteConnectOptions::from_str(url)?
-        } else {
-            SqliteConnectOptions::new().filename(url)
-        };
-        let options = options
-            .create_if_missing(true)
-            .busy_timeout(Duration::from_secs(30))
-            .synchronous(SqliteSynchronous::Full);
+        SqliteStore::open_with(url, SqliteSync::Full).await
+    }
+
+    /// [`SqliteStore::open`], with the commits flushed as `sync` says (see [`SqliteSync`] for
+    /// what [`SqliteSync::Normal`] gives up).
+    ///
+    /// # Errors
+    /// The database's error, or a migration's.
+    pub async fn open_with(url: &str, sync: SqliteSync) -> Result<SqliteStore, StoreError> {
+        let (options, memory) = connect_options(url, sync)?;
         let wal_options = options.clone().journal_mode(SqliteJournalMode::Wal);
         let pool = if memory {
             // Every connection to `:memory:` is its own database: keep exactly one, forever.
@@ -306,21 +431,7 @@ impl SqliteStore {
         let own = if memory {
             None
         } else {
-            // The writer's connection. Its page cache is small: at the end of every write
-            // transaction SQLite walks the whole cache (`pcache1TruncateUnsafe`), and with 64
-            // MiB that walk was a sixth of the server's time under load (`XQ_LOAD_GAMES=10000
-            // cargo bench -p xiangqi-server --bench load`, profiled with `perf`); the pages it
-            // misses are in the system's file cache. It leaves checkpoints to
-            // [`checkpoint_loop`], and keeps its statement journal in memory.
-            Some(
-                wal_options
-                    .pragma("cache_size", "-4096")
-                    .pragma("wal_autocheckpoint", "0")
-                    .pragma("temp_store", "memory")
-                    .statement_cache_capacity(STATEMENT_CACHE)
-                    .connect()
-                    .await?,
-            )
+            Some(writer_options(wal_options).connect().await?)
         };
         let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let writer = Arc::new(tx);
@@ -329,6 +440,19 @@ impl SqliteStore {
         }
         tokio::spawn(write_loop(pool.clone(), own, rx));
         Ok(SqliteStore { pool, writer })
+    }
+
+    /// The mode in force, read back from SQLite (`PRAGMA synchronous` on a connection of the
+    /// pool, opened with the same options as the writer's): `None` for a level this store
+    /// never sets.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn synchronous(&self) -> Result<Option<SqliteSync>, StoreError> {
+        let level: i64 = sqlx::query_scalar("PRAGMA synchronous")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(SqliteSync::from_level(level))
     }
 
     /// Closes the connections (checkpointing the WAL).
@@ -457,6 +581,65 @@ impl EventStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The names parse in any case, around spaces; anything else is refused naming both.
+    #[test]
+    fn sync_modes_parse_by_name() {
+        for mode in SqliteSync::ALL {
+            assert_eq!(mode.as_str().parse(), Ok(mode));
+            assert_eq!(mode.to_string().to_uppercase().parse(), Ok(mode));
+            assert_eq!(SqliteSync::from_level(mode.level()), Some(mode));
+        }
+        assert_eq!(" Normal ".parse(), Ok(SqliteSync::Normal));
+        assert_eq!(SqliteSync::default(), SqliteSync::Full);
+        for bad in ["", "off", "extra", "fast", "1"] {
+            let err = bad.parse::<SqliteSync>().expect_err(bad);
+            assert_eq!(
+                err.to_string(),
+                format!("unknown SQLite sync mode {bad:?} (expected full or normal)")
+            );
+        }
+        assert_eq!(SqliteSync::from_level(0), None, "OFF");
+        assert_eq!(SqliteSync::from_level(3), None, "EXTRA");
+    }
+
+    /// The writer's own connection, which commits every append, flushes as asked: its
+    /// `PRAGMA synchronous` reads back the mode's level (the pool's is read back through
+    /// [`SqliteStore::synchronous`] in the store's tests).
+    #[tokio::test]
+    async fn the_writer_connection_flushes_as_asked() {
+        for mode in SqliteSync::ALL {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            let path = std::env::temp_dir().join(format!(
+                "xq-writer-sync-{mode}-{}-{nanos}.db",
+                std::process::id()
+            ));
+            let url = path.to_str().expect("utf-8 path");
+            let (options, memory) = connect_options(url, mode).expect("options");
+            assert!(!memory);
+            let mut conn = writer_options(options.journal_mode(SqliteJournalMode::Wal))
+                .connect()
+                .await
+                .expect("connects");
+            let level: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                .fetch_one(&mut conn)
+                .await
+                .expect("reads");
+            let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+                .fetch_one(&mut conn)
+                .await
+                .expect("reads");
+            drop(conn);
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{url}{suffix}"));
+            }
+            assert_eq!(level, mode.level(), "{mode}");
+            assert_eq!(journal, "wal", "{mode}");
+        }
+    }
 
     /// Every chunk has one of the fixed sizes, the chunks cover the rows in order, and a
     /// size below the largest comes at most once.

@@ -8,7 +8,7 @@ use std::{
 };
 
 use serde_json::json;
-use xiangqi_store::{Deadline, EventStore, NewEvent, Store, StoreError, StreamKind};
+use xiangqi_store::{Deadline, EventStore, NewEvent, SqliteSync, Store, StoreError, StreamKind};
 
 /// A name no other test run uses.
 fn unique(tag: &str) -> String {
@@ -426,6 +426,50 @@ async fn bad_addresses_are_errors() {
     // A directory cannot be a database file.
     let dir = std::env::temp_dir();
     assert!(Store::open(dir.to_str().expect("utf-8")).await.is_err());
+}
+
+/// `PRAGMA synchronous` reads back the mode the store was opened with, on a file and in
+/// memory, and the store keeps its contract in either mode.
+#[tokio::test]
+async fn sqlite_flushes_as_asked() {
+    for mode in SqliteSync::ALL {
+        let path = temp_db(&format!("sync-{mode}"));
+        for url in [path.to_str().expect("utf-8 path"), "sqlite::memory:"] {
+            let store = Store::open_with(url, mode).await.expect("opens");
+            let Store::Sqlite(sqlite) = &store else {
+                panic!("{url} is not SQLite");
+            };
+            assert_eq!(
+                sqlite.synchronous().await.expect("reads"),
+                Some(mode),
+                "{url}"
+            );
+            contract(&store, mode.as_str()).await;
+            store.close().await;
+        }
+        remove_db(&path);
+    }
+    // The default is FULL, as before the mode could be chosen.
+    let store = Store::open("sqlite::memory:").await.expect("opens");
+    let Store::Sqlite(sqlite) = &store else {
+        panic!("not SQLite");
+    };
+    assert_eq!(
+        sqlite.synchronous().await.expect("reads"),
+        Some(SqliteSync::Full)
+    );
+}
+
+/// PostgreSQL has no SQLite flush mode: asking it for `normal` is refused before connecting
+/// (nothing listens on port 1, so a connection would fail otherwise, after sqlx's retries).
+#[tokio::test]
+async fn postgres_refuses_a_sqlite_sync_mode() {
+    let url = "postgres://nobody@127.0.0.1:1/none";
+    let refused = Store::open_with(url, SqliteSync::Normal).await;
+    assert!(
+        matches!(refused, Err(StoreError::SyncNotSqlite(SqliteSync::Normal))),
+        "{refused:?}"
+    );
 }
 
 #[tokio::test]
