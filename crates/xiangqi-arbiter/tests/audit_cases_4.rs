@@ -180,6 +180,19 @@ fn a_horse_rooting_nothing_chases_the_advisor() {
     rule_both(fen, cycle, [Verdict::Draw; 2], "捉闲捉闲");
 }
 
+/// The variant where the exchange is even: [`a_hidden_root_taking_at_a_loss_is_idle`] with a
+/// black cannon on f5 as the horse's target, in place of the advisor (and no black horse on
+/// f8: from f5 the red horse gives no check). Taking the cannon gives up the red cannon: even
+/// (art. 1.2), and art. 26.5 calls an even exchange by a root 捉. 一捉一闲: a draw under both
+/// books.
+#[test]
+fn a_hidden_root_taking_for_an_even_exchange_chases() {
+    let fen = "1r2k4/9/9/1C7/1N3c3/9/9/9/9/5K3 w - - 0 1";
+    let cycle = "b5d6 e9d9 d6b5 d9e9";
+    rule_with(fen, cycle, &cxa(), Verdict::Draw, Some("捉闲捉闲"), None);
+    rule_with(fen, cycle, &wxf(), Verdict::Draw, Some("捉闲捉闲"), None);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. The pawn clause, CXA 2011 art. 26.7: "过河兵、卒浮动价值低于车，主动送兵(卒)将军换车按
 // “捉”处理；兵（或数兵）与其他一子或数子（包括士象）互换均不算得子…；捉吃未过河的兵(卒)，或立即
