@@ -34,7 +34,10 @@
 //!   **hidden root** (暗根: it counts as protected, no chase); if it wins back what the capturer
 //!   guarded or the line it held, the capturer is **tied down** (被牵子捉子), and art. 26.5
 //!   decides: an even exchange or better is a chase (the crossed pawn valued at the top of its
-//!   float, 图22), a net loss is idle. A move that destroys such a root makes the standing
+//!   float, 图22), a net loss is idle. A capturer can be tied by a hidden root too (it would
+//!   answer the capture of another piece of its side with a check or a fork): what the other
+//!   side can win on the capturer's attacked pieces after the capture and could not before is
+//!   weighed the same way (`given_up`). A move that destroys such a root makes the standing
 //!   attack a chase anew (断根捉), as any attack that was no chase before the move and is one
 //!   after it.
 //!
@@ -1543,6 +1546,98 @@ fn tied_down(taken: &Position, a: Square, v: Square) -> bool {
         })
 }
 
+/// After a capture (played: `taken`, the capturer on `v`), does the other side attack a piece
+/// of the capturer's side other than the capturer and its general? A cheap test before
+/// [`weigh_tied`] asks whether the capture gave such a piece up (CXA 2011 art. 26.5).
+fn exposes_own(taken: &Position, v: Square) -> bool {
+    let board = taken.board();
+    let Some(capturer) = board.piece_at(v) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    board.pieces().any(|(sq, p)| {
+        sq != v
+            && p.color == capturer.color
+            && p.role != Role::King
+            && taken.attackers_to(sq, !capturer.color, occupied).any()
+    })
+}
+
+/// What the side to move in `pos` (its opponent to move on the same board: `other`) wins by
+/// taking the piece on `y` with its piece on `z`: the exchange on that point, less what a
+/// hidden root of the piece wins back (CXA 2011 art. 24.15, as [`judge`] weighs a target's
+/// hidden root). Nothing if the capture is not legal or loses.
+fn wins_by_taking(
+    cache: &mut Cache,
+    pos: &Position,
+    other: Option<&Position>,
+    z: Square,
+    y: Square,
+) -> i32 {
+    let Some(m) = legal_capture(pos, z, y) else {
+        return 0;
+    };
+    let Some(piece) = pos.board().piece_at(y) else {
+        return 0;
+    };
+    let worth = gain_value(piece.role, piece.color, y);
+    let took = after(pos, m);
+    let recaptures = took.legal_moves_where(MoveFilter::CapturesOn(y));
+    let won = worth - exchange_by(&took, y, 8, &recaptures, None);
+    if won <= 0 {
+        return 0;
+    }
+    match rebuttal_beyond(cache, &took, other, pos.turn(), Some(y), worth) {
+        Some((back, _)) if back.mates => 0,
+        Some((back, standing)) => (worth - (back.gain - standing)).clamp(0, won),
+        None => won,
+    }
+}
+
+/// What the capture `taken` (the capturer on `v`; `pos_s` and `pos_o` the board before it, the
+/// capturer's side and the other side to move) gives up: the most the other side can win now
+/// by taking a piece of the capturer's side, beyond what it could win on that piece before.
+fn given_up(
+    cache: &mut Cache,
+    pos_s: &Position,
+    pos_o: Option<&Position>,
+    taken: &Position,
+    v: Square,
+) -> i32 {
+    let (Some(pos_o), Some(taken_s)) = (pos_o, taken.swap_turn()) else {
+        return 0;
+    };
+    let board = taken.board();
+    let Some(capturer) = board.piece_at(v) else {
+        return 0;
+    };
+    let occupied = board.occupied();
+    let mut most = 0;
+    for (y, p) in board.pieces() {
+        if y == v || p.color != capturer.color || p.role == Role::King {
+            continue;
+        }
+        let attackers = taken.attackers_to(y, !capturer.color, occupied);
+        let now = attackers
+            .into_iter()
+            .map(|z| wins_by_taking(cache, taken, Some(&taken_s), z, y))
+            .max()
+            .unwrap_or(0);
+        if now <= most {
+            continue;
+        }
+        let before_occ = pos_o.board().occupied();
+        let then = pos_o
+            .attackers_to(y, !capturer.color, before_occ)
+            .into_iter()
+            .map(|z| wins_by_taking(cache, pos_o, Some(pos_s), z, y))
+            .max()
+            .unwrap_or(0);
+        most = most.max(now - then);
+    }
+    most
+}
+
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
 /// is no legal capture, i.e. no attack.
@@ -1596,15 +1691,16 @@ fn judge(
     // what the other side wins back by force after the capture, by checks, a discovered attack,
     // the piece the capturer guarded or the line it held (暗根, 被牵子捉子).
     let mut weighed = None;
+    let maybe_root = may_have_root(&taken, a, v);
     if book == Book::Cxa2011
         && gain > 0
         && !worthless_target(victim.role, victim.color, v)
         && !matches!(attacker.role, Role::King | Role::Pawn)
-        && may_have_root(&taken, a, v)
+        && (maybe_root || exposes_own(&taken, v))
     {
         let worth = gain_value(victim.role, victim.color, v);
         let chaser = attacker.color;
-        if tied_down(&taken, a, v) {
+        if maybe_root && tied_down(&taken, a, v) {
             // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
             // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
             // 浮动价值低于车", a horse's or cannon's worth), and an even result is a chase
@@ -1630,8 +1726,9 @@ fn judge(
                     gain = 1;
                 }
             }
-        } else if let Some((back, standing)) =
-            rebuttal_beyond(cache, &taken, pos_o, chaser, Some(v), worth)
+        } else if let Some((back, standing)) = maybe_root
+            .then(|| rebuttal_beyond(cache, &taken, pos_o, chaser, Some(v), worth))
+            .flatten()
         {
             // A hidden root wins back the capturer itself (or mates): a threat of the other
             // side's elsewhere, which the capture did not make, is none.
@@ -1641,6 +1738,28 @@ fn judge(
                 gain = worth - (back.gain - standing);
                 protection = Protection::HiddenRoot;
                 weighed = Some(Reason::HiddenRoot);
+            }
+        } else if let Some(pos_s) = pos_s
+            && exposes_own(&taken, v)
+        {
+            // CXA 2011 arts. 24.15, 26.5: the capturer may be a root of another piece of its
+            // side by a hidden root (暗根: "有己方其他棋子（包括暗根）充分保护"), a check or a
+            // fork it would answer that piece's capture with, which no look at the board's
+            // lines shows ([`tied_down`]). What the other side can win now on a piece of the
+            // capturer's side, and could not before the capture, is what the leaving gave up;
+            // the exchange is weighed whole with it, as a tied capturer's.
+            let given = given_up(cache, pos_s, pos_o, &taken, v);
+            if given > 0 {
+                let float = if victim.role == Role::Pawn {
+                    value(Role::Horse, victim.color, v)
+                } else {
+                    worth
+                };
+                if given > float {
+                    gain = worth - given;
+                    protection = Protection::HiddenRoot;
+                    weighed = Some(Reason::TiedCapturer);
+                }
             }
         }
     }
