@@ -640,6 +640,7 @@ struct ForcingKey {
     target: Option<Square>,
     barred: Bitboard,
     ledger: Ledger,
+    seen: [u64; SEEN],
 }
 
 impl std::hash::Hash for ForcingKey {
@@ -656,7 +657,11 @@ impl std::hash::Hash for ForcingKey {
             | square(self.shield) << 20
             | square(self.target) << 28 ^ self.ledger.packed().rotate_left(40);
         let barred = self.barred.bits();
-        state.write_u64(self.hash ^ self.root.rotate_left(29));
+        let seen = self
+            .seen
+            .iter()
+            .fold(0u64, |acc, h| acc.rotate_left(13) ^ h);
+        state.write_u64(self.hash ^ self.root.rotate_left(29) ^ seen.rotate_left(7));
         state.write_u64(small ^ (barred as u64) ^ ((barred >> 64) as u64).rotate_left(32));
     }
 }
@@ -752,6 +757,32 @@ struct Budget {
     /// Where the pieces the attacker may not take stand now ([`Root`]'s `barred`, followed as
     /// they move: a barred piece that steps aside is still barred).
     barred: Bitboard,
+    /// The positions the line has passed through, the latest first (see [`Budget::repeats`]).
+    seen: [u64; SEEN],
+}
+
+/// How many of a line's earlier positions it remembers: a position comes back at the
+/// earliest four plies on, so eight cover a line of [`FORCED_PLIES`] plies.
+const SEEN: usize = 8;
+
+impl Budget {
+    /// Has the line passed through the position hashed `hash` before? CXA 2011 art. 24.3
+    /// wins material "从下一着开始运用将军或连续将军": a series of checks that brings a position
+    /// back has won nothing the line could not have gone on to win the first time (the
+    /// checks go round, 长将, art. 24.1; the defender may answer as it did), so the line ends
+    /// there with what it has won. Without this a deeper search counts a round of checks only
+    /// to move its horizon by two plies, and the defender's last answer falls beyond it.
+    fn repeats(&self, hash: u64) -> bool {
+        hash != 0 && self.seen.contains(&hash)
+    }
+
+    /// `seen` with the position hashed `hash` added.
+    fn saw(&self, hash: u64) -> [u64; SEEN] {
+        let mut seen = [0; SEEN];
+        seen[0] = hash;
+        seen[1..].copy_from_slice(&self.seen[..SEEN - 1]);
+        seen
+    }
 }
 
 /// The position a [`forced_gain`] search starts from: what each side could take there.
@@ -894,9 +925,25 @@ fn forcing(
     alpha: i32,
     beta: i32,
 ) -> Node {
-    // A leaf is quicker to value than to look up (and remembering leaves would fill the table):
-    // in check with no ply left to answer it is mated, whatever its moves.
+    // A position the line has passed through before: the line ends there, with what it has
+    // won (a defender in check answers as it did the first time).
+    if !(in_check && pos.turn() == attacker) && budget.repeats(pos.zobrist_hash()) {
+        let ended = Budget { plies: 0, ..budget };
+        return forcing_search(
+            cache, root, pos, false, attacker, ended, ledger, alpha, beta,
+        );
+    }
+    // A leaf is quicker to value than to look up (and remembering leaves would fill the table).
+    // The attacker in check with no ply left to answer it is mated: its line fails. The
+    // defender is not: the search stopped, not the defender, whose answer is unknown, so the
+    // line keeps what it has won (CXA 2011 art. 24.3 counts material won, not a check the
+    // search leaves unanswered; with an odd number of plies the last is the attacker's).
     if budget.plies == 0 {
+        if in_check && pos.turn() != attacker {
+            return forcing_search(
+                cache, root, pos, false, attacker, budget, ledger, alpha, beta,
+            );
+        }
         if in_check {
             return (MATED, None, None, None);
         }
@@ -916,6 +963,7 @@ fn forcing(
         target: budget.target,
         barred: budget.barred,
         ledger,
+        seen: budget.seen,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
@@ -1215,6 +1263,7 @@ fn step(
         } else {
             budget.barred
         },
+        seen: budget.saw(pos.zobrist_hash()),
     };
     Some(Step {
         child,
@@ -1372,6 +1421,7 @@ fn forced_line_in(
         shield: None,
         target,
         barred,
+        seen: [0; SEEN],
     };
     let root = Root::new(pos, idle, target, barred);
     let (score, named, first, lead) = forcing(
