@@ -17,7 +17,9 @@
 //!   an attack on a piece of the same type that can take back is a sacrifice, not a chase
 //!   (rule 24); the king's and the pawns' own attacks never chase (rules 28, 29); an uncrossed
 //!   pawn is never a target (rule 25, D60); any other target is chased when it has no real root
-//!   (rules 17, 18, 34).
+//!   (rules 17, 18, 34). A move answering check, the general's included, chases only with an
+//!   attack it makes on the board: one the check made unplayable for a move is left standing,
+//!   not renewed (AXF ch. 4 §1; WXF 2018 ch. 5 item 36.2; as Fairy-Stockfish's `chased()`).
 //! - **CXA 2011** judges by material (art. 24.3): the target is chased when the exchange on its
 //!   point wins material for the attacker (static exchange with legal captures only, so pins,
 //!   facing generals, lost screens and blocked legs all count), with the piece values and the
@@ -2302,8 +2304,10 @@ fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
 /// while the move `m` takes no direct part in it?
 ///
 /// - Laid open by its own side: the piece on `v` did not move, and had the last move not been
-///   made, `m` would leave the piece out of reach of `a` or keep a root it has lost (the last
-///   move opened a line onto it, or cut a root: moved it away or blocked its line).
+///   made, `m` would leave the piece out of reach of one of its attackers (`a` or another:
+///   which capturer leads the line is the search's choice, the book's test is the piece's
+///   state) or keep a root it has lost (the last move opened a line onto it, or cut a root:
+///   moved it away or blocked its line).
 /// - No direct part: `a` attacked `v` before `m`, `m` adds no attacker of `v`, and the line
 ///   wins as much with the moved piece taken off the board: the piece is no part of the win,
 ///   it has only left the danger that made the capture a bad bargain before.
@@ -2360,9 +2364,14 @@ fn self_exposed(
     else {
         return false;
     };
-    let opened = unmade.board().piece_at(a) == Some(attacker)
-        && unmade.board().piece_at(v) == Some(victim)
-        && !attackers(&unmade, mover).contains(a);
+    // Opened: some attacker of `v` now (not only the capturer the search happened to name,
+    // which may depend on the order moves are tried in) would not reach it had the last move
+    // not been made.
+    let attackers_then = attackers(&unmade, mover);
+    let opened = unmade.board().piece_at(v) == Some(victim)
+        && attackers(&now, mover).into_iter().any(|sq| {
+            unmade.board().piece_at(sq) == now.board().piece_at(sq) && !attackers_then.contains(sq)
+        });
     let (roots_then, roots_now) = (attackers(&unmade, !mover), attackers(&now, !mover));
     let cut = roots_then
         .into_iter()
@@ -2481,12 +2490,20 @@ pub(crate) fn analyse_with(
             }
             continue;
         }
-        if book == Book::Cxa2011 && evasion && m.role != Role::King && !made_by(before, m, a, v) {
+        if evasion && (book == Book::Wxf2018 || m.role != Role::King) && !made_by(before, m, a, v) {
             // CXA 2011 arts. 26.2, 26.4: answering check, a piece other than the king chases
             // only with a *new* attack (its own, or one it uncovers). An attack that stood on
             // the board before, which the check only made unplayable, is not the answer's doing:
             // the target lost its root through the checker's own move (自己离线断根将军……
             // 造成被保护的子失根被捉，责由自负), or was attacked already.
+            //
+            // WXF 2018 ch. 5 (AXF ch. 4 §1, "chase": a move after which an enemy piece could be
+            // taken; AXF Appendix, WXF 2018 item 36.2: an attack left standing is no chase):
+            // the same for any answer to check, the general's included. Only attacks the answer
+            // makes on the board count, as for a check (above) and in Fairy-Stockfish's
+            // `chased()`; an old attack the check made unplayable for a move is not renewed by
+            // the answer (五羊杯 00001823: 将4平5 answers 炮五平六 and the elephant on
+            // e7, the rook on i6 may take again what they attacked before the check).
             continue;
         }
         if book == Book::Cxa2011 && evasion && m.role == Role::King && attack.is_chase() {

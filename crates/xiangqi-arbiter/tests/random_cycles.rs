@@ -181,3 +181,35 @@ fn equal_captures_do_not_decide_a_chase() {
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
+
+/// Found by [`every_third_occurrence_is_ruled`] (a CI run, 2026-12-05): under CXA 2011 the red
+/// cannon's f1–g1 was ruled 献 as played but 捉 by a forced line (强制得子) with the colours
+/// swapped. Both red horses (f6, f8) attack the black horse on d7, guarded once by the rook on
+/// a7; the black rook's e6–e2 unblocked the leg of the horse on f6, so the second attacker that
+/// makes the capture pay was opened by Black's own move, and the cannon takes no part in the
+/// win: art. 26.4 ("无直接参与且是己方走子造成被捉状态不予考虑") sets the attack aside, 献 and
+/// 杀 against 捉 and 闲, a draw. The search named the horse on f6 as the capturer as played and
+/// the one on f8 (which attacked all along) with the board turned; the 26.4 test now asks
+/// whether any attacker was opened, not only the one the search named.
+#[test]
+fn a_cannon_offer_is_ruled_alike_with_the_colours_swapped() {
+    // A diagram position (advisors and elephants off their points), as the property makes.
+    let fen: xiangqi::fen::Fen = "5k1a1/5N3/r2n3bC/a4N3/9/9/1AcP5/4r4/3K1C1p1/BR5Bn w - - 0 1"
+        .parse()
+        .expect("fen");
+    let start = Position::from_diagram(fen.0).expect("a diagram");
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (from, to) in [("f1", "g1"), ("e2", "e6"), ("g1", "f1"), ("e6", "e2")].repeat(2) {
+        let m = pos
+            .find_move(from.parse().unwrap(), to.parse().unwrap())
+            .expect("a move");
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let rules = RuleSet::cxa2011();
+    let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+    assert_eq!(verdict, Some(Verdict::Draw));
+    let symmetric = symmetry::check(&start, &moves, &rules, verdict);
+    assert!(symmetric.is_ok(), "{symmetric:?}");
+}

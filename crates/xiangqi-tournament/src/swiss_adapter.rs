@@ -18,7 +18,7 @@ use crate::{
 };
 
 fn tenths(p: Points) -> u32 {
-    u32::try_from(p.quarters() * 10 / 4).unwrap_or(0)
+    u32::try_from(p.tenths()).unwrap_or(0)
 }
 
 impl Tournament {

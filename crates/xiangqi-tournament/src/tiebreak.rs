@@ -14,6 +14,8 @@
 //!   小分 like any opponent: the crosstable shows the pairing.
 //! - 直胜 (head-to-head) among more than two tied players is their score in the games among
 //!   themselves; it separates nobody unless every pair of them met (FIDE C.07 "direct encounter").
+//!   Those it leaves tied are compared again by 直胜 among themselves only (FIDE C.07 art. 6),
+//!   so two players left level are separated by their own game.
 //! - 强对手分 (WXF 10.3 F, not defined in the text) is 对手分 without the weakest opponent's
 //!   score (FIDE "Buchholz cut 1"), the meaning used by Chinese pairing programs.
 //! - 累进分 after a cut (CXA 14.3.2 "去除第一轮得分") removes the first rounds' points from every
@@ -241,6 +243,16 @@ impl TieBreak {
         TieBreak::ALL
             .into_iter()
             .find(|t| t.code().eq_ignore_ascii_case(code))
+    }
+
+    /// Whether, after separating some of the tied, this tie-break is applied again to those it
+    /// left tied before the next one is tried. Only 直胜 (CXA 2011 art. 14.1, WXF 2018 art.
+    /// 10.2 B), whose value depends on who is tied: of two players left tied it is their own
+    /// game ("两人对赛胜负"), not their score against the ones already separated. FIDE C.07
+    /// art. 6 repeats direct encounter among the participants still tied the same way.
+    #[must_use]
+    pub fn repeats_within_subgroups(self) -> bool {
+        self == TieBreak::HeadToHead
     }
 
     /// The value of this tie-break for competitor `i`, `group` being the competitors tied with
@@ -665,7 +677,13 @@ fn refine(field: &Field, order: &[TieBreak], group: Vec<usize>, blocks: &mut Vec
     let values: std::collections::HashMap<usize, TieValue> =
         keyed.into_iter().map(|(v, i)| (i, v)).collect();
     for sub in split_by(&ordered, |i| values[i].clone()) {
-        refine(field, rest, sub, blocks);
+        if first.repeats_within_subgroups() && sub.len() > 1 && sub.len() < group.len() {
+            // Fewer players are still tied: their head-to-head is their games among
+            // themselves only, so the same tie-break is applied again to them.
+            refine(field, order, sub, blocks);
+        } else {
+            refine(field, rest, sub, blocks);
+        }
     }
 }
 
@@ -790,6 +808,49 @@ mod tests {
         let s = standings(&f, &[TieBreak::HeadToHead]);
         assert_eq!(s[0].competitor, 1);
         assert_eq!((s[0].rank, s[1].rank), (1, 2));
+    }
+
+    /// FIDE C.07 art. 6 / WXF 10.2 B: 直胜 is applied again to the players it leaves tied.
+    /// A, B, C, D (0–3) all score 5 (2/1/0); among themselves A 5, B 3, C 3, D 1; B beat C,
+    /// so B ranks above C although both scored 3 against the four.
+    #[test]
+    fn head_to_head_is_repeated_for_those_still_tied() {
+        let games = [
+            (1, 0, 1, 2),
+            (2, 0, 2, 1),
+            (3, 0, 3, 2),
+            (4, 1, 2, 2),
+            (5, 1, 3, 1),
+            (6, 2, 3, 2),
+            (7, 4, 0, 2),
+            (8, 5, 0, 2),
+            (9, 3, 4, 2),
+            (10, 3, 5, 2),
+            (11, 1, 4, 1),
+            (12, 1, 5, 1),
+            (13, 2, 4, 1),
+            (14, 2, 5, 1),
+            (15, 4, 5, 2),
+        ];
+        let f = field(6, &games, &[]);
+        for i in 0..4 {
+            assert_eq!(f.competitors[i].score(), Points::whole(5), "score of {i}");
+        }
+        let group = [0, 1, 2, 3];
+        let de = |i| {
+            TieBreak::HeadToHead
+                .value(&f, i, &group)
+                .as_points()
+                .unwrap()
+        };
+        assert_eq!(de(1), de(2), "B and C level among the four");
+        let s = standings(&f, &[TieBreak::HeadToHead]);
+        let order: Vec<(usize, u32)> = s.iter().map(|x| (x.competitor, x.rank)).collect();
+        assert_eq!(order, [(4, 1), (0, 2), (1, 3), (2, 4), (3, 5), (5, 6)]);
+        // A cycle among the two-or-more still tied separates nobody further.
+        let cycle = field(3, &[(1, 0, 1, 2), (2, 1, 2, 2), (3, 2, 0, 2)], &[]);
+        let s = standings(&cycle, &[TieBreak::HeadToHead]);
+        assert!(s.iter().all(|x| x.rank == 1));
     }
 
     #[test]

@@ -507,24 +507,21 @@ impl Document {
         if self.points == PointSystem::default() {
             return Ok(None);
         }
-        let quarters = |tenths: u32| {
-            let q = u64::from(tenths) * 4;
-            (q % 10 == 0)
-                .then(|| Points::from_quarters((q / 10) as i64))
-                .ok_or_else(|| {
-                    TrfError::File(format!(
-                        "points of {}.{} are not a whole number of quarter points",
-                        tenths / 10,
-                        tenths % 10
-                    ))
-                })
+        let points = |tenths: u32| {
+            Points::from_tenths(i64::from(tenths)).ok_or_else(|| {
+                TrfError::File(format!(
+                    "points of {}.{} are not a whole number of quarter points",
+                    tenths / 10,
+                    tenths % 10
+                ))
+            })
         };
         let p = &self.points;
         Ok(Some(ScoringScheme {
-            win: quarters(p.win)?,
-            draw_red: quarters(p.draw)?,
-            draw_black: quarters(p.draw)?,
-            loss: quarters(p.loss)?,
+            win: points(p.win)?,
+            draw_red: points(p.draw)?,
+            draw_black: points(p.draw)?,
+            loss: points(p.loss)?,
         }))
     }
 
@@ -545,9 +542,12 @@ impl Document {
             }
             _ => None,
         };
-        let records = match (&xxs, scoring) {
-            (None, None) => self.scheme_from_records()?,
-            _ => None,
+        // The caller's scheme, else the file's `XXS`, else its 162 or BB lines, else 1/½/0.
+        let scoring = match scoring.or(xxs) {
+            Some(s) => s,
+            None => self
+                .scheme_from_records()?
+                .unwrap_or(ScoringScheme::ONE_HALF_ZERO),
         };
         let mut players: Vec<&PlayerLine> = self.players.iter().collect();
         players.sort_by_key(|p| p.number);
@@ -567,10 +567,7 @@ impl Document {
             name: self.name.clone().unwrap_or_else(|| "imported".into()),
             rules,
             format,
-            scoring: scoring
-                .or(xxs)
-                .or(records)
-                .unwrap_or(ScoringScheme::ONE_HALF_ZERO),
+            scoring,
             tie_breaks: None,
         }];
         for p in &players {

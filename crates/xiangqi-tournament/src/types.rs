@@ -165,6 +165,24 @@ impl Points {
         self.0
     }
 
+    /// The value in tenths of a point, the unit of TRF's point values and of the Swiss
+    /// engines' [`crate::swiss::PointSystem`] (a quarter, 2.5 tenths, rounds toward zero).
+    #[must_use]
+    pub const fn tenths(self) -> i64 {
+        self.0 * 10 / 4
+    }
+
+    /// Points from tenths of a point, `None` for a value that is no whole number of quarters
+    /// (0.1, 0.3, …).
+    #[must_use]
+    pub const fn from_tenths(tenths: i64) -> Option<Points> {
+        if tenths * 4 % 10 == 0 {
+            Some(Points(tenths * 4 / 10))
+        } else {
+            None
+        }
+    }
+
     /// Half of these points, rounded toward zero to a quarter.
     #[must_use]
     pub const fn half(self) -> Points {
@@ -370,6 +388,20 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tenths, TRF's unit, round-trip for every whole number of quarters; a tenth that is no
+    /// quarter has no points; a quarter rounds toward zero on the way out.
+    #[test]
+    fn points_in_tenths() {
+        for (tenths, q) in [(0, 0), (5, 2), (10, 4), (35, 14), (30, 12), (-5, -2)] {
+            let p = Points::from_tenths(tenths).unwrap();
+            assert_eq!(p.quarters(), q, "{tenths}");
+            assert_eq!(p.tenths(), tenths);
+        }
+        assert_eq!(Points::from_tenths(1), None);
+        assert_eq!(Points::from_tenths(31), None);
+        assert_eq!(Points::from_quarters(1).tenths(), 2);
+    }
 
     #[test]
     fn points_print_and_parse_exactly() {

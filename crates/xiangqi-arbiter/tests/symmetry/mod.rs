@@ -150,6 +150,16 @@ pub fn rule_with(
     ruling
 }
 
+/// [`rule`] under both books, CXA 2011 then WXF 2018, each with its own verdict (the books
+/// differ on 一将一捉, on chases of guarded pieces, …), Red's natures the same under both.
+#[allow(dead_code)]
+pub fn rule_both(fen: &str, cycle: &str, [by_cxa, by_wxf]: [Verdict; 2], red: &str) -> [Ruling; 2] {
+    [
+        rule(fen, cycle, &cxa(), by_cxa, red),
+        rule(fen, cycle, &wxf(), by_wxf, red),
+    ]
+}
+
 #[allow(dead_code)]
 pub fn cxa() -> RuleSet {
     RuleSet::cxa2011()
