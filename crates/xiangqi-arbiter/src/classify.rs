@@ -935,7 +935,8 @@ fn forcing(
             cache, root, pos, false, attacker, ended, ledger, alpha, beta,
         );
     }
-    // A leaf is quicker to value than to look up (and remembering leaves would fill the table).
+    // Past the horizon (captures only, [`FORCED_PLIES`]) a node is quicker to value than to
+    // look up (and remembering those nodes would fill the table).
     // The attacker in check with no ply left to answer it is mated: its line fails. The
     // defender is not: the search stopped, not the defender, whose answer is unknown, so the
     // line keeps what it has won (CXA 2011 art. 24.3 counts material won, not a check the
@@ -1010,7 +1011,9 @@ fn forcing_search(
         -root.settle(ledger)
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
-    let searched = budget.plies > 0 && best.0 < beta;
+    // Past the horizon the line goes on with captures only, until none pays (see
+    // [`FORCED_PLIES`]).
+    let searched = best.0 < beta;
     let may_check = may_give_check(attacking, budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
@@ -1079,7 +1082,7 @@ fn forcing_search(
             cache,
             root,
             &child,
-            gives_check,
+            gives_check && budget.plies > 0,
             attacker,
             next,
             next_ledger,
@@ -1127,10 +1130,13 @@ fn forcing_search(
 /// check that wins the capturer back (a fork, a discovered attack) has won nothing. CXA 2011
 /// art. 24.15 counts such a hidden root as a root ("凡有己方其他棋子（包括暗根）充分保护的棋子，
 /// 称为有根子") for a piece taken at the end of a forced line ("从下一着开始运用将军……得子",
-/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`].
+/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`]. Past the
+/// horizon neither side checks ([`FORCED_PLIES`]).
 #[inline(always)]
 fn may_give_check(attacking: bool, budget: Budget) -> bool {
-    if attacking {
+    if budget.plies == 0 {
+        false
+    } else if attacking {
         budget.checks > 0
     } else {
         budget.shield.is_some()
@@ -1243,7 +1249,7 @@ fn step(
         checks: budget
             .checks
             .saturating_sub(u32::from(attacking && gives_check)),
-        plies: budget.plies - 1,
+        plies: budget.plies.saturating_sub(1),
         checked: budget.checked || (attacking && gives_check),
         took: budget.took || (attacking && m.capture.is_some()),
         // Set by the attacker's first capture, kept through the rest of the line.
@@ -1456,13 +1462,27 @@ fn forced_line_in(
 }
 
 /// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
-/// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, but a rook can
-/// need three: in the test `a_rook_can_take_three_checks_to_win` the horse and rook drive the
-/// general until the horse forks it with the rook, which three checks force and two do not.
-const FORCED_CHECKS: u32 = 3;
+/// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, a rook can need
+/// three (the test `a_rook_can_take_three_checks_to_win`: the horse and rook drive the general
+/// until the horse forks it with the rook), and real lines need four (the test
+/// `a_line_of_four_checks_winning_a_rook_chases_it`; CCPD 象甲联赛 00001060, where the rook
+/// wins an advisor before its move by four checks, so the move wins nothing new, 图5).
+const FORCED_CHECKS: u32 = 4;
 
-/// How many plies [`forced_gain`]'s line may run, both sides' moves counted.
-const FORCED_PLIES: u32 = 6;
+/// How many plies [`forced_gain`]'s line may run, both sides' moves counted, before it goes
+/// on with captures only: four checks and the capture they win.
+///
+/// Past this horizon the line is not cut but quieted: both sides may only capture (or stop),
+/// with no more checks, until no capture pays, and a side in check there is not mated (its
+/// answer is beyond the line). CXA 2011 art. 24.3 counts an exchange only when it is complete
+/// ("通过完整互吃交换后吃掉对方子且得子"): a horizon that falls inside an exchange counts the
+/// last capture before it and not the recapture after it, and then a line that reaches the
+/// same capture later than another is valued differently. In 图5 the rook's capture of the
+/// advisor on f9 is met by 卒5进1 taking the elephant and an exchange of five captures; from
+/// c9 that exchange ends inside nine plies, but from c4 the rook takes the advisor after two
+/// checks, the exchange is cut off with the attacker's capture on the ninth ply unanswered,
+/// and the move looked like a new win (the book: 闲).
+const FORCED_PLIES: u32 = 9;
 
 /// The mover's capture of the piece on `v` by its piece on `a` in `pos_o`, where the opponent
 /// is to move (it is in check), played as if it were the mover's turn: the position after it,
@@ -3045,6 +3065,25 @@ mod tests {
                 Square::C4
             ),
             MoveNature::Idle
+        );
+    }
+
+    #[test]
+    fn an_exchange_cut_by_the_horizon_is_played_out() {
+        // CXA 2020 fig. 5 after 车七退五, red to move again: 车七平五 将, 将5平6, 车五平四 将,
+        // 将6平5, 车四进五 takes the advisor on f9 on the fifth ply; then 卒5进1 takes the
+        // elephant, 相七进五 the pawn, 马6进4 the cannon with check, 仕五进六 the horse, 车4进1
+        // the advisor: an exchange that wins nothing, as the rook's capture from c9 before the
+        // move (图5). The ninth ply falls inside it; played out with captures (art. 24.3:
+        // "完整互吃交换"), the line wins nothing.
+        let p = pos("5a3/4k4/3a5/9/8p/2R6/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
+        let line = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+        assert_eq!(line.gain, 0, "{line:?}");
+        // From c9 the same capture of the advisor, and the same exchange: nothing either.
+        let before = pos("2R2a3/4k4/3a5/9/8p/9/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
+        assert_eq!(
+            forced_gain(&mut Cache::default(), &before, FORCED_CHECKS).gain,
+            0
         );
     }
 

@@ -275,7 +275,7 @@ fn each_search(
             reached == 0
         }
     };
-    let searched = budget.plies > 0 && !settled(reached);
+    let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check {
         pos.legal_moves()
@@ -354,7 +354,7 @@ fn each_search(
             cache,
             question,
             &child,
-            gives_check,
+            gives_check && budget.plies > 0,
             next,
             next_ledger,
             followed.after(m.from, m.to, taking),
