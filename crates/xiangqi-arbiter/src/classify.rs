@@ -40,7 +40,8 @@
 //!
 //!   **Forced lines** (art. 24.3, "从下一着开始运用将军或连续将军得子", "通过完整互吃交换后吃掉
 //!   对方子且得子"). When no single capture wins, a small forcing search looks for a check or a
-//!   series of checks (up to three: [`FORCED_CHECKS`]) and then a capture (抽吃), or a chain of
+//!   series of checks (up to four in nine plies: [`FORCED_CHECKS`], [`FORCED_PLIES`], then
+//!   captures only until the exchange is complete) and then a capture (抽吃), or a chain of
 //!   exchanges on several points that ends a piece up; such a chase needs several pieces, so it
 //!   counts as joint (联合捉, 24.17). Its captures are settled at the end by the pawn clause
 //!   (art. 26.7, `material::Ledger`), the chasing side's pawns and king win nothing by
@@ -764,7 +765,8 @@ struct Budget {
 }
 
 /// How many of a line's earlier positions it remembers: a position comes back at the
-/// earliest four plies on, so eight cover a line of [`FORCED_PLIES`] plies.
+/// earliest four plies on, and only an even number of plies on, so eight cover a line of
+/// [`FORCED_PLIES`] (nine) plies; past them the line only captures and never comes back.
 const SEEN: usize = 8;
 
 impl Budget {
