@@ -43,7 +43,8 @@
 //!
 //!   **Forced lines** (art. 24.3, "从下一着开始运用将军或连续将军得子", "通过完整互吃交换后吃掉
 //!   对方子且得子"). When no single capture wins, a small forcing search looks for a check or a
-//!   series of checks (up to three: [`FORCED_CHECKS`]) and then a capture (抽吃), or a chain of
+//!   series of checks (up to four in nine plies: [`FORCED_CHECKS`], [`FORCED_PLIES`], then
+//!   captures only until the exchange is complete) and then a capture (抽吃), or a chain of
 //!   exchanges on several points that ends a piece up; such a chase needs several pieces, so it
 //!   counts as joint (联合捉, 24.17). Its captures are settled at the end by the pawn clause
 //!   (art. 26.7, `material::Ledger`), the chasing side's pawns and king win nothing by
@@ -645,6 +646,7 @@ struct ForcingKey {
     target: Option<Square>,
     barred: Bitboard,
     ledger: Ledger,
+    seen: [u64; SEEN],
 }
 
 impl std::hash::Hash for ForcingKey {
@@ -661,7 +663,11 @@ impl std::hash::Hash for ForcingKey {
             | square(self.shield) << 20
             | square(self.target) << 28 ^ self.ledger.packed().rotate_left(40);
         let barred = self.barred.bits();
-        state.write_u64(self.hash ^ self.root.rotate_left(29));
+        let seen = self
+            .seen
+            .iter()
+            .fold(0u64, |acc, h| acc.rotate_left(13) ^ h);
+        state.write_u64(self.hash ^ self.root.rotate_left(29) ^ seen.rotate_left(7));
         state.write_u64(small ^ (barred as u64) ^ ((barred >> 64) as u64).rotate_left(32));
     }
 }
@@ -757,6 +763,33 @@ struct Budget {
     /// Where the pieces the attacker may not take stand now ([`Root`]'s `barred`, followed as
     /// they move: a barred piece that steps aside is still barred).
     barred: Bitboard,
+    /// The positions the line has passed through, the latest first (see [`Budget::repeats`]).
+    seen: [u64; SEEN],
+}
+
+/// How many of a line's earlier positions it remembers: a position comes back at the
+/// earliest four plies on, and only an even number of plies on, so eight cover a line of
+/// [`FORCED_PLIES`] (nine) plies; past them the line only captures and never comes back.
+const SEEN: usize = 8;
+
+impl Budget {
+    /// Has the line passed through the position hashed `hash` before? CXA 2011 art. 24.3
+    /// wins material "从下一着开始运用将军或连续将军": a series of checks that brings a position
+    /// back has won nothing the line could not have gone on to win the first time (the
+    /// checks go round, 长将, art. 24.1; the defender may answer as it did), so the line ends
+    /// there with what it has won. Without this a deeper search counts a round of checks only
+    /// to move its horizon by two plies, and the defender's last answer falls beyond it.
+    fn repeats(&self, hash: u64) -> bool {
+        hash != 0 && self.seen.contains(&hash)
+    }
+
+    /// `seen` with the position hashed `hash` added.
+    fn saw(&self, hash: u64) -> [u64; SEEN] {
+        let mut seen = [0; SEEN];
+        seen[0] = hash;
+        seen[1..].copy_from_slice(&self.seen[..SEEN - 1]);
+        seen
+    }
 }
 
 /// The position a [`forced_gain`] search starts from: what each side could take there.
@@ -899,9 +932,26 @@ fn forcing(
     alpha: i32,
     beta: i32,
 ) -> Node {
-    // A leaf is quicker to value than to look up (and remembering leaves would fill the table):
-    // in check with no ply left to answer it is mated, whatever its moves.
+    // A position the line has passed through before: the line ends there, with what it has
+    // won (a defender in check answers as it did the first time).
+    if !(in_check && pos.turn() == attacker) && budget.repeats(pos.zobrist_hash()) {
+        let ended = Budget { plies: 0, ..budget };
+        return forcing_search(
+            cache, root, pos, false, attacker, ended, ledger, alpha, beta,
+        );
+    }
+    // Past the horizon (captures only, [`FORCED_PLIES`]) a node is quicker to value than to
+    // look up (and remembering those nodes would fill the table).
+    // The attacker in check with no ply left to answer it is mated: its line fails. The
+    // defender is not: the search stopped, not the defender, whose answer is unknown, so the
+    // line keeps what it has won (CXA 2011 art. 24.3 counts material won, not a check the
+    // search leaves unanswered; with an odd number of plies the last is the attacker's).
     if budget.plies == 0 {
+        if in_check && pos.turn() != attacker {
+            return forcing_search(
+                cache, root, pos, false, attacker, budget, ledger, alpha, beta,
+            );
+        }
         if in_check {
             return (MATED, None, None, None);
         }
@@ -921,6 +971,7 @@ fn forcing(
         target: budget.target,
         barred: budget.barred,
         ledger,
+        seen: budget.seen,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
@@ -965,7 +1016,9 @@ fn forcing_search(
         -root.settle(ledger)
     };
     let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
-    let searched = budget.plies > 0 && best.0 < beta;
+    // Past the horizon the line goes on with captures only, until none pays (see
+    // [`FORCED_PLIES`]).
+    let searched = best.0 < beta;
     let may_check = may_give_check(attacking, budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
@@ -1034,7 +1087,7 @@ fn forcing_search(
             cache,
             root,
             &child,
-            gives_check,
+            gives_check && budget.plies > 0,
             attacker,
             next,
             next_ledger,
@@ -1082,10 +1135,13 @@ fn forcing_search(
 /// check that wins the capturer back (a fork, a discovered attack) has won nothing. CXA 2011
 /// art. 24.15 counts such a hidden root as a root ("凡有己方其他棋子（包括暗根）充分保护的棋子，
 /// 称为有根子") for a piece taken at the end of a forced line ("从下一着开始运用将军……得子",
-/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`].
+/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`]. Past the
+/// horizon neither side checks ([`FORCED_PLIES`]).
 #[inline(always)]
 fn may_give_check(attacking: bool, budget: Budget) -> bool {
-    if attacking {
+    if budget.plies == 0 {
+        false
+    } else if attacking {
         budget.checks > 0
     } else {
         budget.shield.is_some()
@@ -1198,7 +1254,7 @@ fn step(
         checks: budget
             .checks
             .saturating_sub(u32::from(attacking && gives_check)),
-        plies: budget.plies - 1,
+        plies: budget.plies.saturating_sub(1),
         checked: budget.checked || (attacking && gives_check),
         took: budget.took || (attacking && m.capture.is_some()),
         // Set by the attacker's first capture, kept through the rest of the line.
@@ -1220,6 +1276,7 @@ fn step(
         } else {
             budget.barred
         },
+        seen: budget.saw(pos.zobrist_hash()),
     };
     Some(Step {
         child,
@@ -1377,6 +1434,7 @@ fn forced_line_in(
         shield: None,
         target,
         barred,
+        seen: [0; SEEN],
     };
     let root = Root::new(pos, idle, target, barred);
     let (score, named, first, lead) = forcing(
@@ -1409,13 +1467,27 @@ fn forced_line_in(
 }
 
 /// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
-/// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, but a rook can
-/// need three: in the test `a_rook_can_take_three_checks_to_win` the horse and rook drive the
-/// general until the horse forks it with the rook, which three checks force and two do not.
-const FORCED_CHECKS: u32 = 3;
+/// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, a rook can need
+/// three (the test `a_rook_can_take_three_checks_to_win`: the horse and rook drive the general
+/// until the horse forks it with the rook), and real lines need four (the test
+/// `a_line_of_four_checks_winning_a_rook_chases_it`; CCPD 象甲联赛 00001060, where the rook
+/// wins an advisor before its move by four checks, so the move wins nothing new, 图5).
+const FORCED_CHECKS: u32 = 4;
 
-/// How many plies [`forced_gain`]'s line may run, both sides' moves counted.
-const FORCED_PLIES: u32 = 6;
+/// How many plies [`forced_gain`]'s line may run, both sides' moves counted, before it goes
+/// on with captures only: four checks and the capture they win.
+///
+/// Past this horizon the line is not cut but quieted: both sides may only capture (or stop),
+/// with no more checks, until no capture pays, and a side in check there is not mated (its
+/// answer is beyond the line). CXA 2011 art. 24.3 counts an exchange only when it is complete
+/// ("通过完整互吃交换后吃掉对方子且得子"): a horizon that falls inside an exchange counts the
+/// last capture before it and not the recapture after it, and then a line that reaches the
+/// same capture later than another is valued differently. In 图5 the rook's capture of the
+/// advisor on f9 is met by 卒5进1 taking the elephant and an exchange of five captures; from
+/// c9 that exchange ends inside nine plies, but from c4 the rook takes the advisor after two
+/// checks, the exchange is cut off with the attacker's capture on the ninth ply unanswered,
+/// and the move looked like a new win (the book: 闲).
+const FORCED_PLIES: u32 = 9;
 
 /// The mover's capture of the piece on `v` by its piece on `a` in `pos_o`, where the opponent
 /// is to move (it is in check), played as if it were the mover's turn: the position after it,
@@ -3149,6 +3221,25 @@ mod tests {
                 Square::C4
             ),
             MoveNature::Idle
+        );
+    }
+
+    #[test]
+    fn an_exchange_cut_by_the_horizon_is_played_out() {
+        // CXA 2020 fig. 5 after 车七退五, red to move again: 车七平五 将, 将5平6, 车五平四 将,
+        // 将6平5, 车四进五 takes the advisor on f9 on the fifth ply; then 卒5进1 takes the
+        // elephant, 相七进五 the pawn, 马6进4 the cannon with check, 仕五进六 the horse, 车4进1
+        // the advisor: an exchange that wins nothing, as the rook's capture from c9 before the
+        // move (图5). The ninth ply falls inside it; played out with captures (art. 24.3:
+        // "完整互吃交换"), the line wins nothing.
+        let p = pos("5a3/4k4/3a5/9/8p/2R6/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
+        let line = forced_gain(&mut Cache::default(), &p, FORCED_CHECKS);
+        assert_eq!(line.gain, 0, "{line:?}");
+        // From c9 the same capture of the advisor, and the same exchange: nothing either.
+        let before = pos("2R2a3/4k4/3a5/9/8p/9/1p1rpn3/3CB4/4A4/2B1KA3 w - - 0 1");
+        assert_eq!(
+            forced_gain(&mut Cache::default(), &before, FORCED_CHECKS).gain,
+            0
         );
     }
 

@@ -235,12 +235,10 @@ fn a_line_of_three_checks_winning_a_rook_chases_it() {
 /// rook sooner or walks into mate). A search of lines of checks finds no win with three. Each
 /// rook move is 捉 of the rook, 长捉车: Red must change (arts. 24.11, 25.3, 26.9.1).
 ///
-/// The engine bounds the checks of a forced line at three (`FORCED_CHECKS` in classify.rs, a
-/// documented constant: "art. 24.3 sets no number"), so it finds no line here, rules both rook
-/// moves idle, and the game drawn. Ignored until the bound is raised or a deeper search is
-/// asked only where it can change a side's pattern, as `deepen` does for mate threats.
+/// The engine bounds the checks of a forced line (`FORCED_CHECKS` in classify.rs, a documented
+/// constant: "art. 24.3 sets no number"); with three it found no line here, ruled both rook
+/// moves idle and the game drawn. Four (nine plies) find it.
 #[test]
-#[ignore = "a forced line of four checks: the engine searches three (FORCED_CHECKS)"]
 fn a_line_of_four_checks_winning_a_rook_chases_it() {
     let fen = "3k5/9/9/6N2/9/6r2/p8/9/R8/5K3 w - - 0 1";
     let cycle = "a1b1 a3b3 b1a1 b3a3";

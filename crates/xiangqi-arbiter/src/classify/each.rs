@@ -170,6 +170,7 @@ pub(super) fn reaches_each(
         shield: None,
         target: None,
         barred,
+        seen: [0; super::SEEN],
     };
     let all: Bits = if pieces.len() == MAX_PIECES {
         Bits::MAX
@@ -201,14 +202,18 @@ fn each(
     want: Bits,
 ) -> Bits {
     let attacking = pos.turn() == question.attacker;
-    // A leaf in check is mated, whatever its moves (as in `forcing`).
+    // A position the line has passed through before: the line ends there, with what it has
+    // won (as in `forcing`).
+    if !(in_check && attacking) && budget.repeats(pos.zobrist_hash()) {
+        let ended = Budget { plies: 0, ..budget };
+        return each_search(cache, question, pos, false, ended, ledger, followed, want);
+    }
+    // A leaf: the attacker in check is mated, the defender is not (as in `forcing`).
     if budget.plies == 0 {
-        if in_check {
-            return if attacking { 0 } else { want };
+        if in_check && attacking {
+            return 0;
         }
-        return each_search(
-            cache, question, pos, in_check, budget, ledger, followed, want,
-        );
+        return each_search(cache, question, pos, false, budget, ledger, followed, want);
     }
     let key = Key {
         node: ForcingKey {
@@ -223,6 +228,7 @@ fn each(
             target: None,
             barred: budget.barred,
             ledger,
+            seen: budget.seen,
         },
         followed,
     };
@@ -269,7 +275,7 @@ fn each_search(
             reached == 0
         }
     };
-    let searched = budget.plies > 0 && !settled(reached);
+    let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check {
         pos.legal_moves()
@@ -348,7 +354,7 @@ fn each_search(
             cache,
             question,
             &child,
-            gives_check,
+            gives_check && budget.plies > 0,
             next,
             next_ledger,
             followed.after(m.from, m.to, taking),
