@@ -78,25 +78,44 @@ pub struct Position {
     kings: ByColor<Square>,
 }
 
-/// For each point of a general: the points on its file and rank and its diagonal neighbours
-/// (its horses' legs), the only points from which a move can uncover a check on it or make a
-/// cannon's screen ([`Position::gives_check`]).
-const NEAR_GENERAL: [u128; 90] = {
-    let mut near = [0u128; 90];
+/// For each point of a general: the other points of its file and rank, the only points from
+/// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
+/// with a rook or cannon ([`Position::gives_check`]).
+const GENERAL_LINES: [u128; 90] = {
+    let mut lines = [0u128; 90];
+    let mut king = 0;
+    while king < 90 {
+        let mut sq: usize = 0;
+        while sq < 90 {
+            if sq != king && (sq % 9 == king % 9 || sq / 9 == king / 9) {
+                lines[king] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        king += 1;
+    }
+    lines
+};
+
+/// For each point of a general: its diagonal neighbours, the legs of the horses that could
+/// attack it, the only points whose leaving can uncover a horse's check on it
+/// ([`Position::gives_check`]).
+const GENERAL_LEGS: [u128; 90] = {
+    let mut legs = [0u128; 90];
     let mut king = 0;
     while king < 90 {
         let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
         let mut sq: usize = 0;
         while sq < 90 {
             let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
-            if df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1) {
-                near[king] |= 1 << sq;
+            if df.abs() == 1 && dr.abs() == 1 {
+                legs[king] |= 1 << sq;
             }
             sq += 1;
         }
         king += 1;
     }
-    near
+    legs
 };
 
 impl Position {
@@ -490,16 +509,16 @@ impl Position {
         let us = self.turn;
         let b = &self.board;
         let king = self.king(!us);
-        // Most moves neither start nor end on the enemy general's lines or next to it
-        // diagonally (its horses' legs): then nothing is uncovered, no screen is made, and only
-        // the moved piece itself can check, without its lines or legs changing.
-        let near = Bitboard::from_bits(NEAR_GENERAL[king as usize]);
-        if !near.contains(m.from) && !near.contains(m.to) {
-            return match m.role {
-                Role::Horse => horse_attackers(king, b.occupied()).contains(m.to),
-                Role::Pawn => pawn_attackers(us, king).contains(m.to),
-                Role::Rook | Role::Cannon | Role::King | Role::Advisor | Role::Elephant => false,
-            };
+        // The enemy general is not in check before the move (the side that just moved never
+        // is), so only what the move changes can check: the moved piece from its new point, a
+        // rook or cannon only along the general's lines, and an uncovered or screened attack
+        // only from a move that starts or ends on those lines or starts on a horse's leg.
+        let lines = Bitboard::from_bits(GENERAL_LINES[king as usize]);
+        let legs = Bitboard::from_bits(GENERAL_LEGS[king as usize]);
+        let sliders = lines.contains(m.from) || lines.contains(m.to);
+        let horses = m.role == Role::Horse || legs.contains(m.from);
+        if !sliders && !horses {
+            return m.role == Role::Pawn && pawn_attackers(us, king).contains(m.to);
         }
         let from = Bitboard::from_square(m.from);
         let to = Bitboard::from_square(m.to);
@@ -509,11 +528,12 @@ impl Position {
             let pieces = b.by_role(role) & ours;
             if m.role == role { pieces | to } else { pieces }
         };
-        ((rook_attacks(king, occupied) & after(Role::Rook))
-            | (cannon_attacks(king, occupied) & after(Role::Cannon))
-            | (horse_attackers(king, occupied) & after(Role::Horse))
-            | (pawn_attackers(us, king) & after(Role::Pawn)))
-        .any()
+        (m.role == Role::Pawn && pawn_attackers(us, king).contains(m.to))
+            || (sliders
+                && ((rook_attacks(king, occupied) & after(Role::Rook))
+                    | (cannon_attacks(king, occupied) & after(Role::Cannon)))
+                .any())
+            || (horses && (horse_attackers(king, occupied) & after(Role::Horse)).any())
     }
 
     /// The same position with the other side to move (a null move), as the arbiter uses to ask
