@@ -97,6 +97,41 @@ const GENERAL_LINES: [u128; 90] = {
     lines
 };
 
+/// For each point: the points beyond it in each direction of its file and rank, nearest first
+/// in square order for the first two (up the file, right along the rank), nearest last for the
+/// other two (down, left) ([`Position::gives_check`]).
+const RAYS: [[u128; 4]; 90] = {
+    let mut rays = [[0u128; 4]; 90];
+    let steps: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = ((sq % 9) as i32 + steps[d].0, (sq / 9) as i32 + steps[d].1);
+            while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                rays[sq][d] |= 1 << (r * 9 + f);
+                f += steps[d].0;
+                r += steps[d].1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// Which of [`RAYS`] of `king` holds `sq`, a point on its file or rank.
+#[inline]
+fn ray_towards(king: Square, sq: Square) -> usize {
+    let up = sq > king;
+    match (king.file() == sq.file(), up) {
+        (true, true) => 0,
+        (false, true) => 1,
+        (true, false) => 2,
+        (false, false) => 3,
+    }
+}
+
 /// For each point of a general: its diagonal neighbours, the legs of the horses that could
 /// attack it, the only points whose leaving can uncover a horse's check on it
 /// ([`Position::gives_check`]).
@@ -528,11 +563,27 @@ impl Position {
             let pieces = b.by_role(role) & ours;
             if m.role == role { pieces | to } else { pieces }
         };
+        // A rook checks along a ray of the general's if it is the ray's first piece, a cannon
+        // if it is the second; only the rays through the move's two points can have changed.
+        let ray_checks = |dir: usize| {
+            let pieces = Bitboard::from_bits(RAYS[king as usize][dir]) & occupied;
+            let (first, second) = if dir < 2 {
+                let first = pieces.lowest();
+                (first, (pieces & !first).lowest())
+            } else {
+                let first = pieces.highest();
+                (first, (pieces & !first).highest())
+            };
+            (first & after(Role::Rook)).any() || (second & after(Role::Cannon)).any()
+        };
+        let slider_check = || {
+            let from_ray = lines.contains(m.from).then(|| ray_towards(king, m.from));
+            let to_ray = lines.contains(m.to).then(|| ray_towards(king, m.to));
+            from_ray.is_some_and(ray_checks)
+                || (to_ray != from_ray && to_ray.is_some_and(ray_checks))
+        };
         (m.role == Role::Pawn && pawn_attackers(us, king).contains(m.to))
-            || (sliders
-                && ((rook_attacks(king, occupied) & after(Role::Rook))
-                    | (cannon_attacks(king, occupied) & after(Role::Cannon)))
-                .any())
+            || (sliders && slider_check())
             || (horses && (horse_attackers(king, occupied) & after(Role::Horse)).any())
     }
 
