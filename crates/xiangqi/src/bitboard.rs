@@ -111,6 +111,22 @@ impl Bitboard {
         Square::new(self.0.trailing_zeros())
     }
 
+    /// The set holding only its lowest square (empty if it is).
+    #[inline]
+    pub(crate) const fn lowest(self) -> Bitboard {
+        Bitboard(self.0 & self.0.wrapping_neg())
+    }
+
+    /// The set holding only its highest square (empty if it is).
+    #[inline]
+    pub(crate) const fn highest(self) -> Bitboard {
+        if self.0 == 0 {
+            Bitboard(0)
+        } else {
+            Bitboard(SQUARE_BITS[127 - self.0.leading_zeros() as usize])
+        }
+    }
+
     /// The only square, if the set holds exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {

@@ -469,6 +469,22 @@ mod tests {
     }
 
     #[test]
+    fn gives_check_is_being_in_check_after_the_move() {
+        let (mut moves, mut checks) = (0, 0);
+        for pos in &positions() {
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                assert_eq!(pos.gives_check(m), child.is_check(), "{pos:?} {m}");
+                moves += 1;
+                checks += usize::from(child.is_check());
+            }
+        }
+        assert!(moves > 100_000, "only {moves} moves compared");
+        assert!(checks > 1000, "only {checks} checks compared");
+    }
+
+    #[test]
     fn has_legal_move_agrees_with_the_count() {
         let positions = positions();
         let mut without = 0;

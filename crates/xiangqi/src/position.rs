@@ -78,25 +78,79 @@ pub struct Position {
     kings: ByColor<Square>,
 }
 
-/// For each point of a general: the points on its file and rank and its diagonal neighbours
-/// (its horses' legs), the only points from which a move can uncover a check on it or make a
-/// cannon's screen ([`Position::gives_check`]).
-const NEAR_GENERAL: [u128; 90] = {
-    let mut near = [0u128; 90];
+/// For each point of a general: the other points of its file and rank, the only points from
+/// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
+/// with a rook or cannon ([`Position::gives_check`]).
+const GENERAL_LINES: [u128; 90] = {
+    let mut lines = [0u128; 90];
+    let mut king = 0;
+    while king < 90 {
+        let mut sq: usize = 0;
+        while sq < 90 {
+            if sq != king && (sq % 9 == king % 9 || sq / 9 == king / 9) {
+                lines[king] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        king += 1;
+    }
+    lines
+};
+
+/// For each point: the points beyond it in each direction of its file and rank, nearest first
+/// in square order for the first two (up the file, right along the rank), nearest last for the
+/// other two (down, left) ([`Position::gives_check`]).
+const RAYS: [[u128; 4]; 90] = {
+    let mut rays = [[0u128; 4]; 90];
+    let steps: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    let mut sq = 0;
+    while sq < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let (mut f, mut r) = ((sq % 9) as i32 + steps[d].0, (sq / 9) as i32 + steps[d].1);
+            while f >= 0 && f < 9 && r >= 0 && r < 10 {
+                rays[sq][d] |= 1 << (r * 9 + f);
+                f += steps[d].0;
+                r += steps[d].1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// Which of [`RAYS`] of `king` holds `sq`, a point on its file or rank.
+#[inline]
+fn ray_towards(king: Square, sq: Square) -> usize {
+    let up = sq > king;
+    match (king.file() == sq.file(), up) {
+        (true, true) => 0,
+        (false, true) => 1,
+        (true, false) => 2,
+        (false, false) => 3,
+    }
+}
+
+/// For each point of a general: its diagonal neighbours, the legs of the horses that could
+/// attack it, the only points whose leaving can uncover a horse's check on it
+/// ([`Position::gives_check`]).
+const GENERAL_LEGS: [u128; 90] = {
+    let mut legs = [0u128; 90];
     let mut king = 0;
     while king < 90 {
         let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
         let mut sq: usize = 0;
         while sq < 90 {
             let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
-            if df == 0 || dr == 0 || (df.abs() == 1 && dr.abs() == 1) {
-                near[king] |= 1 << sq;
+            if df.abs() == 1 && dr.abs() == 1 {
+                legs[king] |= 1 << sq;
             }
             sq += 1;
         }
         king += 1;
     }
-    near
+    legs
 };
 
 impl Position {
@@ -490,16 +544,16 @@ impl Position {
         let us = self.turn;
         let b = &self.board;
         let king = self.king(!us);
-        // Most moves neither start nor end on the enemy general's lines or next to it
-        // diagonally (its horses' legs): then nothing is uncovered, no screen is made, and only
-        // the moved piece itself can check, without its lines or legs changing.
-        let near = Bitboard::from_bits(NEAR_GENERAL[king as usize]);
-        if !near.contains(m.from) && !near.contains(m.to) {
-            return match m.role {
-                Role::Horse => horse_attackers(king, b.occupied()).contains(m.to),
-                Role::Pawn => pawn_attackers(us, king).contains(m.to),
-                Role::Rook | Role::Cannon | Role::King | Role::Advisor | Role::Elephant => false,
-            };
+        // The enemy general is not in check before the move (the side that just moved never
+        // is), so only what the move changes can check: the moved piece from its new point, a
+        // rook or cannon only along the general's lines, and an uncovered or screened attack
+        // only from a move that starts or ends on those lines or starts on a horse's leg.
+        let lines = Bitboard::from_bits(GENERAL_LINES[king as usize]);
+        let legs = Bitboard::from_bits(GENERAL_LEGS[king as usize]);
+        let sliders = lines.contains(m.from) || lines.contains(m.to);
+        let horses = m.role == Role::Horse || legs.contains(m.from);
+        if !sliders && !horses {
+            return m.role == Role::Pawn && pawn_attackers(us, king).contains(m.to);
         }
         let from = Bitboard::from_square(m.from);
         let to = Bitboard::from_square(m.to);
@@ -509,11 +563,28 @@ impl Position {
             let pieces = b.by_role(role) & ours;
             if m.role == role { pieces | to } else { pieces }
         };
-        ((rook_attacks(king, occupied) & after(Role::Rook))
-            | (cannon_attacks(king, occupied) & after(Role::Cannon))
-            | (horse_attackers(king, occupied) & after(Role::Horse))
-            | (pawn_attackers(us, king) & after(Role::Pawn)))
-        .any()
+        // A rook checks along a ray of the general's if it is the ray's first piece, a cannon
+        // if it is the second; only the rays through the move's two points can have changed.
+        let ray_checks = |dir: usize| {
+            let pieces = Bitboard::from_bits(RAYS[king as usize][dir]) & occupied;
+            let (first, second) = if dir < 2 {
+                let first = pieces.lowest();
+                (first, (pieces & !first).lowest())
+            } else {
+                let first = pieces.highest();
+                (first, (pieces & !first).highest())
+            };
+            (first & after(Role::Rook)).any() || (second & after(Role::Cannon)).any()
+        };
+        let slider_check = || {
+            let from_ray = lines.contains(m.from).then(|| ray_towards(king, m.from));
+            let to_ray = lines.contains(m.to).then(|| ray_towards(king, m.to));
+            from_ray.is_some_and(ray_checks)
+                || (to_ray != from_ray && to_ray.is_some_and(ray_checks))
+        };
+        (m.role == Role::Pawn && pawn_attackers(us, king).contains(m.to))
+            || (sliders && slider_check())
+            || (horses && (horse_attackers(king, occupied) & after(Role::Horse)).any())
     }
 
     /// The same position with the other side to move (a null move), as the arbiter uses to ask
