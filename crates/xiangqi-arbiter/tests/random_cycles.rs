@@ -223,8 +223,11 @@ fn a_cannon_offer_is_ruled_alike_with_the_colours_swapped() {
 /// a piece that stood still attacked the elephant all along and whether the moved piece is
 /// needed for the win. With lines of three checks and six plies that made it 闲 both ways, a
 /// draw; with four checks and nine plies the search finds a forced win of the cannon on c1
-/// after b6–b5 (a chase: Red must change) that it did not find with the rook on b6 — a line not
-/// yet read by hand, so only the symmetry is asserted here.
+/// after b6–b5 (a chase: Red must change) that it did not find with the rook on b6. Read by
+/// hand, that looks wrong by 图5: 车b8+ 炮c8 (车d7 and 车d9 mate any king move) 车xc8 wins the
+/// cannon with the rook on b6 as well, and 车xc8+ then mates; the search seems to count the
+/// mate it meets before the move as no gain. Not yet settled, so only the symmetry is asserted
+/// here (open in issue 16's note).
 #[test]
 fn a_second_line_to_a_laid_open_piece_is_no_chase() {
     let n = None;
