@@ -327,3 +327,52 @@ fn a_piece_laid_open_does_not_hide_another_that_is_chased() {
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
+
+/// Found by a wide run of [`every_third_occurrence_is_ruled`] at four checks / nine plies
+/// (292,200 cases in, 2026-12-06): ruled a draw as played under CXA 2011 and "Black must
+/// change" with the colours swapped. Not yet read: kept, ignored, so that the next session
+/// starts from it.
+#[test]
+#[ignore = "a colour-swap asymmetry under CXA 2011 at 4/9, not yet explained"]
+fn a_fourth_asymmetry_found_at_four_checks() {
+    let n = None;
+    let pieces = [
+        Some(78),
+        Some(46),
+        n,
+        n,
+        Some(81),
+        n,
+        n,
+        n,
+        n,
+        Some(70),
+        Some(75),
+        n,
+        n,
+        n,
+        n,
+        Some(57),
+        Some(48),
+        n,
+        Some(52),
+        Some(49),
+        Some(25),
+        n,
+        n,
+        Some(13),
+        n,
+        n,
+        Some(1),
+        n,
+        n,
+        Some(84),
+    ];
+    let start = diagram(&pieces, (1, 1), true).expect("a diagram");
+    let moves = shuffle(&start, (47, 56)).expect("a cycle");
+    for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+        let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+        let symmetric = symmetry::check(&start, &moves, &rules, verdict);
+        assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
+    }
+}
