@@ -2771,8 +2771,7 @@ pub(crate) fn analyse_with(
         // The lines in the order they are weighed: with several, a rootless piece first.
         let mut order: Vec<(Line, bool)> = Vec::with_capacity(lines.len());
         for &candidate in &lines {
-            let is_rootless =
-                lines.len() > 1 && candidate.victim.is_some_and(|(_, v)| rootless(cache, v));
+            let is_rootless = candidate.victim.is_some_and(|(_, v)| rootless(cache, v));
             order.push((candidate, is_rootless));
         }
         order.sort_by_key(|&(_, is_rootless)| !is_rootless);
@@ -2781,18 +2780,18 @@ pub(crate) fn analyse_with(
         // alike may be won, one laid open by its own side and one not: the move chases the
         // other, whichever the search met first.)
         let mut made = None;
-        for (line, _) in order {
+        for (line, is_rootless) in order {
             let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
             else {
                 continue;
             };
             if attack.reason == Reason::ForcedGain {
-                made = Some(attack);
+                made = Some((attack, is_rootless));
                 break;
             }
-            made.get_or_insert(attack);
+            made.get_or_insert((attack, is_rootless));
         }
-        if let Some(mut attack) = made {
+        if let Some((mut attack, is_rootless)) = made {
             // A forced line needs more than the one capturing piece (a checker, a screen, a
             // second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
             // roots than attackers (少根, art. 24.15). But a victim with no root at all, which
@@ -2800,7 +2799,7 @@ pub(crate) fn analyse_with(
             // chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that
             // may take it at once will do, so that the answer does not depend on which of two
             // equal lines the search named.
-            if rootless(cache, attack.victim) {
+            if is_rootless {
                 attack.protection = Protection::Unrooted;
             }
             analysis.attacks.push(attack);
