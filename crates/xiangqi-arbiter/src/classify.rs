@@ -647,6 +647,7 @@ struct ForcingKey {
     barred: Bitboard,
     ledger: Ledger,
     seen: [u64; SEEN],
+    kept: Kept,
 }
 
 impl std::hash::Hash for ForcingKey {
@@ -661,7 +662,9 @@ impl std::hash::Hash for ForcingKey {
             | u64::from(self.checked) << 17
             | u64::from(self.took) << 18
             | square(self.shield) << 20
-            | square(self.target) << 28 ^ self.ledger.packed().rotate_left(40);
+            | square(self.target) << 28
+                ^ self.ledger.packed().rotate_left(40)
+                ^ u64::from(self.kept.packed()) << 36;
         let barred = self.barred.bits();
         let seen = self
             .seen
@@ -765,6 +768,9 @@ struct Budget {
     barred: Bitboard,
     /// The positions the line has passed through, the latest first (see [`Budget::repeats`]).
     seen: [u64; SEEN],
+    /// In a targeted search, what the attacker's captures have won and kept so far, by rank
+    /// ([`Kept`]); nothing elsewhere. See [`Root::score`].
+    kept: Kept,
 }
 
 /// How many of a line's earlier positions it remembers: a position comes back at the
@@ -873,6 +879,96 @@ impl Root {
             ledger.settle()
         }
     }
+
+    /// The score of standing pat for the attacker: what the line has won; in a targeted
+    /// search, lines winning as much are then ranked by the most valuable piece they win and
+    /// keep ([`Kept::dearest`]), the cheaper first for the attacker and the dearer first for
+    /// the defender. So the line a targeted search returns wins by taking its target whenever
+    /// any line winning as much can, however the defender answers, and which of two equal
+    /// lines a search meets first (the order of the squares, which turns with the board) does
+    /// not decide whether the target is what the line wins ([`OldAttacks::new_win`];
+    /// `a_fourth_asymmetry_found_at_four_checks` in tests/random_cycles.rs).
+    fn score(&self, ledger: Ledger, kept: Kept) -> i32 {
+        if self.targeted {
+            self.settle(ledger) * TIE + (TIE - 1 - i32::from(kept.dearest()))
+        } else {
+            self.settle(ledger)
+        }
+    }
+
+    /// The score of the attacker mated ([`MATED`], scaled as [`Root::score`]).
+    fn mated(&self) -> i32 {
+        if self.targeted { MATED * TIE } else { MATED }
+    }
+
+    /// A window in material ([`forced_line_in`]) as a window of [`Root::score`]s: `alpha`
+    /// and `beta` bound what is won, whatever the rank of the dearest piece.
+    fn window(&self, (alpha, beta): (i32, i32)) -> (i32, i32) {
+        if self.targeted {
+            (alpha * TIE + TIE - 1, beta * TIE)
+        } else {
+            (alpha, beta)
+        }
+    }
+
+    /// What a [`Root::score`] says was won.
+    fn material(&self, score: i32) -> i32 {
+        if self.targeted {
+            score.div_euclid(TIE)
+        } else {
+            score
+        }
+    }
+}
+
+/// The scale of a targeted search's scores ([`Root::score`]): room for the ranks of
+/// [`rank_of`] below one point of material.
+const TIE: i32 = 8;
+
+/// The rank of a piece worth `worth` ([`gain_value`], [`value`]) among what a line can take:
+/// nothing (a piece worth nothing as a target), an uncrossed pawn, a crossed pawn or an
+/// advisor or elephant, a horse or cannon, a rook.
+fn rank_of(worth: i32) -> u8 {
+    match worth {
+        ..=0 => 0,
+        1 => 1,
+        2 => 2,
+        3..=5 => 3,
+        _ => 4,
+    }
+}
+
+/// What a line's captures have won and kept, by rank ([`rank_of`]): the attacker's captures
+/// less its pieces lost, like for like, so that a trade on the way (rook for rook) wins no
+/// rook. The piece a line wins is the dearest it keeps (CXA 2011 art. 26.9.1 names the piece
+/// whose capture makes the gain).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Kept([i8; 4]);
+
+impl Kept {
+    /// A capture of a piece of rank `rank` by the attacker (`1`) or of the attacker's (`-1`).
+    fn with(self, rank: u8, by: i8) -> Kept {
+        let mut kept = self;
+        if let Some(n) = rank
+            .checked_sub(1)
+            .and_then(|i| kept.0.get_mut(usize::from(i)))
+        {
+            *n = n.saturating_add(by);
+        }
+        kept
+    }
+
+    /// The rank of the dearest piece won and kept, 0 for none.
+    fn dearest(self) -> u8 {
+        (1..=4u8)
+            .rev()
+            .find(|&r| self.0[usize::from(r - 1)] > 0)
+            .unwrap_or(0)
+    }
+
+    fn packed(self) -> u32 {
+        u32::from_le_bytes(self.0.map(|n| n as u8))
+    }
 }
 
 /// The best line of a forcing search, as [`forced_gain`] reports it.
@@ -892,6 +988,9 @@ pub(crate) struct Line {
     /// The line mates (a gain of nothing to [`forced_gain`], which leaves mates to 杀; the
     /// strongest answer to [`rebuttal`]).
     pub mates: bool,
+    /// For a targeted search, the rank ([`rank_of`]) of the dearest piece the line wins and
+    /// keeps ([`Kept`]): the line wins as much with nothing dearer whatever the defender does.
+    pub dearest: u8,
 }
 
 /// A line inside the search: its score for the side to move, the named capture with what its
@@ -953,7 +1052,7 @@ fn forcing(
             );
         }
         if in_check {
-            return (MATED, None, None, None);
+            return (root.mated(), None, None, None);
         }
         return forcing_search(
             cache, root, pos, in_check, attacker, budget, ledger, alpha, beta,
@@ -972,6 +1071,7 @@ fn forcing(
         barred: budget.barred,
         ledger,
         seen: budget.seen,
+        kept: budget.kept,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
@@ -1011,11 +1111,16 @@ fn forcing_search(
     let attacking = pos.turn() == attacker;
     // Standing pat keeps what the line has won so far.
     let stand = if attacking {
-        root.settle(ledger)
+        root.score(ledger, budget.kept)
     } else {
-        -root.settle(ledger)
+        -root.score(ledger, budget.kept)
     };
-    let mut best: Node = (if in_check { MATED } else { stand }, None, None, None);
+    let mut best: Node = (
+        if in_check { root.mated() } else { stand },
+        None,
+        None,
+        None,
+    );
     // Past the horizon the line goes on with captures only, until none pays (see
     // [`FORCED_PLIES`]).
     let searched = best.0 < beta;
@@ -1036,14 +1141,14 @@ fn forcing_search(
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
     if moves.is_empty() && (in_check || !pos.has_legal_move()) {
-        return (MATED, None, None, None);
+        return (root.mated(), None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
     // where the node's value would otherwise stay below beta.
     let may_mate = !attacking && !in_check && root.settle(ledger) > 0;
     let mates = |cache: &mut Cache, best: Node| -> Node {
         if may_mate && best.0 < beta && cache.mate_by_checks(pos, 2) {
-            (-MATED, None, None, None)
+            (-root.mated(), None, None, None)
         } else {
             best
         }
@@ -1277,6 +1382,15 @@ fn step(
             budget.barred
         },
         seen: budget.saw(pos.zobrist_hash()),
+        kept: match m.capture {
+            Some(role) if root.targeted && attacking && counts => budget
+                .kept
+                .with(rank_of(gain_value(role, !pos.turn(), m.to)), 1),
+            Some(role) if root.targeted && !attacking => budget
+                .kept
+                .with(rank_of(value(role, !pos.turn(), m.to)), -1),
+            _ => budget.kept,
+        },
     };
     Some(Step {
         child,
@@ -1435,8 +1549,10 @@ fn forced_line_in(
         target,
         barred,
         seen: [0; SEEN],
+        kept: Kept::default(),
     };
     let root = Root::new(pos, idle, target, barred);
+    let (alpha, beta) = root.window((alpha, beta));
     let (score, named, first, lead) = forcing(
         cache,
         &root,
@@ -1448,6 +1564,12 @@ fn forced_line_in(
         alpha,
         beta,
     );
+    let dearest = if root.targeted {
+        (TIE - 1 - score.rem_euclid(TIE)) as u8
+    } else {
+        0
+    };
+    let score = root.material(score);
     if score >= -MATED / 2 {
         Line {
             mates: true,
@@ -1462,6 +1584,7 @@ fn forced_line_in(
             first,
             lead,
             mates: false,
+            dearest,
         }
     }
 }
@@ -2272,22 +2395,15 @@ impl<'a> OldAttacks<'a> {
                     ..after
                 });
             }
-            // The line wins by taking that piece: it is the line's most valuable capture, or
-            // the line wins no more than the piece is worth (a trade on the way, such as rook
-            // for rook, is no win of the rook; which of two such lines a search meets first
-            // must not decide).
+            // The line wins by taking that piece: the dearest piece it wins and keeps is worth no
+            // more ([`Kept`]: a trade on the way, such as rook for rook, is no win of the rook),
+            // or it wins no more than the piece is worth. The targeted search ranks lines
+            // winning as much by that piece ([`Root::score`]), so which of two such lines a
+            // search meets first does not decide.
             let worth = board
                 .piece_at(sq)
                 .map_or(0, |p| gain_value(p.role, p.color, sq));
-            // Or the line's named capture is worth no more than the piece: among captures of
-            // equal worth which one a search names is the order it met them in.
-            let named_worth = after
-                .victim
-                .and_then(|(_, v)| Some((v, board.piece_at(v)?)))
-                .map_or(i32::MAX, |(v, p)| gain_value(p.role, p.color, v));
-            let by_it = after.victim.is_some_and(|(_, v)| v == sq)
-                || after.gain <= worth
-                || worth >= named_worth;
+            let by_it = after.gain <= worth || after.dearest <= rank_of(worth);
             let capturer = after
                 .victim
                 .filter(|&(_, v)| v == sq)
@@ -2958,6 +3074,19 @@ mod tests {
     /// The CXA 2011 nature of the move `from`-`to` in `fen`.
     fn cxa_nature(fen: &str, from: Square, to: Square) -> MoveNature {
         cxa(fen, from, to).nature
+    }
+
+    #[test]
+    fn a_trade_on_the_way_keeps_no_rook() {
+        let rook = rank_of(value(Role::Rook, Color::Black, Square::D6));
+        let cannon = rank_of(value(Role::Cannon, Color::Black, Square::E5));
+        let traded = Kept::default().with(rook, 1).with(rook, -1).with(cannon, 1);
+        assert_eq!(traded.dearest(), cannon);
+        assert_eq!(traded.with(rook, 1).dearest(), rook);
+        // A rook given for a cannon keeps the cannon won before, not a rook.
+        let given = Kept::default().with(cannon, 1).with(rook, -1);
+        assert_eq!(given.dearest(), cannon);
+        assert_eq!(Kept::default().dearest(), 0);
     }
 
     #[test]

@@ -247,15 +247,24 @@ fn a_piece_laid_open_does_not_hide_another_that_is_chased() {
 
 /// Found by a wide run of [`every_third_occurrence_is_ruled`] at four checks / nine plies
 /// (292,200 cases in, 2026-12-06): ruled a draw as played under CXA 2011 and "Black must
-/// change" with the colours swapped. Not yet read: kept, ignored, so that the next session
-/// starts from it.
+/// change" with the colours swapped. As played (`C2p5/3Pb1R2/4k4/3r5/1R1rc2n1/9/9/1B5c1/9/1p2K4
+/// b`), Red's cannon a2–a9 lets 车g8xe8+ (the pawn on d8 guards e8) win the cannon on e5 as
+/// well as the elephant: 将e7-d7 is met by 车b5-b7 mate, and after 将e7-f7 车e8xe5 the rook on
+/// d5 cannot take back, 车b5xe5 would take it. Before the move a line taking the cannon won
+/// 5; now 7, a new win of that piece (art. 24.3, the principle of 图5), though the total equals
+/// the older threat on the rook on d6. A line that trades rooks on the way (车b5-b7+ 车d6-d7
+/// 车g8xe8+ and the rooks on d7) wins as much, and which of the two a search met first followed
+/// the order of the squares; the trade is no win of the rook. Red's a9–a2 chases the cannon
+/// on h2 directly: Red must change, both ways.
 #[test]
-#[ignore = "a colour-swap asymmetry under CXA 2011 at 4/9, not yet explained"]
 fn a_fourth_asymmetry_found_at_four_checks() {
-    found_case(
+    let [cxa, _] = found_case(
         "78 46 - - 81 - - - - 70 75 - - - - 57 48 - 52 49 25 - - 13 - - 1 - - 84",
         (1, 1),
         true,
         (47, 56),
     );
+    let text = cxa.explanation.en();
+    assert_eq!(cxa.verdict, Verdict::MustChange(Color::Red), "{text}");
+    assert!(text.contains("cannon on e5: forced line"), "{text}");
 }

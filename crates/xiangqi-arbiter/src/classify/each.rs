@@ -171,6 +171,7 @@ pub(super) fn reaches_each(
         target: None,
         barred,
         seen: [0; super::SEEN],
+        kept: super::Kept::default(),
     };
     let all: Bits = if pieces.len() == MAX_PIECES {
         Bits::MAX
@@ -229,6 +230,7 @@ fn each(
             barred: budget.barred,
             ledger,
             seen: budget.seen,
+            kept: budget.kept,
         },
         followed,
     };
