@@ -820,6 +820,8 @@ struct Root {
     idle: Color,
     /// A targeted search ([`forced_gain_aiming`]): a line wins only once it takes the target.
     targeted: bool,
+    /// The first move may not force mate ([`Aim`]'s `declines_mate`).
+    declines_mate: bool,
 }
 
 impl Root {
@@ -867,6 +869,7 @@ impl Root {
                     .wrapping_mul(0xd6e8_feb8_6659_fd93),
             idle,
             targeted: target.is_some(),
+            declines_mate: false,
         }
     }
 
@@ -1168,6 +1171,8 @@ fn forcing_search(
     }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
+    // The root of a search that declines mate: only the root has all its plies left.
+    let declining = root.declines_mate && attacking && budget.plies == FORCED_PLIES;
     for &(_, index, m) in &order {
         let Some(Step {
             child,
@@ -1188,6 +1193,12 @@ fn forcing_search(
         };
         let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
+        // A first move declined for forcing mate is known only by its exact value.
+        let (low, high) = if declining {
+            (2 * root.mated(), -2 * root.mated())
+        } else {
+            (low, beta)
+        };
         let (reply, line, line_first, _) = forcing(
             cache,
             root,
@@ -1196,10 +1207,13 @@ fn forcing_search(
             attacker,
             next,
             next_ledger,
-            -beta,
+            -high,
             -low,
         );
         let score = -reply;
+        if declining && score >= -root.mated() / 2 {
+            continue;
+        }
         if score > best.0 || (tie_wins && score == best.0) {
             // The line's capture, named by where its two pieces stand here: a piece that moves
             // on the way (a checker, or a defender stepping into the line) is found back. The
@@ -1438,6 +1452,9 @@ fn forced_line_by(cache: &mut Cache, pos: &Position, checks: u32, idle: Color) -
 struct Aim {
     target: Option<Square>,
     barred: Bitboard,
+    /// The line may not start with a move that forces mate: what the side to move could win
+    /// besides mating (see [`OldAttacks::could_win`]).
+    declines_mate: bool,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1484,6 +1501,7 @@ fn rebuttal_reaches(
     let aim = Aim {
         target,
         barred: Bitboard::EMPTY,
+        declines_mate: false,
     };
     let line = forced_line_in(
         cache,
@@ -1537,7 +1555,11 @@ fn forced_line_in(
     pos: &Position,
     checks: u32,
     idle: Color,
-    Aim { target, barred }: Aim,
+    Aim {
+        target,
+        barred,
+        declines_mate,
+    }: Aim,
     (alpha, beta): (i32, i32),
 ) -> Line {
     let budget = Budget {
@@ -1551,7 +1573,11 @@ fn forced_line_in(
         seen: [0; SEEN],
         kept: Kept::default(),
     };
-    let root = Root::new(pos, idle, target, barred);
+    let mut root = Root::new(pos, idle, target, barred);
+    if declines_mate {
+        root.declines_mate = true;
+        root.hash ^= 0x3c6e_f372_fe94_f82b;
+    }
     let (alpha, beta) = root.window((alpha, beta));
     let (score, named, first, lead) = forcing(
         cache,
@@ -2320,7 +2346,17 @@ impl<'a> OldAttacks<'a> {
         if !bound.mates && bound.gain < gain {
             return false;
         }
-        forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
+        let line = forced_gain(cache, self.before, FORCED_CHECKS);
+        if line.mates {
+            // The mover could mate (杀, not a gain): what it could win besides counts, by
+            // lines the defender may answer only by giving material up or being mated.
+            let besides = Aim {
+                declines_mate: true,
+                ..Aim::default()
+            };
+            return forced_gain_aiming(cache, self.before, besides).gain >= gain;
+        }
+        line.gain >= gain
     }
 
     /// The piece the move chases by a forced line, if any (CXA 2011 art. 24.3), found so that
@@ -2378,6 +2414,7 @@ impl<'a> OldAttacks<'a> {
             let aim = Aim {
                 target: Some(sq),
                 barred,
+                declines_mate: false,
             };
             let after = forced_gain_aiming(cache, threat, aim);
             if after.gain <= 0 {
@@ -2412,10 +2449,21 @@ impl<'a> OldAttacks<'a> {
             let before = Aim {
                 target: Some(sq),
                 barred: Bitboard::EMPTY,
+                declines_mate: false,
             };
-            // Before the move: below the bound, or a mate (no gain), counts as nothing.
+            // Before the move: below the bound counts as nothing; where the mover could mate,
+            // what it could win by taking the piece besides mating (see [`Self::could_win`]).
             let before_gain = if aiming_reaches(cache, self.before, before, after.gain) {
-                forced_gain_aiming(cache, self.before, before).gain
+                let line = forced_gain_aiming(cache, self.before, before);
+                if line.mates {
+                    let besides = Aim {
+                        declines_mate: true,
+                        ..before
+                    };
+                    forced_gain_aiming(cache, self.before, besides).gain
+                } else {
+                    line.gain
+                }
             } else {
                 0
             };
@@ -2483,6 +2531,7 @@ impl<'a> OldAttacks<'a> {
                         Aim {
                             target: None,
                             barred,
+                            declines_mate: false,
                         },
                     );
                 }
@@ -2701,6 +2750,7 @@ fn self_exposed(
     let aim = Aim {
         target: Some(v),
         barred: Bitboard::EMPTY,
+        declines_mate: false,
     };
     aiming_reaches(cache, &without, aim, gain).then_some(standing)
 }
@@ -2867,6 +2917,7 @@ pub(crate) fn analyse_with(
             Aim {
                 target: None,
                 barred: offered,
+                declines_mate: false,
             },
         );
         // A line that wins more than anything before is new; one that wins no more may still
@@ -3087,6 +3138,37 @@ mod tests {
         let given = Kept::default().with(cannon, 1).with(rook, -1);
         assert_eq!(given.dearest(), cannon);
         assert_eq!(Kept::default().dearest(), 0);
+    }
+
+    /// What could be won besides mating (图5's baseline before a move, `could_win`): Red mates
+    /// by 车b0-b9 (the rook on a8 holds the eighth rank), and its cannon on i0 could take the
+    /// unguarded horse on i6 instead.
+    #[test]
+    fn a_capture_besides_a_mate_is_counted_by_a_search_declining_mate() {
+        let besides = Aim {
+            declines_mate: true,
+            ..Aim::default()
+        };
+        let p = pos("4k4/R8/9/8n/9/9/8P/9/9/1R1K4C w - - 0 1");
+        let mut cache = Cache::default();
+        assert!(forced_gain(&mut cache, &p, FORCED_CHECKS).mates);
+        let line = forced_gain_aiming(&mut cache, &p, besides);
+        assert_eq!((line.gain, line.mates), (5, false));
+        assert_eq!(line.victim, Some((Square::I0, Square::I6)));
+        // Aimed at the horse, the same.
+        let at_horse = Aim {
+            target: Some(Square::I6),
+            ..besides
+        };
+        assert_eq!(forced_gain_aiming(&mut cache, &p, at_horse).gain, 5);
+        // Without the cannon there is nothing besides the mate.
+        let p = pos("4k4/R8/9/8n/9/9/8P/9/9/1R1K5 w - - 0 1");
+        assert!(forced_gain(&mut cache, &p, FORCED_CHECKS).mates);
+        assert_eq!(forced_gain_aiming(&mut cache, &p, besides).gain, 0);
+        // Mirrored, colours swapped: Black mates by 车h9-h0 and its cannon takes on a3.
+        let p = pos("c4k1r1/9/9/p8/9/9/N8/9/8r/4K4 b - - 0 1");
+        assert!(forced_gain(&mut cache, &p, FORCED_CHECKS).mates);
+        assert_eq!(forced_gain_aiming(&mut cache, &p, besides).gain, 5);
     }
 
     #[test]

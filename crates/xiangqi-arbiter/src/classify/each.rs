@@ -441,6 +441,7 @@ mod tests {
                 Ask::Taking => Aim {
                     target: Some(sq),
                     barred,
+                    declines_mate: false,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -448,6 +449,7 @@ mod tests {
                     Aim {
                         target: None,
                         barred,
+                        declines_mate: false,
                     }
                 }
             };
