@@ -1276,7 +1276,16 @@ fn step(
         } else {
             budget.barred
         },
-        seen: budget.saw(pos.zobrist_hash()),
+        // A capture or a pawn's step forward cannot be taken back: no position before it comes
+        // again, so the line forgets them. The value of a node depends on `seen` only through
+        // [`Budget::repeats`] at its descendants, none of which can be one of those positions
+        // (fewer pieces, or a pawn further on): forgetting them changes no value, and lets lines
+        // that reach one position by different paths share its node in the [`Cache`].
+        seen: if m.capture.is_some() || (m.role == Role::Pawn && m.from.rank() != m.to.rank()) {
+            [0; SEEN]
+        } else {
+            budget.saw(pos.zobrist_hash())
+        },
     };
     Some(Step {
         child,
