@@ -2754,14 +2754,18 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        let line = forced_gain_aiming(
-            cache,
-            &threat,
-            Aim {
-                target: None,
-                barred: offered,
-            },
-        );
+        let aim = Aim {
+            target: None,
+            barred: offered,
+        };
+        // Most moves win nothing by force: a null window at 1 proves that for less than the
+        // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
+        // name nothing (one that mates reaches the bound, and is searched whole).
+        let line = if aiming_reaches(cache, &threat, aim, 1) {
+            forced_gain_aiming(cache, &threat, aim)
+        } else {
+            Line::default()
+        };
         // A line that wins more than anything before is new; one that wins no more may still
         // win a piece that could not be won before.
         let lines = old.new_win(cache, &threat, line, offered);
