@@ -1349,6 +1349,22 @@ fn forced_gain_aiming(cache: &mut Cache, pos: &Position, aim: Aim) -> Line {
     )
 }
 
+/// [`forced_gain_aiming`] where only a line winning at least `floor` (at least 1) matters: a
+/// window from `floor` up, so a line winning less is refuted without being valued. At or above
+/// `floor` the line is the whole search's (a fail-soft search is exact inside its window, and
+/// an exact node's line is the first move reaching its value whatever the window: see
+/// [`forcing`]); below it, the gain is at most what it says, under `floor`.
+fn forced_gain_from(cache: &mut Cache, pos: &Position, aim: Aim, floor: i32) -> Line {
+    forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        pos.turn(),
+        aim,
+        (floor - 1, -2 * MATED),
+    )
+}
+
 /// Does the side to move in `pos` win at least `threshold` by force, with an [`Aim`], or mate?
 /// A null-window search: it proves the bound and no more (whether the line that proves it
 /// mates or wins material depends on which the search meets first, so the two count alike;
@@ -2265,7 +2281,7 @@ impl<'a> OldAttacks<'a> {
                 target: Some(sq),
                 barred,
             };
-            let after = forced_gain_aiming(cache, threat, aim);
+            let after = forced_gain_from(cache, threat, aim, if more { line.gain } else { 1 });
             if after.gain <= 0 {
                 return None;
             }
