@@ -1303,8 +1303,31 @@ fn step(
 /// the attacker mated is none (art. 24.3: "不致立即被对方将死"). Returns the gain, the capture
 /// that makes it (the most valuable piece the line takes) and where the line's first move
 /// starts.
+// The searches' definition: the rulings ask [`gains_more_than`], which the tests check
+// against it.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Line {
     forced_line_by(cache, pos, checks, pos.turn())
+}
+
+/// Is [`forced_gain`]'s gain more than `amount` (at least 0)? Asked by two null windows, each
+/// cheaper than the whole line: does the side to move reach `amount + 1`, and if so, is it by a
+/// mate (the only scores that high, and no gain: see [`forced_gain`])?
+fn gains_more_than(cache: &mut Cache, pos: &Position, checks: u32, amount: i32) -> bool {
+    let idle = pos.turn();
+    let above = forced_line_in(
+        cache,
+        pos,
+        checks,
+        idle,
+        Aim::default(),
+        (amount, amount + 1),
+    );
+    if !above.mates && above.gain <= amount {
+        return false;
+    }
+    let mate = -MATED / 2;
+    !forced_line_in(cache, pos, checks, idle, Aim::default(), (mate - 1, mate)).mates
 }
 
 /// What the side to move in `pos` can win back by force after the other side (`chaser`) has
@@ -1549,8 +1572,7 @@ fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u3
             // Leaving costs material all the same: what it takes is less than what is lost.
             let taken = m.capture.map_or(0, |role| value(role, !pos_o.turn(), m.to));
             // The forced line settles the pawn clause itself (art. 26.7, [`Ledger`]).
-            let gain = forced_gain(cache, &next, FORCED_CHECKS).gain;
-            gain > taken
+            gains_more_than(cache, &next, FORCED_CHECKS, taken)
         })
 }
 
@@ -1999,7 +2021,7 @@ fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> b
     };
     legal_capture(pos_o, v, o).is_some_and(|back| {
         let taken = after(pos_o, back);
-        value(offered.role, offered.color, o) - forced_gain(cache, &taken, 0).gain >= 0
+        !gains_more_than(cache, &taken, 0, value(offered.role, offered.color, o))
             && !cache.has_mate_in_one(&taken)
     })
 }
@@ -2036,9 +2058,12 @@ fn offer_parries_mate(
             // that follows (checks and captures, art. 24.3).
             let taken = after(pos_o, back);
             !cache.mate_by_checks(&taken, depth)
-                && value(offered.role, offered.color, at.attacker)
-                    - forced_gain(cache, &taken, FORCED_CHECKS).gain
-                    >= 0
+                && !gains_more_than(
+                    cache,
+                    &taken,
+                    FORCED_CHECKS,
+                    value(offered.role, offered.color, at.attacker),
+                )
                 && threat.board().piece_at(at.victim).is_some_and(|victim| {
                     !mate_by_checks_avoiding(cache, threat, depth, at.victim, victim)
                 })
@@ -2208,21 +2233,7 @@ impl<'a> OldAttacks<'a> {
     /// would take the horse on b6 back).
     ///
     fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
-        // Below the bound there is nothing more to know; above it, a line that mates is no
-        // gain (see [`forced_gain`]), which only the whole line tells.
-        let turn = self.before.turn();
-        let bound = forced_line_in(
-            cache,
-            self.before,
-            FORCED_CHECKS,
-            turn,
-            Aim::default(),
-            (gain - 1, gain),
-        );
-        if !bound.mates && bound.gain < gain {
-            return false;
-        }
-        forced_gain(cache, self.before, FORCED_CHECKS).gain >= gain
+        gains_more_than(cache, self.before, FORCED_CHECKS, gain - 1)
     }
 
     /// The piece the move chases by a forced line, if any (CXA 2011 art. 24.3), found so that

@@ -375,7 +375,7 @@ fn each_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classify::{Aim, aiming_reaches, forced_gain};
+    use crate::classify::{Aim, aiming_reaches, forced_gain, gains_more_than};
     use serde_json::Value;
     use xiangqi::{Role, fen::Fen, iccs::Iccs};
 
@@ -454,6 +454,40 @@ mod tests {
             }
         }
         bits
+    }
+
+    /// [`gains_more_than`] (two null windows) answers as the whole line does, around the line's
+    /// own gain and at the usual amounts, with a fresh memory and with one that has seen the
+    /// whole line, with checks and without, on every position of the shipped cases.
+    #[test]
+    fn gains_more_than_is_the_whole_line() {
+        let mut compared = 0;
+        let mut more = 0;
+        for pos in positions() {
+            for checks in [0, FORCED_CHECKS] {
+                let mut seen = Cache::default();
+                let gain = forced_gain(&mut seen, &pos, checks).gain;
+                let mut amounts = vec![0, 1, 2, 5, 10, gain, gain + 1];
+                if gain > 0 {
+                    amounts.push(gain - 1);
+                }
+                for amount in amounts {
+                    let fresh = gains_more_than(&mut Cache::default(), &pos, checks, amount);
+                    let warm = gains_more_than(&mut seen, &pos, checks, amount);
+                    let fen = Fen::from_position(&pos);
+                    assert_eq!(fresh, gain > amount, "{amount} ({gain}), {checks}, {fen}");
+                    assert_eq!(
+                        warm,
+                        gain > amount,
+                        "{amount} ({gain}), {checks}, {fen} warm"
+                    );
+                    compared += 1;
+                    more += u32::from(fresh);
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
+        assert!(more > 50, "{more}");
     }
 
     /// Every bit equals its own search, for both questions, at the line's own gain and at 1,
