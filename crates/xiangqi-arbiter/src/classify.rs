@@ -1051,6 +1051,9 @@ fn forcing_search(
     if !searched {
         return mates(cache, best);
     }
+    // A null window proves a bound and names no line (it is never exact, nor are its nodes,
+    // whose windows are null too): ties, which only choose the line, are not looked for.
+    let null_window = beta - alpha <= 1;
     alpha = alpha.max(best.0);
     // Search the likeliest refutations first (the most valuable victim; checks after
     // captures: [`refutation_order`]) for cut-offs, but keep the core's order for ties: a move
@@ -1081,7 +1084,7 @@ fn forcing_search(
         else {
             continue;
         };
-        let tie_wins = best_index.is_some_and(|b| index < b) && best.0 == alpha;
+        let tie_wins = !null_window && best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
         let (reply, line, line_first, _) = forcing(
             cache,
