@@ -580,6 +580,13 @@ pub(crate) struct Cache {
     forcing: HashMap<ForcingKey, (Node, Bound), ZobristState>,
     /// For [`each::reaches_each`]: a node's bits known and their values.
     each: each::Memory,
+    /// The moves a search node generates ([`Cache::node_moves`]), by the position's hash and
+    /// what was asked: where they start in `arena` and how many.
+    moves: HashMap<u64, (u32, u8), ZobristState>,
+    /// The lists of `moves`, one after another.
+    arena: Vec<Move>,
+    /// Whether the side to move has a legal move, by the position's hash.
+    has_move: HashMap<u64, bool, ZobristState>,
 }
 
 impl Default for Cache {
@@ -589,6 +596,9 @@ impl Default for Cache {
             mate: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             forcing: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             each: each::Memory::default(),
+            moves: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            arena: Vec::with_capacity(4096),
+            has_move: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
         }
     }
 }
@@ -684,6 +694,40 @@ enum Bound {
 }
 
 impl Cache {
+    /// The moves a forcing search looks at in `pos` ([`forcing_search`], [`each::reaches_each`]):
+    /// every legal move (`all`, the answers to a check), else the captures, and the checks too
+    /// if `checks`, in the core's order. The lists depend on the position alone, which recurs
+    /// across a ruling's many searches (each with its own root, window and target): each is
+    /// generated once and then copied.
+    fn node_moves(&mut self, pos: &Position, all: bool, checks: bool) -> MoveList {
+        let (kind, filter) = match (all, checks) {
+            (true, _) => (1u64, MoveFilter::All),
+            (false, true) => (2, MoveFilter::CapturesOrChecks),
+            (false, false) => (3, MoveFilter::Captures),
+        };
+        let key = pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        if let Some(&(start, len)) = self.moves.get(&key) {
+            let start = start as usize;
+            let mut list = MoveList::new();
+            let _ = list.try_extend_from_slice(&self.arena[start..start + usize::from(len)]);
+            return list;
+        }
+        let list = pos.legal_moves_where(filter);
+        if let Ok(start) = u32::try_from(self.arena.len()) {
+            self.arena.extend_from_slice(&list);
+            self.moves.insert(key, (start, list.len() as u8));
+        }
+        list
+    }
+
+    /// Does the side to move in `pos` have a legal move? Remembered by the position's hash.
+    fn has_legal_move(&mut self, pos: &Position) -> bool {
+        *self
+            .has_move
+            .entry(pos.zobrist_hash())
+            .or_insert_with(|| pos.has_legal_move())
+    }
+
     /// Does the side to move have a move that mates at once? Only a check can mate; a quiet
     /// move that leaves the opponent no move (困毙) is not looked for.
     fn has_mate_in_one(&mut self, pos: &Position) -> bool {
@@ -1022,20 +1066,14 @@ fn forcing_search(
     let may_check = may_give_check(attacking, budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
-    let moves = if in_check {
-        pos.legal_moves()
-    } else if searched {
-        pos.legal_moves_where(if may_check {
-            MoveFilter::CapturesOrChecks
-        } else {
-            MoveFilter::Captures
-        })
+    let moves = if in_check || searched {
+        cache.node_moves(pos, in_check, may_check)
     } else {
         MoveList::new()
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
-    if moves.is_empty() && (in_check || !pos.has_legal_move()) {
+    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
         return (MATED, None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use xiangqi::{Bitboard, Color, MoveFilter, Position, Square};
+use xiangqi::{Bitboard, Color, Position, Square};
 
 use super::{
     Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, Root, Step, ZobristState, step,
@@ -277,19 +277,13 @@ fn each_search(
     };
     let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
-    let moves = if in_check {
-        pos.legal_moves()
-    } else if searched {
-        pos.legal_moves_where(if may_check {
-            MoveFilter::CapturesOrChecks
-        } else {
-            MoveFilter::Captures
-        })
+    let moves = if in_check || searched {
+        cache.node_moves(pos, in_check, may_check)
     } else {
         xiangqi::MoveList::new()
     };
     // No legal move at all: mated or stalemated, a loss either way.
-    if moves.is_empty() && (in_check || !pos.has_legal_move()) {
+    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
         return if attacking { 0 } else { want };
     }
     // The defender, the attacker ahead, may mate instead: for the bits where the attacker is
