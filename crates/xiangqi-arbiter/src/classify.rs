@@ -580,7 +580,7 @@ pub(crate) struct Cache {
     forcing: HashMap<ForcingKey, (Node, Bound), ZobristState>,
     /// For [`each::reaches_each`]: a node's bits known and their values.
     each: each::Memory,
-    /// The moves a search node generates ([`Cache::node_moves`]), by the position's hash and
+    /// The moves a search node generates ([`Cache::legal_moves`]), by the position's hash and
     /// what was asked: where they start in `arena` and how many.
     moves: HashMap<u64, (u32, u8), ZobristState>,
     /// The lists of `moves`, one after another.
@@ -694,16 +694,20 @@ enum Bound {
 }
 
 impl Cache {
-    /// The moves a forcing search looks at in `pos` ([`forcing_search`], [`each::reaches_each`]):
-    /// every legal move (`all`, the answers to a check), else the captures, and the checks too
-    /// if `checks`, in the core's order. The lists depend on the position alone, which recurs
-    /// across a ruling's many searches (each with its own root, window and target): each is
-    /// generated once and then copied.
-    fn node_moves(&mut self, pos: &Position, all: bool, checks: bool) -> MoveList {
-        let (kind, filter) = match (all, checks) {
-            (true, _) => (1u64, MoveFilter::All),
-            (false, true) => (2, MoveFilter::CapturesOrChecks),
-            (false, false) => (3, MoveFilter::Captures),
+    /// [`Position::legal_moves_where`], remembered: the moves a forcing search looks at in
+    /// `pos` ([`forcing_search`], [`each::reaches_each`]: every legal move in check, else the
+    /// captures, and the checks too while it may check) or a mate search
+    /// ([`Cache::mate_by_checks`]), in the core's order. The lists depend on the position alone,
+    /// which recurs across a ruling's many searches (each with its own root, window and
+    /// target): each is generated once and then copied. A list of the captures on one point is
+    /// not remembered.
+    fn legal_moves(&mut self, pos: &Position, filter: MoveFilter) -> MoveList {
+        let kind: u64 = match filter {
+            MoveFilter::All => 1,
+            MoveFilter::CapturesOrChecks => 2,
+            MoveFilter::Captures => 3,
+            MoveFilter::Checks => 4,
+            MoveFilter::CapturesOn(_) => return pos.legal_moves_where(filter),
         };
         let key = pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         if let Some(&(start, len)) = self.moves.get(&key) {
@@ -762,16 +766,16 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let moves = pos.legal_moves_where(MoveFilter::Checks);
+        let moves = self.legal_moves(pos, MoveFilter::Checks);
         if depth == 1 {
             // A check with no answer mates.
-            return moves.iter().any(|&m| !after(pos, m).has_legal_move());
+            return moves.iter().any(|&m| !self.has_legal_move(&after(pos, m)));
         }
         // The general's steps and the captures of a checker first: the likeliest escapes, so
         // a check that fails is refuted soon. A check with no answer mates.
         moves.iter().any(|&m| {
             let p = after(pos, m);
-            let mut replies = p.legal_moves();
+            let mut replies = self.legal_moves(&p, MoveFilter::All);
             replies.sort_by_key(|r| (r.role != Role::King, r.capture.is_none()));
             replies
                 .iter()
@@ -1067,7 +1071,16 @@ fn forcing_search(
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check || searched {
-        cache.node_moves(pos, in_check, may_check)
+        cache.legal_moves(
+            pos,
+            if in_check {
+                MoveFilter::All
+            } else if may_check {
+                MoveFilter::CapturesOrChecks
+            } else {
+                MoveFilter::Captures
+            },
+        )
     } else {
         MoveList::new()
     };

@@ -278,7 +278,16 @@ fn each_search(
     let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check || searched {
-        cache.node_moves(pos, in_check, may_check)
+        cache.legal_moves(
+            pos,
+            if in_check {
+                xiangqi::MoveFilter::All
+            } else if may_check {
+                xiangqi::MoveFilter::CapturesOrChecks
+            } else {
+                xiangqi::MoveFilter::Captures
+            },
+        )
     } else {
         xiangqi::MoveList::new()
     };
