@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use xiangqi::{Bitboard, Color, Position, Square};
 
 use super::{
-    Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, Root, Step, ZobristState, step,
+    Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, REMEMBERED_PLIES, Root, Step,
+    ZobristState, step,
 };
 use crate::material::Ledger;
 
@@ -214,6 +215,12 @@ fn each(
             return 0;
         }
         return each_search(cache, question, pos, false, budget, ledger, followed, want);
+    }
+    // Deep nodes seldom come again: searched, not remembered (see [`REMEMBERED_PLIES`]).
+    if budget.plies < REMEMBERED_PLIES {
+        return each_search(
+            cache, question, pos, in_check, budget, ledger, followed, want,
+        );
     }
     let key = Key {
         node: ForcingKey {
