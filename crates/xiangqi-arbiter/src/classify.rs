@@ -1123,9 +1123,9 @@ fn forcing_search(
     }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));
     let mut best_index: Option<usize> = None;
+    let mut child = pos.clone();
     for &(_, index, m) in &order {
         let Some(Step {
-            child,
             gives_check,
             counts,
             budget: next,
@@ -1137,6 +1137,7 @@ fn forcing_search(
             (in_check, attacking, may_check),
             budget,
             ledger,
+            &mut child,
         )
         else {
             continue;
@@ -1219,10 +1220,10 @@ fn refutation_order(pos: &Position, m: Move) -> i32 {
         .map_or(1_000, |c| -16 * value(c, !pos.turn(), m.to))
 }
 
-/// A move of a forcing search played: the child, whether it checks, whether its capture
+/// A move of a forcing search played (the child is the caller's, written in place: a position
+/// returned in a struct was copied twice on the way): whether it checks, whether its capture
 /// counts, and the line's budget and ledger after it.
 struct Step {
-    child: Position,
     gives_check: bool,
     counts: bool,
     budget: Budget,
@@ -1243,6 +1244,7 @@ fn step(
     node: (bool, bool, bool),
     budget: Budget,
     ledger: Ledger,
+    child: &mut Position,
 ) -> Option<Step> {
     let (in_check, attacking, may_check) = node;
     let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
@@ -1274,7 +1276,9 @@ fn step(
     if quiet_check && pos.turn() == root.idle {
         return None;
     }
-    let child = after(pos, m);
+    child.clone_from(pos);
+    child.play_unchecked(m);
+    let child = &*child;
     if quiet_check {
         let defender = pos.turn();
         let turns_on_capturer = budget.shield.is_some_and(|sq| {
@@ -1351,7 +1355,6 @@ fn step(
         },
     };
     Some(Step {
-        child,
         gives_check,
         counts,
         budget: next,

@@ -326,6 +326,7 @@ fn each_search(
         order.push((super::refutation_order(pos, m), m));
     }
     order.sort_by_key(|&(key, _)| key);
+    let mut child = pos.clone();
     for &(_, m) in &order {
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
@@ -343,7 +344,6 @@ fn each_search(
             continue;
         }
         let Some(Step {
-            child,
             gives_check,
             counts,
             budget: next,
@@ -355,6 +355,7 @@ fn each_search(
             (in_check, attacking, may_check),
             budget,
             ledger,
+            &mut child,
         )
         else {
             continue;
