@@ -702,26 +702,38 @@ impl Cache {
     /// target): each is generated once and then copied. A list of the captures on one point is
     /// not remembered.
     fn legal_moves(&mut self, pos: &Position, filter: MoveFilter) -> MoveList {
+        let range = self.legal_range(pos, filter);
+        let mut list = MoveList::new();
+        let _ = list.try_extend_from_slice(&self.arena[range]);
+        list
+    }
+
+    /// [`Cache::legal_moves`] where they stand in `arena`, not copied (a search node reads them
+    /// once, to order them). The arena only grows during a ruling, so the range stays good.
+    fn legal_range(&mut self, pos: &Position, filter: MoveFilter) -> std::ops::Range<usize> {
         let kind: u64 = match filter {
             MoveFilter::All => 1,
             MoveFilter::CapturesOrChecks => 2,
             MoveFilter::Captures => 3,
             MoveFilter::Checks => 4,
-            MoveFilter::CapturesOn(_) => return pos.legal_moves_where(filter),
+            MoveFilter::CapturesOn(_) => 0,
         };
         let key = pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        if let Some(&(start, len)) = self.moves.get(&key) {
+        if kind != 0
+            && let Some(&(start, len)) = self.moves.get(&key)
+        {
             let start = start as usize;
-            let mut list = MoveList::new();
-            let _ = list.try_extend_from_slice(&self.arena[start..start + usize::from(len)]);
-            return list;
+            return start..start + usize::from(len);
         }
         let list = pos.legal_moves_where(filter);
-        if let Ok(start) = u32::try_from(self.arena.len()) {
-            self.arena.extend_from_slice(&list);
-            self.moves.insert(key, (start, list.len() as u8));
+        let start = self.arena.len();
+        self.arena.extend_from_slice(&list);
+        if kind != 0
+            && let Ok(at) = u32::try_from(start)
+        {
+            self.moves.insert(key, (at, list.len() as u8));
         }
-        list
+        start..self.arena.len()
     }
 
     /// Does the side to move in `pos` have a legal move? Remembered by the position's hash.
@@ -1077,7 +1089,7 @@ fn forcing_search(
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check || searched {
-        cache.legal_moves(
+        cache.legal_range(
             pos,
             if in_check {
                 MoveFilter::All
@@ -1088,7 +1100,7 @@ fn forcing_search(
             },
         )
     } else {
-        MoveList::new()
+        0..0
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
@@ -1118,7 +1130,7 @@ fn forcing_search(
     // come first. It is searched with the window opened by one to see the tie.
     // Built in place: collecting a list this size copies it on the way out.
     let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
-    for (i, &m) in moves.iter().enumerate() {
+    for (i, &m) in cache.arena[moves].iter().enumerate() {
         order.push((refutation_order(pos, m), i, m));
     }
     order.sort_unstable_by_key(|&(key, i, _)| (key, i));

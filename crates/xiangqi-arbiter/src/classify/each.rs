@@ -285,7 +285,7 @@ fn each_search(
     let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check || searched {
-        cache.legal_moves(
+        cache.legal_range(
             pos,
             if in_check {
                 xiangqi::MoveFilter::All
@@ -296,7 +296,7 @@ fn each_search(
             },
         )
     } else {
-        xiangqi::MoveList::new()
+        0..0
     };
     // No legal move at all: mated or stalemated, a loss either way.
     if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
@@ -322,7 +322,7 @@ fn each_search(
     // The likeliest refutations first (see `forcing_search`); ties need no order here.
     let mut order: arrayvec::ArrayVec<(i32, xiangqi::Move), { xiangqi::MAX_MOVES }> =
         arrayvec::ArrayVec::new();
-    for &m in moves.iter() {
+    for &m in &cache.arena[moves] {
         order.push((super::refutation_order(pos, m), m));
     }
     order.sort_by_key(|&(key, _)| key);
