@@ -585,6 +585,9 @@ pub(crate) struct Cache {
     moves: HashMap<u64, (u32, u8), ZobristState>,
     /// The lists of `moves`, one after another.
     arena: Vec<Move>,
+    /// For each move of `arena`, whether it gives check, once a search has asked
+    /// ([`Cache::gives_check`]).
+    checking: Vec<Option<bool>>,
     /// Whether the side to move has a legal move, by the position's hash.
     has_move: HashMap<u64, bool, ZobristState>,
 }
@@ -598,6 +601,7 @@ impl Default for Cache {
             each: each::Memory::default(),
             moves: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             arena: Vec::with_capacity(4096),
+            checking: Vec::with_capacity(4096),
             has_move: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
         }
     }
@@ -728,12 +732,28 @@ impl Cache {
         let list = pos.legal_moves_where(filter);
         let start = self.arena.len();
         self.arena.extend_from_slice(&list);
+        self.checking.resize(self.arena.len(), None);
         if kind != 0
             && let Ok(at) = u32::try_from(start)
         {
             self.moves.insert(key, (at, list.len() as u8));
         }
         start..self.arena.len()
+    }
+
+    /// Does the move at `at` in `arena`, played in `pos` (the position its list was generated
+    /// for), give check? Remembered with the list.
+    fn gives_check(&mut self, pos: &Position, at: usize) -> bool {
+        match self.checking.get(at).copied().flatten() {
+            Some(known) => known,
+            None => {
+                let gives = self.arena.get(at).is_some_and(|&m| pos.gives_check(m));
+                if let Some(slot) = self.checking.get_mut(at) {
+                    *slot = Some(gives);
+                }
+                gives
+            }
+        }
     }
 
     /// Does the side to move in `pos` have a legal move? Remembered by the position's hash.
@@ -1130,6 +1150,7 @@ fn forcing_search(
     // come first. It is searched with the window opened by one to see the tie.
     // Built in place: collecting a list this size copies it on the way out.
     let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
+    let moves_start = moves.start;
     for (i, &m) in cache.arena[moves].iter().enumerate() {
         order.push((refutation_order(pos, m), i, m));
     }
@@ -1150,6 +1171,7 @@ fn forcing_search(
             budget,
             ledger,
             &mut child,
+            || cache.gives_check(pos, moves_start + index),
         )
         else {
             continue;
@@ -1247,8 +1269,10 @@ struct Step {
 /// attacker has checks left (`may_check`). The attacker takes nothing on its barred points;
 /// the defender does not take, once the attacker's checks have made a capture, what it could
 /// take at the start (see [`Root`]). `node` is whether the side to move is in check, is the
-/// attacker, and may check.
+/// attacker, and may check; the move is played into `child`; `gives_check` tells whether it
+/// gives check, asked only if needed ([`Cache::gives_check`] remembers it).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn step(
     root: &Root,
     pos: &Position,
@@ -1257,6 +1281,7 @@ fn step(
     budget: Budget,
     ledger: Ledger,
     child: &mut Position,
+    gives_check: impl FnOnce() -> bool,
 ) -> Option<Step> {
     let (in_check, attacking, may_check) = node;
     let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
@@ -1265,7 +1290,7 @@ fn step(
         return None;
     }
     // The child is in check exactly when the move gives check; it is played only if needed.
-    let gives_check = pos.gives_check(m);
+    let gives_check = gives_check();
     if !in_check && !capture && !gives_check {
         return None;
     }

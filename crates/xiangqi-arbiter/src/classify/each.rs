@@ -320,14 +320,15 @@ fn each_search(
         return mates(cache, reached);
     }
     // The likeliest refutations first (see `forcing_search`); ties need no order here.
-    let mut order: arrayvec::ArrayVec<(i32, xiangqi::Move), { xiangqi::MAX_MOVES }> =
+    let mut order: arrayvec::ArrayVec<(i32, usize, xiangqi::Move), { xiangqi::MAX_MOVES }> =
         arrayvec::ArrayVec::new();
-    for &m in &cache.arena[moves] {
-        order.push((super::refutation_order(pos, m), m));
+    let first = moves.start;
+    for (i, &m) in cache.arena[moves].iter().enumerate() {
+        order.push((super::refutation_order(pos, m), first + i, m));
     }
-    order.sort_by_key(|&(key, _)| key);
+    order.sort_by_key(|&(key, _, _)| key);
     let mut child = pos.clone();
-    for &(_, m) in &order {
+    for &(_, at, m) in &order {
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
         // not stopped yet.
@@ -356,6 +357,7 @@ fn each_search(
             budget,
             ledger,
             &mut child,
+            || cache.gives_check(pos, at),
         )
         else {
             continue;
