@@ -84,7 +84,7 @@
 //! that cannot leave its square, taken by a cannon over its own side's screen, stays jointly
 //! chased on every move of the chasing side (参考图39, art. 26.9.2).
 
-use std::collections::HashMap;
+use std::{collections::HashMap, rc::Rc};
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -588,6 +588,8 @@ pub(crate) struct Cache {
     /// For each move of `arena`, whether it gives check, once a search has asked
     /// ([`Cache::gives_check`]).
     checking: Vec<Option<bool>>,
+    /// The lists of a search's [`Root`] from a position, by its hash.
+    roots: HashMap<u64, RootLists, ZobristState>,
     /// Whether the side to move has a legal move, by the position's hash.
     has_move: HashMap<u64, bool, ZobristState>,
 }
@@ -602,10 +604,14 @@ impl Default for Cache {
             moves: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             arena: Vec::with_capacity(4096),
             checking: Vec::with_capacity(4096),
+            roots: HashMap::with_capacity_and_hasher(64, ZobristState::default()),
             has_move: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
         }
     }
 }
+
+/// A [`Root`]'s lists: the attacker's captures and the defender's standing ones.
+type RootLists = (Rc<[(Square, Square)]>, Rc<[(Square, Square, Option<Role>)]>);
 
 /// Hashes keys that start with a Zobrist hash: the hash is random already, so the other fields
 /// are folded in with a multiply (SipHash, the default, was a seventh of a ruling's time).
@@ -884,10 +890,10 @@ impl Budget {
 /// way that does not make it cannot shield it.
 struct Root {
     /// The attacker's captures, (from, to).
-    captures: Vec<(Square, Square)>,
+    captures: Rc<[(Square, Square)]>,
     /// The defender's captures had it the move that nothing could take back: (from, to, the
     /// role taken).
-    standing: Vec<(Square, Square, Option<Role>)>,
+    standing: Rc<[(Square, Square, Option<Role>)]>,
     hash: u64,
     /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
     /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
@@ -899,7 +905,15 @@ struct Root {
 impl Root {
     /// The start of a search from `pos` for the side to move, with the side whose king's and
     /// pawns' captures are idle, the piece it must take and the points it may not take on.
-    fn new(pos: &Position, idle: Color, target: Option<Square>, barred: Bitboard) -> Root {
+    /// Its lists depend on the position alone: the ruling's searches from one position share
+    /// them ([`Cache`]).
+    fn new(
+        cache: &mut Cache,
+        pos: &Position,
+        idle: Color,
+        target: Option<Square>,
+        barred: Bitboard,
+    ) -> Root {
         let pairs = |p: &Position| -> Vec<(Square, Square)> {
             p.legal_moves_where(MoveFilter::Captures)
                 .iter()
@@ -921,13 +935,23 @@ impl Root {
         // A rebuttal answers a capture at once: the shield of a gain won by check (see
         // [`Root`]) is the chase's, and its lists are not needed.
         let rebutting = idle != pos.turn();
+        let (captures, standing) = if rebutting {
+            (Rc::from([]), Rc::from([]))
+        } else {
+            cache
+                .roots
+                .entry(pos.zobrist_hash())
+                .or_insert_with(|| {
+                    (
+                        Rc::from(pairs(pos)),
+                        Rc::from(pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()),
+                    )
+                })
+                .clone()
+        };
         Root {
-            captures: if rebutting { Vec::new() } else { pairs(pos) },
-            standing: if rebutting {
-                Vec::new()
-            } else {
-                pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()
-            },
+            captures,
+            standing,
             // A rebuttal or a targeted search is another search: its nodes are remembered
             // apart.
             hash: pos.zobrist_hash()
@@ -1587,7 +1611,7 @@ fn forced_line_in(
         barred,
         seen: [0; SEEN],
     };
-    let root = Root::new(pos, idle, target, barred);
+    let root = Root::new(cache, pos, idle, target, barred);
     let (score, named, first, lead) = forcing(
         cache,
         &root,

@@ -155,7 +155,7 @@ pub(super) fn reaches_each(
         Ask::Taking => 0x2545_f491_4f6c_dd1d,
         Ask::Without => 0x9e6c_63d0_676a_9a99,
     };
-    let mut root = Root::new(pos, pos.turn(), None, barred);
+    let mut root = Root::new(cache, pos, pos.turn(), None, barred);
     root.hash ^= salt ^ (threshold as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     let question = Question {
         root: &root,
