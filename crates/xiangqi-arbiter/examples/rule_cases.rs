@@ -12,7 +12,8 @@
 //! corpus, else the record crate's sample: every threefold repetition is ruled), `cxa` or
 //! `wxf`, how many passes, and `explain` to print every case's verdict and explanation (to compare the texts before and after a change),
 //! `each` to print the time of each case, `list` to print each case's game (the corpus file
-//! and the move number) and verdict (to find the games a change rules differently); `only=N`
+//! and the move number) and verdict (to find the games a change rules differently), `json` to
+//! print each case's ruling whole (every move's analysis, the gains included); `only=N`
 //! (alone or after one of those) rules only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
 use std::{collections::BTreeMap, hint::black_box, process::ExitCode};
@@ -143,6 +144,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let list = args.get(4).is_some_and(|a| a == "list");
+    let json = args.get(4).is_some_and(|a| a == "json");
     let mut verdicts = BTreeMap::new();
     for pass in 0..passes {
         for (name, start, moves) in &games {
@@ -151,6 +153,12 @@ fn main() -> ExitCode {
                 if list {
                     let code = ruling.as_ref().map_or("none", |r| r.verdict.code());
                     println!("{name}\t{code}");
+                }
+                if json {
+                    match serde_json::to_string(&ruling) {
+                        Ok(text) => println!("{name}\t{text}"),
+                        Err(e) => println!("{name}\t{e}"),
+                    }
                 }
                 if explain && let Some(r) = &ruling {
                     println!(

@@ -17,10 +17,11 @@
 
 use std::collections::HashMap;
 
-use xiangqi::{Bitboard, Color, MoveFilter, Position, Square};
+use xiangqi::{Bitboard, Color, Position, Square};
 
 use super::{
-    Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, Root, Step, ZobristState, step,
+    Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, REMEMBERED_PLIES, Root, Step,
+    ZobristState, step,
 };
 use crate::material::Ledger;
 
@@ -154,7 +155,7 @@ pub(super) fn reaches_each(
         Ask::Taking => 0x2545_f491_4f6c_dd1d,
         Ask::Without => 0x9e6c_63d0_676a_9a99,
     };
-    let mut root = Root::new(pos, pos.turn(), None, barred);
+    let mut root = Root::new(cache, pos, pos.turn(), None, barred);
     root.hash ^= salt ^ (threshold as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     let question = Question {
         root: &root,
@@ -215,6 +216,12 @@ fn each(
             return 0;
         }
         return each_search(cache, question, pos, false, budget, ledger, followed, want);
+    }
+    // Deep nodes seldom come again: searched, not remembered (see [`REMEMBERED_PLIES`]).
+    if budget.plies < REMEMBERED_PLIES {
+        return each_search(
+            cache, question, pos, in_check, budget, ledger, followed, want,
+        );
     }
     let key = Key {
         node: ForcingKey {
@@ -279,19 +286,22 @@ fn each_search(
     };
     let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
-    let moves = if in_check {
-        pos.legal_moves()
-    } else if searched {
-        pos.legal_moves_where(if may_check {
-            MoveFilter::CapturesOrChecks
-        } else {
-            MoveFilter::Captures
-        })
+    let moves = if in_check || searched {
+        cache.legal_range(
+            pos,
+            if in_check {
+                xiangqi::MoveFilter::All
+            } else if may_check {
+                xiangqi::MoveFilter::CapturesOrChecks
+            } else {
+                xiangqi::MoveFilter::Captures
+            },
+        )
     } else {
-        xiangqi::MoveList::new()
+        0..0
     };
     // No legal move at all: mated or stalemated, a loss either way.
-    if moves.is_empty() && (in_check || !pos.has_legal_move()) {
+    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
         return if attacking { 0 } else { want };
     }
     // The defender, the attacker ahead, may mate instead: for the bits where the attacker is
@@ -312,13 +322,15 @@ fn each_search(
         return mates(cache, reached);
     }
     // The likeliest refutations first (see `forcing_search`); ties need no order here.
-    let mut order: arrayvec::ArrayVec<(i32, xiangqi::Move), { xiangqi::MAX_MOVES }> =
+    let mut order: arrayvec::ArrayVec<(i32, usize, xiangqi::Move), { xiangqi::MAX_MOVES }> =
         arrayvec::ArrayVec::new();
-    for &m in moves.iter() {
-        order.push((super::refutation_order(pos, m), m));
+    let first = moves.start;
+    for (i, &m) in cache.arena[moves].iter().enumerate() {
+        order.push((super::refutation_order(pos, m), first + i, m));
     }
-    order.sort_by_key(|&(key, _)| key);
-    for &(_, m) in &order {
+    order.sort_by_key(|&(key, _, _)| key);
+    let mut child = pos.clone();
+    for &(_, at, m) in &order {
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
         // not stopped yet.
@@ -335,7 +347,6 @@ fn each_search(
             continue;
         }
         let Some(Step {
-            child,
             gives_check,
             counts,
             budget: next,
@@ -347,6 +358,8 @@ fn each_search(
             (in_check, attacking, may_check),
             budget,
             ledger,
+            &mut child,
+            || cache.gives_check(pos, at),
         )
         else {
             continue;
@@ -377,7 +390,7 @@ fn each_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classify::{Aim, aiming_reaches, forced_gain};
+    use crate::classify::{Aim, aiming_reaches, forced_gain, gains_more_than};
     use serde_json::Value;
     use xiangqi::{Role, fen::Fen, iccs::Iccs};
 
@@ -458,6 +471,40 @@ mod tests {
             }
         }
         bits
+    }
+
+    /// [`gains_more_than`] (two null windows) answers as the whole line does, around the line's
+    /// own gain and at the usual amounts, with a fresh memory and with one that has seen the
+    /// whole line, with checks and without, on every position of the shipped cases.
+    #[test]
+    fn gains_more_than_is_the_whole_line() {
+        let mut compared = 0;
+        let mut more = 0;
+        for pos in positions() {
+            for checks in [0, FORCED_CHECKS] {
+                let mut seen = Cache::default();
+                let gain = forced_gain(&mut seen, &pos, checks).gain;
+                let mut amounts = vec![0, 1, 2, 5, 10, gain, gain + 1];
+                if gain > 0 {
+                    amounts.push(gain - 1);
+                }
+                for amount in amounts {
+                    let fresh = gains_more_than(&mut Cache::default(), &pos, checks, amount);
+                    let warm = gains_more_than(&mut seen, &pos, checks, amount);
+                    let fen = Fen::from_position(&pos);
+                    assert_eq!(fresh, gain > amount, "{amount} ({gain}), {checks}, {fen}");
+                    assert_eq!(
+                        warm,
+                        gain > amount,
+                        "{amount} ({gain}), {checks}, {fen} warm"
+                    );
+                    compared += 1;
+                    more += u32::from(fresh);
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
+        assert!(more > 50, "{more}");
     }
 
     /// Every bit equals its own search, for both questions, at the line's own gain and at 1,
