@@ -52,11 +52,19 @@
 //!   (the rook won at the end, not a pawn taken on the way: art. 26.9.1 names it). The defender
 //!   answers with its captures too, but a gain the checks have made is not undone by taking
 //!   what hung all along (参考图12, where red's pawns do); after such a gain it may also give a
-//!   check that wins the unguarded capturer back (a hidden root of the piece taken, 24.15). The move creates the chase only if
-//!   the line wins more than the mover could win by force before it, its own hanging pieces
-//!   counted (图5; 参考图49). What is compared is the amount, not the piece: among lines that
-//!   win as much, which one a search names depends on the order it tries them, and a ruling
-//!   must be the same mirrored or with the colours swapped.
+//!   check that wins the unguarded capturer back (a hidden root of the piece taken, 24.15).
+//!   The move creates the chase if the line wins more than the mover could win by force
+//!   before it, its own hanging pieces counted (图5; 参考图49), or if it wins a piece for more
+//!   than that piece could be won before, even when the total equals an older threat on
+//!   another piece. A line wins a piece when that piece is the dearest it wins and keeps (a
+//!   trade on the way, rook for rook, wins no rook): lines winning as much are ranked by it,
+//!   the defender choosing the dearer, so the answer never depends on which of two equal lines
+//!   a search meets first (a ruling must be the same mirrored or with the colours swapped).
+//!   Where the mover could mate before its move, the baseline is what it could win besides
+//!   mating (a line whose first move does not force mate; the defender still avoids being
+//!   mated): a move that gives up a mate threat for a capture that stood beside it is 闲, as a
+//!   mate is 杀 and no gain (the books give no case; this follows 图5's principle that a move
+//!   leaving a capture as it was creates no chase).
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
