@@ -733,7 +733,14 @@ impl Cache {
         let list = pos.legal_moves_where(filter);
         let start = self.arena.len();
         self.arena.extend_from_slice(&list);
-        self.checking.resize(self.arena.len(), None);
+        // A quiet move of a list of checks (alone or beside the captures) gives check: the
+        // core lists it for that alone (its tests check the lists against `gives_check`), so
+        // [`Cache::gives_check`] need not ask again.
+        let quiet_checks = matches!(filter, MoveFilter::Checks | MoveFilter::CapturesOrChecks);
+        self.checking.extend(
+            list.iter()
+                .map(|m| (quiet_checks && m.capture.is_none()).then_some(true)),
+        );
         if kind != 0
             && let Ok(at) = u32::try_from(start)
         {
