@@ -97,9 +97,9 @@ use std::{collections::HashMap, rc::Rc};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use xiangqi::{
-    Bitboard, Color, MAX_MOVES, Move, MoveFilter, MoveList, Piece, Position, Role, Square,
-    advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
-    king_attacks, pawn_attacks, rook_attacks,
+    Bitboard, Color, MAX_MOVES, Move, MoveFilter, Piece, Position, Role, Square, advisor_attacks,
+    between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks,
+    pawn_attacks, rook_attacks,
 };
 
 use crate::{
@@ -588,7 +588,7 @@ pub(crate) struct Cache {
     forcing: HashMap<ForcingKey, (Node, Bound), ZobristState>,
     /// For [`each::reaches_each`]: a node's bits known and their values.
     each: each::Memory,
-    /// The moves a search node generates ([`Cache::legal_moves`]), by the position's hash and
+    /// The moves a search node generates ([`Cache::legal_range`]), by the position's hash and
     /// what was asked: where they start in `arena` and how many.
     moves: HashMap<u64, (u32, u8), ZobristState>,
     /// The lists of `moves`, one after another.
@@ -715,22 +715,14 @@ enum Bound {
 }
 
 impl Cache {
-    /// [`Position::legal_moves_where`], remembered: the moves a forcing search looks at in
-    /// `pos` ([`forcing_search`], [`each::reaches_each`]: every legal move in check, else the
-    /// captures, and the checks too while it may check) or a mate search
-    /// ([`Cache::mate_by_checks`]), in the core's order. The lists depend on the position alone,
-    /// which recurs across a ruling's many searches (each with its own root, window and
-    /// target): each is generated once and then copied. A list of the captures on one point is
-    /// not remembered.
-    fn legal_moves(&mut self, pos: &Position, filter: MoveFilter) -> MoveList {
-        let range = self.legal_range(pos, filter);
-        let mut list = MoveList::new();
-        let _ = list.try_extend_from_slice(&self.arena[range]);
-        list
-    }
-
-    /// [`Cache::legal_moves`] where they stand in `arena`, not copied (a search node reads them
-    /// once, to order them). The arena only grows during a ruling, so the range stays good.
+    /// [`Position::legal_moves_where`], remembered, where the moves stand in `arena`: the moves
+    /// a forcing search looks at in `pos` ([`forcing_search`], [`each::reaches_each`]: every
+    /// legal move in check, else the captures, and the checks too while it may check) or a mate
+    /// search ([`Cache::mate_by_checks`]), in the core's order. The lists depend on the position
+    /// alone, which recurs across a ruling's many searches (each with its own root, window and
+    /// target): each is generated once, and read in place, not copied. The arena only grows
+    /// during a ruling, so the range stays good. A list of the captures on one point is not
+    /// remembered.
     fn legal_range(&mut self, pos: &Position, filter: MoveFilter) -> std::ops::Range<usize> {
         let kind: u64 = match filter {
             MoveFilter::All => 1,
@@ -749,7 +741,14 @@ impl Cache {
         let list = pos.legal_moves_where(filter);
         let start = self.arena.len();
         self.arena.extend_from_slice(&list);
-        self.checking.resize(self.arena.len(), None);
+        // A quiet move of a list of checks (alone or beside the captures) gives check: the
+        // core lists it for that alone (its tests check the lists against `gives_check`), so
+        // [`Cache::gives_check`] need not ask again.
+        let quiet_checks = matches!(filter, MoveFilter::Checks | MoveFilter::CapturesOrChecks);
+        self.checking.extend(
+            list.iter()
+                .map(|m| (quiet_checks && m.capture.is_none()).then_some(true)),
+        );
         if kind != 0
             && let Ok(at) = u32::try_from(start)
         {
@@ -815,20 +814,34 @@ impl Cache {
     }
 
     fn search_mate(&mut self, pos: &Position, depth: u32) -> bool {
-        let moves = self.legal_moves(pos, MoveFilter::Checks);
+        // The lists are read where they stand in the arena (it only grows, so the ranges stay
+        // good), not copied.
+        let moves = self.legal_range(pos, MoveFilter::Checks);
         if depth == 1 {
             // A check with no answer mates.
-            return moves.iter().any(|&m| !self.has_legal_move(&after(pos, m)));
+            return moves.into_iter().any(|i| {
+                let m = self.arena[i];
+                !self.has_legal_move(&after(pos, m))
+            });
         }
         // The general's steps and the captures of a checker first: the likeliest escapes, so
-        // a check that fails is refuted soon. A check with no answer mates.
-        moves.iter().any(|&m| {
-            let p = after(pos, m);
-            let mut replies = self.legal_moves(&p, MoveFilter::All);
-            replies.sort_by_key(|r| (r.role != Role::King, r.capture.is_none()));
-            replies
-                .iter()
-                .all(|&r| self.mate_by_checks(&after(&p, r), depth - 1))
+        // a check that fails is refuted soon. A check with no answer mates. The replies are
+        // taken in four passes over their list, one for each kind in that order (the general's
+        // captures, its steps, the other captures, the other moves), each in the list's order:
+        // the order a stable sort by those keys gives, without copying the list to sort it.
+        moves.into_iter().any(|i| {
+            let p = after(pos, self.arena[i]);
+            let replies = self.legal_range(&p, MoveFilter::All);
+            [(true, true), (true, false), (false, true), (false, false)]
+                .into_iter()
+                .all(|(king, capture)| {
+                    replies.clone().all(|j| {
+                        let r = self.arena[j];
+                        (r.role == Role::King) != king
+                            || r.capture.is_some() != capture
+                            || self.mate_by_checks(&after(&p, r), depth - 1)
+                    })
+                })
         })
     }
 }
