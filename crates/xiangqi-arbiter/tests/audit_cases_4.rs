@@ -474,3 +474,36 @@ fn a_check_that_screens_a_cannon_onto_the_pawn_under_wxf() {
         "{check:?}"
     );
 }
+
+/// A mate threat given up for a capture that is new. The black general on e9 may step to e8,
+/// d9 or f9; with the red horse on f6 guarding e8, 车b0-b9 mates (g4–f6 is 杀). With the horse
+/// on g4 the general escapes to e8, and 车b9+ becomes a skewer: 车b9xi9 takes the unguarded
+/// horse (art. 24.3, 抽吃), and no series of checks mates. Before f6–g4 no line took the horse
+/// except by mating first (图5's baseline is what Red could win besides mating: nothing), so
+/// the capture is new: 捉. 杀 and 捉 in turn: Red must change (arts. 24.13, 25.3). Black's rook
+/// only shuffles a3–a2.
+#[test]
+fn a_mate_threat_given_up_for_a_new_capture_is_a_chase() {
+    let fen = "4k3n/9/9/5N3/9/9/r8/9/9/1R1K5 w - - 0 1";
+    rule(
+        fen,
+        "f6g4 a3a2 g4f6 a2a3",
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        "捉杀捉杀",
+    );
+}
+
+/// The control, without the black horse: the skewer takes nothing, so f6–g4 gives up the mate
+/// threat for nothing and is 闲; 闲 and 杀 in turn are allowed: a draw (art. 25.2).
+#[test]
+fn a_mate_threat_given_up_for_nothing_is_idle() {
+    let fen = "4k4/9/9/5N3/9/9/r8/9/9/1R1K5 w - - 0 1";
+    rule(
+        fen,
+        "f6g4 a3a2 g4f6 a2a3",
+        &cxa(),
+        Verdict::Draw,
+        "闲杀闲杀",
+    );
+}
