@@ -1641,14 +1641,23 @@ struct Aim {
 /// (what the side to move can win by force by winning that piece), and taking no piece on its
 /// barred points.
 fn forced_gain_aiming(cache: &mut Cache, pos: &Position, aim: Aim) -> Line {
-    forced_line_in(
-        cache,
-        pos,
-        FORCED_CHECKS,
-        pos.turn(),
-        aim,
-        (2 * MATED, -2 * MATED),
-    )
+    // No floor: the whole window.
+    forced_gain_from(cache, pos, aim, 2 * MATED + 1)
+}
+
+/// What [`forced_gain_aiming`] wins, or where its best line mates (杀, no gain: CXA 2011
+/// art. 24.2), what the side to move could win besides mating ([`Aim`]'s `declines_mate`):
+/// the baseline before a move (图5; [`OldAttacks::could_win`] asks the same by null windows).
+fn gain_besides_mate(cache: &mut Cache, pos: &Position, aim: Aim) -> i32 {
+    let line = forced_gain_aiming(cache, pos, aim);
+    if !line.mates {
+        return line.gain;
+    }
+    let besides = Aim {
+        declines_mate: true,
+        ..aim
+    };
+    forced_gain_aiming(cache, pos, besides).gain
 }
 
 /// [`forced_gain_aiming`] where only a line winning at least `floor` (at least 1) matters: a
@@ -2566,8 +2575,9 @@ impl<'a> OldAttacks<'a> {
     /// the answer does not depend on which of several equal lines a search meets first (a
     /// ruling must not change with the board mirrored or the colours swapped: tests/symmetry):
     /// the enemy pieces are tried from the most valuable down (then by role), each by a search
-    /// that counts only lines taking it, and the line must win by taking that piece (its most
-    /// valuable capture), not by taking on the way what could be won as well before.
+    /// that counts only lines taking it, and the line must win by taking that piece (the
+    /// dearest piece it wins and keeps, [`Kept`]), not by taking on the way what could be won
+    /// as well before.
     ///
     /// `line` is the best line after the move ([`forced_gain`]) and `threat` the board after
     /// the move, the mover to move. When it wins more than the mover could win before, the
@@ -2657,16 +2667,7 @@ impl<'a> OldAttacks<'a> {
             // Before the move: below the bound counts as nothing; where the mover could mate,
             // what it could win by taking the piece besides mating (see [`Self::could_win`]).
             let before_gain = if aiming_reaches(cache, self.before, before, after.gain) {
-                let line = forced_gain_aiming(cache, self.before, before);
-                if line.mates {
-                    let besides = Aim {
-                        declines_mate: true,
-                        ..before
-                    };
-                    forced_gain_aiming(cache, self.before, besides).gain
-                } else {
-                    line.gain
-                }
+                gain_besides_mate(cache, self.before, before)
             } else {
                 0
             };
