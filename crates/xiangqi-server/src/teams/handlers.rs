@@ -36,7 +36,7 @@ use crate::{
     post, path = "/api/teams", tag = "teams", operation_id = "create_team_event",
     security(("session" = []), ("session_cookie" = [])),
     request_body(content = NewTeamEvent, content_type = "application/json"),
-    responses((status = 201, description = "the team event", body = TeamView<'_>, links(("team_event" = (operation_id = "show_team_event", parameters(("id" = "$response.body#/id")))), ("teams" = (operation_id = "register_teams", parameters(("id" = "$response.body#/id")))), ("pair" = (operation_id = "pair_team_round", parameters(("id" = "$response.body#/id")))), ("withdrawals" = (operation_id = "withdraw_team", parameters(("id" = "$response.body#/id")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 201, description = "the team event", body = TeamView<'_>, links(("team_event" = (operation_id = "show_team_event", parameters(("id" = "$response.body#/id")))), ("teams" = (operation_id = "register_teams", parameters(("id" = "$response.body#/id")))), ("pair" = (operation_id = "pair_team_round", parameters(("id" = "$response.body#/id")))), ("withdrawals" = (operation_id = "withdraw_team", parameters(("id" = "$response.body#/id")))), ("penalties" = (operation_id = "penalise_team", parameters(("id" = "$response.body#/id")))), ("bracket" = (operation_id = "team_bracket", parameters(("id" = "$response.body#/id")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn create(
     State(state): State<AppState>,
@@ -172,7 +172,7 @@ pub(crate) async fn register(
     params(("id" = String, Path, description = "the team event's id")),
     security(("session" = []), ("session_cookie" = [])),
     request_body(content = Option<PairRequest>, content_type = "application/json"),
-    responses((status = 201, description = "the team event", body = TeamView<'_>), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
+    responses((status = 201, description = "the team event", body = TeamView<'_>, links(("lineups" = (operation_id = "enter_lineup", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/rounds/0/round")))), ("result" = (operation_id = "record_board_result", parameters(("id" = "$request.path.id"), ("round" = "$response.body#/rounds/0/round"), ("table" = "$response.body#/rounds/0/matches/0/table"), ("board" = "$response.body#/rounds/0/matches/0/boards/0/board")))), ("team_event" = (operation_id = "show_team_event", parameters(("id" = "$request.path.id")))))), (status = 400, response = ErrorBody), (status = 401, response = ErrorBody), (status = 403, response = ErrorBody), (status = 404, response = ErrorBody), (status = 409, response = ErrorBody), (status = 422, response = ErrorBody), (status = 503, response = ErrorBody))
 )]
 pub(crate) async fn pair(
     State(state): State<AppState>,
