@@ -8,10 +8,10 @@
 //!    对方联合捉无根子"); any other pair of forbidden patterns is drawn (26.9.4, "除上述情况外，
 //!    双方不变作和"). The engine made every single chaser give way to every joint chase; it now
 //!    matches the kinds (`verdict_cxa` in `src/repetition.rs`).
-//! 2. CXA 2011 arts. 24.11, 24.13, 24.14 on cycles of six plies: three chases of three different
-//!    unrooted pieces are 长捉 ("连续追捉一子或数子"), while one idle move among them makes the
-//!    play allowed. WXF 2018 (AXF rules 16, 32, 分捉): chases of different pieces in turn are
-//!    allowed.
+//! 2. CXA 2011 arts. 24.11, 24.13, 24.14 on cycles of six and eight plies: three chases of three
+//!    different unrooted pieces are 长捉 ("连续追捉一子或数子"), one idle move among them makes the
+//!    play allowed, and one check among them makes it 一将一捉. WXF 2018 (AXF rules 12, 16, 32,
+//!    分捉): chases of different pieces in turn, or a check among chases, are allowed.
 //! 3. CXA 2011 arts. 24.6, 26.5: a block (拦) that also chases is judged as the chase ("凡走子兼具
 //!    多种作用时，应从重裁处").
 //! 4. CXA 2011 art. 26.11.1 with cannons ("车炮同时与炮"): a rook and a cannon both touching an
@@ -21,8 +21,14 @@
 //! 6. CXA 2011 art. 26.1: the general's step onto a horse's leg cuts the root of a piece another
 //!    red piece attacks (捉), and the general joining a horse against a rooted piece, where arts.
 //!    26.1 and 26.8 pull apart (the verdict is the same either way).
+//! 7. CXA 2011 arts. 25.1, 23.5.1, 26.9.4 on checks: two checks of four answered by checks
+//!    leave a unilateral 长将 (the checker loses at once), checks answered by checks on every
+//!    move are drawn (the positions of `audit_wxf_2.rs`, there ruled under WXF 2018 only).
+//! 8. The popular summary 001 ⑥ (两打一还打): a hunted piece hitting back once at its chaser
+//!    does not excuse the chase.
 //!
-//! Every position is our own. Each expected verdict, and the nature of each of Red's moves, was
+//! Every position is our own (section 7 rules two positions of `audit_wxf_2.rs` under the other
+//! book; one case of section 1 is a real game of the shared corpus). Each expected verdict, and the nature of each of Red's moves, was
 //! written from the book's text (CXA 2011 arts. 24–26 in `000_*.txt`; the Asian rules as the
 //! project's digest `repetition-rules.md` reads AXF rules 1–40) before the engine was run.
 //! Two first tries were the test's own mistakes, which the engine showed and which were mended
@@ -137,7 +143,14 @@ fn a_single_chase_of_a_rook_against_a_joint_chase_of_a_rook_changes() {
 fn a_perpetual_mate_threat_against_a_joint_chase_of_a_rook_is_drawn() {
     let fen = "2baka3/4c4/8b/p3P2Rp/4c1P2/3p1r3/P1R5P/2C6/9/2BAKA3 b - - 4 27";
     let cycle = "d4c4 c3d3 c4d4 d3c3";
-    let ruling = rule_with(fen, cycle, &cxa(), Verdict::Draw, Some("杀杀杀杀"), Some(true));
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("杀杀杀杀"),
+        Some(true),
+    );
     let why = ruling.explanation.en();
     assert_eq!(ruling.red.pattern, Pattern::PerpetualMateThreat, "{why}");
     assert_eq!(ruling.black.pattern, Pattern::PerpetualChase, "{why}");
@@ -182,6 +195,28 @@ fn six_plies_with_one_idle_move_are_allowed() {
     let cycle = "c2g2 a9a8 g2h2 a8a7 h2c2 a7a9";
     let [by_cxa, _] = rule_both(fen, cycle, [Verdict::Draw, Verdict::Draw], "捉闲捉捉闲捉");
     assert_eq!(by_cxa.red.pattern, Pattern::Allowed);
+}
+
+/// Eight plies, one check among three chases: the red rook goes round rank 2, c2–e2–g2–i2–c2
+/// (the red general on d0 leaves the e-file open). On e2 it checks the general on e9 up the
+/// file, and the elephant c9–e7 blocks; on g2, i2 and c2 it chases the unrooted cannon on g7,
+/// horse on i5 and horse on c6 in turn, while the elephant goes back and the black rook steps
+/// a9–a8–a9. CXA 2011 art. 24.13 forbids 一将一捉 (checks and chases, in any number): of
+/// unrooted pieces, listed in art. 26.9.1, against Black's idle moves: Red must change (art.
+/// 25.3). WXF 2018: a check among the chases (AXF rule 12), and different pieces chased in turn
+/// (rules 16, 32): no perpetual chase, a draw.
+#[test]
+fn eight_plies_one_check_among_three_chases() {
+    let fen = "r1baka3/9/6c2/2n6/8n/9/9/2R6/4A4/3K5 w - - 0 1";
+    let cycle = "c2e2 c9e7 e2g2 e7c9 g2i2 a9a8 i2c2 a8a9";
+    let [by_cxa, _] = rule_both(
+        fen,
+        cycle,
+        [Verdict::MustChange(Color::Red), Verdict::Draw],
+        "将捉捉捉将捉捉捉",
+    );
+    assert_eq!(by_cxa.red.pattern, Pattern::CheckAndChase);
+    assert!(by_cxa.red.listed, "{}", by_cxa.explanation.en());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,4 +377,87 @@ fn a_general_joining_a_horse_against_a_rooted_horse_is_drawn_either_way() {
         .map(|a| a.nature)
         .collect();
     assert!(back.iter().all(|&n| symmetry::is(n, '闲')), "{back:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. Checks under CXA 2011: art. 25.1 ("在任何情况下，均不允许单方面长将"), 23.5.1, 26.9.4.
+
+/// `audit_wxf_2.rs`'s 二将一还将 (AXF rule 8) under CXA 2011: Red checks on each of its four
+/// moves of an eight-ply period; Black checks back on two of them (the cannon's interposition on
+/// e8 uncovers the rook on f9, its return to f8 fires over the red rook on f6) and steps its
+/// general on the other two. Black's play is checks and idle moves, not 长将 (art. 24.9 needs
+/// every move to check): allowed. Red alone checks perpetually: "单方长将立即判负" (art.
+/// 23.5.1; 25.1): Red loses at once, not merely must change (WXF 2018: must change).
+#[test]
+fn cxa_checking_back_on_some_moves_leaves_a_unilateral_perpetual_check() {
+    let ruling = rule_with(
+        "4kr3/5c3/9/3R5/9/9/9/9/9/4CK3 w - - 0 1",
+        "d6e6 f8e8 e6f6 e8f8 f6e6 e9d9 e6d6 d9e9",
+        &cxa(),
+        Verdict::Loses(Color::Red),
+        Some("将将将将将将将将"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualCheck);
+    assert_eq!(ruling.black.pattern, Pattern::Allowed);
+}
+
+/// Its control under CXA 2011: Black checks back on every move, both sides play 长将, and art.
+/// 25.1 forbids only the *unilateral* one; both forbidden, neither listed in art. 26.9.1 (长将 is
+/// not on the list): a draw if neither changes (art. 26.9.4).
+#[test]
+fn cxa_a_mutual_perpetual_check_is_drawn() {
+    let ruling = rule_with(
+        "4kr3/4c4/9/4R4/9/9/9/9/9/4CK3 w - - 0 1",
+        "e6f6 e8f8 f6e6 f8e8",
+        &cxa(),
+        Verdict::Draw,
+        Some("将将将将"),
+        Some(true),
+    );
+    assert_eq!(ruling.black.pattern, Pattern::PerpetualCheck);
+    assert!(ruling.explanation.en().contains("26.9.4"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. Hitting back at the chaser: the popular summary 001 ⑥ ("两打一还打"; "为了解救被捉住的……
+// 棋子，允许两次连续打对方直接捉子的棋子").
+
+/// The red rook chases the unrooted black horse in the corner: from g7 on g8, from i7 on i9.
+/// The horse flees g8–i9 (闲) and back i9–g8, where it hits back at the rook on i7 (捉: a horse
+/// attacking an unrooted rook). The hunted side hits back on one move of two: its play is
+/// 一捉一闲, allowed (CXA 2011 art. 24.14; 001 ⑥ allows the hunted piece to hit back); Red's
+/// is 长捉无根子, forbidden (arts. 24.11, 24.13): Red must change (art. 25.3). WXF 2018: the
+/// rook chases one unprotected horse on every move (AXF rule 23, 车长捉马), the horse's single
+/// hit back does not excuse it: Red must change.
+#[test]
+fn a_hunted_horse_hitting_back_once_does_not_excuse_the_chaser() {
+    let fen = "4k4/4a1n2/8R/9/9/9/9/9/9/4K4 w - - 0 1";
+    let cycle = "i7g7 g8i9 g7i7 i9g8";
+    for rules in [cxa(), wxf()] {
+        let ruling = rule(
+            fen,
+            cycle,
+            &rules,
+            Verdict::MustChange(Color::Red),
+            "捉捉捉捉",
+        );
+        let black: Vec<MoveNature> = ruling
+            .moves
+            .iter()
+            .filter(|a| a.mover == Color::Black)
+            .map(|a| a.nature)
+            .collect();
+        assert_eq!(
+            black,
+            [
+                MoveNature::Idle,
+                MoveNature::Chase,
+                MoveNature::Idle,
+                MoveNature::Chase
+            ],
+            "{}",
+            ruling.explanation.en()
+        );
+    }
 }
