@@ -24,7 +24,8 @@
 //! See [`Verdict`] and the arms of `verdict_wxf` / `verdict_cxa`, each citing its article.
 //! Where both sides play forbidden moves under CXA 2011 and art. 26.9's lists decide, a side's
 //! pattern is "listed" (26.9.1) when it is 长杀, 一将一杀, or every one of its chases is of a
-//! rook or an unrooted piece; 26.9.2–3 (single against joint chase) then break ties. This
+//! rook or an unrooted piece; 26.9.2–3 (a single chase against a joint chase of the same kind,
+//! a rook against a rook, an unrooted piece against a piece jointly won) then break ties. This
 //! reading of 26.9 follows the digest in `shared/rules/repetition-rules.md`.
 
 use std::sync::Arc;
@@ -132,6 +133,17 @@ pub struct SideSummary {
     pub chases_rook: bool,
     /// Some chase needs two or more of its pieces (联合捉). CXA 2011 art. 24.17.
     pub joint: bool,
+    /// Some joint chase (联合捉) is of a rook: the 联合捉车 of CXA 2011 art. 26.9.2.
+    #[serde(default)]
+    pub joint_rook: bool,
+    /// Some joint chase (联合捉) is of a piece other than a rook, a piece its roots cannot
+    /// hold against the joined attackers: the 联合捉无根子 of CXA 2011 art. 26.9.3.
+    #[serde(default)]
+    pub joint_other: bool,
+    /// It chases an unrooted (or falsely rooted) piece on its chasing moves: the 长捉无根子 of
+    /// CXA 2011 arts. 26.9.1, 26.9.3.
+    #[serde(default)]
+    pub chases_unrooted: bool,
     /// Its perpetual chase is only the attack of a piece held on an enemy horse's leg on that
     /// horse. AXF rule 19 (D39–41). WXF 2018 only.
     #[serde(default)]
@@ -702,7 +714,11 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
             .filter(|at| at.is_chase())
     };
     let chases_rook = chases().any(|at| at.victim_role == Role::Rook);
-    let joint = chases().any(|at| at.protection == Protection::UnderRooted);
+    let joint_of = |rook: bool| {
+        chases().any(|at| {
+            at.protection == Protection::UnderRooted && (at.victim_role == Role::Rook) == rook
+        })
+    };
     let all_check = !own.is_empty() && own.iter().all(|a| a.check);
     let (pattern, forbidden) = match book {
         Book::Wxf2018 => {
@@ -747,7 +763,10 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         perpetual_victims: victims.into_iter().map(|s| s.to_string()).collect(),
         listed,
         chases_rook,
-        joint,
+        joint: joint_of(true) || joint_of(false),
+        joint_rook: joint_of(true),
+        joint_other: joint_of(false),
+        chases_unrooted: chases().any(|at| at.protection.is_unrooted()),
         only_held_piece_chases,
         chases_held_rook: chases().any(|at| at.reason == Reason::ImmobileRook),
     }
@@ -916,26 +935,33 @@ fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decis
                     "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).",
                 );
             }
+            // CXA 2011 arts. 26.9.2–3: a single chaser's 长捉 gives way to a joint chase of the
+            // same kind only: "单方长捉车，对方联合捉车" (a rook against a rook), "单方长捉无根子，
+            // 对方联合捉无根子" (an unrooted piece against a piece the joined attackers win, not
+            // a rook). A single chase of one kind against a joint chase of the other, or a
+            // pattern that is no 长捉 (长杀, 一将一捉 …) against a joint chase, is neither, and
+            // falls to art. 26.9.4 ("除上述情况外，双方不变作和").
             if red.listed && black.listed && red.joint != black.joint {
-                let c = if red.joint { Color::Black } else { Color::Red };
-                let rook = if c == Color::Red {
-                    red.chases_rook
+                let (c, single, joint) = if red.joint {
+                    (Color::Black, black, red)
                 } else {
-                    black.chases_rook
+                    (Color::Red, red, black)
                 };
-                return if rook {
-                    must(
+                let single_long_chase = single.pattern == Pattern::PerpetualChase;
+                if single_long_chase && single.chases_rook && joint.joint_rook {
+                    return must(
                         c,
                         "以单子长捉车，对方联合捉车：单子捉方须变着（象棋竞赛规则2011 第26.9.2条）。",
-                        "chases a rook with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.2).",
-                    )
-                } else {
-                    must(
+                        "chases a rook with a single piece against a joint chase of a rook: the single chaser must change (CXA 2011 art. 26.9.2).",
+                    );
+                }
+                if single_long_chase && single.chases_unrooted && joint.joint_other {
+                    return must(
                         c,
                         "以单子长捉无根子，对方联合捉子：单子捉方须变着（象棋竞赛规则2011 第26.9.3条）。",
                         "chases an unrooted piece with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.3).",
-                    )
-                };
+                    );
+                }
             }
             draw(
                 "双方均为禁止着法，不变作和（象棋竞赛规则2011 第26.9.4条）。",
