@@ -1,0 +1,291 @@
+//! A third audit of the WXF 2018 (Asian, AXF) repetition rulings, on rules no position of ours
+//! covered: AXF rule 16 (WXF 2018 ch. 5 item 11, 一炮分捉两车) against rule 15 (item 10, 炮长捉
+//! 车), rule 20 (item 15, 马炮长捉车) against rule 35 (item 30), rule 24 for two horses (item 19,
+//! 捉同类子: a target that can take back is offered, one whose leg is held is chased), and how
+//! many times a position must come back (AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B), which
+//! no test of ours played out in a game.
+//!
+//! Every position is our own. Each expected verdict was written from the project's digest of
+//! the book (`repetition-rules.md` §1.2–1.4, rules as numbered there; §3 for CXA 2011) before
+//! the engine was run. Where CXA 2011 rules the same cycle otherwise, both verdicts are
+//! asserted and the doc comment says why.
+//!
+//! Each cycle gives the four plies of one period twice, so the start position occurs three
+//! times, and is ruled three ways: as given, mirrored left to right, and with the colours
+//! swapped (`symmetry::rule_with`).
+
+mod symmetry;
+
+use symmetry::{cxa, rule_with, wxf};
+
+use xiangqi::{Color, Position, fen::Fen};
+use xiangqi_arbiter::{Game, GameResult, Pattern, RuleSet, Termination, Verdict};
+
+// ---------------------------------------------------------------------------------------------
+// 1. One cannon against two rooks: AXF rule 16 (item 11) and rule 15 (item 10); digest §1.3,
+//    §3 ("Alternately chasing two different pieces").
+
+/// The red cannon shuttles e3–c3. On c3 it fires over the red pawn on c4 at the black rook on
+/// c5 (rook A); A steps to e5, onto the e-file, where it is the screen through which the cannon,
+/// back on e3, fires at the other black rook on e8 (rook B); A steps back to c5, out of the
+/// line. Every red move attacks a rook, but the two rooks in turn. Rule 16: "One cannon
+/// alternately attacking two rooks" is allowed (digest §1.3, rule 16; §1.2 principle 1): a
+/// draw. The cannon on e3 stands where A could take it, but the red horse on d1 guards it, and
+/// A's uncovering of B against it on c5 is an attack on a protected cannon (rule 17): Black's
+/// play is allowed.
+///
+/// CXA 2011 differs (digest §3): 长捉 is the chase of "one or several pieces" (art. 24.11), and
+/// a chase of rooks is on the list of art. 26.9.1: Red must change.
+#[test]
+fn one_cannon_chasing_two_rooks_in_turn_is_allowed() {
+    let fen = "3k5/4r4/9/9/2r6/2P6/4C4/9/3N5/5K3 w - - 0 1";
+    let cycle = "e3c3 c5e5 c3e3 e5c5";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::SplitChase, "{:?}", ruling.red);
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::PerpetualChase,
+        "{:?}",
+        ruling.red
+    );
+}
+
+/// The control, one piece moved: rook B stands on e4 instead of e8. From e3 the cannon now
+/// fires over B at rook A on e5, so every red move attacks the same rook A. Rule 15: "One or
+/// two cannons may not perpetually chase a rook … even when the rook is protected" (B guards
+/// A on e5, and that changes nothing): Red must change (§1.2 principle 2; WXF 2018 arts. 3.1.C,
+/// 3.1.I). B's own attack on the cannon it stands next to is on a protected cannon (rule 17).
+#[test]
+fn one_cannon_chasing_one_rook_through_the_other_must_change() {
+    let ruling = rule_with(
+        "3k5/9/9/9/2r6/2P1r4/4C4/9/3N5/5K3 w - - 0 1",
+        "e3c3 c5e5 c3e3 e5c5",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::PerpetualChase,
+        "{:?}",
+        ruling.red
+    );
+}
+
+/// The second control, the other way: the red pawn stands on a4, not c4, so from c3 the cannon
+/// has no screen and attacks nothing (rook A may take it there; the horse guards it). Red
+/// attacks rook B on one move in two: no perpetual chase under either book, a draw (WXF 2018
+/// art. 3.2.B; CXA 2011 art. 25.2).
+#[test]
+fn one_cannon_chasing_a_rook_on_one_move_in_two_is_allowed() {
+    let fen = "3k5/4r4/9/9/2r6/P8/4C4/9/3N5/5K3 w - - 0 1";
+    let cycle = "e3c3 c5e5 c3e3 e5c5";
+    for rules in [wxf(), cxa()] {
+        rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::Draw,
+            Some("闲捉闲捉"),
+            Some(false),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. A horse and a cannon in turn against a rook: AXF rule 20 (item 15), with rules 15, 21 and
+//    35; digest §1.3, §3 ("Joint chase").
+
+/// The black rook shuttles g7–f7; the black advisor on e8 guards f7. The red horse steps
+/// h6–g4 and back: on g4 it is the screen of the red cannon on g0, which then attacks the rook
+/// on g7; back on h6 it attacks the rook on f7 itself (over g6). A horse and a cannon take
+/// turns against one rook. Rule 20 ("A horse and a cannon taking turns against a rook": the
+/// chaser loses), and a horse or cannon chases a rook "whether or not the rook is protected"
+/// (rules 15, 21): the advisor's guard on f7 does not help, as it would for any other piece
+/// (rule 35). Red must change. The rook's return to g7 attacks the red cannon on g0, which the
+/// elephant on e2 guards: Black's play is allowed.
+#[test]
+fn a_horse_and_a_cannon_in_turn_against_a_guarded_rook_chase() {
+    let ruling = rule_with(
+        "4k4/4a4/6r2/7N1/9/9/9/4B4/9/3K2C2 w - - 0 1",
+        "h6g4 g7f7 g4h6 f7g7",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::PerpetualChase,
+        "{:?}",
+        ruling.red
+    );
+}
+
+/// The control, one piece moved: the red cannon stands on h0, off the g-file, so the horse on
+/// g4 is nobody's screen (it only blocks the rook's file). Red attacks the rook on one move in
+/// two: no perpetual chase, a draw (art. 3.2.B).
+#[test]
+fn a_horse_alone_against_the_rook_on_one_move_in_two_is_allowed() {
+    rule_with(
+        "4k4/4a4/6r2/7N1/9/9/9/4B4/9/3K3C1 w - - 0 1",
+        "h6g4 g7f7 g4h6 f7g7",
+        &wxf(),
+        Verdict::Draw,
+        Some("闲捉闲捉"),
+        Some(false),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Horse against horse: AXF rule 24 (item 19, 捉同类子); digest §1.3 ("If each piece can take
+//    the other, the attack is a sacrifice … If the target cannot take back (… a horse with a
+//    blocked leg), it is a chase", D53, D55).
+
+/// The black horse shuttles c7–b5, guarded by nothing (the elephants on a7 and e7 and the
+/// advisor on d7 reach neither point). The red horse follows: d4–e6 attacks it on c7, e6–d4 on
+/// b5. On b5 the black horse can take back (b5–d4 over c5); on c7 it cannot, its leg d7 held by
+/// its own advisor. Rule 24: the attack on a horse that can take back is an offer, not a chase;
+/// the attack on the held horse is a chase. One chase and one offer is no perpetual chase: a
+/// draw (art. 3.2.B).
+#[test]
+fn a_horse_that_can_take_back_on_one_point_is_not_perpetually_chased() {
+    rule_with(
+        "4k4/9/b1nab4/9/9/3N5/9/9/9/5K3 w - - 0 1",
+        "d4e6 c7b5 e6d4 b5c7",
+        &wxf(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
+/// The control, one piece moved: the black elephant stands on c5, not e7, and holds the horse's
+/// leg on b5 as the advisor holds it on c7 (the elephant on a7 guards c5, so it is no victim).
+/// The black horse can take back on neither point: Red chases it on every move (rule 24,
+/// diagram 55: "The Black knight is blocked, therefore …"): Red must change (arts. 3.1.C,
+/// 3.1.I).
+#[test]
+fn a_horse_whose_legs_are_held_is_chased_by_a_horse() {
+    let ruling = rule_with(
+        "4k4/9/b1na5/9/2b6/3N5/9/9/9/5K3 w - - 0 1",
+        "d4e6 c7b5 e6d4 b5c7",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::PerpetualChase,
+        "{:?}",
+        ruling.red
+    );
+}
+
+/// The other control: no advisor on d7, so the black horse can take back on both points. Each
+/// red move offers the horse (rule 24: "If each piece can take the other, the attack is a
+/// sacrifice and the result is a draw"; rule 40): a draw.
+#[test]
+fn horses_that_can_take_each_other_are_offered() {
+    rule_with(
+        "4k4/9/b1n1b4/9/9/3N5/9/9/9/5K3 w - - 0 1",
+        "d4e6 c7b5 e6d4 b5c7",
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. How many repetitions: AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B; digest §1.4 and §3
+//    ("Repetitions needed").
+
+/// A game of `moves` (ICCS, separated by spaces) from `fen` under `rules`.
+fn game(fen: &str, rules: RuleSet, moves: &str) -> Game {
+    let start: Position = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position().ok())
+        .unwrap_or_else(|| panic!("bad fen {fen}"));
+    let mut g = Game::new(start, rules);
+    for m in moves.split_whitespace() {
+        g.play_iccs(m)
+            .unwrap_or_else(|e| panic!("{fen}: {m}: {e:?}"));
+    }
+    g
+}
+
+/// Both sides shuffle a rook, nothing else: allowed play on both sides. WXF 2018 art. 3.2.B
+/// draws when the cycle has come back four times ("a draw after four repetitions", digest
+/// §1.4): at the third occurrence of the start the ruling is a draw but the game goes on; at the
+/// fourth it ends drawn. CXA 2011 ends it at the third (arts. 23.1, 25.2).
+#[test]
+fn allowed_play_is_drawn_at_the_fourth_occurrence_under_wxf() {
+    let fen = "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let period = "a0a1 i9i8 a1a0 i8i9";
+    let twice = format!("{period} {period}");
+    let g = game(fen, wxf(), &twice);
+    assert_eq!(g.last_ruling().map(|r| r.verdict), Some(Verdict::Draw));
+    assert_eq!(g.end(), None, "WXF 2018 art. 3.2.B needs four");
+    let g = game(fen, wxf(), &format!("{twice} {period}"));
+    assert_eq!(
+        g.end(),
+        Some((GameResult::Draw, Termination::Repetition)),
+        "the fourth occurrence"
+    );
+    let g = game(fen, cxa(), &twice);
+    assert_eq!(
+        g.end(),
+        Some((GameResult::Draw, Termination::Repetition)),
+        "CXA 2011 art. 23.1: three"
+    );
+}
+
+/// The red rook checks on every move (a8–a9 along rank 9, a9–a8 along rank 8) and the black
+/// general steps d9–d8 and back. WXF 2018 art. 3.1.C (AXF rule 3; digest §1.4): after three
+/// cycles the perpetual checker is asked to change, and loses only if it goes on: at the third
+/// occurrence the ruling is "Red must change" and the game goes on; when Red brings the ruled
+/// position back once more with the same checks, Red loses. CXA 2011 differs (digest §3,
+/// "Perpetual check, one side"): a unilateral perpetual check loses at once (arts. 23.5.1,
+/// 25.1).
+#[test]
+fn a_perpetual_check_is_asked_to_change_before_it_loses_under_wxf() {
+    let fen = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let period = "a8a9 d9d8 a9a8 d8d9";
+    let twice = format!("{period} {period}");
+    let g = game(fen, wxf(), &twice);
+    let ruling = g.last_ruling().expect("ruled at the third occurrence");
+    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Red));
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualCheck);
+    assert_eq!(g.end(), None, "WXF 2018 art. 3.1.C: asked to change first");
+    let g = game(fen, wxf(), &format!("{twice} {period}"));
+    assert_eq!(
+        g.end(),
+        Some((GameResult::BlackWins, Termination::Repetition)),
+        "it went on after the request"
+    );
+    let g = game(fen, cxa(), &twice);
+    assert_eq!(
+        g.end(),
+        Some((GameResult::BlackWins, Termination::Repetition)),
+        "CXA 2011 art. 23.5.1: at once"
+    );
+}
