@@ -108,6 +108,66 @@ fn one_cannon_chasing_a_rook_on_one_move_in_two_is_allowed() {
     }
 }
 
+/// Both sides chase on every move. The red cannon chases rook A as in
+/// [`one_cannon_chasing_one_rook_through_the_other_must_change`] (rule 15). Black answers in
+/// kind: A's step to e5 attacks the crossed red pawn on e7, which nothing guards; its step back
+/// to c5 uncovers rook B on e4 against the same pawn (and attacks the crossed pawn on c7). Two
+/// black rooks take turns against one unprotected crossed pawn: "Two or more pieces may not
+/// take turns chasing a single piece" (rule 33; a rook against a crossed pawn, rule 31). Both
+/// sides break the same prohibition, perpetual chase: a draw (digest §1.2 principle 4, "If both
+/// sides break the same prohibition, the game is drawn", WXF 2018 art. 3.2.C; rule 22, diagram
+/// 48, two chasers chasing each other). CXA 2011 agrees here: 长捉车 against 长捉无根子, both on
+/// the list of art. 26.9.1, neither a joint chase of a rook (26.9.2): a draw (art. 26.9.4).
+#[test]
+fn a_perpetual_chase_answered_by_a_perpetual_chase_is_drawn() {
+    let fen = "5k3/9/2P1P4/9/2r6/2P1r4/4C4/9/3NA4/3K5 w - - 0 1";
+    let cycle = "e3c3 c5e5 c3e3 e5c5";
+    for rules in [wxf(), cxa()] {
+        let ruling = rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::Draw,
+            Some("捉捉捉捉"),
+            Some(true),
+        );
+        assert_eq!(
+            ruling.red.pattern,
+            Pattern::PerpetualChase,
+            "{:?}",
+            ruling.red
+        );
+        assert_eq!(
+            ruling.black.pattern,
+            Pattern::PerpetualChase,
+            "{:?}",
+            ruling.black
+        );
+    }
+}
+
+/// The control, one piece moved: the red pawn on c7 stands on d7 instead, where it guards the
+/// pawn on e7 (a crossed pawn guards sideways). Black's rooks now attack a protected pawn, which
+/// is no chase (rules 17, 35; digest §1.3, "Any other target counts only if it is unprotected"):
+/// Black's play is allowed, and the cannon's chase of rook A stands alone (rule 15, "even when
+/// … the rook's replies attack" pieces): Red must change (arts. 3.1.C, 3.1.I). CXA 2011 the
+/// same (a rook for a guarded pawn wins nothing, art. 24.3): Red must change (art. 25.3).
+#[test]
+fn a_perpetual_chase_of_a_rook_whose_replies_attack_a_guarded_pawn_must_change() {
+    let fen = "5k3/9/3PP4/9/2r6/2P1r4/4C4/9/3NA4/3K5 w - - 0 1";
+    let cycle = "e3c3 c5e5 c3e3 e5c5";
+    for rules in [wxf(), cxa()] {
+        rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::MustChange(Color::Red),
+            Some("捉捉捉捉"),
+            Some(false),
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. A horse and a cannon in turn against a rook: AXF rule 20 (item 15), with rules 15, 21 and
 //    35; digest §1.3, §3 ("Joint chase").
