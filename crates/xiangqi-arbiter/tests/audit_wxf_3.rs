@@ -275,7 +275,69 @@ fn horses_that_can_take_each_other_are_offered() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. How many repetitions: AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B; digest §1.4 and §3
+// 4. A root whose screen is the capturer: AXF rule 34 (item 29, 长捉假根子) with rule 18 (item
+//    13, 车捉无根炮); digest §1.1 ("Protected": a false protector cannot recapture, "because the
+//    capture itself removed its cannon screen"), §1.3.
+
+/// The black cannon shuttles e5–e6; the red rook follows on the c-file (c5 against e5, c6
+/// against e6). On e5 the black cannon on a5 looks at it over the red rook on c5: it seems to
+/// guard it, but the rook that takes on e5 leaves c5, and the cannon has no screen left. A
+/// false protector, which "counts as no protection" (rule 34); on e6 nothing guards the cannon
+/// at all. A rook chasing an unprotected cannon on every move (rule 18): Red must change (arts.
+/// 3.1.C, 3.1.I). The rook's attack on the cannon on a5 from c5 is one more chase; the victim
+/// on every move is the shuttling cannon. CXA 2011 the same (假根, art. 24.16; 长捉无根子, art.
+/// 26.9.1).
+#[test]
+fn a_cannon_root_whose_screen_is_the_capturer_is_false() {
+    let fen = "5k3/4a4/9/2R6/c3c4/9/9/9/4A4/3K5 w - - 0 1";
+    let cycle = "c6c5 e5e6 c5c6 e6e5";
+    for rules in [wxf(), cxa()] {
+        let ruling = rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::MustChange(Color::Red),
+            Some("捉捉捉捉"),
+            Some(false),
+        );
+        assert_eq!(
+            ruling.red.pattern,
+            Pattern::PerpetualChase,
+            "{:?}",
+            ruling.red
+        );
+        let first = &ruling.moves[0];
+        let on_e5 = first
+            .attacks
+            .iter()
+            .find(|a| a.victim.to_string() == "e5")
+            .unwrap_or_else(|| panic!("no attack on e5: {:?}", first.attacks));
+        assert!(on_e5.protection.is_unrooted(), "{on_e5:?}");
+    }
+}
+
+/// The control, one piece moved: the black cannon stands on e9 instead of a5, behind its
+/// advisor on e8, and guards both e5 and e6 over a screen the capture does not touch. A rook
+/// may follow a protected cannon (rule 17): a draw (art. 3.2.B); CXA 2011 the same (a rook for
+/// a cannon wins nothing, art. 24.3).
+#[test]
+fn a_cannon_root_over_its_own_screen_is_real() {
+    let fen = "4ck3/4a4/9/2R6/4c4/9/9/9/4A4/3K5 w - - 0 1";
+    let cycle = "c6c5 e5e6 c5c6 e6e5";
+    for rules in [wxf(), cxa()] {
+        rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::Draw,
+            Some("闲闲闲闲"),
+            Some(false),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. How many repetitions: AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B; digest §1.4 and §3
 //    ("Repetitions needed").
 
 /// A game of `moves` (ICCS, separated by spaces) from `fen` under `rules`.
