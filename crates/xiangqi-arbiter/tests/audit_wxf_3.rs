@@ -274,6 +274,49 @@ fn horses_that_can_take_each_other_are_offered() {
     );
 }
 
+/// Cannon against cannon. The black cannon shuttles e7–e6 in front of its advisor on e8; the
+/// red cannon on e1 looks up the e-file over it, so were it to leave the file the advisor would
+/// be the screen of a check on the general (it may move along the file only). The red cannon
+/// follows on the a-file, firing over the red pawns on c7 and c6 (a7 against e7, a6 against
+/// e6). The black cannon could fire back over the same pawn, but not without leaving the file:
+/// it cannot take back, and nothing guards it. Rule 24 ("If the target cannot take back (a
+/// cannon with no screen …), it is a chase", diagram 53: "The Black Cannon cannot capture the
+/// Red Cannon"): Red must change (arts. 3.1.C, 3.1.I). CXA 2011 the same (长捉无根子).
+#[test]
+fn a_cannon_that_cannot_leave_its_file_is_chased_by_a_cannon() {
+    let fen = "4k4/4a4/2P1c4/C1P6/9/9/9/9/4C4/3K5 w - - 0 1";
+    let cycle = "a6a7 e7e6 a7a6 e6e7";
+    for rules in [wxf(), cxa()] {
+        rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::MustChange(Color::Red),
+            Some("捉捉捉捉"),
+            Some(false),
+        );
+    }
+}
+
+/// The control, one piece moved: the red cannon stands on d1, off the e-file. The black cannon
+/// is free to fire back over the pawn: "If each piece can take the other, the attack is a
+/// sacrifice" (rule 24; rule 40): a draw (art. 3.2.B), under CXA 2011 too (兑, art. 24.4).
+#[test]
+fn a_cannon_that_can_fire_back_is_offered() {
+    let fen = "4k4/4a4/2P1c4/C1P6/9/9/9/9/3C5/3K5 w - - 0 1";
+    let cycle = "a6a7 e7e6 a7a6 e6e7";
+    for rules in [wxf(), cxa()] {
+        rule_with(
+            fen,
+            cycle,
+            &rules,
+            Verdict::Draw,
+            Some("闲闲闲闲"),
+            Some(false),
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 4. A root whose screen is the capturer: AXF rule 34 (item 29, 长捉假根子) with rule 18 (item
 //    13, 车捉无根炮); digest §1.1 ("Protected": a false protector cannot recapture, "because the
