@@ -213,6 +213,38 @@ fn a_horse_alone_against_the_rook_on_one_move_in_two_is_allowed() {
     );
 }
 
+/// Two pieces in turn against two: the horse and the cannon of
+/// [`a_horse_and_a_cannon_in_turn_against_a_guarded_rook_chase`], but the black rook flees to
+/// d7, out of the horse's reach, and the horse on h6 attacks the black cannon on i8 instead,
+/// which nothing guards. Red chases on every move, the rook (by the cannon) and the cannon (by
+/// the horse) in turn. Rule 32 (分捉): "One piece chasing two or more pieces in turn, or two
+/// pieces in turn against two or more" is allowed: a draw (art. 3.2.B). CXA 2011 differs
+/// (digest §3, "Alternately chasing two different pieces"): 长捉 is of "one or several pieces"
+/// (art. 24.11), a rook and an unrooted cannon, both on the list of art. 26.9.1: Red must
+/// change.
+#[test]
+fn a_horse_and_a_cannon_in_turn_against_two_pieces_split_the_chase() {
+    let fen = "4k4/4a3c/6r2/7N1/9/9/9/4B4/9/4K1C2 w - - 0 1";
+    let cycle = "h6g4 g7d7 g4h6 d7g7";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.pattern, Pattern::SplitChase, "{:?}", ruling.red);
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Horse against horse: AXF rule 24 (item 19, 捉同类子); digest §1.3 ("If each piece can take
 //    the other, the attack is a sacrifice … If the target cannot take back (… a horse with a
