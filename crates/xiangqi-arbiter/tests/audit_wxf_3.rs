@@ -245,6 +245,44 @@ fn a_horse_and_a_cannon_in_turn_against_two_pieces_split_the_chase() {
     );
 }
 
+/// One check, one chase of a rook by a horse. The red horse steps h6–g8, checking the black
+/// general on e9 (over f8), and back, attacking the black rook on f5 (over g6), which nothing
+/// guards; the general steps e9–e8 out of check and back. (The red elephant on e2 keeps the
+/// general on d0 free to step to e0, so the black rook threatens no mate on the d-file.) A
+/// horse may not perpetually chase a rook (rule 21), but this chase comes with a check on
+/// every other move: "One check (or several checks) plus one chase, even of an unprotected
+/// piece. This is not a perpetual chase" (rule 12, item 7 一将一捉): a draw (art. 3.2.B). CXA
+/// 2011 differs (digest §3, "One check, one chase"): 一将一捉 of a rook is forbidden (art.
+/// 24.13): Red must change.
+#[test]
+fn one_check_one_chase_of_a_rook_by_a_horse_by_the_two_books() {
+    let fen = "4k4/9/9/7N1/5r3/9/9/4B4/9/3K5 w - - 0 1";
+    let cycle = "h6g8 e9e8 g8h6 e8e9";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("将捉将捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::CheckAndChase,
+        "{:?}",
+        ruling.red
+    );
+    assert!(!ruling.red.forbidden, "{:?}", ruling.red);
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("将捉将捉"),
+        Some(false),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Horse against horse: AXF rule 24 (item 19, 捉同类子); digest §1.3 ("If each piece can take
 //    the other, the attack is a sacrifice … If the target cannot take back (… a horse with a
