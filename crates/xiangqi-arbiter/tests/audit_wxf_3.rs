@@ -1,9 +1,13 @@
-//! A third audit of the WXF 2018 (Asian, AXF) repetition rulings, on rules no position of ours
-//! covered: AXF rule 16 (WXF 2018 ch. 5 item 11, 一炮分捉两车) against rule 15 (item 10, 炮长捉
-//! 车), rule 20 (item 15, 马炮长捉车) against rule 35 (item 30), rule 24 for two horses (item 19,
-//! 捉同类子: a target that can take back is offered, one whose leg is held is chased), and how
-//! many times a position must come back (AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B), which
-//! no test of ours played out in a game.
+//! A third audit of the WXF 2018 (Asian, AXF) repetition rulings, on rules and clauses no
+//! position of ours covered: AXF rule 16 (WXF 2018 ch. 5 item 11, 一炮分捉两车) against rule 15
+//! (item 10, 炮长捉车, also "when the rook's replies attack" pieces), rule 20 (item 15, 马炮长捉
+//! 车) against rule 32 (item 27, 分捉: two pieces in turn against two), rule 12 (item 7, 一将一捉)
+//! when the chase is a horse's of a rook, rule 24 (item 19, 捉同类子) for two horses (a target
+//! whose leg is held cannot take back) and for two cannons (a cannon that may not leave its
+//! file), rule 34 (item 29, 假根) when the root's screen is the capturer itself, a perpetual
+//! chase answered by a perpetual chase (digest §1.2 principle 4; WXF 2018 art. 3.2.C), and how
+//! many times a position must come back (AXF rules 3, 5; WXF 2018 arts. 3.1.C, 3.2.B), which no
+//! test of ours played out in a game.
 //!
 //! Every position is our own. Each expected verdict was written from the project's digest of
 //! the book (`repetition-rules.md` §1.2–1.4, rules as numbered there; §3 for CXA 2011) before
