@@ -27,7 +27,8 @@ use xiangqi_arbiter::{Game, GameResult, Pattern, RuleSet, Termination, Verdict};
 
 // ---------------------------------------------------------------------------------------------
 // 1. One cannon against two rooks: AXF rule 16 (item 11) and rule 15 (item 10); digest §1.3,
-//    §3 ("Alternately chasing two different pieces").
+//    §3 ("Alternately chasing two different pieces"); a chase against a chase (§1.2
+//    principle 4, §3 "Both sides forbidden").
 
 /// The red cannon shuttles e3–c3. On c3 it fires over the red pawn on c4 at the black rook on
 /// c5 (rook A); A steps to e5, onto the e-file, where it is the screen through which the cannon,
@@ -173,8 +174,9 @@ fn a_perpetual_chase_of_a_rook_whose_replies_attack_a_guarded_pawn_must_change()
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. A horse and a cannon in turn against a rook: AXF rule 20 (item 15), with rules 15, 21 and
-//    35; digest §1.3, §3 ("Joint chase").
+// 2. A horse and a cannon in turn against a rook: AXF rule 20 (item 15), with rules 15, 21, 32
+//    and 35; a horse's chase of a rook with a check between, rule 12 (item 7); digest §1.3, §3
+//    ("Joint chase", "One check, one chase").
 
 /// The black rook shuttles g7–f7; the black advisor on e8 guards f7. The red horse steps
 /// h6–g4 and back: on g4 it is the screen of the red cannon on g0, which then attacks the rook
@@ -288,9 +290,9 @@ fn one_check_one_chase_of_a_rook_by_a_horse_by_the_two_books() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3. Horse against horse: AXF rule 24 (item 19, 捉同类子); digest §1.3 ("If each piece can take
-//    the other, the attack is a sacrifice … If the target cannot take back (… a horse with a
-//    blocked leg), it is a chase", D53, D55).
+// 3. Horse against horse, cannon against cannon: AXF rule 24 (item 19, 捉同类子); digest §1.3
+//    ("If each piece can take the other, the attack is a sacrifice … If the target cannot take
+//    back (a cannon with no screen, a horse with a blocked leg), it is a chase", D53, D55).
 
 /// The black horse shuttles c7–b5, guarded by nothing (the elephants on a7 and e7 and the
 /// advisor on d7 reach neither point). The red horse follows: d4–e6 attacks it on c7, e6–d4 on
