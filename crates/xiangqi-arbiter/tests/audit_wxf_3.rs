@@ -289,6 +289,42 @@ fn one_check_one_chase_of_a_rook_by_a_horse_by_the_two_books() {
     );
 }
 
+/// Several checks among the chases: an eight-ply period. The red horse goes round h6–g8–f6–g4:
+/// from g8 it checks the general on e9 (over f8), from f6 the general on e8 (over f7), from g4
+/// it attacks the black rook on i5 (over h4), from h6 the
+/// rook on i8 (over h7). The general steps e9–e8 and back; the rook flees i5–i8 and back.
+/// Two checks, two chases of a rook by a horse: the horse does not chase on every move, so the
+/// chase is not perpetual (digest §1.1, "Perpetual X: the same kind of move on every move"),
+/// and rule 12 allows "one check (or several checks) plus one chase": a draw (art. 3.2.B). CXA
+/// 2011: checks mixed with chases of a rook are forbidden (art. 24.13): Red must change.
+#[test]
+fn two_checks_two_chases_of_a_rook_by_a_horse_by_the_two_books() {
+    let fen = "4k4/9/9/7N1/8r/9/9/4B4/9/3K5 w - - 0 1";
+    let cycle = "h6g8 e9e8 g8f6 e8e9 f6g4 i5i8 g4h6 i8i5";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("将将捉捉将将捉捉"),
+        Some(false),
+    );
+    assert_eq!(
+        ruling.red.pattern,
+        Pattern::CheckAndChase,
+        "{:?}",
+        ruling.red
+    );
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("将将捉捉将将捉捉"),
+        Some(false),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Horse against horse, cannon against cannon: AXF rule 24 (item 19, 捉同类子); digest §1.3
 //    ("If each piece can take the other, the attack is a sacrifice … If the target cannot take
