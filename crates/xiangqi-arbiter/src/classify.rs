@@ -621,6 +621,11 @@ impl Default for Cache {
 /// A [`Root`]'s lists: the attacker's captures and the defender's standing ones.
 type RootLists = (Rc<[(Square, Square)]>, Rc<[(Square, Square, Option<Role>)]>);
 
+/// The key of a list of [`Cache::legal_range`]: the position's hash and the kind of list.
+fn list_key(pos: &Position, kind: u64) -> u64 {
+    pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// Hashes keys that start with a Zobrist hash: the hash is random already, so the other fields
 /// are folded in with a multiply (SipHash, the default, was a seventh of a ruling's time).
 #[derive(Debug, Default, Clone, Copy)]
@@ -731,7 +736,7 @@ impl Cache {
             MoveFilter::Checks => 4,
             MoveFilter::CapturesOn(_) => 0,
         };
-        let key = pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let key = list_key(pos, kind);
         if kind != 0
             && let Some(&(start, len)) = self.moves.get(&key)
         {
@@ -755,6 +760,13 @@ impl Cache {
             self.moves.insert(key, (at, list.len() as u8));
         }
         start..self.arena.len()
+    }
+
+    /// Every legal move of `pos` if [`Cache::legal_range`] has listed them already.
+    fn remembered_moves(&self, pos: &Position) -> Option<std::ops::Range<usize>> {
+        let &(start, len) = self.moves.get(&list_key(pos, 1))?;
+        let start = start as usize;
+        Some(start..start + usize::from(len))
     }
 
     /// Does the move at `at` in `arena`, played in `pos` (the position its list was generated
@@ -829,11 +841,30 @@ impl Cache {
         // taken in four passes over their list, one for each kind in that order (the general's
         // captures, its steps, the other captures, the other moves), each in the list's order:
         // the order a stable sort by those keys gives, without copying the list to sort it.
+        // Unless the replies are listed already, the general's moves are found alone first
+        // (in the same order): most checks are refuted by one of them, and the other replies
+        // are then never generated.
         moves.into_iter().any(|i| {
             let p = after(pos, self.arena[i]);
-            let replies = self.legal_range(&p, MoveFilter::All);
+            let (replies, kings_tried) = match self.remembered_moves(&p) {
+                Some(replies) => (replies, false),
+                None => {
+                    let steps = p.legal_king_moves();
+                    let kings_mated = [true, false].into_iter().all(|capture| {
+                        steps.iter().all(|&r| {
+                            r.capture.is_some() != capture
+                                || self.mate_by_checks(&after(&p, r), depth - 1)
+                        })
+                    });
+                    if !kings_mated {
+                        return false;
+                    }
+                    (self.legal_range(&p, MoveFilter::All), true)
+                }
+            };
             [(true, true), (true, false), (false, true), (false, false)]
                 .into_iter()
+                .filter(|&(king, _)| !(king && kings_tried))
                 .all(|(king, capture)| {
                     replies.clone().all(|j| {
                         let r = self.arena[j];

@@ -485,6 +485,26 @@ mod tests {
     }
 
     #[test]
+    fn the_general_s_moves_are_its_legal_moves_in_their_order() {
+        let (mut moves, mut in_check) = (0, 0);
+        for pos in &positions() {
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.role == Role::King)
+                .collect();
+            assert_eq!(pos.legal_king_moves().as_slice(), expected, "{pos:?}");
+            moves += expected.len();
+            in_check += usize::from(pos.is_check() && !expected.is_empty());
+        }
+        assert!(moves > 1000, "only {moves} moves compared");
+        assert!(
+            in_check > 100,
+            "only {in_check} positions in check with a step"
+        );
+    }
+
+    #[test]
     fn has_legal_move_agrees_with_the_count() {
         let positions = positions();
         let mut without = 0;

@@ -1,5 +1,6 @@
 //! A legal position and its moves.
 
+use arrayvec::ArrayVec;
 use std::{fmt, num::NonZeroU32};
 
 use crate::{
@@ -612,6 +613,33 @@ impl Position {
         let mut count = CountSink(0);
         self.visit_legal(&mut count);
         count.0
+    }
+
+    /// The general's legal moves, in the order of [`Position::legal_moves`] (by the point they
+    /// go to): the likeliest answers to a check, found without walking the other pieces' moves
+    /// (a mate search tries them first, and most checks are refuted by one of them).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_king_moves().len(), 1); // forward, the advisors beside it
+    /// ```
+    pub fn legal_king_moves(&self) -> ArrayVec<Move, 4> {
+        let king = self.king(self.turn);
+        let mut moves = ArrayVec::new();
+        for to in self.pseudo_targets(Role::King, king) {
+            if !self.exposes_king(king, to) {
+                // A general has at most four steps.
+                let _ = moves.try_push(Move {
+                    role: Role::King,
+                    from: king,
+                    to,
+                    capture: self.board.role_at(to),
+                });
+            }
+        }
+        moves
     }
 
     /// Does the side to move have a legal move? Stops at the first one found (the general's
