@@ -792,6 +792,19 @@ impl Cache {
             .or_insert_with(|| pos.has_legal_move())
     }
 
+    /// [`Cache::has_legal_move`] at a node of a forcing search whose side to move is not
+    /// known to be in check. With plies left the node knows (a child is in check exactly when
+    /// its move gave check, [`forcing`]), and the core's quicker answer for a side out of check
+    /// is asked, unremembered; past the horizon a check is not followed ([`forcing`]), and the
+    /// question is asked whole.
+    fn has_move_unchecked(&mut self, pos: &Position, budget: Budget) -> bool {
+        if budget.plies > 0 {
+            pos.has_legal_move_out_of_check()
+        } else {
+            self.has_legal_move(pos)
+        }
+    }
+
     /// Does the side to move have a move that mates at once? Only a check can mate; a quiet
     /// move that leaves the opponent no move (困毙) is not looked for.
     fn has_mate_in_one(&mut self, pos: &Position) -> bool {
@@ -1308,7 +1321,7 @@ fn forcing_search(
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
-    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
+    if moves.is_empty() && (in_check || !cache.has_move_unchecked(pos, budget)) {
         return (root.mated(), None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only

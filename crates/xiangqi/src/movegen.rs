@@ -11,12 +11,12 @@
 
 use crate::{
     attacks::{
-        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, king_attacks,
-        pawn_attackers, rook_attacks,
+        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
+        king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
     m::{Move, MoveList},
-    position::{Position, Shields},
+    position::{GENERAL_LEGS, GENERAL_LINES, Position, Shields},
     types::{ByRole, Role, Square},
 };
 
@@ -308,6 +308,44 @@ pub(crate) fn has_move(pos: &Position) -> bool {
     })
 }
 
+/// [`has_move`] for a side not in check. Out of check, a piece whose point is neither on its
+/// general's file or rank nor a horse's leg next to it shields nothing (only those points can
+/// stand between the general and a rook, cannon, general or horse), and a move of it to a point
+/// off that file and rank screens no cannon: it is legal. Such a move is looked for first.
+pub(crate) fn has_move_out_of_check(pos: &Position) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let king = pos.king(pos.turn()) as usize;
+    let lines = Bitboard::from_bits(GENERAL_LINES[king]);
+    let shielding = lines | Bitboard::from_bits(GENERAL_LEGS[king]);
+    let occupied = board.occupied();
+    let us = pos.turn();
+    // Where a free piece's move is legal: off the general's lines, not onto its own side.
+    let open = !(ours | lines);
+    let free = |role: Role| board.by_role(role) & ours & !shielding;
+    // The likeliest movers first, each by its own way of moving.
+    let found = free(Role::Rook)
+        .into_iter()
+        .any(|from| (rook_attacks(from, occupied) & open).any())
+        || free(Role::Horse)
+            .into_iter()
+            .any(|from| (horse_attacks(from, occupied) & open).any())
+        || free(Role::Pawn)
+            .into_iter()
+            .any(|from| (pawn_attacks(us, from) & open).any())
+        || free(Role::Cannon).into_iter().any(|from| {
+            (rook_attacks(from, occupied) & open & !occupied).any()
+                || (cannon_attacks(from, occupied) & open & board.by_color(!us)).any()
+        })
+        || free(Role::Advisor)
+            .into_iter()
+            .any(|from| (advisor_attacks(from) & open).any())
+        || free(Role::Elephant)
+            .into_iter()
+            .any(|from| (elephant_attacks(from, occupied) & open).any());
+    found || has_move(pos)
+}
+
 #[cfg(test)]
 mod tests {
     use std::{fs, path::Path};
@@ -511,6 +549,9 @@ mod tests {
         for pos in &positions {
             let count = pos.count_legal_moves();
             assert_eq!(pos.has_legal_move(), count > 0, "{pos:?}");
+            if !pos.is_check() {
+                assert_eq!(pos.has_legal_move_out_of_check(), count > 0, "{pos:?}");
+            }
             without += usize::from(count == 0);
         }
         assert!(without > 0, "no position without a move was compared");

@@ -82,7 +82,7 @@ pub struct Position {
 /// For each point of a general: the other points of its file and rank, the only points from
 /// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
 /// with a rook or cannon ([`Position::gives_check`]).
-const GENERAL_LINES: [u128; 90] = {
+pub(crate) const GENERAL_LINES: [u128; 90] = {
     let mut lines = [0u128; 90];
     let mut king = 0;
     while king < 90 {
@@ -136,7 +136,7 @@ fn ray_towards(king: Square, sq: Square) -> usize {
 /// For each point of a general: its diagonal neighbours, the legs of the horses that could
 /// attack it, the only points whose leaving can uncover a horse's check on it
 /// ([`Position::gives_check`]).
-const GENERAL_LEGS: [u128; 90] = {
+pub(crate) const GENERAL_LEGS: [u128; 90] = {
     let mut legs = [0u128; 90];
     let mut king = 0;
     while king < 90 {
@@ -646,6 +646,15 @@ impl Position {
     /// steps first), so it is much cheaper than counting them.
     pub fn has_legal_move(&self) -> bool {
         movegen::has_move(self)
+    }
+
+    /// [`Position::has_legal_move`] for a side to move that is not in check (a search that
+    /// knows it need not find it out again; in check the answer may be wrong). Most such
+    /// positions have a piece off its general's file, rank and diagonal neighbours with a move
+    /// off that file and rank, legal whatever else stands on the board: found before any
+    /// general's step is tried.
+    pub fn has_legal_move_out_of_check(&self) -> bool {
+        movegen::has_move_out_of_check(self)
     }
 
     /// The move of the piece on `from` to `to`, if that piece belongs to the side to move and
