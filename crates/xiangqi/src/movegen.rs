@@ -223,7 +223,9 @@ pub(crate) fn forcing_moves(
                 } else {
                     Bitboard::EMPTY
                 };
-                let (sure, tried) = if uncovering.contains(from) {
+                let (sure, tried) = if !want_checks {
+                    (captures, Bitboard::EMPTY)
+                } else if uncovering.contains(from) {
                     (captures, all & !captures)
                 } else if lone_cannons.contains(from) {
                     let along = all & lines;
@@ -234,6 +236,9 @@ pub(crate) fn forcing_moves(
                 } else {
                     (captures | (all & *checking.get(role)), Bitboard::EMPTY)
                 };
+                if (sure | tried).is_empty() {
+                    continue;
+                }
                 let free = role != Role::King && !pinned.contains(from);
                 for to in sure | tried {
                     let m = Move {
