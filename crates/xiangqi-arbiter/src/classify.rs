@@ -1345,18 +1345,16 @@ fn forcing_search(
     // captures: [`refutation_order`]) for cut-offs, but keep the core's order for ties: a move
     // listed earlier that scores as much as the best so far takes its place, as it would have
     // come first. It is searched with the window opened by one to see the tie.
-    // Built in place: collecting a list this size copies it on the way out.
-    let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
     let moves_start = moves.start;
-    for (i, &m) in cache.arena[moves].iter().enumerate() {
-        order.push((refutation_order(pos, m), i, m));
-    }
-    order.sort_unstable_by_key(|&(key, i, _)| (key, i));
+    let mut order = ArrayVec::new();
+    search_order(pos, &cache.arena[moves], &mut order);
     let mut best_index: Option<usize> = None;
     // The root of a search that declines mate: only the root has all its plies left.
     let declining = root.declines_mate && attacking && budget.plies == FORCED_PLIES;
     let mut child = pos.clone();
-    for &(_, index, m) in &order {
+    for &key in &order {
+        let index = (key & 0xff) as usize;
+        let m = cache.arena[moves_start + index];
         let Some(Step {
             gives_check,
             counts,
@@ -1460,6 +1458,21 @@ fn may_give_check(attacking: bool, budget: Budget) -> bool {
 fn refutation_order(pos: &Position, m: Move) -> i32 {
     m.capture
         .map_or(1_000, |c| -16 * value(c, !pos.turn(), m.to))
+}
+
+/// The moves of `list` (a node's list in the arena) in the order a forcing search tries them:
+/// by [`refutation_order`], then in the list's order, as their places in the list. Each move is
+/// one number to sort, the key above its place. Written into the caller's `order` (empty): a
+/// list this size returned is copied on the way out.
+#[inline(always)]
+fn search_order(pos: &Position, list: &[Move], order: &mut ArrayVec<u32, MAX_MOVES>) {
+    for (i, &m) in list.iter().take(MAX_MOVES).enumerate() {
+        // The key lies between -16 000 (a general's worth, never taken) and 1 000; the place
+        // below 128.
+        let key = (refutation_order(pos, m) + 0x8000) as u32;
+        order.push(key << 8 | i as u32);
+    }
+    order.sort_unstable();
 }
 
 /// A move of a forcing search played (the child is the caller's, written in place: a position
