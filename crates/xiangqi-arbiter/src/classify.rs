@@ -743,9 +743,10 @@ impl Cache {
             let start = start as usize;
             return start..start + usize::from(len);
         }
-        let list = pos.legal_moves_where(filter);
+        // Written at the end of the arena, not copied there from a list.
         let start = self.arena.len();
-        self.arena.extend_from_slice(&list);
+        pos.extend_legal_moves_where(filter, &mut self.arena);
+        let list = &self.arena[start..];
         // A quiet move of a list of checks (alone or beside the captures) gives check: the
         // core lists it for that alone (its tests check the lists against `gives_check`), so
         // [`Cache::gives_check`] need not ask again.

@@ -15,7 +15,7 @@ use crate::{
         king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
-    m::{Move, MoveList},
+    m::{Move, MoveList, MoveOut},
     position::{GENERAL_LEGS, GENERAL_LINES, Position, Shields},
     types::{ByRole, Role, Square},
 };
@@ -118,7 +118,7 @@ fn captures_on_with(pos: &Position, sq: Square, in_check: impl FnOnce() -> bool)
 }
 
 /// The legal moves that pass `filter` (`Checks`, `Captures` or `CapturesOrChecks`) of a side
-/// not in check, in the order of [`Position::legal_moves`].
+/// not in check, in the order of [`Position::legal_moves`], put into `list`.
 ///
 /// Not in check, a move checks either from its own new point (the points from which each kind
 /// of piece would attack the enemy general, the board otherwise unchanged, are exact for it) or
@@ -132,7 +132,8 @@ pub(crate) fn forcing_moves(
     shields: &Shields,
     want_captures: bool,
     want_checks: bool,
-) -> MoveList {
+    list: &mut impl MoveOut,
+) {
     let board = pos.board();
     let us = pos.turn();
     let occupied = board.occupied();
@@ -195,7 +196,6 @@ pub(crate) fn forcing_moves(
     // move, as is the general; any other piece may go anywhere but onto an empty point between
     // its general and an enemy cannon (it would become the cannon's screen).
     let (pinned, screens) = (shields.pinned, shields.screens);
-    let mut list = MoveList::new();
     // One block per role, so that each `pseudo_targets` call is specialised.
     macro_rules! moves_of {
         ($role:expr) => {{
@@ -253,8 +253,7 @@ pub(crate) fn forcing_moves(
                         !pos.exposes_king(from, to)
                     };
                     if legal && (sure.contains(to) || pos.gives_check(m)) {
-                        // At most 116 moves exist in any position.
-                        let _ = list.try_push(m);
+                        list.put(m);
                     }
                 }
             }
@@ -267,7 +266,6 @@ pub(crate) fn forcing_moves(
     moves_of!(Role::Advisor);
     moves_of!(Role::Elephant);
     moves_of!(Role::King);
-    list
 }
 
 /// Does the side to move have a legal move? Found by trying moves one by one until one is
@@ -495,6 +493,15 @@ mod tests {
                     .collect();
                 let got = pos.legal_moves_where(filter);
                 assert_eq!(got.as_slice(), expected.as_slice(), "{pos:?} {filter:?}");
+                // Added after what a store holds already, the same moves.
+                let mut store = all.to_vec();
+                pos.extend_legal_moves_where(filter, &mut store);
+                assert_eq!(&store[..all.len()], all.as_slice(), "{pos:?} {filter:?}");
+                assert_eq!(
+                    &store[all.len()..],
+                    expected.as_slice(),
+                    "{pos:?} {filter:?}"
+                );
                 moves += got.len();
                 checks += usize::from(filter == MoveFilter::Checks) * got.len();
                 on_points +=

@@ -10,7 +10,7 @@ use crate::{
     },
     bitboard::Bitboard,
     board::Board,
-    m::{Move, MoveList},
+    m::{Move, MoveList, MoveOut},
     movegen,
     setup::{PositionError, PositionErrorKinds, Setup},
     types::{ByColor, ByRole, Color, Piece, Role, Square},
@@ -515,28 +515,48 @@ impl Position {
     /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
     /// ```
     pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
-        let forcing = |captures, checks| {
+        let mut list = MoveList::new();
+        self.put_legal_moves_where(filter, &mut list);
+        list
+    }
+
+    /// [`Position::legal_moves_where`], added at the end of `out`: for a caller that keeps many
+    /// lists one after another (the arbiter's searches), the moves are written there, not
+    /// copied from a list returned.
+    ///
+    /// ```
+    /// use xiangqi::{MoveFilter, Position};
+    ///
+    /// let pos = Position::new();
+    /// let mut store = Vec::new();
+    /// pos.extend_legal_moves_where(MoveFilter::Captures, &mut store);
+    /// pos.extend_legal_moves_where(MoveFilter::All, &mut store);
+    /// assert_eq!(store.len(), 2 + 44);
+    /// ```
+    pub fn extend_legal_moves_where(&self, filter: MoveFilter, out: &mut Vec<Move>) {
+        self.put_legal_moves_where(filter, out);
+    }
+
+    fn put_legal_moves_where<O: MoveOut>(&self, filter: MoveFilter, out: &mut O) {
+        let mut forcing = |captures, checks| {
             let shields = self.shields();
             if shields.check {
-                self.legal_moves_visited(filter)
+                self.visit_legal(&mut FilterSink::new(self, filter, &mut *out));
             } else {
-                movegen::forcing_moves(self, &shields, captures, checks)
+                movegen::forcing_moves(self, &shields, captures, checks, &mut *out);
             }
         };
         match filter {
-            MoveFilter::All => self.legal_moves(),
-            MoveFilter::CapturesOn(sq) => movegen::captures_on(self, sq),
+            MoveFilter::All => self.visit_legal(&mut ListSink(&mut *out)),
+            MoveFilter::CapturesOn(sq) => {
+                for m in movegen::captures_on(self, sq) {
+                    out.put(m);
+                }
+            }
             MoveFilter::Captures => forcing(true, false),
             MoveFilter::Checks => forcing(false, true),
             MoveFilter::CapturesOrChecks => forcing(true, true),
         }
-    }
-
-    /// [`Position::legal_moves_where`] by walking every piece's moves: the answers to a check.
-    fn legal_moves_visited(&self, filter: MoveFilter) -> MoveList {
-        let mut sink = FilterSink::new(self, filter);
-        self.visit_legal(&mut sink);
-        sink.list
     }
 
     /// Does `m`, a move of the side to move, attack the enemy general from its new point or
@@ -603,9 +623,9 @@ impl Position {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = ListSink(MoveList::new());
-        self.visit_legal(&mut list);
-        list.0
+        let mut list = MoveList::new();
+        self.visit_legal(&mut ListSink(&mut list));
+        list
     }
 
     /// How many legal moves there are, without listing them.
@@ -876,8 +896,8 @@ pub enum MoveFilter {
 /// our pieces would attack the enemy general (exact for a piece off the general's lines and
 /// legs), and tried one by one with [`Position::gives_check`] for a piece on them, whose
 /// leaving may uncover an attack.
-struct FilterSink {
-    list: MoveList,
+struct FilterSink<'a, O> {
+    out: &'a mut O,
     filter: MoveFilter,
     theirs: Bitboard,
     /// Our pieces whose leaving may uncover a check: on the enemy general's rank or file, or
@@ -887,8 +907,8 @@ struct FilterSink {
     checking_points: ByRole<Bitboard>,
 }
 
-impl FilterSink {
-    fn new(pos: &Position, filter: MoveFilter) -> FilterSink {
+impl<'a, O: MoveOut> FilterSink<'a, O> {
+    fn new(pos: &Position, filter: MoveFilter, out: &'a mut O) -> FilterSink<'a, O> {
         let us = pos.turn;
         let b = &pos.board;
         let king = pos.king(!us);
@@ -914,7 +934,7 @@ impl FilterSink {
                 }
         });
         FilterSink {
-            list: MoveList::new(),
+            out,
             filter,
             theirs: b.by_color(!us),
             uncovering: b.by_color(us) & (lines | diagonal_neighbours(king)),
@@ -940,7 +960,7 @@ impl FilterSink {
     }
 }
 
-impl MoveSink for FilterSink {
+impl<O: MoveOut> MoveSink for FilterSink<'_, O> {
     #[inline]
     fn wanted(&self, role: Role, from: Square) -> Bitboard {
         match self.filter {
@@ -968,8 +988,7 @@ impl MoveSink for FilterSink {
             capture: pos.board.role_at(to),
         };
         if self.accepts(pos, m) {
-            // At most 116 moves exist in any position (see `MAX_MOVES`).
-            let _ = self.list.try_push(m);
+            self.out.put(m);
         }
     }
 }
@@ -987,9 +1006,9 @@ impl MoveSink for CountSink {
     }
 }
 
-struct ListSink(MoveList);
+struct ListSink<'a, O>(&'a mut O);
 
-impl MoveSink for ListSink {
+impl<O: MoveOut> MoveSink for ListSink<'_, O> {
     #[inline]
     fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
@@ -998,8 +1017,7 @@ impl MoveSink for ListSink {
     }
     #[inline]
     fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square) {
-        // At most 116 moves exist in any position (see `MAX_MOVES`), so this never overflows.
-        let _ = self.0.try_push(Move {
+        self.0.put(Move {
             role,
             from,
             to,
