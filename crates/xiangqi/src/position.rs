@@ -515,6 +515,10 @@ impl Position {
     /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
     /// ```
     pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
+        if let MoveFilter::CapturesOn(sq) = filter {
+            // A list of its own already.
+            return movegen::captures_on(self, sq);
+        }
         let mut list = MoveList::new();
         self.put_legal_moves_where(filter, &mut list);
         list
