@@ -738,7 +738,6 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let piece = m.role.of(us);
-        self.board.take(m.from, piece);
         self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         if let Some(captured) = m.capture {
             let captured = captured.of(!us);
@@ -748,7 +747,7 @@ impl Position {
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.board.put(m.to, piece);
+        self.board.shift(m.from, m.to, piece);
         if m.role == Role::King {
             *self.kings.get_mut(us) = m.to;
         }
