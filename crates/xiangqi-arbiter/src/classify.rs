@@ -1512,7 +1512,11 @@ fn step(
         return None;
     }
     // The child is in check exactly when the move gives check; it is played only if needed.
-    let gives_check = gives_check();
+    // Past the horizon (no ply left) it is not asked: only captures are played there, and a
+    // check neither makes the child a node in check ([`forcing`]) nor matters to the line's
+    // budget any more (no node past the horizon checks or is remembered, and an attacker's
+    // check there comes with a capture, after which no shield is set).
+    let gives_check = budget.plies > 0 && gives_check();
     if !in_check && !capture && !gives_check {
         return None;
     }
