@@ -609,11 +609,11 @@ impl Default for Cache {
             mate: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             forcing: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             each: each::Memory::default(),
-            moves: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            moves: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
             arena: Vec::with_capacity(4096),
             checking: Vec::with_capacity(4096),
             roots: HashMap::with_capacity_and_hasher(64, ZobristState::default()),
-            has_move: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            has_move: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
         }
     }
 }
