@@ -609,17 +609,22 @@ impl Default for Cache {
             mate: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             forcing: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
             each: each::Memory::default(),
-            moves: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            moves: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
             arena: Vec::with_capacity(4096),
             checking: Vec::with_capacity(4096),
             roots: HashMap::with_capacity_and_hasher(64, ZobristState::default()),
-            has_move: HashMap::with_capacity_and_hasher(256, ZobristState::default()),
+            has_move: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
         }
     }
 }
 
 /// A [`Root`]'s lists: the attacker's captures and the defender's standing ones.
 type RootLists = (Rc<[(Square, Square)]>, Rc<[(Square, Square, Option<Role>)]>);
+
+/// The key of a list of [`Cache::legal_range`]: the position's hash and the kind of list.
+fn list_key(pos: &Position, kind: u64) -> u64 {
+    pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
 
 /// Hashes keys that start with a Zobrist hash: the hash is random already, so the other fields
 /// are folded in with a multiply (SipHash, the default, was a seventh of a ruling's time).
@@ -731,16 +736,17 @@ impl Cache {
             MoveFilter::Checks => 4,
             MoveFilter::CapturesOn(_) => 0,
         };
-        let key = pos.zobrist_hash() ^ kind.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let key = list_key(pos, kind);
         if kind != 0
             && let Some(&(start, len)) = self.moves.get(&key)
         {
             let start = start as usize;
             return start..start + usize::from(len);
         }
-        let list = pos.legal_moves_where(filter);
+        // Written at the end of the arena, not copied there from a list.
         let start = self.arena.len();
-        self.arena.extend_from_slice(&list);
+        pos.extend_legal_moves_where(filter, &mut self.arena);
+        let list = &self.arena[start..];
         // A quiet move of a list of checks (alone or beside the captures) gives check: the
         // core lists it for that alone (its tests check the lists against `gives_check`), so
         // [`Cache::gives_check`] need not ask again.
@@ -755,6 +761,13 @@ impl Cache {
             self.moves.insert(key, (at, list.len() as u8));
         }
         start..self.arena.len()
+    }
+
+    /// Every legal move of `pos` if [`Cache::legal_range`] has listed them already.
+    fn remembered_moves(&self, pos: &Position) -> Option<std::ops::Range<usize>> {
+        let &(start, len) = self.moves.get(&list_key(pos, 1))?;
+        let start = start as usize;
+        Some(start..start + usize::from(len))
     }
 
     /// Does the move at `at` in `arena`, played in `pos` (the position its list was generated
@@ -778,6 +791,19 @@ impl Cache {
             .has_move
             .entry(pos.zobrist_hash())
             .or_insert_with(|| pos.has_legal_move())
+    }
+
+    /// [`Cache::has_legal_move`] at a node of a forcing search whose side to move is not
+    /// known to be in check. With plies left the node knows (a child is in check exactly when
+    /// its move gave check, [`forcing`]), and the core's quicker answer for a side out of check
+    /// is asked, unremembered; past the horizon a check is not followed ([`forcing`]), and the
+    /// question is asked whole.
+    fn has_move_unchecked(&mut self, pos: &Position, budget: Budget) -> bool {
+        if budget.plies > 0 {
+            pos.has_legal_move_out_of_check()
+        } else {
+            self.has_legal_move(pos)
+        }
     }
 
     /// Does the side to move have a move that mates at once? Only a check can mate; a quiet
@@ -829,11 +855,30 @@ impl Cache {
         // taken in four passes over their list, one for each kind in that order (the general's
         // captures, its steps, the other captures, the other moves), each in the list's order:
         // the order a stable sort by those keys gives, without copying the list to sort it.
+        // Unless the replies are listed already, the general's moves are found alone first
+        // (in the same order): most checks are refuted by one of them, and the other replies
+        // are then never generated.
         moves.into_iter().any(|i| {
             let p = after(pos, self.arena[i]);
-            let replies = self.legal_range(&p, MoveFilter::All);
+            let (replies, kings_tried) = match self.remembered_moves(&p) {
+                Some(replies) => (replies, false),
+                None => {
+                    let steps = p.legal_king_moves();
+                    let kings_mated = [true, false].into_iter().all(|capture| {
+                        steps.iter().all(|&r| {
+                            r.capture.is_some() != capture
+                                || self.mate_by_checks(&after(&p, r), depth - 1)
+                        })
+                    });
+                    if !kings_mated {
+                        return false;
+                    }
+                    (self.legal_range(&p, MoveFilter::All), true)
+                }
+            };
             [(true, true), (true, false), (false, true), (false, false)]
                 .into_iter()
+                .filter(|&(king, _)| !(king && kings_tried))
                 .all(|(king, capture)| {
                     replies.clone().all(|j| {
                         let r = self.arena[j];
@@ -1277,7 +1322,7 @@ fn forcing_search(
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
-    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
+    if moves.is_empty() && (in_check || !cache.has_move_unchecked(pos, budget)) {
         return (root.mated(), None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -1301,18 +1346,16 @@ fn forcing_search(
     // captures: [`refutation_order`]) for cut-offs, but keep the core's order for ties: a move
     // listed earlier that scores as much as the best so far takes its place, as it would have
     // come first. It is searched with the window opened by one to see the tie.
-    // Built in place: collecting a list this size copies it on the way out.
-    let mut order: ArrayVec<(i32, usize, Move), MAX_MOVES> = ArrayVec::new();
     let moves_start = moves.start;
-    for (i, &m) in cache.arena[moves].iter().enumerate() {
-        order.push((refutation_order(pos, m), i, m));
-    }
-    order.sort_unstable_by_key(|&(key, i, _)| (key, i));
+    let mut order = ArrayVec::new();
+    search_order(pos, &cache.arena[moves], &mut order);
     let mut best_index: Option<usize> = None;
     // The root of a search that declines mate: only the root has all its plies left.
     let declining = root.declines_mate && attacking && budget.plies == FORCED_PLIES;
     let mut child = pos.clone();
-    for &(_, index, m) in &order {
+    for &key in &order {
+        let index = (key & 0xff) as usize;
+        let m = cache.arena[moves_start + index];
         let Some(Step {
             gives_check,
             counts,
@@ -1418,6 +1461,21 @@ fn refutation_order(pos: &Position, m: Move) -> i32 {
         .map_or(1_000, |c| -16 * value(c, !pos.turn(), m.to))
 }
 
+/// The moves of `list` (a node's list in the arena) in the order a forcing search tries them:
+/// by [`refutation_order`], then in the list's order, as their places in the list. Each move is
+/// one number to sort, the key above its place. Written into the caller's `order` (empty): a
+/// list this size returned is copied on the way out.
+#[inline(always)]
+fn search_order(pos: &Position, list: &[Move], order: &mut ArrayVec<u32, MAX_MOVES>) {
+    for (i, &m) in list.iter().take(MAX_MOVES).enumerate() {
+        // The key lies between -16 000 (a general's worth, never taken) and 1 000; the place
+        // below 128.
+        let key = (refutation_order(pos, m) + 0x8000) as u32;
+        order.push(key << 8 | i as u32);
+    }
+    order.sort_unstable();
+}
+
 /// A move of a forcing search played (the child is the caller's, written in place: a position
 /// returned in a struct was copied twice on the way): whether it checks, whether its capture
 /// counts, and the line's budget and ledger after it.
@@ -1454,7 +1512,11 @@ fn step(
         return None;
     }
     // The child is in check exactly when the move gives check; it is played only if needed.
-    let gives_check = gives_check();
+    // Past the horizon (no ply left) it is not asked: only captures are played there, and a
+    // check neither makes the child a node in check ([`forcing`]) nor matters to the line's
+    // budget any more (no node past the horizon checks or is remembered, and an attacker's
+    // check there comes with a capture, after which no shield is set).
+    let gives_check = budget.plies > 0 && gives_check();
     if !in_check && !capture && !gives_check {
         return None;
     }

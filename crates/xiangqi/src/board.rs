@@ -116,6 +116,19 @@ impl Board {
         self.by_color.get_mut(piece.color).discard(sq);
     }
 
+    /// Moves `piece` from `from`, where it stands, to the empty point `to`: one flip of both
+    /// points in each of its bitboards.
+    #[inline]
+    pub(crate) fn shift(&mut self, from: Square, to: Square, piece: Piece) {
+        debug_assert_eq!(self.piece_at(from), Some(piece));
+        debug_assert!(self.squares[to as usize].is_none());
+        self.squares[from as usize] = None;
+        self.squares[to as usize] = Some(piece.role);
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        *self.by_role.get_mut(piece.role) ^= both;
+        *self.by_color.get_mut(piece.color) ^= both;
+    }
+
     /// Every occupied point.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

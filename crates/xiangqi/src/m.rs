@@ -41,3 +41,25 @@ pub const MAX_MOVES: usize = 128;
 
 /// A list of moves on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Where a generator puts the moves it finds: a [`MoveList`] of its own, or the end of a
+/// caller's store ([`crate::Position::extend_legal_moves_where`]).
+pub(crate) trait MoveOut {
+    /// Adds `m`.
+    fn put(&mut self, m: Move);
+}
+
+impl MoveOut for MoveList {
+    #[inline]
+    fn put(&mut self, m: Move) {
+        // At most 116 moves exist in any position (see `MAX_MOVES`), so this never overflows.
+        let _ = self.try_push(m);
+    }
+}
+
+impl MoveOut for Vec<Move> {
+    #[inline]
+    fn put(&mut self, m: Move) {
+        self.push(m);
+    }
+}

@@ -11,12 +11,12 @@
 
 use crate::{
     attacks::{
-        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, king_attacks,
-        pawn_attackers, rook_attacks,
+        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
+        king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
-    m::{Move, MoveList},
-    position::{Position, Shields},
+    m::{Move, MoveList, MoveOut},
+    position::{GENERAL_LEGS, GENERAL_LINES, Position, Shields},
     types::{ByRole, Role, Square},
 };
 
@@ -118,7 +118,7 @@ fn captures_on_with(pos: &Position, sq: Square, in_check: impl FnOnce() -> bool)
 }
 
 /// The legal moves that pass `filter` (`Checks`, `Captures` or `CapturesOrChecks`) of a side
-/// not in check, in the order of [`Position::legal_moves`].
+/// not in check, in the order of [`Position::legal_moves`], put into `list`.
 ///
 /// Not in check, a move checks either from its own new point (the points from which each kind
 /// of piece would attack the enemy general, the board otherwise unchanged, are exact for it) or
@@ -132,7 +132,8 @@ pub(crate) fn forcing_moves(
     shields: &Shields,
     want_captures: bool,
     want_checks: bool,
-) -> MoveList {
+    list: &mut impl MoveOut,
+) {
     let board = pos.board();
     let us = pos.turn();
     let occupied = board.occupied();
@@ -195,7 +196,6 @@ pub(crate) fn forcing_moves(
     // move, as is the general; any other piece may go anywhere but onto an empty point between
     // its general and an enemy cannon (it would become the cannon's screen).
     let (pinned, screens) = (shields.pinned, shields.screens);
-    let mut list = MoveList::new();
     // One block per role, so that each `pseudo_targets` call is specialised.
     macro_rules! moves_of {
         ($role:expr) => {{
@@ -223,7 +223,9 @@ pub(crate) fn forcing_moves(
                 } else {
                     Bitboard::EMPTY
                 };
-                let (sure, tried) = if uncovering.contains(from) {
+                let (sure, tried) = if !want_checks {
+                    (captures, Bitboard::EMPTY)
+                } else if uncovering.contains(from) {
                     (captures, all & !captures)
                 } else if lone_cannons.contains(from) {
                     let along = all & lines;
@@ -234,6 +236,9 @@ pub(crate) fn forcing_moves(
                 } else {
                     (captures | (all & *checking.get(role)), Bitboard::EMPTY)
                 };
+                if (sure | tried).is_empty() {
+                    continue;
+                }
                 let free = role != Role::King && !pinned.contains(from);
                 for to in sure | tried {
                     let m = Move {
@@ -248,8 +253,7 @@ pub(crate) fn forcing_moves(
                         !pos.exposes_king(from, to)
                     };
                     if legal && (sure.contains(to) || pos.gives_check(m)) {
-                        // At most 116 moves exist in any position.
-                        let _ = list.try_push(m);
+                        list.put(m);
                     }
                 }
             }
@@ -262,7 +266,6 @@ pub(crate) fn forcing_moves(
     moves_of!(Role::Advisor);
     moves_of!(Role::Elephant);
     moves_of!(Role::King);
-    list
 }
 
 /// Does the side to move have a legal move? Found by trying moves one by one until one is
@@ -306,6 +309,44 @@ pub(crate) fn has_move(pos: &Position) -> bool {
             targets.into_iter().any(|to| legal(from, to))
         })
     })
+}
+
+/// [`has_move`] for a side not in check. Out of check, a piece whose point is neither on its
+/// general's file or rank nor a horse's leg next to it shields nothing (only those points can
+/// stand between the general and a rook, cannon, general or horse), and a move of it to a point
+/// off that file and rank screens no cannon: it is legal. Such a move is looked for first.
+pub(crate) fn has_move_out_of_check(pos: &Position) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let king = pos.king(pos.turn()) as usize;
+    let lines = Bitboard::from_bits(GENERAL_LINES[king]);
+    let shielding = lines | Bitboard::from_bits(GENERAL_LEGS[king]);
+    let occupied = board.occupied();
+    let us = pos.turn();
+    // Where a free piece's move is legal: off the general's lines, not onto its own side.
+    let open = !(ours | lines);
+    let free = |role: Role| board.by_role(role) & ours & !shielding;
+    // The likeliest movers first, each by its own way of moving.
+    let found = free(Role::Rook)
+        .into_iter()
+        .any(|from| (rook_attacks(from, occupied) & open).any())
+        || free(Role::Horse)
+            .into_iter()
+            .any(|from| (horse_attacks(from, occupied) & open).any())
+        || free(Role::Pawn)
+            .into_iter()
+            .any(|from| (pawn_attacks(us, from) & open).any())
+        || free(Role::Cannon).into_iter().any(|from| {
+            (rook_attacks(from, occupied) & open & !occupied).any()
+                || (cannon_attacks(from, occupied) & open & board.by_color(!us)).any()
+        })
+        || free(Role::Advisor)
+            .into_iter()
+            .any(|from| (advisor_attacks(from) & open).any())
+        || free(Role::Elephant)
+            .into_iter()
+            .any(|from| (elephant_attacks(from, occupied) & open).any());
+    found || has_move(pos)
 }
 
 #[cfg(test)]
@@ -452,6 +493,15 @@ mod tests {
                     .collect();
                 let got = pos.legal_moves_where(filter);
                 assert_eq!(got.as_slice(), expected.as_slice(), "{pos:?} {filter:?}");
+                // Added after what a store holds already, the same moves.
+                let mut store = all.to_vec();
+                pos.extend_legal_moves_where(filter, &mut store);
+                assert_eq!(&store[..all.len()], all.as_slice(), "{pos:?} {filter:?}");
+                assert_eq!(
+                    &store[all.len()..],
+                    expected.as_slice(),
+                    "{pos:?} {filter:?}"
+                );
                 moves += got.len();
                 checks += usize::from(filter == MoveFilter::Checks) * got.len();
                 on_points +=
@@ -485,12 +535,35 @@ mod tests {
     }
 
     #[test]
+    fn the_general_s_moves_are_its_legal_moves_in_their_order() {
+        let (mut moves, mut in_check) = (0, 0);
+        for pos in &positions() {
+            let expected: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.role == Role::King)
+                .collect();
+            assert_eq!(pos.legal_king_moves().as_slice(), expected, "{pos:?}");
+            moves += expected.len();
+            in_check += usize::from(pos.is_check() && !expected.is_empty());
+        }
+        assert!(moves > 1000, "only {moves} moves compared");
+        assert!(
+            in_check > 100,
+            "only {in_check} positions in check with a step"
+        );
+    }
+
+    #[test]
     fn has_legal_move_agrees_with_the_count() {
         let positions = positions();
         let mut without = 0;
         for pos in &positions {
             let count = pos.count_legal_moves();
             assert_eq!(pos.has_legal_move(), count > 0, "{pos:?}");
+            if !pos.is_check() {
+                assert_eq!(pos.has_legal_move_out_of_check(), count > 0, "{pos:?}");
+            }
             without += usize::from(count == 0);
         }
         assert!(without > 0, "no position without a move was compared");

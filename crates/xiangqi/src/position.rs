@@ -1,5 +1,6 @@
 //! A legal position and its moves.
 
+use arrayvec::ArrayVec;
 use std::{fmt, num::NonZeroU32};
 
 use crate::{
@@ -9,7 +10,7 @@ use crate::{
     },
     bitboard::Bitboard,
     board::Board,
-    m::{Move, MoveList},
+    m::{Move, MoveList, MoveOut},
     movegen,
     setup::{PositionError, PositionErrorKinds, Setup},
     types::{ByColor, ByRole, Color, Piece, Role, Square},
@@ -81,7 +82,7 @@ pub struct Position {
 /// For each point of a general: the other points of its file and rank, the only points from
 /// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
 /// with a rook or cannon ([`Position::gives_check`]).
-const GENERAL_LINES: [u128; 90] = {
+pub(crate) const GENERAL_LINES: [u128; 90] = {
     let mut lines = [0u128; 90];
     let mut king = 0;
     while king < 90 {
@@ -135,7 +136,7 @@ fn ray_towards(king: Square, sq: Square) -> usize {
 /// For each point of a general: its diagonal neighbours, the legs of the horses that could
 /// attack it, the only points whose leaving can uncover a horse's check on it
 /// ([`Position::gives_check`]).
-const GENERAL_LEGS: [u128; 90] = {
+pub(crate) const GENERAL_LEGS: [u128; 90] = {
     let mut legs = [0u128; 90];
     let mut king = 0;
     while king < 90 {
@@ -514,28 +515,52 @@ impl Position {
     /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
     /// ```
     pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
-        let forcing = |captures, checks| {
+        if let MoveFilter::CapturesOn(sq) = filter {
+            // A list of its own already.
+            return movegen::captures_on(self, sq);
+        }
+        let mut list = MoveList::new();
+        self.put_legal_moves_where(filter, &mut list);
+        list
+    }
+
+    /// [`Position::legal_moves_where`], added at the end of `out`: for a caller that keeps many
+    /// lists one after another (the arbiter's searches), the moves are written there, not
+    /// copied from a list returned.
+    ///
+    /// ```
+    /// use xiangqi::{MoveFilter, Position};
+    ///
+    /// let pos = Position::new();
+    /// let mut store = Vec::new();
+    /// pos.extend_legal_moves_where(MoveFilter::Captures, &mut store);
+    /// pos.extend_legal_moves_where(MoveFilter::All, &mut store);
+    /// assert_eq!(store.len(), 2 + 44);
+    /// ```
+    pub fn extend_legal_moves_where(&self, filter: MoveFilter, out: &mut Vec<Move>) {
+        self.put_legal_moves_where(filter, out);
+    }
+
+    fn put_legal_moves_where<O: MoveOut>(&self, filter: MoveFilter, out: &mut O) {
+        let mut forcing = |captures, checks| {
             let shields = self.shields();
             if shields.check {
-                self.legal_moves_visited(filter)
+                self.visit_legal(&mut FilterSink::new(self, filter, &mut *out));
             } else {
-                movegen::forcing_moves(self, &shields, captures, checks)
+                movegen::forcing_moves(self, &shields, captures, checks, &mut *out);
             }
         };
         match filter {
-            MoveFilter::All => self.legal_moves(),
-            MoveFilter::CapturesOn(sq) => movegen::captures_on(self, sq),
+            MoveFilter::All => self.visit_legal(&mut ListSink(&mut *out)),
+            MoveFilter::CapturesOn(sq) => {
+                for m in movegen::captures_on(self, sq) {
+                    out.put(m);
+                }
+            }
             MoveFilter::Captures => forcing(true, false),
             MoveFilter::Checks => forcing(false, true),
             MoveFilter::CapturesOrChecks => forcing(true, true),
         }
-    }
-
-    /// [`Position::legal_moves_where`] by walking every piece's moves: the answers to a check.
-    fn legal_moves_visited(&self, filter: MoveFilter) -> MoveList {
-        let mut sink = FilterSink::new(self, filter);
-        self.visit_legal(&mut sink);
-        sink.list
     }
 
     /// Does `m`, a move of the side to move, attack the enemy general from its new point or
@@ -602,9 +627,9 @@ impl Position {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = ListSink(MoveList::new());
-        self.visit_legal(&mut list);
-        list.0
+        let mut list = MoveList::new();
+        self.visit_legal(&mut ListSink(&mut list));
+        list
     }
 
     /// How many legal moves there are, without listing them.
@@ -614,10 +639,46 @@ impl Position {
         count.0
     }
 
+    /// The general's legal moves, in the order of [`Position::legal_moves`] (by the point they
+    /// go to): the likeliest answers to a check, found without walking the other pieces' moves
+    /// (a mate search tries them first, and most checks are refuted by one of them).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_king_moves().len(), 1); // forward, the advisors beside it
+    /// ```
+    pub fn legal_king_moves(&self) -> ArrayVec<Move, 4> {
+        let king = self.king(self.turn);
+        let mut moves = ArrayVec::new();
+        for to in self.pseudo_targets(Role::King, king) {
+            if !self.exposes_king(king, to) {
+                // A general has at most four steps.
+                let _ = moves.try_push(Move {
+                    role: Role::King,
+                    from: king,
+                    to,
+                    capture: self.board.role_at(to),
+                });
+            }
+        }
+        moves
+    }
+
     /// Does the side to move have a legal move? Stops at the first one found (the general's
     /// steps first), so it is much cheaper than counting them.
     pub fn has_legal_move(&self) -> bool {
         movegen::has_move(self)
+    }
+
+    /// [`Position::has_legal_move`] for a side to move that is not in check (a search that
+    /// knows it need not find it out again; in check the answer may be wrong). Most such
+    /// positions have a piece off its general's file, rank and diagonal neighbours with a move
+    /// off that file and rank, legal whatever else stands on the board: found before any
+    /// general's step is tried.
+    pub fn has_legal_move_out_of_check(&self) -> bool {
+        movegen::has_move_out_of_check(self)
     }
 
     /// The move of the piece on `from` to `to`, if that piece belongs to the side to move and
@@ -677,7 +738,6 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let piece = m.role.of(us);
-        self.board.take(m.from, piece);
         self.hash ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
         if let Some(captured) = m.capture {
             let captured = captured.of(!us);
@@ -687,7 +747,7 @@ impl Position {
         } else {
             self.halfmoves = self.halfmoves.saturating_add(1);
         }
-        self.board.put(m.to, piece);
+        self.board.shift(m.from, m.to, piece);
         if m.role == Role::King {
             *self.kings.get_mut(us) = m.to;
         }
@@ -839,8 +899,8 @@ pub enum MoveFilter {
 /// our pieces would attack the enemy general (exact for a piece off the general's lines and
 /// legs), and tried one by one with [`Position::gives_check`] for a piece on them, whose
 /// leaving may uncover an attack.
-struct FilterSink {
-    list: MoveList,
+struct FilterSink<'a, O> {
+    out: &'a mut O,
     filter: MoveFilter,
     theirs: Bitboard,
     /// Our pieces whose leaving may uncover a check: on the enemy general's rank or file, or
@@ -850,8 +910,8 @@ struct FilterSink {
     checking_points: ByRole<Bitboard>,
 }
 
-impl FilterSink {
-    fn new(pos: &Position, filter: MoveFilter) -> FilterSink {
+impl<'a, O: MoveOut> FilterSink<'a, O> {
+    fn new(pos: &Position, filter: MoveFilter, out: &'a mut O) -> FilterSink<'a, O> {
         let us = pos.turn;
         let b = &pos.board;
         let king = pos.king(!us);
@@ -877,7 +937,7 @@ impl FilterSink {
                 }
         });
         FilterSink {
-            list: MoveList::new(),
+            out,
             filter,
             theirs: b.by_color(!us),
             uncovering: b.by_color(us) & (lines | diagonal_neighbours(king)),
@@ -903,7 +963,7 @@ impl FilterSink {
     }
 }
 
-impl MoveSink for FilterSink {
+impl<O: MoveOut> MoveSink for FilterSink<'_, O> {
     #[inline]
     fn wanted(&self, role: Role, from: Square) -> Bitboard {
         match self.filter {
@@ -931,8 +991,7 @@ impl MoveSink for FilterSink {
             capture: pos.board.role_at(to),
         };
         if self.accepts(pos, m) {
-            // At most 116 moves exist in any position (see `MAX_MOVES`).
-            let _ = self.list.try_push(m);
+            self.out.put(m);
         }
     }
 }
@@ -950,9 +1009,9 @@ impl MoveSink for CountSink {
     }
 }
 
-struct ListSink(MoveList);
+struct ListSink<'a, O>(&'a mut O);
 
-impl MoveSink for ListSink {
+impl<O: MoveOut> MoveSink for ListSink<'_, O> {
     #[inline]
     fn many(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
@@ -961,8 +1020,7 @@ impl MoveSink for ListSink {
     }
     #[inline]
     fn one(&mut self, pos: &Position, role: Role, from: Square, to: Square) {
-        // At most 116 moves exist in any position (see `MAX_MOVES`), so this never overflows.
-        let _ = self.0.try_push(Move {
+        self.0.put(Move {
             role,
             from,
             to,

@@ -301,7 +301,7 @@ fn each_search(
         0..0
     };
     // No legal move at all: mated or stalemated, a loss either way.
-    if moves.is_empty() && (in_check || !cache.has_legal_move(pos)) {
+    if moves.is_empty() && (in_check || !cache.has_move_unchecked(pos, budget)) {
         return if attacking { 0 } else { want };
     }
     // The defender, the attacker ahead, may mate instead: for the bits where the attacker is
@@ -322,15 +322,13 @@ fn each_search(
         return mates(cache, reached);
     }
     // The likeliest refutations first (see `forcing_search`); ties need no order here.
-    let mut order: arrayvec::ArrayVec<(i32, usize, xiangqi::Move), { xiangqi::MAX_MOVES }> =
-        arrayvec::ArrayVec::new();
     let first = moves.start;
-    for (i, &m) in cache.arena[moves].iter().enumerate() {
-        order.push((super::refutation_order(pos, m), first + i, m));
-    }
-    order.sort_by_key(|&(key, _, _)| key);
+    let mut order = arrayvec::ArrayVec::new();
+    super::search_order(pos, &cache.arena[moves], &mut order);
     let mut child = pos.clone();
-    for &(_, at, m) in &order {
+    for &key in &order {
+        let at = first + (key & 0xff) as usize;
+        let m = cache.arena[at];
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
         // not stopped yet.
