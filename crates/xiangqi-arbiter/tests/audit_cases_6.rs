@@ -152,3 +152,156 @@ fn a_sacrifice_that_also_attacks_unrooted_horses_is_a_chase() {
     );
     assert_eq!(ruling.red.pattern, Pattern::PerpetualChase);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 2. Pawns and generals: art. 26.8.
+
+/// CXA 2011 art. 26.8, second sentence: "兵(卒)吃子时产生其他子'将军'按'捉'处理". Two red pawns
+/// stand on e6 and e7 between the red cannon's e-file and the black general on e9: with two
+/// screens the cannon gives no check. The cannon steps f2–e2: now the pawn on e6 taking the
+/// black cannon beside it on d6 leaves one screen, and the capture comes with check. The step
+/// is 捉 (the pawn alone attacked the cannon before, which is idle, arts. 26.1, 26.8), the way
+/// back idle: 一捉一闲, allowed (art. 24.14), a draw if neither changes.
+#[test]
+fn a_pawn_capture_that_leaves_one_cannon_screen_is_a_chase() {
+    let ruling = rule(
+        "4k4/9/4P4/3cP4/9/9/9/5C3/9/3K5 w - - 0 1",
+        "f2e2 e9f9 e2f2 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "捉闲捉闲",
+    );
+    assert!(
+        red_moves(&ruling).any(|a| a
+            .attacks
+            .iter()
+            .any(|at| at.is_chase() && at.victim_role == Role::Cannon)),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// CXA 2011 art. 26.8, the control of the case above: the black general stands on the d-file
+/// (d9, d8; the red general on f0), so the pawn's capture on d6 unmasks no check on the
+/// e-file (and would open the d-file between the generals: it may not be played at all). The pawn's own attack on the cannon
+/// is idle (arts. 26.1, 26.8), and the cannon's steps make nothing: every red move is idle, a
+/// draw.
+#[test]
+fn the_same_pawn_capture_without_a_check_is_idle() {
+    rule(
+        "3k5/9/4P4/3cP4/9/9/9/5C3/9/5K3 w - - 0 1",
+        "f2e2 d9d8 e2f2 d8d9",
+        &cxa(),
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+}
+
+/// CXA 2011 art. 26.8, third sentence, the general's version: "其他子完成互吃等值交换过程后原来
+/// 不能吃子的兵卒或将帅能吃子，按'闲'处理". The red horse goes g1–f3 and attacks the black horse
+/// on d2, rooted by the black horse on c4; the red general on e2 stands beside d2 but may not
+/// take a guarded piece. Horse for horse (马吃马, 马吃马) is even, and only then could the general
+/// take the recapturing horse: the move is idle, as is the way back (the black horse on d2
+/// cannot hit back, its leg e2 shut by the general). A draw if neither changes.
+#[test]
+fn a_general_capture_after_an_even_exchange_is_idle() {
+    let ruling = rule(
+        "5k3/9/9/9/9/2n6/9/3nK4/6N2/9 w - - 0 1",
+        "g1f3 f9f8 f3g1 f8f9",
+        &cxa(),
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+    assert!(
+        red_moves(&ruling).all(|a| !a.attacks.iter().any(|at| at.is_chase())),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// CXA 2011 art. 26.8, fourth sentence: "如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理".
+/// The red elephant goes i2–g0 and attacks the black horse on e2, rooted by the black horse on
+/// f4; the red general on e1 stands beside it. Elephant for horse is uneven (a weak piece for a
+/// strong one, art. 26.6): the elephant's move is 捉, and the general's capture of the
+/// recapturing horse adds to it. The way back is idle: 一捉一闲, a draw if neither changes.
+#[test]
+fn a_general_capture_after_an_uneven_exchange_is_a_chase() {
+    let ruling = rule(
+        "5k3/9/9/9/9/5n3/9/4n3B/4K4/9 w - - 0 1",
+        "i2g0 f9f8 g0i2 f8f9",
+        &cxa(),
+        Verdict::Draw,
+        "捉闲捉闲",
+    );
+    assert!(
+        red_moves(&ruling).any(|a| a.attacks.iter().any(|at| at.is_chase()
+            && at.attacker_role == Role::Elephant
+            && at.victim_role == Role::Horse)),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. A rook beside an offer: art. 26.11.2.
+
+/// CXA 2011 art. 26.11.2: "被接触的马(炮)有根，且主动接受邀兑后其'根'无损失按'兑'处理". The red
+/// cannon steps between e2 (check over the red pawn on e4) and d2, where it faces the black
+/// cannon on d5 over the red horse on d4; the red rook on a5 also touches that cannon, which the
+/// black horse on b6 roots. Rook and cannon together would win it (少根), but the black cannon
+/// may take the red one and its root loses nothing: the move to d2 is 兑. Red plays 一将一兑,
+/// allowed (art. 24.14): a draw if neither changes. (Unrooted, the same move is 捉 by art.
+/// 26.11.1: `audit_cases_5.rs`.)
+#[test]
+fn a_rook_and_a_cannon_touching_a_rooted_cannon_offer_an_exchange() {
+    rule(
+        "4k4/9/9/1n7/R2c5/3NP4/9/3C5/9/4K4 w - - 0 1",
+        "d2e2 e9f9 e2d2 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "将兑将兑",
+    );
+}
+
+/// CXA 2011 art. 26.11.2, second sentence: "如车方增加其他参与子力并产生新的捉按捉处理". The red
+/// horse steps between g8 (check) and f6, where it and the red rook on a5 touch the black horse
+/// on d5. That horse has two roots, the horse on b6 and the cannon on i5 over the pawn on g5
+/// (the rook on i9 roots that cannon), and a third red piece takes part: the cannon on d2 over
+/// the red horse on d4. Without the red horse
+/// the rook and cannon win nothing (炮吃马, 马吃炮); with it, 马吃马 马吃马 炮吃马 wins a horse,
+/// and the black horse could still take the red one safely. The horse's step makes a new joint
+/// chase (art. 24.17): 捉. Red plays 一将一捉 (art. 24.13) against Black's idle general: Red
+/// must change (art. 25.3).
+#[test]
+fn the_rook_side_adding_a_piece_that_makes_a_new_chase() {
+    let ruling = rule(
+        "4k3r/9/9/1n3N3/R2n2p1c/3N5/9/3C5/9/3K5 w - - 0 1",
+        "f6g8 e9f9 g8f6 f9e9",
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        "将捉将捉",
+    );
+    assert_eq!(ruling.red.pattern, Pattern::CheckAndChase);
+    assert!(
+        red_moves(&ruling).any(|a| a.attacks.iter().any(|at| at.is_chase()
+            && at.victim_role == Role::Horse
+            && at.victim.to_string() == "d5")),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// CXA 2011 art. 26.11.2, the control of the case above: without the red horse on d4 the red
+/// cannon on d2 has no screen and takes no part. The rook and the horse touch a horse with two
+/// roots whose roots lose nothing if it takes the red horse: 兑. Red plays 一将一兑, allowed: a
+/// draw if neither changes (arts. 24.14, 25.2).
+#[test]
+fn without_the_added_piece_the_offer_is_an_exchange() {
+    rule(
+        "4k3r/9/9/1n3N3/R2n2p1c/9/9/3C5/9/3K5 w - - 0 1",
+        "f6g8 e9f9 g8f6 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "将兑将兑",
+    );
+}
