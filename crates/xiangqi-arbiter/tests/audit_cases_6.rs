@@ -20,7 +20,7 @@
 
 mod symmetry;
 
-use symmetry::{cxa, red_moves, rule};
+use symmetry::{cxa, red_moves, rule, wxf};
 
 use xiangqi::{Color, Role};
 use xiangqi_arbiter::{Pattern, Reason, Ruling, Verdict};
@@ -151,6 +151,67 @@ fn a_sacrifice_that_also_attacks_unrooted_horses_is_a_chase() {
         "捉捉捉捉",
     );
     assert_eq!(ruling.red.pattern, Pattern::PerpetualChase);
+    // WXF 2018 (AXF rules 16, 32, 分捉): one piece chasing two pieces in turn is allowed.
+    rule(
+        "2r1k4/9/9/4p1n2/9/2C1p1n2/9/9/9/3K5 w - - 0 1",
+        "c4c6 e9f9 c6c4 f9e9",
+        &wxf(),
+        Verdict::Draw,
+        "捉捉捉捉",
+    );
+}
+
+/// CXA 2011 art. 24.5: a piece given that the other side may take for nothing is 献. The red
+/// horse steps b4–c6 onto the file of the black rook on c9, attacking nothing there (b8, d8,
+/// a7, e7, a5, e5, b4 and d4 are empty). Nothing guards c6, so the rook may take the horse
+/// without loss: 献, and the way back idle. 长献 is allowed (art. 24.14): a draw.
+#[test]
+fn a_horse_given_for_nothing_is_a_sacrifice() {
+    rule(
+        "2r1k4/9/9/9/9/1N7/9/9/9/3K5 w - - 0 1",
+        "b4c6 e9f9 c6b4 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "献闲献闲",
+    );
+}
+
+/// CXA 2011 arts. 24.5, 24.3, the control of the case above: a red rook on i6 guards c6, so if
+/// the black rook takes the horse it is taken back, a rook for a horse: "一旦吃掉此子后……立即在
+/// 子力价值上遭受损失" — the step is no 献. Nor is it 捉: Red threatens no capture of its own
+/// (art. 24.3), only a trap. Every red move is idle (art. 24.8): a draw.
+#[test]
+fn a_horse_the_rook_may_not_take_safely_is_no_sacrifice() {
+    let ruling = rule(
+        "2r1k4/9/9/8R/9/1N7/9/9/9/3K5 w - - 0 1",
+        "b4c6 e9f9 c6b4 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+    assert!(
+        red_moves(&ruling).all(|a| a.nature != xiangqi_arbiter::MoveNature::Sacrifice),
+        "{}",
+        ruling.explanation.en()
+    );
+}
+
+/// CXA 2011 arts. 26.10, 26.5: "如邀兑之子参与做杀(与其他子配合连续将军)则按'杀'处理"; "兑(献)兼
+/// 杀按'杀'处理". The red rook slides b5–d5 along the rank of the black rook on i5, which it
+/// faces throughout (an exchange offer; the horse on c7 roots both points, so either rook may
+/// take and be taken back). On d5 it also threatens 车六进四 (d9), mate: the horses on c7 and
+/// g7 hold d9, e8 and f9. On b5 the elephant on c9 stops any check on rank 9. The move to d5 is
+/// 杀, the way back idle (the offer stood before): 一杀一闲, allowed (art. 24.14), against
+/// Black's idle elephant moves: a draw if neither changes.
+#[test]
+fn an_offer_by_a_rook_that_threatens_mate_is_a_mate_threat() {
+    rule(
+        "2b1k1b2/9/2N3N2/9/1R6r/9/9/9/9/3K5 w - - 0 1",
+        "b5d5 g9i7 d5b5 i7g9",
+        &cxa(),
+        Verdict::Draw,
+        "杀闲杀闲",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +343,14 @@ fn the_rook_side_adding_a_piece_that_makes_a_new_chase() {
         "将捉将捉",
     );
     assert_eq!(ruling.red.pattern, Pattern::CheckAndChase);
+    // WXF 2018: a check among the moves breaks any chase (AXF rule 12): a draw.
+    rule(
+        "4k3r/9/9/1n3N3/R2n2p1c/3N5/9/3C5/9/3K5 w - - 0 1",
+        "f6g8 e9f9 g8f6 f9e9",
+        &wxf(),
+        Verdict::Draw,
+        "将闲将闲",
+    );
     assert!(
         red_moves(&ruling).any(|a| a.attacks.iter().any(|at| at.is_chase()
             && at.victim_role == Role::Horse
