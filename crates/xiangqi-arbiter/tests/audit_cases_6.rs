@@ -374,3 +374,35 @@ fn without_the_added_piece_the_offer_is_an_exchange() {
         "将兑将兑",
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// 4. A lone defender: art. 26.3.
+
+/// CXA 2011 art. 26.3: "守和方只有一个进攻子时，占据守和要点附带产生的捉士象按'闲'处理" — the
+/// clause frees attacks on advisors and elephants only. Black defends with its rook alone (as in
+/// `cxa_clauses.rs`, `cxa_26_3_…`), but the red pieces on c4 and g4 are cannons: the rook's
+/// moves between g7 and c7 attack an unrooted cannon each time, 长捉 of unrooted pieces (art.
+/// 24.11), forbidden against Red's idle rook moves: Black must change (art. 25.3).
+#[test]
+fn a_lone_defender_attacking_cannons_chases() {
+    let ruling = symmetry::rule_with(
+        "2bak1b2/4a4/6r2/9/9/2C3C2/9/9/9/RN2K4 w - - 0 1",
+        "a0a1 g7c7 a1a0 c7g7",
+        &cxa(),
+        Verdict::MustChange(Color::Black),
+        Some("闲闲闲闲"),
+        Some(true),
+    );
+    assert!(
+        ruling
+            .moves
+            .iter()
+            .filter(|a| a.mover == Color::Black)
+            .all(|a| a
+                .attacks
+                .iter()
+                .any(|at| at.is_chase() && at.victim_role == Role::Cannon)),
+        "{}",
+        ruling.explanation.en()
+    );
+}
