@@ -8,8 +8,19 @@
 //! 2. Art. 26.8: a pawn capture that makes another piece's check (the pawn leaving one of two
 //!    cannon screens), and the general's capture after an even exchange by other pieces (闲) and
 //!    after an uneven one (捉).
-//! 3. Arts. 26.10, 26.11.2: a rook and a cannon touching a rooted cannon (兑), and the rook side
-//!    adding a piece that makes a new chase ("如车方增加其他参与子力并产生新的捉按捉处理").
+//!    An offering rook that also threatens mate is 杀 (art. 26.10, "如邀兑之子参与做杀").
+//! 3. Art. 26.11.2: a rook and a cannon touching a rooted cannon (兑); a rooted horse whose root
+//!    is lost when it accepts (捉); the rook side adding a piece that makes a new chase ("如车方
+//!    增加其他参与子力并产生新的捉按捉处理") and its control.
+//! 4. Art. 26.3 reaches advisors and elephants only: a lone defending rook chasing unrooted
+//!    cannons must change.
+//!
+//! The engine agreed with every expectation written from the text (no engine change). Some
+//! first tries were the tests' own mistakes, mended before the expectation was written again:
+//! a third black rook and a red pawn on d3 (illegal positions), a cannon "unrooted" beside a
+//! rook's rank that the capture itself opens (so rooted), a black rook on rank 5 that a
+//! horse's acceptance would lay open to the red rook (so the offer was not 兑), and a control
+//! whose black general on f8 allowed a real mate threat (杀) by the red pawns and cannon.
 //!
 //! Every position is our own. Each expected verdict, and the nature of each of Red's moves, was
 //! written from the book's text (CXA 2011 arts. 24–26 in `000_*.txt`) before the engine was
@@ -52,6 +63,21 @@ fn a_rooted_rook_offered_to_a_rooted_rook_is_an_exchange() {
         "兑闲兑闲",
     );
     assert!(!ruling.red.forbidden);
+}
+
+/// CXA 2011 art. 24.4 with an unrooted offer: the position of the first case without the red
+/// horse on g4. The black rook may take the red rook on h6 for nothing, which costs Black
+/// nothing ("不致……在子力价值上遭受损失"), and Red taking first is taken back (rook for rook):
+/// the move is still a same-type offer, 兑, and idle. A draw if neither changes.
+#[test]
+fn an_unrooted_rook_offered_to_a_rooted_rook_is_an_exchange() {
+    rule(
+        "4k4/n8/9/1r7/9/9/9/7R1/9/3K5 w - - 0 1",
+        "h2h6 e9f9 h6h2 f9e9",
+        &cxa(),
+        Verdict::Draw,
+        "兑闲兑闲",
+    );
 }
 
 /// CXA 2011 arts. 26.5, 24.4: "凡走子兼具多种作用时，应从重裁处。如兑(献)兼捉，按'捉'处理". The
@@ -372,6 +398,32 @@ fn without_the_added_piece_the_offer_is_an_exchange() {
         &cxa(),
         Verdict::Draw,
         "将兑将兑",
+    );
+}
+
+/// CXA 2011 art. 26.11.2, read the other way: "被接触的马(炮)有根，且主动接受邀兑后其'根'无损失
+/// 按'兑'处理" — only if the root loses nothing. The red horse steps between g8 (check) and f6,
+/// where it and the red rook on a5 touch the black horse on d5, whose only root is the black
+/// rook on i5 along rank 5. If that horse accepts (马吃马), it leaves the rank, and the red rook
+/// takes its root (车吃车): the root is lost. So the move to f6 is no 兑 but 捉 (and rook and
+/// horse together win the horse, 少根, art. 24.17). Red plays 一将一捉 (art. 24.13) against
+/// Black's idle general: Red must change (art. 25.3).
+#[test]
+fn a_root_lost_when_the_horse_accepts_makes_the_offer_a_chase() {
+    let ruling = rule(
+        "4k4/9/9/5N3/R2n4r/9/9/9/9/3K5 w - - 0 1",
+        "f6g8 e9f9 g8f6 f9e9",
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        "将捉将捉",
+    );
+    assert_eq!(ruling.red.pattern, Pattern::CheckAndChase);
+    assert!(
+        red_moves(&ruling).any(|a| a.attacks.iter().any(|at| at.is_chase()
+            && at.victim.to_string() == "d5"
+            && at.attacker_role == Role::Horse)),
+        "{}",
+        ruling.explanation.en()
     );
 }
 
