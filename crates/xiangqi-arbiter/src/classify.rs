@@ -291,6 +291,12 @@ pub enum Reason {
     /// the standing capture pay, say by taking the mover's own piece out of danger. CXA 2011
     /// art. 26.4 ("无直接参与且是己方走子造成被捉状态不予考虑").
     SelfExposed,
+    /// A pawn that has just moved attacks a rooted piece that the other side could not take
+    /// back without loss, because other pieces of the pawn's side guard the point: the pawn
+    /// wins it together with them, a chase. Alone, a pawn traded for a piece wins nothing (art. 26.7: "兵与其他一子或数子互换
+    /// 均不算得子"); with the others it does. CXA 2011 art. 26.1 ("走动……兵(卒)后与其他子配合
+    /// 同时产生'捉'……按'捉'处理"), art. 24.3 ("与其他子联合吃子").
+    PawnWithOthers,
 }
 
 impl Reason {
@@ -306,6 +312,7 @@ impl Reason {
                 | Reason::SameTypeNoRecapture
                 | Reason::MaterialGain
                 | Reason::ForcedGain
+                | Reason::PawnWithOthers
                 | Reason::RookContact
                 | Reason::HeldOnItsLine
                 | Reason::UnsafeOffer
@@ -321,6 +328,7 @@ impl Reason {
             Reason::SameTypeNoRecapture => "同类子：同类子不能反吃，算捉",
             Reason::MaterialGain => "兑换得子：兑换后得子，算捉",
             Reason::ForcedGain => "强制得子：伏将军抽吃或连续兑换后得子，算捉",
+            Reason::PawnWithOthers => "兵卒与其他子配合捉子：他子护兵，对方不能无损吃回，算捉",
             Reason::Protected => "有根子：有根，不算捉",
             Reason::SameType => "兑（献）：同类子可互吃，是献，不算捉",
             Reason::KingOrPawn => "将帅兵卒本身攻子：将（帅）兵（卒）本身攻子，不算捉",
@@ -367,6 +375,9 @@ impl Reason {
             }
             Reason::MaterialGain => {
                 "exchange that wins (兑换得子): the exchange wins material: chase"
+            }
+            Reason::PawnWithOthers => {
+                "pawn backed by other pieces (兵卒与其他子配合捉子): other pieces guard the pawn's point, so the piece cannot be taken back without loss: chase"
             }
             Reason::ForcedGain => {
                 "forced line (强制得子): a forced line (checks then a capture, or a chain of exchanges) wins material: chase"
@@ -2168,8 +2179,8 @@ fn judge(
     // 处理" — the chasing side's pawns and general do not take part in the exchange that
     // decides a chase; an exchange that wins without them is a chase all the same.
     let idle = (book == Book::Cxa2011).then_some(attacker.color);
-    let mut gain =
-        value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, idle);
+    let exchange = exchange_by(&taken, v, 8, &recapture_moves, idle);
+    let mut gain = value(victim.role, victim.color, v) - exchange;
     let mut protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)
@@ -2261,6 +2272,16 @@ fn judge(
     }
     let reason = if worthless_target(victim.role, victim.color, v) {
         Reason::UncrossedPawn
+    } else if book == Book::Cxa2011
+        && attacker.role == Role::Pawn
+        && recaptures > 0
+        && exchange == 0
+        && gain > 0
+        && !cache.has_mate_in_one(&taken)
+    {
+        // CXA 2011 arts. 26.1, 26.7: the victim has a root, but taking the pawn back loses
+        // to the pawn's other pieces (its own pawns and general take no part, art. 26.8).
+        Reason::PawnWithOthers
     } else if matches!(attacker.role, Role::King | Role::Pawn) {
         Reason::KingOrPawn
     } else {
@@ -3099,6 +3120,13 @@ pub(crate) fn analyse_with(
         let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
             continue;
         };
+        if attack.reason == Reason::PawnWithOthers && a != m.to {
+            // CXA 2011 arts. 26.1, 26.8: a pawn's capture that other pieces make pay is a chase
+            // when the pawn is the piece that moved ("走动……兵(卒)后与其他子配合同时产生捉");
+            // when another piece's move makes it pay, the pawn takes no part in that piece's
+            // exchange ("其他子完成互吃等值交换过程后……兵卒……能吃子，按闲处理").
+            attack.reason = Reason::KingOrPawn;
+        }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
             // cannon over a screen of the cannon's own side, stays jointly chased (联合捉, art.

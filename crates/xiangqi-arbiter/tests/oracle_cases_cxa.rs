@@ -7,7 +7,10 @@
 //!
 //! Most disagreements read so far follow the book on our side (the oracle weighs only the last
 //! period, sees no false root, and rules 长将 against 长杀 a draw). The cases below are those
-//! where the reading found our engine wrong; the expected verdicts come from the book.
+//! where the reading found our engine wrong, now mended (`Reason::PawnWithOthers`: a pawn's
+//! capture that other pieces of its side make pay is a chase, art. 26.1); the expected verdicts
+//! come from the book. The mend changed two corpus rulings, 世界智力 322 and 象甲 222, each
+//! kept here with a control.
 
 mod symmetry;
 
@@ -31,10 +34,9 @@ use xiangqi_arbiter::Verdict;
 ///   子配合" (the pawn with the rook, art. 26.1; an exchange ending with a net gain, art. 24.3): 捉.
 ///
 /// Black: 捉捉捉捉, 长捉 (art. 24.11), forbidden (24.13); Red allowed (24.14): Black must change
-/// (art. 25.3). Our engine calls b3c3 the pawn's own attack (拦) and rules a draw; the oracle
-/// marks it a joint chase and rules Black must change.
+/// (art. 25.3). Our engine called b3c3 the pawn's own attack (拦) and ruled a draw; the oracle
+/// marks it a joint chase and rules Black must change, as the book does.
 #[test]
-#[ignore = "engine: a pawn's attack backed by another piece that wins material through the exchange is judged the pawn's own attack (art. 26.1)"]
 fn a_pawn_backed_by_a_rook_chases_a_horse_rooted_by_a_cannon() {
     rule_with(
         "2r1kab2/4a4/1c2b1n2/p2Rn1pP1/9/6P1C/1p2P1c2/4BC3/4A4/1N2KABN1 w - - 10 23",
@@ -58,6 +60,46 @@ fn without_the_rook_behind_it_the_pawn_only_attacks() {
         &cxa(),
         Verdict::Draw,
         Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+/// 象甲聯賽 222 (ccpd), plies 156–163, Black first. Black's crossed pawn shuttles e3–d3, Red's
+/// advisor d2–e1.
+///
+/// - e3d3 (Black): the pawn attacks the advisor on d2, whose root is the rook on d1. But the
+///   black rook on d4 stands behind the pawn: 卒xd2 车d1xd2 车d4xd2 would cost Red its rook, so the
+///   advisor is won: the pawn with the rook, 捉 (arts. 26.1, 24.3). (Before the move the rook
+///   on d4 looked at d2 itself, but 车xd2 车xd2 loses a rook for an advisor: no chase.)
+/// - d3e3 (Black): the pawn leaves the d-file and the rook on d4 attacks the red rook on d1,
+///   which nothing guards (the advisor went to e1): a new chase by another piece (art. 26.1).
+/// - d2e1 (Red): the advisor opens the second rank and the rook on g2 attacks the crossed pawn on
+///   c2, unguarded: 捉. e1d2: the advisor stands where the pawn may take it: 献 (art. 24.5).
+///
+/// Black: 长捉, forbidden; Red: 捉献, allowed: Black must change (arts. 24.11, 24.13, 25.3).
+#[test]
+fn a_pawn_backed_by_a_rook_chases_an_advisor_rooted_by_a_rook() {
+    rule_with(
+        "2b1ka3/4a2P1/b8/9/9/3r2B2/4p4/2pA2R2/2nR5/3AK4 b - - 0 1",
+        "e3d3 d2e1 d3e3 e1d2",
+        &cxa(),
+        Verdict::MustChange(Color::Black),
+        Some("捉献捉献"),
+        Some(true),
+    );
+}
+
+/// The control: the black rook stands on a4, off the d-file. 卒xd2 车xd2 is a pawn for an
+/// advisor, no gain (art. 26.7), and the pawn's own attack is allowed (art. 26.1); d3e3 opens
+/// nothing. Black's play is idle, Red's allowed: a draw (art. 25.2).
+#[test]
+fn without_the_rook_behind_it_the_pawn_attacks_the_advisor_alone() {
+    rule_with(
+        "2b1ka3/4a2P1/b8/9/9/r5B2/4p4/2pA2R2/2nR5/3AK4 b - - 0 1",
+        "e3d3 d2e1 d3e3 e1d2",
+        &cxa(),
+        Verdict::Draw,
+        None,
         Some(false),
     );
 }
