@@ -2277,10 +2277,11 @@ fn judge(
         && recaptures > 0
         && exchange == 0
         && gain > 0
-        && !cache.has_mate_in_one(&taken)
     {
         // CXA 2011 arts. 26.1, 26.7: the victim has a root, but taking the pawn back loses
         // to the pawn's other pieces (its own pawns and general take no part, art. 26.8).
+        // Whether the pawn moved, and whether its capture lets the other side mate at once
+        // (art. 24.3), is asked by `analyse_with` for the move's own attacks only.
         Reason::PawnWithOthers
     } else if matches!(attacker.role, Role::King | Role::Pawn) {
         Reason::KingOrPawn
@@ -3120,12 +3121,19 @@ pub(crate) fn analyse_with(
         let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
             continue;
         };
-        if attack.reason == Reason::PawnWithOthers && a != m.to {
-            // CXA 2011 arts. 26.1, 26.8: a pawn's capture that other pieces make pay is a chase
-            // when the pawn is the piece that moved ("走动……兵(卒)后与其他子配合同时产生捉");
-            // when another piece's move makes it pay, the pawn takes no part in that piece's
-            // exchange ("其他子完成互吃等值交换过程后……兵卒……能吃子，按闲处理").
-            attack.reason = Reason::KingOrPawn;
+        if attack.reason == Reason::PawnWithOthers {
+            if a != m.to {
+                // CXA 2011 arts. 26.1, 26.8: a pawn's capture that other pieces make pay is a
+                // chase when the pawn is the piece that moved ("走动……兵(卒)后与其他子配合同时
+                // 产生捉"); when another piece's move makes it pay, the pawn takes no part in
+                // that piece's exchange ("其他子完成互吃等值交换过程后……兵卒……能吃子，按闲处理").
+                attack.reason = Reason::KingOrPawn;
+            } else if legal_capture(&threat, a, v)
+                .is_some_and(|take| cache.has_mate_in_one(&after(&threat, take)))
+            {
+                // CXA 2011 art. 24.3: "上述得子后不致立即……被对方将死".
+                attack.reason = Reason::CaptureLosesToMate;
+            }
         }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
