@@ -804,12 +804,12 @@ impl Cache {
             .or_insert_with(|| pos.has_legal_move())
     }
 
-    /// [`Cache::has_legal_move`] at a node of a forcing search whose side to move is not
-    /// known to be in check. With plies left the node knows (a child is in check exactly when
-    /// its move gave check, [`forcing`]), and the core's quicker answer for a side out of check
-    /// is asked, unremembered; past the horizon a check is not followed ([`forcing`]), and the
+    /// [`Cache::has_legal_move`] at a node of a forcing search that takes its side to move
+    /// to be out of check. With plies left that is known (a child is in check exactly when its
+    /// move gave check, [`forcing`]), and the core's quicker answer for a side out of check is
+    /// asked, unremembered; past the horizon a check is not followed ([`forcing`]), and the
     /// question is asked whole.
-    fn has_move_unchecked(&mut self, pos: &Position, budget: Budget) -> bool {
+    fn has_move_out_of_check(&mut self, pos: &Position, budget: Budget) -> bool {
         if budget.plies > 0 {
             pos.has_legal_move_out_of_check()
         } else {
@@ -1333,7 +1333,7 @@ fn forcing_search(
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
-    if moves.is_empty() && (in_check || !cache.has_move_unchecked(pos, budget)) {
+    if moves.is_empty() && (in_check || !cache.has_move_out_of_check(pos, budget)) {
         return (root.mated(), None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only

@@ -672,12 +672,17 @@ impl Position {
         movegen::has_move(self)
     }
 
-    /// [`Position::has_legal_move`] for a side to move that is not in check (a search that
-    /// knows it need not find it out again; in check the answer may be wrong). Most such
+    /// [`Position::has_legal_move`] for a side to move that is not in check. Most such
     /// positions have a piece off its general's file, rank and diagonal neighbours with a move
     /// off that file and rank, legal whatever else stands on the board: found before any
     /// general's step is tried.
+    ///
+    /// The side to move must not be in check, as with [`Position::play_unchecked`]'s legal
+    /// move: for a caller that knows it already (a search whose last move gave no check), so
+    /// that the check is not looked for again. In check the answer may be wrong; a debug build
+    /// asserts the condition. Ask [`Position::has_legal_move`] when in doubt.
     pub fn has_legal_move_out_of_check(&self) -> bool {
+        debug_assert!(!self.is_check(), "has_legal_move_out_of_check in check");
         movegen::has_move_out_of_check(self)
     }
 

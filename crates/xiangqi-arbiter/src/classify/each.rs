@@ -301,7 +301,7 @@ fn each_search(
         0..0
     };
     // No legal move at all: mated or stalemated, a loss either way.
-    if moves.is_empty() && (in_check || !cache.has_move_unchecked(pos, budget)) {
+    if moves.is_empty() && (in_check || !cache.has_move_out_of_check(pos, budget)) {
         return if attacking { 0 } else { want };
     }
     // The defender, the attacker ahead, may mate instead: for the bits where the attacker is
