@@ -293,9 +293,10 @@ pub enum Reason {
     SelfExposed,
     /// A pawn that has just moved attacks a rooted piece that the other side could not take
     /// back without loss, because other pieces of the pawn's side guard the point: the pawn
-    /// wins it together with them, a chase. Alone, a pawn traded for a piece wins nothing (art. 26.7: "兵与其他一子或数子互换
-    /// 均不算得子"); with the others it does. CXA 2011 art. 26.1 ("走动……兵(卒)后与其他子配合
-    /// 同时产生'捉'……按'捉'处理"), art. 24.3 ("与其他子联合吃子").
+    /// wins it together with them, a chase. Alone, a pawn traded for a piece wins nothing
+    /// (art. 26.7: "兵与其他一子或数子互换均不算得子"); with the others it does. CXA 2011
+    /// art. 26.1 ("走动……兵(卒)后与其他子配合同时产生'捉'……按'捉'处理"), art. 24.3 ("与其他子
+    /// 联合吃子"). See [`pawn_with_others`].
     PawnWithOthers,
 }
 
@@ -2179,8 +2180,8 @@ fn judge(
     // 处理" — the chasing side's pawns and general do not take part in the exchange that
     // decides a chase; an exchange that wins without them is a chase all the same.
     let idle = (book == Book::Cxa2011).then_some(attacker.color);
-    let exchange = exchange_by(&taken, v, 8, &recapture_moves, idle);
-    let mut gain = value(victim.role, victim.color, v) - exchange;
+    let mut gain =
+        value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, idle);
     let mut protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)
@@ -2272,17 +2273,6 @@ fn judge(
     }
     let reason = if worthless_target(victim.role, victim.color, v) {
         Reason::UncrossedPawn
-    } else if book == Book::Cxa2011
-        && attacker.role == Role::Pawn
-        && recaptures > 0
-        && exchange == 0
-        && gain > 0
-    {
-        // CXA 2011 arts. 26.1, 26.7: the victim has a root, but taking the pawn back loses
-        // to the pawn's other pieces (its own pawns and general take no part, art. 26.8).
-        // Whether the pawn moved, and whether its capture lets the other side mate at once
-        // (art. 24.3), is asked by `analyse_with` for the move's own attacks only.
-        Reason::PawnWithOthers
     } else if matches!(attacker.role, Role::King | Role::Pawn) {
         Reason::KingOrPawn
     } else {
@@ -2394,6 +2384,27 @@ fn judge(
         gain,
         reason,
     })
+}
+
+/// CXA 2011 arts. 26.1, 26.7, 26.8: does the pawn that has just moved, judged by [`judge`] as
+/// attacking on its own ([`Reason::KingOrPawn`]), chase its victim together with other pieces
+/// of its side? The victim has a root (a legal recapture: `judge` calls it rooted), but the
+/// recapture would lose to those pieces, so the exchange leaves the whole victim won (`judge`
+/// found the exchange worth nothing to the other side; the pawn's own side's pawns and general
+/// take no part, art. 26.8). Not if the capture lets the other side mate at once (art. 24.3:
+/// "上述得子后不致立即……被对方将死"). A pawn that stands still while another piece's move
+/// makes its capture pay is not asked: it takes no part in that piece's exchange (art. 26.8:
+/// "其他子完成互吃等值交换过程后……兵卒……能吃子，按闲处理").
+fn pawn_with_others(cache: &mut Cache, threat: &Position, attack: &Attack) -> bool {
+    attack.reason == Reason::KingOrPawn
+        && attack.attacker_role == Role::Pawn
+        && matches!(
+            attack.protection,
+            Protection::Rooted | Protection::UnderRooted
+        )
+        && attack.gain == value(attack.victim_role, !threat.turn(), attack.victim)
+        && !legal_capture(threat, attack.attacker, attack.victim)
+            .is_some_and(|take| cache.has_mate_in_one(&after(threat, take)))
 }
 
 /// Attacking pieces (进攻子) of `color`: rooks, horses, cannons and crossed pawns.
@@ -3121,19 +3132,8 @@ pub(crate) fn analyse_with(
         let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
             continue;
         };
-        if attack.reason == Reason::PawnWithOthers {
-            if a != m.to {
-                // CXA 2011 arts. 26.1, 26.8: a pawn's capture that other pieces make pay is a
-                // chase when the pawn is the piece that moved ("走动……兵(卒)后与其他子配合同时
-                // 产生捉"); when another piece's move makes it pay, the pawn takes no part in
-                // that piece's exchange ("其他子完成互吃等值交换过程后……兵卒……能吃子，按闲处理").
-                attack.reason = Reason::KingOrPawn;
-            } else if legal_capture(&threat, a, v)
-                .is_some_and(|take| cache.has_mate_in_one(&after(&threat, take)))
-            {
-                // CXA 2011 art. 24.3: "上述得子后不致立即……被对方将死".
-                attack.reason = Reason::CaptureLosesToMate;
-            }
+        if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
+            attack.reason = Reason::PawnWithOthers;
         }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
