@@ -20,7 +20,7 @@
 
 mod symmetry;
 
-use symmetry::{cxa, rule_with, wxf};
+use symmetry::{cxa, rule_alike, rule_with, wxf};
 
 use xiangqi::{Color, Position, fen::Fen};
 use xiangqi_arbiter::{Game, GameResult, Pattern, RuleSet, Termination, Verdict};
@@ -101,16 +101,7 @@ fn one_cannon_chasing_one_rook_through_the_other_must_change() {
 fn one_cannon_chasing_a_rook_on_one_move_in_two_is_allowed() {
     let fen = "3k5/4r4/9/9/2r6/P8/4C4/9/3N5/5K3 w - - 0 1";
     let cycle = "e3c3 c5e5 c3e3 e5c5";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::Draw,
-            Some("闲捉闲捉"),
-            Some(false),
-        );
-    }
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲捉闲捉"), Some(false));
 }
 
 /// Both sides chase on every move. The red cannon chases rook A as in
@@ -161,16 +152,13 @@ fn a_perpetual_chase_answered_by_a_perpetual_chase_is_drawn() {
 fn a_perpetual_chase_of_a_rook_whose_replies_attack_a_guarded_pawn_must_change() {
     let fen = "5k3/9/3PP4/9/2r6/2P1r4/4C4/9/3NA4/3K5 w - - 0 1";
     let cycle = "e3c3 c5e5 c3e3 e5c5";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::MustChange(Color::Red),
-            Some("捉捉捉捉"),
-            Some(false),
-        );
-    }
+    rule_alike(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,16 +386,13 @@ fn horses_that_can_take_each_other_are_offered() {
 fn a_cannon_that_cannot_leave_its_file_is_chased_by_a_cannon() {
     let fen = "4k4/4a4/2P1c4/C1P6/9/9/9/9/4C4/3K5 w - - 0 1";
     let cycle = "a6a7 e7e6 a7a6 e6e7";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::MustChange(Color::Red),
-            Some("捉捉捉捉"),
-            Some(false),
-        );
-    }
+    rule_alike(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
 }
 
 /// The control, one piece moved: the red cannon stands on d1, off the e-file. The black cannon
@@ -417,16 +402,7 @@ fn a_cannon_that_cannot_leave_its_file_is_chased_by_a_cannon() {
 fn a_cannon_that_can_fire_back_is_offered() {
     let fen = "4k4/4a4/2P1c4/C1P6/9/9/9/9/3C5/3K5 w - - 0 1";
     let cycle = "a6a7 e7e6 a7a6 e6e7";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::Draw,
-            Some("闲闲闲闲"),
-            Some(false),
-        );
-    }
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -479,16 +455,7 @@ fn a_cannon_root_whose_screen_is_the_capturer_is_false() {
 fn a_cannon_root_over_its_own_screen_is_real() {
     let fen = "4ck3/4a4/9/2R6/4c4/9/9/9/4A4/3K5 w - - 0 1";
     let cycle = "c6c5 e5e6 c5c6 e6e5";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::Draw,
-            Some("闲闲闲闲"),
-            Some(false),
-        );
-    }
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@
 
 mod symmetry;
 
-use symmetry::{cxa, rule_with, wxf};
+use symmetry::{cxa, rule_alike, rule_with, wxf};
 use xiangqi::Color;
 use xiangqi_arbiter::Verdict;
 
@@ -74,14 +74,11 @@ fn an_elephant_pinned_by_a_cannon_chases_only_through_an_exchange() {
 fn an_elephant_freed_to_take_a_rook_chases_it() {
     let fen = "3R5/3ck4/3cb4/9/9/4r4/4P4/9/9/2B1K1B2 w - - 0 1";
     let cycle = "d9c9 d8b8 c9d9 b8d8";
-    for rules in [wxf(), cxa()] {
-        rule_with(
-            fen,
-            cycle,
-            &rules,
-            Verdict::MustChange(Color::Black),
-            Some("闲捉闲捉"),
-            Some(true),
-        );
-    }
+    rule_alike(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Black),
+        Some("闲捉闲捉"),
+        Some(true),
+    );
 }

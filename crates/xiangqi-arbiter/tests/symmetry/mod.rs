@@ -160,6 +160,19 @@ pub fn rule_both(fen: &str, cycle: &str, [by_cxa, by_wxf]: [Verdict; 2], red: &s
     ]
 }
 
+/// [`rule_with`] under both books, CXA 2011 then WXF 2018, with the same verdict and natures:
+/// for a cycle the two books rule alike.
+#[allow(dead_code)]
+pub fn rule_alike(
+    fen: &str,
+    cycle: &str,
+    verdict: Verdict,
+    red: Option<&str>,
+    black_forbidden: Option<bool>,
+) -> [Ruling; 2] {
+    [cxa(), wxf()].map(|rules| rule_with(fen, cycle, &rules, verdict, red, black_forbidden))
+}
+
 #[allow(dead_code)]
 pub fn cxa() -> RuleSet {
     RuleSet::cxa2011()
