@@ -2157,7 +2157,8 @@ fn judge(
     v: Square,
     book: Book,
 ) -> Option<Attack> {
-    let board = pos_s.or(pos_o)?.board();
+    let pre = pos_s.or(pos_o)?;
+    let board = pre.board();
     let attacker = board.piece_at(a)?;
     let victim = board.piece_at(v)?;
     if victim.role == Role::King {
@@ -2173,9 +2174,14 @@ fn judge(
     let recapture_moves = taken.legal_moves_where(MoveFilter::CapturesOn(v));
     let recaptures = recapture_moves.len();
     // A general "looks" along an open file only to forbid facing; it defends next to it.
-    let looks = (taken.attackers_to(v, victim.color, taken.board().occupied())
-        & !(taken.board().by_role(Role::King) & !king_attacks(v)))
-    .any();
+    // So does a piece that looked at it before the capture and no longer can: a cannon whose
+    // screen was the capturer (CXA 2011 art. 24.16, 假根; AXF rule 34).
+    let looks = |pos: &Position| {
+        let board = pos.board();
+        (pos.attackers_to(v, victim.color, board.occupied())
+            & !(board.by_role(Role::King) & !king_attacks(v)))
+        .any()
+    };
     // CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能吃子，按'闲'
     // 处理" — the chasing side's pawns and general do not take part in the exchange that
     // decides a chase; an exchange that wins without them is a chase all the same.
@@ -2190,7 +2196,7 @@ fn judge(
         } else {
             Protection::Rooted
         }
-    } else if looks {
+    } else if looks(&taken) || looks(pre) {
         Protection::FalseRoot
     } else {
         Protection::Unrooted
@@ -3230,41 +3236,43 @@ pub(crate) fn analyse_with(
         // win a piece that could not be won before.
         let lines = old.new_win(cache, &threat, line, offered);
         // Among pieces alike, one with no root that cannot leave its square is named first
-        // (see `rootless` below), whichever the search met first.
-        let rootless = |cache: &mut Cache, v: Square| {
-            attack_pairs(&threat, mover)
+        // (see `rootless` below), whichever the search met first. A false root is no root
+        // (art. 24.16): such a piece is named with the protection a direct attack finds.
+        let rootless = |cache: &mut Cache, v: Square| -> Option<Protection> {
+            let protection = attack_pairs(&threat, mover)
                 .into_iter()
                 .filter(|&(_, pv)| pv == v)
-                .any(|(direct, _)| {
+                .find_map(|(direct, _)| {
                     judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
-                        .is_some_and(|at| at.protection == Protection::Unrooted)
-                })
-                && held_on_its_square(cache, &pos_after, v, mate_depth)
+                        .map(|at| at.protection)
+                        .filter(|protection| protection.is_unrooted())
+                })?;
+            held_on_its_square(cache, &pos_after, v, mate_depth).then_some(protection)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.
-        let mut order: Vec<(Line, bool)> = Vec::with_capacity(lines.len());
+        let mut order: Vec<(Line, Option<Protection>)> = Vec::with_capacity(lines.len());
         for &candidate in &lines {
-            let is_rootless = candidate.victim.is_some_and(|(_, v)| rootless(cache, v));
-            order.push((candidate, is_rootless));
+            let rootless = candidate.victim.and_then(|(_, v)| rootless(cache, v));
+            order.push((candidate, rootless));
         }
-        order.sort_by_key(|&(_, is_rootless)| !is_rootless);
+        order.sort_by_key(|&(_, rootless)| rootless.is_none());
         // The attack each line makes, and whether art. 26.4 sets it aside; the first line
         // that stands as a chase is the move's, failing that the first set aside. (Two pieces
         // alike may be won, one laid open by its own side and one not: the move chases the
         // other, whichever the search met first.)
         let mut made = None;
-        for (line, is_rootless) in order {
+        for (line, rootless) in order {
             let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
             else {
                 continue;
             };
             if attack.reason == Reason::ForcedGain {
-                made = Some((attack, is_rootless));
+                made = Some((attack, rootless));
                 break;
             }
-            made.get_or_insert((attack, is_rootless));
+            made.get_or_insert((attack, rootless));
         }
-        if let Some((mut attack, is_rootless)) = made {
+        if let Some((mut attack, rootless)) = made {
             // A forced line needs more than the one capturing piece (a checker, a screen, a
             // second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
             // roots than attackers (少根, art. 24.15). But a victim with no root at all, which
@@ -3272,8 +3280,8 @@ pub(crate) fn analyse_with(
             // chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that
             // may take it at once will do, so that the answer does not depend on which of two
             // equal lines the search named.
-            if is_rootless {
-                attack.protection = Protection::Unrooted;
+            if let Some(protection) = rootless {
+                attack.protection = protection;
             }
             analysis.attacks.push(attack);
         }

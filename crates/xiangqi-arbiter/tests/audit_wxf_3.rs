@@ -23,7 +23,7 @@ mod symmetry;
 use symmetry::{cxa, rule_alike, rule_with, wxf};
 
 use xiangqi::{Color, Position, fen::Fen};
-use xiangqi_arbiter::{Game, GameResult, Pattern, RuleSet, Termination, Verdict};
+use xiangqi_arbiter::{Game, GameResult, Pattern, Protection, RuleSet, Termination, Verdict};
 
 // ---------------------------------------------------------------------------------------------
 // 1. One cannon against two rooks: AXF rule 16 (item 11) and rule 15 (item 10); digest §1.3,
@@ -443,7 +443,11 @@ fn a_cannon_root_whose_screen_is_the_capturer_is_false() {
             .iter()
             .find(|a| a.victim.to_string() == "e5")
             .unwrap_or_else(|| panic!("no attack on e5: {:?}", first.attacks));
-        assert!(on_e5.protection.is_unrooted(), "{on_e5:?}");
+        // Named for what it is: a root in form, not in fact (假根), not a cannon that never
+        // looked at e5 (无根).
+        assert_eq!(on_e5.protection, Protection::FalseRoot, "{on_e5:?}");
+        let said = ruling.explanation.zh();
+        assert!(said.contains("假根炮(e5)"), "{said}");
     }
 }
 

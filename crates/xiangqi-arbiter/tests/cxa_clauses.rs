@@ -25,7 +25,7 @@
 //! | 24.13 | 禁止着法: 长将 长杀 长捉 一将一杀 一将一捉 一杀一捉 | fig08, fig20, ref10, fig29x1 |
 //! | 24.14 | 允许着法: all the rest | fig05, ref04, ref07 |
 //! | 24.15 | 有根, 无根, 少根 | fig11, ref40, ref49; `cxa_24_7_…`, `cxa_26_6_…` |
-//! | 24.16 | 假根 counts as no root | ref39, ref49, fig29x2 (不能离线) |
+//! | 24.16 | 假根 counts as no root | ref39, ref49, fig29x2 (不能离线); `cxa_24_16_a_root_held_by_a_discovered_check_is_false` |
 //! | 24.17 | 联合捉子 | fig09, fig10, fig11, fig25, ref13, ref38 |
 //! | 24.18 | 自毙 | fig13 |
 //! | 25.1 | unilateral 长将 is never allowed | fig06; `cxa_23_4_…` |
@@ -647,6 +647,43 @@ fn cxa_a_piece_hitting_back_at_its_chaser() {
                 .attacks
                 .iter()
                 .any(|at| at.is_chase() && at.victim_role == victim)),
+            "{why}"
+        );
+    }
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
+}
+
+/// CXA 2011 arts. 24.16, 26.9.1: a root that cannot take back is no root, in a forced line as
+/// in a direct attack. The position of 图9: the black cannon on g0 takes the advisor on d0 over
+/// the red general, and the rook on i0 (or h0) then checks along the rank, so neither the
+/// general (the other cannon guards d0 over the elephant) nor the rook on d1 (it does not
+/// answer the check) can take back. The rook on d1 is a 假根: the advisor counts as 无根子 and
+/// the cannon chases it alone (长捉无根子, a pattern on the list of 26.9.1), not jointly with
+/// the rook (联合捉 of a 少根子). The verdict is the book's, Black must change, either way.
+#[test]
+fn cxa_24_16_a_root_held_by_a_discovered_check_is_false() {
+    let cxa = RuleSet::cxa2011();
+    let fen = "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w - - 0 1";
+    let cycle = "g4h2 i0h0 h2g4 h0i0";
+    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Black), "{why}");
+    let black = &ruling.black;
+    assert!(
+        black.forbidden && black.listed && black.chases_unrooted && !black.joint,
+        "{black:?}\n{why}"
+    );
+    for analysis in ruling.moves.iter().filter(|a| a.mover == Color::Black) {
+        let on_d0 = analysis
+            .attacks
+            .iter()
+            .find(|at| at.victim.to_string() == "d0")
+            .unwrap_or_else(|| panic!("no attack on d0\n{why}"));
+        assert_eq!(
+            on_d0.protection,
+            xiangqi_arbiter::Protection::FalseRoot,
             "{why}"
         );
     }
