@@ -3371,9 +3371,14 @@ fn mate_stood_before(
 ///   could: the checker's leaving its post (a guard of a line or a point) makes the mate, and
 ///   the answer adds nothing to it.
 ///
-/// A mate the answer makes or helps make is a new 杀法 (杀): 图19 (炮2平4应将后增加了黑马退6的杀
-/// 着), 参考图48 (士5退6 answers the check and unblocks a mate). With no check to take back, the
-/// mate is the answer's, as before the rule was read.
+/// A mate the answer makes or helps make is a new 杀法 (杀): 参考图48 (士5退6 answers the check
+/// and unblocks a mate: the third test fails). In 图19 (炮2平4应将后增加了黑马退6的杀着) the
+/// answering side threatened mate before the check already (its 炮4平2 is 杀): no state the
+/// check formed, and the answer stays 杀. With no check to take back, the mate is the
+/// answer's, as before the rule was read. The checking piece is taken off the board
+/// rather than judged where it stands (the answerer, in check there, threatens nothing): an
+/// answer whose only part in the mate is to shut that piece's way back would be missed; the
+/// books give no such case.
 fn self_inflicted(
     cache: &mut Cache,
     before: &Position,

@@ -22,7 +22,9 @@
 //! of Black's where the article is about them), was written from the book's text (CXA 2011 arts.
 //! 23–26 in `000_*.txt`; the Asian rules as the project's digest `repetition-rules.md` reads
 //! them) before the engine was run. The engine disagreed on one case, the first of section 1,
-//! and the book is plain there: the engine was changed. Three first tries were the tests' own
+//! and the book is plain there: the engine was changed (the section's other cases were written
+//! after the change; the old engine would have ruled the cannon-screen answer of the second 杀
+//! too, and Black to change). Three first tries were the tests' own
 //! mistakes, which the engine showed and which were mended before the expectation was written
 //! again: a red elephant on e2 that was the only piece between the generals (a false root, so
 //! the horses it seemed to guard were unrooted: section 6, a red pawn on e3 added), a red horse
@@ -132,6 +134,19 @@ fn a_screen_stepping_off_from_the_checkers_own_mate_is_idle() {
     let cycle = "c0c9 d9e7 c9c0 e7d9";
     let [by_cxa, _] = rule_alike(fen, cycle, Verdict::Draw, Some("将闲将闲"), Some(false));
     assert_black(&by_cxa, "闲捉闲捉");
+}
+
+/// CXA 2011 arts. 24.18, 26.2, the general's answer: "如乙方用除帅（将）以外其他子应将" leaves the
+/// general out of 自毙 because its answer is idle anyway ("走动帅（将）应将而产生的捉、杀按闲
+/// 处理"). The first case with the black general stepping to e8 to answer the rook's check, and
+/// back: 车1进6 stands after the step as it did after the cannon's answer, and the step is 闲.
+/// Red 一将一闲, Black two idle moves: a draw under both books.
+#[test]
+fn the_generals_answer_to_a_self_inflicted_check_is_idle() {
+    let fen = "4k4/9/4b4/r8/3c2bN1/9/9/9/3p5/2R1K4 w - - 0 1";
+    let cycle = "c0c9 e9e8 c9c0 e8e9";
+    let [by_cxa, _] = rule_alike(fen, cycle, Verdict::Draw, Some("将闲将闲"), Some(false));
+    assert_black(&by_cxa, "闲闲闲闲");
 }
 
 /// CXA 2011 art. 26.4, second sentence: "若另一方应将着法产生新的杀法仍应按杀处理". The first
