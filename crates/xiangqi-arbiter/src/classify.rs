@@ -68,11 +68,13 @@
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
 //! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
-//! piece unrooted by its own side's check is that side's fault), and a forced line that pays
-//! only because the victim's own side laid it open with its last move is not the chase of a
-//! move taking no direct part in it (26.4, [`self_exposed`]), while a move parrying a mate
-//! threat (解杀) makes its standing attacks chases anew (参考图35); a lone defender's attacks on
-//! advisors and elephants are idle (26.3); a pawn's own captures and its captures after
+//! piece unrooted by its own side's check is that side's fault) and threatens mate only with a
+//! mate the checker's own check did not leave open (自毙, arts. 24.18, 26.4:
+//! [`self_inflicted`]), and a forced line that pays only because the victim's own side laid it
+//! open with its last move is not the chase of a move taking no direct part in it (26.4,
+//! [`self_exposed`]), while a move parrying a mate threat (解杀) makes its standing attacks
+//! chases anew (参考图35); a lone defender's attacks on advisors and elephants are idle
+//! (26.3); a pawn's own captures and its captures after
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
 //! pawns and general take no part in the exchange that decides a chase (26.8); a same-type
 //! offer the offered side may take first without loss is 兑 (26.10), also when a rook touches
@@ -3065,7 +3067,7 @@ fn self_exposed(
 pub fn analyse(before: &Position, m: Move, book: Book, mate_depth: u32) -> MoveAnalysis {
     let mut cache = Cache::default();
     let mut analysis = analyse_with(&mut cache, before, m, None, book, mate_depth);
-    deepen(&mut cache, before, m, &mut analysis, book, mate_depth);
+    deepen(&mut cache, before, m, None, &mut analysis, book, mate_depth);
     analysis
 }
 
@@ -3129,7 +3131,7 @@ pub(crate) fn analyse_with(
         return analysis;
     };
     analysis.mate_threat = cache.mate_by_checks(&threat, mate_depth)
-        && !mate_stood_before(cache, before, evasion, mate_depth);
+        && !mate_stood_before(cache, before, &pos_after, previous, book, mate_depth);
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
@@ -3346,11 +3348,91 @@ pub(crate) fn analyse_with(
 /// ("若另一方应将着法产生新的杀法仍应按'杀'处理") count only a *new* mate, and art. 24.18
 /// (自毙) rules a non-king answer to check that leaves a standing mate threat none of 将 杀 捉:
 /// newness is read into 杀 as 图5 reads it into 捉 (a capture that stood before the move and
-/// stands after it, unchanged, is 闲). A move answering check is left as it was (`evasion`):
-/// the threat it leaves may be the checker's own doing (自毙, art. 24.18) or a new one, which
-/// the position in check cannot tell.
-fn mate_stood_before(cache: &mut Cache, before: &Position, evasion: bool, depth: u32) -> bool {
-    !evasion && cache.mate_by_checks(before, depth)
+/// stands after it, unchanged, is 闲). The position before a move answering check cannot tell
+/// (the answerer, in check, threatens nothing): under CXA 2011 the threat after such a move
+/// (leading to `after`) is the checker's own doing when [`self_inflicted`] says so, and the
+/// answer's otherwise (`previous` is the check and the position it was given in).
+fn mate_stood_before(
+    cache: &mut Cache,
+    before: &Position,
+    after: &Position,
+    previous: Option<(&Position, Move)>,
+    book: Book,
+    depth: u32,
+) -> bool {
+    if !before.is_check() {
+        return cache.mate_by_checks(before, depth);
+    }
+    book == Book::Cxa2011 && self_inflicted(cache, before, after, previous, depth)
+}
+
+/// CXA 2011 arts. 24.18, 26.4 (自毙): "甲方将军乙方，以致形成己方的被杀状态，如乙方用除帅（将）
+/// 以外其他子应将的着法不属将、杀或捉，则甲方将军这着棋称为自毙"; "一方形成自毙应由己方负责，不得
+/// 视为另一方造成；若另一方应将着法产生新的杀法仍应按杀处理". The side answering check with a move
+/// played in `before` and leading to `after` could mate by checks after it: is that mate
+/// the checker's own doing, formed by its check (`previous`: the check and the position it was
+/// given in)? It is when
+/// - the answering side could not mate before the check (the check formed the state: "以致形成");
+/// - with the check taken back (its piece back on the point it left, what it took put back) and
+///   the answer kept, the answering side could not mate either: the answer alone makes no mate;
+/// - with the answer taken back and the checking piece off the board (the check gone), it
+///   could: the checker's leaving its post (a guard of a line or a point) makes the mate, and
+///   the answer adds nothing to it.
+///
+/// A mate the answer makes or helps make is a new 杀法 (杀): 参考图48 (士5退6 answers the check
+/// and unblocks a mate: the third test fails). In 图19 (炮2平4应将后增加了黑马退6的杀着) the
+/// answering side threatened mate before the check already (its 炮4平2 is 杀): no state the
+/// check formed, and the answer stays 杀. With no check to take back, the mate is the
+/// answer's, as before the rule was read. The checking piece is taken off the board
+/// rather than judged where it stands (the answerer, in check there, threatens nothing): an
+/// answer whose only part in the mate is to shut that piece's way back would be missed; the
+/// books give no such case.
+fn self_inflicted(
+    cache: &mut Cache,
+    before: &Position,
+    after: &Position,
+    previous: Option<(&Position, Move)>,
+    depth: u32,
+) -> bool {
+    let Some((earlier, check)) = previous else {
+        return false;
+    };
+    let Some(checker) = earlier.board().piece_at(check.from) else {
+        return false;
+    };
+    let answerer = before.turn();
+    // Formed by the check: no mate before it.
+    if earlier
+        .swap_turn()
+        .is_none_or(|e| cache.mate_by_checks(&e, depth))
+    {
+        return false;
+    }
+    // The check taken back, the answer kept.
+    let mut setup = after.to_setup();
+    if setup.board.piece_at(check.from).is_some() {
+        return false;
+    }
+    if setup.board.piece_at(check.to) == Some(checker) {
+        setup.board.remove_piece_at(check.to);
+        if let Some(taken) = earlier.board().piece_at(check.to) {
+            setup.board.set_piece_at(check.to, taken);
+        }
+    }
+    setup.board.set_piece_at(check.from, checker);
+    setup.turn = answerer;
+    match Position::from_diagram(setup) {
+        Ok(undone) if !cache.mate_by_checks(&undone, depth) => {}
+        _ => return false,
+    }
+    // The answer taken back (the position it was played in), the checking piece off the board.
+    let mut setup = before.to_setup();
+    if setup.board.piece_at(check.to) != Some(checker) {
+        return false;
+    }
+    setup.board.remove_piece_at(check.to);
+    setup.turn = answerer;
+    Position::from_diagram(setup).is_ok_and(|left| cache.mate_by_checks(&left, depth))
 }
 
 /// The heaviest nature of an analysed move (CXA 2011 art. 26.5).
@@ -3383,7 +3465,9 @@ const DEEPER_CHECKS: u32 = 1;
 /// offers the rook and brings the horse into a mating net, 杀 by art. 26.10) and fig. 29 (the
 /// rook that cannot leave its line moves along it, 杀). Such a move becomes 杀, unless the
 /// threat is an offered exchange the other side may take first (art. 26.10, see
-/// [`offer_parries_mate`]). A king move answering check stays idle (art. 26.2).
+/// [`offer_parries_mate`]). A king move answering check stays idle (art. 26.2); another
+/// piece's answer is no 杀 for a mate the check left open itself (自毙, arts. 24.18, 26.4:
+/// [`self_inflicted`], which asks `previous`, the check and the position it was given in).
 ///
 /// Kept apart from [`analyse_with`] because it is the dearest search of a ruling: a ruling
 /// asks it only where the answer can change a side's pattern (see `judge_span`). Under
@@ -3392,6 +3476,7 @@ pub(crate) fn deepen(
     cache: &mut Cache,
     before: &Position,
     m: Move,
+    previous: Option<(&Position, Move)>,
     analysis: &mut MoveAnalysis,
     book: Book,
     mate_depth: u32,
@@ -3408,7 +3493,7 @@ pub(crate) fn deepen(
     };
     let depth = mate_depth + DEEPER_CHECKS;
     if cache.mate_by_checks(&threat, depth)
-        && !mate_stood_before(cache, before, analysis.evasion, depth)
+        && !mate_stood_before(cache, before, &pos_after, previous, book, depth)
         && !offer_parries_mate(cache, &threat, &pos_after, &analysis.attacks, depth)
     {
         analysis.mate_threat = true;

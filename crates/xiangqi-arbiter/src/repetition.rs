@@ -463,6 +463,7 @@ fn judge_span(
                 &mut cache,
                 &positions[i],
                 moves[i],
+                previous(i).map(|p| (&positions[p], moves[p])),
                 &mut analyses[k],
                 rules.book,
                 rules.mate_threat_depth,
