@@ -24,7 +24,8 @@
 //! See [`Verdict`] and the arms of `verdict_wxf` / `verdict_cxa`, each citing its article.
 //! Where both sides play forbidden moves under CXA 2011 and art. 26.9's lists decide, a side's
 //! pattern is "listed" (26.9.1) when it is 长杀, 一将一杀, or every one of its chases is of a
-//! rook or an unrooted piece; 26.9.2–3 (a single chase against a joint chase of the same kind,
+//! rook or a piece not fully protected (无根子 as art. 24.15 splits pieces: "反之称为无根子",
+//! a 少根子 and a 假根子 included; [`Protection::is_not_fully_rooted`]); 26.9.2–3 (a single chase against a joint chase of the same kind,
 //! a rook against a rook, an unrooted piece against a piece jointly won) then break ties. This
 //! reading of 26.9 follows the digest in `shared/rules/repetition-rules.md`.
 
@@ -140,8 +141,9 @@ pub struct SideSummary {
     /// hold against the joined attackers: the 联合捉无根子 of CXA 2011 art. 26.9.3.
     #[serde(default)]
     pub joint_other: bool,
-    /// It chases an unrooted (or falsely rooted) piece on its chasing moves: the 长捉无根子 of
-    /// CXA 2011 arts. 26.9.1, 26.9.3.
+    /// It chases a piece not fully protected (unrooted, falsely or under-rooted:
+    /// [`Protection::is_not_fully_rooted`]) on its chasing moves: the 长捉无根子 of CXA 2011
+    /// arts. 26.9.1, 26.9.3. The field keeps its name for JSON already written.
     #[serde(default)]
     pub chases_unrooted: bool,
     /// Its perpetual chase is only the attack of a piece held on an enemy horse's leg on that
@@ -745,7 +747,8 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         .filter(|a| a.nature == MoveNature::Chase)
         .all(|a| {
             a.attacks.iter().any(|at| {
-                at.is_chase() && (at.victim_role == Role::Rook || at.protection.is_unrooted())
+                at.is_chase()
+                    && (at.victim_role == Role::Rook || at.protection.is_not_fully_rooted())
             })
         });
     let listed = forbidden
@@ -767,7 +770,7 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         joint: joint_of(true) || joint_of(false),
         joint_rook: joint_of(true),
         joint_other: joint_of(false),
-        chases_unrooted: chases().any(|at| at.protection.is_unrooted()),
+        chases_unrooted: chases().any(|at| at.protection.is_not_fully_rooted()),
         only_held_piece_chases,
         chases_held_rook: chases().any(|at| at.reason == Reason::ImmobileRook),
     }

@@ -49,7 +49,7 @@ mod symmetry;
 use symmetry::{cxa, red_moves, rule, rule_both, rule_with, wxf};
 
 use xiangqi::{Color, Role};
-use xiangqi_arbiter::{MoveNature, Pattern, Protection, Reason, Ruling, Verdict};
+use xiangqi_arbiter::{MoveNature, Pattern, Protection, Reason, Ruling, Verdict, rule_game};
 
 /// Does every black move of `ruling` chase the red rook jointly (an under-rooted rook, 少根)?
 fn black_jointly_chases_the_rook(ruling: &Ruling) -> bool {
@@ -159,6 +159,41 @@ fn a_perpetual_mate_threat_against_a_joint_chase_of_a_rook_is_drawn() {
         "{why}"
     );
     assert!(why.contains("26.9.4"), "{why}");
+}
+
+/// The same game ruled at move 33 (plies 54–65): the position recurs at plies 53, 57, 61 and 65,
+/// and in the last loop Red's rook goes c3–h3–c3 instead of c3–d3–c3. Black's pawn steps on
+/// as before; on its last step (c4–d4, ply 64) the cannon has no rook to win, but the black
+/// rook on f4 now wins the red pawn on g5, which its guard cannot hold (少根, a crossed pawn:
+/// art. 26.7): still a chase, of a piece not fully protected. A 少根子 is a 无根子 for art.
+/// 26.9 (art. 24.15 splits pieces in two: "充分保护的棋子，称为'有根子'；反之称为'无根子'"), so
+/// Black's 长捉 is listed in art. 26.9.1 as Red's 长杀 is, and art. 26.9.4 draws it. (Reading
+/// 少根 as neither rooted nor 无根 left Black's pattern off the list and told Red to change.)
+#[test]
+fn a_perpetual_mate_threat_against_chases_of_a_rook_and_an_under_rooted_pawn_is_drawn() {
+    let fen = "2baka3/4c4/8b/p3P2Rp/4c1P2/3p1r3/P1R5P/2C6/9/2BAKA3 b - - 4 27";
+    let line = "d4c4 c3d3 c4d4 d3c3 d4c4 c3d3 c4d4 d3c3 d4c4 c3h3 c4d4 h3c3";
+    let cxa = cxa();
+    let (start, moves) = symmetry::game_of(fen, line);
+    let ruling = rule_game(&start, &moves, &cxa)
+        .unwrap_or_else(|| panic!("the position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
+    assert_eq!(ruling.red.pattern, Pattern::PerpetualMateThreat, "{why}");
+    assert_eq!(ruling.black.pattern, Pattern::PerpetualChase, "{why}");
+    let on_g5 = ruling
+        .moves
+        .iter()
+        .flat_map(|a| &a.attacks)
+        .find(|at| at.is_chase() && at.victim.to_string() == "g5")
+        .unwrap_or_else(|| panic!("no chase of the pawn on g5\n{why}"));
+    assert_eq!(on_g5.protection, Protection::UnderRooted, "{why}");
+    assert!(
+        ruling.red.listed && ruling.black.listed && ruling.black.chases_unrooted,
+        "{why}"
+    );
+    assert!(why.contains("26.9.4"), "{why}");
+    symmetry::check(&start, &moves, &cxa, Some(ruling.verdict)).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -501,9 +501,9 @@ fn black_jointly_chases_horses(ruling: &Ruling) -> bool {
 /// attacks; the red elephant on e2 guards both horses, once: the cannon or the rook alone wins
 /// nothing, together they win a piece (炮吃马、相吃炮、车吃相): a joint chase (联合捉, art. 24.17)
 /// on every move. Both sides are forbidden; the single chaser gives way to the joint one: Red
-/// must change. (The engine gets there by art. 26.9.1: it does not count a joint chase of a
-/// piece with a root, 少根, as 长捉无根子, so only Red's pattern is listed; the verdict is the
-/// same.) WXF 2018: Red's chases are of two pieces in turn (分捉, AXF rules 16, 32) and a cannon
+/// must change: both patterns are listed in art. 26.9.1 (a horse its one root cannot hold
+/// against two attackers, 少根, is a 无根子: art. 24.15, "反之称为无根子"), and art. 26.9.3 breaks
+/// the tie. WXF 2018: Red's chases are of two pieces in turn (分捉, AXF rules 16, 32) and a cannon
 /// attacking a guarded horse does not chase (rule 17): a draw.
 #[test]
 fn a_single_chase_of_unrooted_horses_against_a_joint_chase_changes() {
@@ -523,7 +523,11 @@ fn a_single_chase_of_unrooted_horses_against_a_joint_chase_changes() {
         ruling.red.listed && !ruling.red.joint && ruling.red.chases_unrooted,
         "{why}"
     );
-    assert!(ruling.black.joint_other, "{why}");
+    assert!(
+        ruling.black.joint_other && ruling.black.listed && ruling.black.chases_unrooted,
+        "{why}"
+    );
+    assert!(why.contains("26.9.3"), "{why}");
     rule_with(
         fen,
         cycle,
