@@ -16,6 +16,14 @@
 //! digest does not settle (section 7, the control of rule 37: see its doc comment); no engine
 //! change was made.
 //!
+//! Two of the rules asked for have no position here. Rule 22 (item 17, 车马互相长捉: a rook and
+//! a horse chasing each other, a draw) cannot be built from a lone rook and a lone horse each
+//! making a new attack on the other with every move of a four-ply cycle, nor of an eight-ply
+//! one with the rook shuttling: a rook that attacks the horse on a line and a horse a knight's
+//! move from the rook's next point put the rook's two points on no common line (checked by
+//! enumerating the board); the book's diagram 48 must use other pieces, which the digest does
+//! not say. Rule 10 (item 5, 解杀反杀) was not attempted in the time.
+//!
 //! Each cycle gives the four plies of one period twice, so the start position occurs three
 //! times, and is ruled three ways: as given, mirrored left to right, and with the colours
 //! swapped (`symmetry::rule_with`). Natures are written with the book's characters (see
@@ -243,6 +251,37 @@ fn one_chase_one_threat_to_check_and_capture_by_the_two_books() {
         &cxa(),
         Verdict::MustChange(Color::Red),
         Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// The control of [`one_chase_one_threat_to_check_and_capture_by_the_two_books`], one piece
+/// added: a black horse on a8 guards the cannon on c7 (over b8). The red horse's attack on c7 is
+/// now an attack on a protected cannon, no chase under either book (rule 17; CXA 2011 art. 24.3,
+/// a horse for a cannon is an even trade); the black horse reaches none of f7, f8, g7, g8, so the
+/// threat from g5 stands. (A first try guarded c7 with a black rook on c9: the engine then ruled
+/// the step to g5 idle under CXA 2011, rightly: once the horse has taken on h6, the rook mates
+/// on d9, the red general on d0 having no square, and a capture after which the capturer is
+/// mated at once wins nothing, art. 24.3.) WXF 2018: a draw as before (rule 38). CXA 2011: 捉 on one move in two, allowed,
+/// a draw (arts. 24.14, 25.2).
+#[test]
+fn a_threat_to_check_and_capture_and_an_attack_on_a_guarded_cannon_are_allowed() {
+    let fen = "4k4/n8/2c6/4N2c1/9/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "e6g5 e9e8 g5e6 e8e9";
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
         Some(false),
     );
 }
@@ -608,9 +647,9 @@ fn game(fen: &str, rules: RuleSet, moves: &str) -> Game {
 #[test]
 fn a_side_with_no_legal_move_loses() {
     for rules in [wxf(), cxa()] {
-        let g = game("4k4/9/9/4N4/9/9/9/9/9/3K5 w - - 0 1", rules.clone(), "e6g7");
+        let g = game("4k4/9/9/4N4/9/9/9/9/9/3K5 w - - 0 1", rules, "e6g7");
         assert_eq!(g.end(), Some((GameResult::RedWins, Termination::Stalemate)));
-        let g = game("4k4/9/9/4N4/9/9/9/9/9/3K5 w - - 0 1", rules.clone(), "e6c7");
+        let g = game("4k4/9/9/4N4/9/9/9/9/9/3K5 w - - 0 1", rules, "e6c7");
         assert_eq!(g.end(), None);
         let g = game("5k3/9/9/9/9/9/4n4/9/9/4K4 b - - 0 1", rules, "e3c2");
         assert_eq!(
@@ -627,19 +666,11 @@ fn a_side_with_no_legal_move_loses() {
 #[test]
 fn a_draw_by_agreement_or_when_neither_side_can_win() {
     for rules in [wxf(), cxa()] {
-        let mut g = game(
-            "4k4/9/2r6/8C/6N2/9/9/9/9/3K5 w - - 0 1",
-            rules.clone(),
-            "g5e6",
-        );
+        let mut g = game("4k4/9/2r6/8C/6N2/9/9/9/9/3K5 w - - 0 1", rules, "g5e6");
         assert_eq!(g.end(), None);
         g.agree_draw();
         assert_eq!(g.end(), Some((GameResult::Draw, Termination::Agreement)));
-        let g = game(
-            "3k5/9/9/9/9/9/9/3p5/4A4/5K3 w - - 0 1",
-            rules.clone(),
-            "e1d2",
-        );
+        let g = game("3k5/9/9/9/9/9/9/3p5/4A4/5K3 w - - 0 1", rules, "e1d2");
         assert_eq!(
             g.end(),
             Some((GameResult::Draw, Termination::InsufficientMaterial))
@@ -647,4 +678,23 @@ fn a_draw_by_agreement_or_when_neither_side_can_win() {
         let g = game("3k5/9/9/P8/9/9/9/3p5/4A4/5K3 w - - 0 1", rules, "e1d2");
         assert_eq!(g.end(), None);
     }
+}
+
+/// Rule 5 (art. 3.2.B: "凡演成循环归原状态，双方均无犯例而经四次仍不变者，可判和局"), played out
+/// in a game: the cycle of [`a_rook_tied_to_its_file_and_protected_on_one_point_may_be_followed`]
+/// (a chase on one move in two against a tied rook, allowed play on both sides). Under WXF 2018
+/// the third occurrence of the start is ruled a draw but the game goes on; the fourth ends it.
+/// CXA 2011 ends it at the third (arts. 23.1, 25.2).
+#[test]
+fn allowed_play_against_a_tied_rook_is_drawn_at_the_fourth_occurrence() {
+    let fen = "4k4/4a4/6n2/4r4/R8/9/4C4/2N6/9/3K5 w - - 0 1";
+    let period = "a5a6 e6e5 a6a5 e5e6";
+    let twice = format!("{period} {period}");
+    let g = game(fen, wxf(), &twice);
+    assert_eq!(g.last_ruling().map(|r| r.verdict), Some(Verdict::Draw));
+    assert_eq!(g.end(), None, "WXF 2018 art. 3.2.B: four times");
+    let g = game(fen, wxf(), &format!("{twice} {period}"));
+    assert_eq!(g.end(), Some((GameResult::Draw, Termination::Repetition)));
+    let g = game(fen, cxa(), &twice);
+    assert_eq!(g.end(), Some((GameResult::Draw, Termination::Repetition)));
 }
