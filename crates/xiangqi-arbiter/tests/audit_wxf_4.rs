@@ -13,8 +13,10 @@
 //! rules as numbered there, §3 for CXA 2011) and the WXF 2018 text (`002_*.txt`, art. 3) before
 //! the engine was run. Where CXA 2011 rules the same cycle otherwise, both verdicts are asserted
 //! and the doc comment says why. The engine agreed everywhere but on one CXA 2011 ruling the
-//! digest does not settle (section 7, the control of rule 37: see its doc comment); no engine
-//! change was made.
+//! digest does not settle (section 7, the control of rule 37: Black's steps along the pinning
+//! file, which we wrote idle, the engine names a joint chase of the pinned rook, 参考图39; see
+//! that doc comment), and on one first try of ours that was our mistake (section 2, the last
+//! control: a black rook guard that could mate after the capture). No engine change was made.
 //!
 //! Two of the rules asked for have no position here. Rule 22 (item 17, 车马互相长捉: a rook and
 //! a horse chasing each other, a draw) cannot be built from a lone rook and a lone horse each
@@ -22,7 +24,7 @@
 //! one with the rook shuttling: a rook that attacks the horse on a line and a horse a knight's
 //! move from the rook's next point put the rook's two points on no common line (checked by
 //! enumerating the board); the book's diagram 48 must use other pieces, which the digest does
-//! not say. Rule 10 (item 5, 解杀反杀) was not attempted in the time.
+//! not say. For rule 10 (item 5, 解杀反杀) we found no legal cycle in the time.
 //!
 //! Each cycle gives the four plies of one period twice, so the start position occurs three
 //! times, and is ruled three ways: as given, mirrored left to right, and with the colours
