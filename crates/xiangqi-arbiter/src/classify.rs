@@ -3375,7 +3375,54 @@ fn mate_stood_before(
     if !before.is_check() {
         return cache.mate_by_checks(before, depth);
     }
-    book == Book::Cxa2011 && self_inflicted(cache, before, after, previous, depth)
+    book == Book::Cxa2011
+        && (self_inflicted(cache, before, after, previous, depth)
+            || mates_stood_before_the_check(cache, after, previous, depth))
+}
+
+/// CXA 2011 art. 26.2 ("走动其他棋子应将后产生新的'捉'或'杀'，判'捉'或'杀'"): a piece that
+/// answers check threatens mate (杀) only with a *new* mate. Did every mate the answering side
+/// threatens after its answer (leading to `after`) stand already before the check (`previous`:
+/// the check and the position it was given in, the answering side to move there in thought)?
+/// A mate is named by its first check (the piece's point and where it goes): 图19's answer
+/// 炮2平4 adds 马退6, a check that did not mate before, and stays 杀.
+fn mates_stood_before_the_check(
+    cache: &mut Cache,
+    after: &Position,
+    previous: Option<(&Position, Move)>,
+    depth: u32,
+) -> bool {
+    let Some((earlier, _)) = previous else {
+        return false;
+    };
+    let (Some(standing), Some(threat)) = (earlier.swap_turn(), after.swap_turn()) else {
+        return false;
+    };
+    if !cache.mate_by_checks(&standing, depth) {
+        return false;
+    }
+    let old = mating_checks(cache, &standing, depth);
+    let now = mating_checks(cache, &threat, depth);
+    !now.is_empty()
+        && now
+            .iter()
+            .all(|m| old.iter().any(|o| (o.from, o.to) == (m.from, m.to)))
+}
+
+/// The checks of the side to move that mate within `depth` of its moves ([`Cache::mate_by_checks`]).
+fn mating_checks(cache: &mut Cache, pos: &Position, depth: u32) -> Vec<Move> {
+    pos.legal_moves_where(MoveFilter::Checks)
+        .into_iter()
+        .filter(|&m| {
+            let p = after(pos, m);
+            let replies = p.legal_moves();
+            replies.is_empty()
+                || (depth > 1
+                    && replies
+                        .iter()
+                        .all(|&r| cache.mate_by_checks(&after(&p, r), depth - 1)))
+        })
+        .collect()
 }
 
 /// CXA 2011 arts. 24.18, 26.4 (自毙): "甲方将军乙方，以致形成己方的被杀状态，如乙方用除帅（将）

@@ -180,6 +180,32 @@ fn an_answer_that_makes_a_new_mate_is_a_mate_threat() {
     );
 }
 
+/// CXA 2011 art. 26.2: "走动其他棋子应将后产生新的'捉'或'杀'，判'捉'或'杀'" — only a *new* mate
+/// makes an answer to check 杀. The first case of this section with the black rook on i6 instead
+/// of a6: 车9进6 (i6–i0) mates along rank 0 from the other side (the pawn on d1 holds d0 and e1,
+/// and no red piece can come between), so Black threatens mate all along, and the red rook on
+/// c0 guards nothing. It checks on c9 (将); the cannon steps up to d9 between (闲: the mate it
+/// leaves is the one that stood before the check, the cannon adds none); the rook goes home
+/// (闲); the cannon's way back attacks the unrooted horse on h5 (捉; the mate still stands, no
+/// new one). Red 一将一闲, Black 一闲一捉: a draw if neither changes (arts. 24.14, 25.2). Read as
+/// 杀, the answer would make Black's play 一杀一捉 and tell Black to change. WXF 2018: a draw.
+#[test]
+fn an_answer_that_leaves_a_mate_standing_since_before_the_check_is_idle() {
+    let fen = "4k4/9/4b4/8r/3c2bN1/9/9/9/3p5/2R1K4 w - - 0 1";
+    let cycle = "c0c9 d5d9 c9c0 d9d5";
+    let [by_cxa, _] = rule_alike(fen, cycle, Verdict::Draw, Some("将闲将闲"), Some(false));
+    assert_black(&by_cxa, "闲捉闲捉");
+    assert!(
+        by_cxa
+            .moves
+            .iter()
+            .filter(|a| a.iccs == "d5d9")
+            .all(|a| a.evasion && !a.mate_threat),
+        "{}",
+        by_cxa.explanation.en()
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. The entry move and the count: arts. 23.2, 23.3, 24.9.
 
