@@ -2146,9 +2146,73 @@ fn given_up(
     most
 }
 
+/// The reason a tied capturer's exchange is weighed to (see [`judge`], CXA 2011 art. 26.5),
+/// for [`Detail::ChaseOnly`]: [`Reason::CaptureLosesToMate`] when the other side's answer to
+/// the capture (played: `taken`) mates and it could not mate all along (`pos_o`, the board
+/// before it, that side to move); [`Reason::TiedCapturer`] when the answer wins back more
+/// than `float` beyond what it could win all along; `None` when the exchange stays a chase.
+/// The same outcome as `judge`'s two [`rebuttal_beyond`] questions, asked the other way
+/// round: what the answer wins is valued, and what could be won all along is only compared
+/// with it by a null window. The whole judgement values what could be won all along, a search
+/// of the whole board (the dearest of the weighing), as its gain needs the number.
+fn tied_weighing(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    float: i32,
+) -> Option<Reason> {
+    let answer = forced_line_by(cache, taken, FORCED_CHECKS, chaser);
+    if !answer.mates && answer.gain <= float {
+        return None;
+    }
+    let Some(pos_o) = pos_o else {
+        return Some(if answer.mates {
+            Reason::CaptureLosesToMate
+        } else {
+            Reason::TiedCapturer
+        });
+    };
+    if answer.mates {
+        let mate = -MATED / 2;
+        let stood = forced_line_in(
+            cache,
+            pos_o,
+            FORCED_CHECKS,
+            chaser,
+            Aim::default(),
+            (mate - 1, mate),
+        );
+        return (!stood.mates).then_some(Reason::CaptureLosesToMate);
+    }
+    // Wins back more than `float` beyond all along: all along wins less than the excess (and
+    // does not mate, which reaching any bound would show).
+    (!rebuttal_at_least(cache, pos_o, chaser, answer.gain - float)).then_some(Reason::TiedCapturer)
+}
+
+/// Does the side to move in `pos` win at least `threshold` (at least 1) by force after the
+/// other side (`chaser`) has taken one of its pieces, or mate ([`rebuttal`])? A null window:
+/// [`rebuttal_reaches`] without the line.
+fn rebuttal_at_least(cache: &mut Cache, pos: &Position, chaser: Color, threshold: i32) -> bool {
+    let window = (threshold - 1, threshold);
+    let line = forced_line_in(cache, pos, FORCED_CHECKS, chaser, Aim::default(), window);
+    line.mates || line.gain >= threshold
+}
+
+/// How much of an attack [`judge`] must tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// The whole attack, its gain and protection as a ruling reports them.
+    Whole,
+    /// Only whether it chases ([`Attack::is_chase`]): an attack that stood before the move,
+    /// asked by [`OldAttacks::is_new`], whose gain and protection no ruling reports.
+    ChaseOnly,
+}
+
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
-/// is no legal capture, i.e. no attack.
+/// is no legal capture, i.e. no attack. With [`Detail::ChaseOnly`] only the reason's
+/// [`Reason::is_chase`] is sure to be the whole judgement's.
 fn judge(
     cache: &mut Cache,
     pos_s: Option<&Position>,
@@ -2156,6 +2220,7 @@ fn judge(
     a: Square,
     v: Square,
     book: Book,
+    detail: Detail,
 ) -> Option<Attack> {
     let board = pos_s.or(pos_o)?.board();
     let attacker = board.piece_at(a)?;
@@ -2220,7 +2285,17 @@ fn judge(
             } else {
                 worth
             };
-            if let Some((back, standing)) =
+            if detail == Detail::ChaseOnly {
+                match tied_weighing(cache, &taken, pos_o, chaser, float) {
+                    Some(Reason::TiedCapturer) => {
+                        // The whole judgement's gain is at most nothing here.
+                        gain = 0;
+                        protection = Protection::HiddenRoot;
+                        weighed = Some(Reason::TiedCapturer);
+                    }
+                    other => weighed = other,
+                }
+            } else if let Some((back, standing)) =
                 rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth)
             {
                 if back.mates {
@@ -2597,8 +2672,16 @@ impl<'a> OldAttacks<'a> {
             return false;
         }
         attack.is_chase()
-            && !(judge(cache, Some(self.before), self.before_o, a_before, v, book)
-                .is_some_and(|old| old.is_chase())
+            && !(judge(
+                cache,
+                Some(self.before),
+                self.before_o,
+                a_before,
+                v,
+                book,
+                Detail::ChaseOnly,
+            )
+            .is_some_and(|old| old.is_chase())
                 && !(book == Book::Cxa2011
                     && self.parries_mate(cache, mate_depth)
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
@@ -3111,7 +3194,9 @@ pub(crate) fn analyse_with(
                 if !made {
                     continue;
                 }
-                if let Some(attack) = judge(cache, None, Some(&pos_after), a, v, book) {
+                if let Some(attack) =
+                    judge(cache, None, Some(&pos_after), a, v, book, Detail::Whole)
+                {
                     analysis.attacks.push(attack);
                 }
             }
@@ -3129,7 +3214,15 @@ pub(crate) fn analyse_with(
     let before_o = before.swap_turn();
     let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
     for (a, v) in attack_pairs(&threat, mover) {
-        let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
+        let Some(mut attack) = judge(
+            cache,
+            Some(&threat),
+            Some(&pos_after),
+            a,
+            v,
+            book,
+            Detail::Whole,
+        ) else {
             continue;
         };
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
@@ -3236,8 +3329,16 @@ pub(crate) fn analyse_with(
                 .into_iter()
                 .filter(|&(_, pv)| pv == v)
                 .any(|(direct, _)| {
-                    judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
-                        .is_some_and(|at| at.protection == Protection::Unrooted)
+                    judge(
+                        cache,
+                        Some(&threat),
+                        Some(&pos_after),
+                        direct,
+                        v,
+                        book,
+                        Detail::Whole,
+                    )
+                    .is_some_and(|at| at.protection == Protection::Unrooted)
                 })
                 && held_on_its_square(cache, &pos_after, v, mate_depth)
         };
