@@ -2104,13 +2104,17 @@ fn wins_by_taking(
 
 /// What the capture `taken` (the capturer on `v`; `pos_s` and `pos_o` the board before it, the
 /// capturer's side and the other side to move) gives up: the most the other side can win now
-/// by taking a piece of the capturer's side, beyond what it could win on that piece before.
+/// by taking a piece of the capturer's side, beyond what it could win on that piece before,
+/// when that is more than `above`; otherwise some amount no more than `above` (the caller
+/// weighs only a loss beyond the target's worth: CXA 2011 art. 26.5, 得不偿失). A piece that
+/// could not be won for more than `above` (nothing is won beyond its worth) is not asked about.
 fn given_up(
     cache: &mut Cache,
     pos_s: &Position,
     pos_o: Option<&Position>,
     taken: &Position,
     v: Square,
+    above: i32,
 ) -> i32 {
     let (Some(pos_o), Some(taken_s)) = (pos_o, taken.swap_turn()) else {
         return 0;
@@ -2122,7 +2126,11 @@ fn given_up(
     let occupied = board.occupied();
     let mut most = 0;
     for (y, p) in board.pieces() {
-        if y == v || p.color != capturer.color || p.role == Role::King {
+        if y == v
+            || p.color != capturer.color
+            || p.role == Role::King
+            || gain_value(p.role, p.color, y) <= most.max(above)
+        {
             continue;
         }
         let attackers = taken.attackers_to(y, !capturer.color, occupied);
@@ -2331,18 +2339,16 @@ fn judge(
             // lines shows ([`tied_down`]). What the other side can win now on a piece of the
             // capturer's side, and could not before the capture, is what the leaving gave up;
             // the exchange is weighed whole with it, as a tied capturer's.
-            let given = given_up(cache, pos_s, pos_o, &taken, v);
-            if given > 0 {
-                let float = if victim.role == Role::Pawn {
-                    value(Role::Horse, victim.color, v)
-                } else {
-                    worth
-                };
-                if given > float {
-                    gain = worth - given;
-                    protection = Protection::HiddenRoot;
-                    weighed = Some(Reason::TiedCapturer);
-                }
+            let float = if victim.role == Role::Pawn {
+                value(Role::Horse, victim.color, v)
+            } else {
+                worth
+            };
+            let given = given_up(cache, pos_s, pos_o, &taken, v, float);
+            if given > float {
+                gain = worth - given;
+                protection = Protection::HiddenRoot;
+                weighed = Some(Reason::TiedCapturer);
             }
         }
     }
