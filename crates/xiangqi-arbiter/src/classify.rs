@@ -2207,6 +2207,75 @@ fn rebuttal_at_least(cache: &mut Cache, pos: &Position, chaser: Color, threshold
     line.mates || line.gain >= threshold
 }
 
+/// Does the piece on `v`, worth `worth`, taken (`taken`) by the other side (`chaser`), have a
+/// hidden root ([`judge`], CXA 2011 arts. 24.15, 26.5): does the answer to the capture win
+/// back the capturer by a line taking it, at least `worth` beyond what that side could win all
+/// along (`pos_o`, the board before the capture, that side to move), or mate where it could
+/// not mate all along? [`Reason::CaptureLosesToMate`] or [`Reason::HiddenRoot`] with what the
+/// answer wins back beyond all along, else `None`.
+///
+/// With [`Detail::ChaseOnly`] the amount is not reported (0: the whole judgement's is at
+/// least `worth`, so the gain left is at most nothing either way), and the question is asked
+/// the other way round, as [`tied_weighing`] does: what the answer wins is valued, and what
+/// could be won all along is only compared with it by a null window, not valued.
+fn hidden_root(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    v: Square,
+    worth: i32,
+    detail: Detail,
+) -> Option<(Reason, i32)> {
+    if detail == Detail::Whole {
+        let (back, standing) = rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth)?;
+        return Some(if back.mates {
+            (Reason::CaptureLosesToMate, 0)
+        } else {
+            (Reason::HiddenRoot, back.gain - standing)
+        });
+    }
+    let aim = Aim {
+        target: Some(v),
+        ..Aim::default()
+    };
+    let answer = forced_line_in(
+        cache,
+        taken,
+        FORCED_CHECKS,
+        chaser,
+        aim,
+        (2 * MATED, -2 * MATED),
+    );
+    if !answer.mates && answer.gain < worth {
+        return None;
+    }
+    let Some(pos_o) = pos_o else {
+        let reason = if answer.mates {
+            Reason::CaptureLosesToMate
+        } else {
+            Reason::HiddenRoot
+        };
+        return Some((reason, worth));
+    };
+    if answer.mates {
+        let mate = -MATED / 2;
+        let stood = forced_line_in(
+            cache,
+            pos_o,
+            FORCED_CHECKS,
+            chaser,
+            Aim::default(),
+            (mate - 1, mate),
+        );
+        return (!stood.mates).then_some((Reason::CaptureLosesToMate, 0));
+    }
+    // At least `worth` beyond all along: all along wins less than what the answer wins over
+    // `worth`, plus one (and does not mate).
+    let beyond = answer.gain - worth + 1;
+    (!rebuttal_at_least(cache, pos_o, chaser, beyond)).then_some((Reason::HiddenRoot, worth))
+}
+
 /// How much of an attack [`judge`] must tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Detail {
@@ -2317,19 +2386,17 @@ fn judge(
                     gain = 1;
                 }
             }
-        } else if let Some((back, standing)) = maybe_root
-            .then(|| rebuttal_beyond(cache, &taken, pos_o, chaser, Some(v), worth))
+        } else if let Some((reason, back)) = maybe_root
+            .then(|| hidden_root(cache, &taken, pos_o, chaser, v, worth, detail))
             .flatten()
         {
             // A hidden root wins back the capturer itself (or mates): a threat of the other
             // side's elsewhere, which the capture did not make, is none.
-            if back.mates {
-                weighed = Some(Reason::CaptureLosesToMate);
-            } else {
-                gain = worth - (back.gain - standing);
+            if reason == Reason::HiddenRoot {
+                gain = worth - back;
                 protection = Protection::HiddenRoot;
-                weighed = Some(Reason::HiddenRoot);
             }
+            weighed = Some(reason);
         } else if let Some(pos_s) = pos_s
             && exposes_own(&taken, v)
         {
