@@ -729,6 +729,11 @@ enum Bound {
     Lower,
     /// The value is at most this (the node failed low).
     Upper,
+    /// The value itself, found by a search asked for its value only ([`Aim`]'s `value_only`),
+    /// whose line is not the one the core's order meets first: exact to such a search, a
+    /// bound either way to one that names its line (which takes a line only from a node
+    /// inside its window).
+    Value,
 }
 
 impl Cache {
@@ -986,6 +991,8 @@ struct Root {
     targeted: bool,
     /// The first move may not force mate ([`Aim`]'s `declines_mate`).
     declines_mate: bool,
+    /// Only the value is asked ([`Aim`]'s `value_only`).
+    value_only: bool,
 }
 
 impl Root {
@@ -1052,6 +1059,7 @@ impl Root {
             idle,
             targeted: target.is_some(),
             declines_mate: false,
+            value_only: false,
         }
     }
 
@@ -1267,8 +1275,9 @@ fn forcing(
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
             Bound::Exact => return line,
-            Bound::Lower if line.0 >= beta => return line,
-            Bound::Upper if line.0 <= alpha => return line,
+            Bound::Value if root.value_only => return line,
+            Bound::Lower | Bound::Value if line.0 >= beta => return line,
+            Bound::Upper | Bound::Value if line.0 <= alpha => return line,
             _ => {}
         }
     }
@@ -1279,6 +1288,8 @@ fn forcing(
         Bound::Upper
     } else if line.0 >= beta {
         Bound::Lower
+    } else if root.value_only {
+        Bound::Value
     } else {
         Bound::Exact
     };
@@ -1351,8 +1362,9 @@ fn forcing_search(
         return mates(cache, best);
     }
     // A null window proves a bound and names no line (it is never exact, nor are its nodes,
-    // whose windows are null too): ties, which only choose the line, are not looked for.
-    let null_window = beta - alpha <= 1;
+    // whose windows are null too), and a search asked for its value only names none either:
+    // ties, which only choose the line, are not looked for.
+    let names_no_line = beta - alpha <= 1 || root.value_only;
     alpha = alpha.max(best.0);
     // Search the likeliest refutations first (the most valuable victim; checks after
     // captures: [`refutation_order`]) for cut-offs, but keep the core's order for ties: a move
@@ -1386,7 +1398,7 @@ fn forcing_search(
         else {
             continue;
         };
-        let tie_wins = !null_window && best_index.is_some_and(|b| index < b) && best.0 == alpha;
+        let tie_wins = !names_no_line && best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
         // A first move declined for forcing mate is known only by its exact value.
         let (low, high) = if declining {
@@ -1685,8 +1697,21 @@ fn gains_more_than(cache: &mut Cache, pos: &Position, checks: u32, amount: i32) 
 /// discovered attack that wins material (CXA 2011 art. 24.15, "有己方其他棋子（包括暗根）充分
 /// 保护的棋子"; art. 26.5, second clause, "做根子和被牵子捉子，交换后价值相当或得子者按捉处理;
 /// 得不偿失者，按闲处理"). The chasing side's king and pawns still take no part (art. 26.8).
+/// Its value only, what it wins or that it mates (the line is not named: [`Aim`]'s
+/// `value_only`).
 fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
-    forced_line_by(cache, pos, FORCED_CHECKS, chaser)
+    let aim = Aim {
+        value_only: true,
+        ..Aim::default()
+    };
+    forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        chaser,
+        aim,
+        (2 * MATED, -2 * MATED),
+    )
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
@@ -1709,6 +1734,11 @@ struct Aim {
     /// The line may not start with a move that forces mate: what the side to move could win
     /// besides mating (see [`OldAttacks::could_win`]).
     declines_mate: bool,
+    /// Only the line's value is asked, what it wins or that it mates, not which line (its
+    /// victim, first capture and lead are left unnamed): the search does not look among lines
+    /// winning as much for the one the core's order meets first. A value it finds is
+    /// remembered as no line ([`Bound::Value`]).
+    value_only: bool,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1781,6 +1811,7 @@ fn rebuttal_reaches(
         target,
         barred: Bitboard::EMPTY,
         declines_mate: false,
+        value_only: false,
     };
     let line = forced_line_in(
         cache,
@@ -1838,6 +1869,7 @@ fn forced_line_in(
         target,
         barred,
         declines_mate,
+        value_only,
     }: Aim,
     (alpha, beta): (i32, i32),
 ) -> Line {
@@ -1857,6 +1889,10 @@ fn forced_line_in(
         root.declines_mate = true;
         root.hash ^= 0x3c6e_f372_fe94_f82b;
     }
+    // Not remembered apart: its nodes are the null windows' before it (the value is sought
+    // once a null window has shown the line wins something), and an exact value it finds is
+    // remembered as such ([`Bound::Value`]).
+    root.value_only = value_only;
     let (alpha, beta) = root.window((alpha, beta));
     let (score, named, first, lead) = forcing(
         cache,
@@ -2170,7 +2206,7 @@ fn tied_weighing(
     chaser: Color,
     float: i32,
 ) -> Option<Reason> {
-    let answer = forced_line_by(cache, taken, FORCED_CHECKS, chaser);
+    let answer = rebuttal(cache, taken, chaser);
     if !answer.mates && answer.gain <= float {
         return None;
     }
@@ -2237,6 +2273,7 @@ fn hidden_root(
     }
     let aim = Aim {
         target: Some(v),
+        value_only: true,
         ..Aim::default()
     };
     let answer = forced_line_in(
@@ -2879,6 +2916,7 @@ impl<'a> OldAttacks<'a> {
                 target: Some(sq),
                 barred,
                 declines_mate: false,
+                value_only: false,
             };
             let after = forced_gain_from(cache, threat, aim, if more { line.gain } else { 1 });
             if after.gain <= 0 {
@@ -2914,6 +2952,7 @@ impl<'a> OldAttacks<'a> {
                 target: Some(sq),
                 barred: Bitboard::EMPTY,
                 declines_mate: false,
+                value_only: false,
             };
             // Before the move: below the bound counts as nothing; where the mover could mate,
             // what it could win by taking the piece besides mating (see [`Self::could_win`]).
@@ -2948,6 +2987,15 @@ impl<'a> OldAttacks<'a> {
         // another (the line's own capture, then what it wins with that one barred, and so on).
         // The caller chooses among them by what they are.
         if found.is_empty() && more {
+            // The line itself, named: `line` gave its value only.
+            let line = forced_gain_aiming(
+                cache,
+                threat,
+                Aim {
+                    barred,
+                    ..Aim::default()
+                },
+            );
             let spared = each::reaches_each(
                 cache,
                 threat,
@@ -2987,6 +3035,7 @@ impl<'a> OldAttacks<'a> {
                             target: None,
                             barred,
                             declines_mate: false,
+                            value_only: false,
                         },
                     );
                 }
@@ -3206,6 +3255,7 @@ fn self_exposed(
         target: Some(v),
         barred: Bitboard::EMPTY,
         declines_mate: false,
+        value_only: false,
     };
     aiming_reaches(cache, &without, aim, gain).then_some(standing)
 }
@@ -3383,12 +3433,17 @@ pub(crate) fn analyse_with(
             target: None,
             barred: offered,
             declines_mate: false,
+            value_only: false,
         };
         // Most moves win nothing by force: a null window at 1 proves that for less than the
         // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
         // name nothing (one that mates reaches the bound, and is searched whole).
         let line = if aiming_reaches(cache, &threat, aim, 1) {
-            forced_gain_aiming(cache, &threat, aim)
+            let value_only = Aim {
+                value_only: true,
+                ..aim
+            };
+            forced_gain_aiming(cache, &threat, value_only)
         } else {
             Line::default()
         };
