@@ -3332,6 +3332,9 @@ pub(crate) fn analyse_with(
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
     let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
+    // The points of the enemy pieces some attack judged unrooted (the forced line below names
+    // a rootless piece first): judged once here, not again there.
+    let mut unrooted = Bitboard::EMPTY;
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(
             cache,
@@ -3344,6 +3347,9 @@ pub(crate) fn analyse_with(
         ) else {
             continue;
         };
+        if attack.protection == Protection::Unrooted {
+            unrooted.add(v);
+        }
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
             attack.reason = Reason::PawnWithOthers;
         }
@@ -3449,22 +3455,7 @@ pub(crate) fn analyse_with(
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first.
         let rootless = |cache: &mut Cache, v: Square| {
-            attack_pairs(&threat, mover)
-                .into_iter()
-                .filter(|&(_, pv)| pv == v)
-                .any(|(direct, _)| {
-                    judge(
-                        cache,
-                        Some(&threat),
-                        Some(&pos_after),
-                        direct,
-                        v,
-                        book,
-                        Detail::Whole,
-                    )
-                    .is_some_and(|at| at.protection == Protection::Unrooted)
-                })
-                && held_on_its_square(cache, &pos_after, v, mate_depth)
+            unrooted.contains(v) && held_on_its_square(cache, &pos_after, v, mate_depth)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.
         let mut order: Vec<(Line, bool)> = Vec::with_capacity(lines.len());
