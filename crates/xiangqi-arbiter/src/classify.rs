@@ -2043,8 +2043,9 @@ fn pinned_by_horse(board: &xiangqi::Board, sq: Square) -> Option<Square> {
 /// After the capture `a`×`v` (played: `taken`), could the other side have a hidden root or
 /// a tied capturer to punish ([`rebuttal`])? Only if it can give check, or the capturer left
 /// something it guarded under attack, or its leaving opened a line of the other side's. A
-/// cheap test that spares the search where none of these holds.
-fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
+/// cheap test that spares the search where none of these holds. The checks are the ruling's
+/// remembered list ([`Cache::legal_range`]): a mate search from `taken` lists them too.
+fn may_have_root(cache: &mut Cache, taken: &Position, a: Square, v: Square) -> bool {
     let board = taken.board();
     let Some(capturer) = board.piece_at(v) else {
         return false;
@@ -2062,7 +2063,7 @@ fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
                 && p.role != Role::King
                 && piece_attacks(p, sq, occupied) != piece_attacks(p, sq, with_a)
         })
-        || !taken.legal_moves_where(MoveFilter::Checks).is_empty()
+        || !cache.legal_range(taken, MoveFilter::Checks).is_empty()
 }
 
 /// Was the capturer of `a`×`v` (played: `taken`) tied down (被牵子, CXA 2011 art. 26.5): did it
@@ -2374,13 +2375,14 @@ fn judge(
     // what the other side wins back by force after the capture, by checks, a discovered attack,
     // the piece the capturer guarded or the line it held (暗根, 被牵子捉子).
     let mut weighed = None;
-    let maybe_root = may_have_root(&taken, a, v);
-    if book == Book::Cxa2011
+    // Only an exchange that wins is weighed, and only where the other side may answer it:
+    // the cheap tests are asked of those alone.
+    let weighs = book == Book::Cxa2011
         && gain > 0
         && !worthless_target(victim.role, victim.color, v)
-        && !matches!(attacker.role, Role::King | Role::Pawn)
-        && (maybe_root || exposes_own(&taken, v))
-    {
+        && !matches!(attacker.role, Role::King | Role::Pawn);
+    let maybe_root = weighs && may_have_root(cache, &taken, a, v);
+    if weighs && (maybe_root || exposes_own(&taken, v)) {
         let worth = gain_value(victim.role, victim.color, v);
         let chaser = attacker.color;
         if maybe_root && tied_down(&taken, a, v) {
