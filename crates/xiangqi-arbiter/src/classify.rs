@@ -743,6 +743,11 @@ enum Bound {
     Lower,
     /// The value is at most this (the node failed low).
     Upper,
+    /// The value itself, found by a search asked for its value only ([`Aim`]'s `value_only`),
+    /// whose line is not the one the core's order meets first: exact to such a search, a
+    /// bound either way to one that names its line (which takes a line only from a node
+    /// inside its window).
+    Value,
 }
 
 impl Cache {
@@ -1000,6 +1005,8 @@ struct Root {
     targeted: bool,
     /// The first move may not force mate ([`Aim`]'s `declines_mate`).
     declines_mate: bool,
+    /// Only the value is asked ([`Aim`]'s `value_only`).
+    value_only: bool,
 }
 
 impl Root {
@@ -1066,6 +1073,7 @@ impl Root {
             idle,
             targeted: target.is_some(),
             declines_mate: false,
+            value_only: false,
         }
     }
 
@@ -1281,8 +1289,9 @@ fn forcing(
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
             Bound::Exact => return line,
-            Bound::Lower if line.0 >= beta => return line,
-            Bound::Upper if line.0 <= alpha => return line,
+            Bound::Value if root.value_only => return line,
+            Bound::Lower | Bound::Value if line.0 >= beta => return line,
+            Bound::Upper | Bound::Value if line.0 <= alpha => return line,
             _ => {}
         }
     }
@@ -1293,6 +1302,8 @@ fn forcing(
         Bound::Upper
     } else if line.0 >= beta {
         Bound::Lower
+    } else if root.value_only {
+        Bound::Value
     } else {
         Bound::Exact
     };
@@ -1365,8 +1376,9 @@ fn forcing_search(
         return mates(cache, best);
     }
     // A null window proves a bound and names no line (it is never exact, nor are its nodes,
-    // whose windows are null too): ties, which only choose the line, are not looked for.
-    let null_window = beta - alpha <= 1;
+    // whose windows are null too), and a search asked for its value only names none either:
+    // ties, which only choose the line, are not looked for.
+    let names_no_line = beta - alpha <= 1 || root.value_only;
     alpha = alpha.max(best.0);
     // Search the likeliest refutations first (the most valuable victim; checks after
     // captures: [`refutation_order`]) for cut-offs, but keep the core's order for ties: a move
@@ -1400,7 +1412,7 @@ fn forcing_search(
         else {
             continue;
         };
-        let tie_wins = !null_window && best_index.is_some_and(|b| index < b) && best.0 == alpha;
+        let tie_wins = !names_no_line && best_index.is_some_and(|b| index < b) && best.0 == alpha;
         let low = if tie_wins { alpha - 1 } else { alpha };
         // A first move declined for forcing mate is known only by its exact value.
         let (low, high) = if declining {
@@ -1699,8 +1711,21 @@ fn gains_more_than(cache: &mut Cache, pos: &Position, checks: u32, amount: i32) 
 /// discovered attack that wins material (CXA 2011 art. 24.15, "有己方其他棋子（包括暗根）充分
 /// 保护的棋子"; art. 26.5, second clause, "做根子和被牵子捉子，交换后价值相当或得子者按捉处理;
 /// 得不偿失者，按闲处理"). The chasing side's king and pawns still take no part (art. 26.8).
+/// Its value only, what it wins or that it mates (the line is not named: [`Aim`]'s
+/// `value_only`).
 fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
-    forced_line_by(cache, pos, FORCED_CHECKS, chaser)
+    let aim = Aim {
+        value_only: true,
+        ..Aim::default()
+    };
+    forced_line_in(
+        cache,
+        pos,
+        FORCED_CHECKS,
+        chaser,
+        aim,
+        (2 * MATED, -2 * MATED),
+    )
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
@@ -1723,6 +1748,11 @@ struct Aim {
     /// The line may not start with a move that forces mate: what the side to move could win
     /// besides mating (see [`OldAttacks::could_win`]).
     declines_mate: bool,
+    /// Only the line's value is asked, what it wins or that it mates, not which line (its
+    /// victim, first capture and lead are left unnamed): the search does not look among lines
+    /// winning as much for the one the core's order meets first. A value it finds is
+    /// remembered as no line ([`Bound::Value`]).
+    value_only: bool,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1795,6 +1825,7 @@ fn rebuttal_reaches(
         target,
         barred: Bitboard::EMPTY,
         declines_mate: false,
+        value_only: false,
     };
     let line = forced_line_in(
         cache,
@@ -1852,6 +1883,7 @@ fn forced_line_in(
         target,
         barred,
         declines_mate,
+        value_only,
     }: Aim,
     (alpha, beta): (i32, i32),
 ) -> Line {
@@ -1871,6 +1903,10 @@ fn forced_line_in(
         root.declines_mate = true;
         root.hash ^= 0x3c6e_f372_fe94_f82b;
     }
+    // Not remembered apart: its nodes are the null windows' before it (the value is sought
+    // once a null window has shown the line wins something), and an exact value it finds is
+    // remembered as such ([`Bound::Value`]).
+    root.value_only = value_only;
     let (alpha, beta) = root.window((alpha, beta));
     let (score, named, first, lead) = forcing(
         cache,
@@ -2021,8 +2057,9 @@ fn pinned_by_horse(board: &xiangqi::Board, sq: Square) -> Option<Square> {
 /// After the capture `a`×`v` (played: `taken`), could the other side have a hidden root or
 /// a tied capturer to punish ([`rebuttal`])? Only if it can give check, or the capturer left
 /// something it guarded under attack, or its leaving opened a line of the other side's. A
-/// cheap test that spares the search where none of these holds.
-fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
+/// cheap test that spares the search where none of these holds. The checks are the ruling's
+/// remembered list ([`Cache::legal_range`]): a mate search from `taken` lists them too.
+fn may_have_root(cache: &mut Cache, taken: &Position, a: Square, v: Square) -> bool {
     let board = taken.board();
     let Some(capturer) = board.piece_at(v) else {
         return false;
@@ -2040,7 +2077,7 @@ fn may_have_root(taken: &Position, a: Square, v: Square) -> bool {
                 && p.role != Role::King
                 && piece_attacks(p, sq, occupied) != piece_attacks(p, sq, with_a)
         })
-        || !taken.legal_moves_where(MoveFilter::Checks).is_empty()
+        || !cache.legal_range(taken, MoveFilter::Checks).is_empty()
 }
 
 /// Was the capturer of `a`×`v` (played: `taken`) tied down (被牵子, CXA 2011 art. 26.5): did it
@@ -2118,13 +2155,17 @@ fn wins_by_taking(
 
 /// What the capture `taken` (the capturer on `v`; `pos_s` and `pos_o` the board before it, the
 /// capturer's side and the other side to move) gives up: the most the other side can win now
-/// by taking a piece of the capturer's side, beyond what it could win on that piece before.
+/// by taking a piece of the capturer's side, beyond what it could win on that piece before,
+/// when that is more than `above`; otherwise some amount no more than `above` (the caller
+/// weighs only a loss beyond the target's worth: CXA 2011 art. 26.5, 得不偿失). A piece that
+/// could not be won for more than `above` (nothing is won beyond its worth) is not asked about.
 fn given_up(
     cache: &mut Cache,
     pos_s: &Position,
     pos_o: Option<&Position>,
     taken: &Position,
     v: Square,
+    above: i32,
 ) -> i32 {
     let (Some(pos_o), Some(taken_s)) = (pos_o, taken.swap_turn()) else {
         return 0;
@@ -2136,7 +2177,11 @@ fn given_up(
     let occupied = board.occupied();
     let mut most = 0;
     for (y, p) in board.pieces() {
-        if y == v || p.color != capturer.color || p.role == Role::King {
+        if y == v
+            || p.color != capturer.color
+            || p.role == Role::King
+            || gain_value(p.role, p.color, y) <= most.max(above)
+        {
             continue;
         }
         let attackers = taken.attackers_to(y, !capturer.color, occupied);
@@ -2160,9 +2205,139 @@ fn given_up(
     most
 }
 
+/// The reason a tied capturer's exchange is weighed to (see [`judge`], CXA 2011 art. 26.5),
+/// for [`Detail::ChaseOnly`]: [`Reason::CaptureLosesToMate`] when the other side's answer to
+/// the capture (played: `taken`) mates and it could not mate all along (`pos_o`, the board
+/// before it, that side to move); [`Reason::TiedCapturer`] when the answer wins back more
+/// than `float` beyond what it could win all along; `None` when the exchange stays a chase.
+/// The outcome of `judge`'s two [`rebuttal_beyond`] questions, found by [`wins_back_beyond`].
+fn tied_weighing(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    float: i32,
+) -> Option<Reason> {
+    match wins_back_beyond(cache, taken, pos_o, chaser, Aim::default(), float + 1)? {
+        WinsBack::Mates => Some(Reason::CaptureLosesToMate),
+        WinsBack::Material => Some(Reason::TiedCapturer),
+    }
+}
+
+/// How the other side's answer to a capture wins back more than it could all along
+/// ([`wins_back_beyond`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WinsBack {
+    /// It mates, and could not mate all along.
+    Mates,
+    /// It wins back material, at least the amount asked beyond what could be won all along.
+    Material,
+}
+
+/// Does the other side's answer to a capture (played: `taken`; a search with `aim`) win back
+/// at least `threshold` (at least 1) more than it could win all along (`pos_o`, the board
+/// before the capture, that side to move), or mate where it could not? What
+/// [`rebuttal_beyond`] asks, when only the answer's kind is wanted and not the amounts: the
+/// answer is valued, and what could be won all along (a search of the whole board, the
+/// dearest) is only compared with it by a null window. (Null windows on the answer first, to
+/// spare its value where they decide, cost more than they saved on the CXA cases: 56.04 ->
+/// 57.56 M instructions.)
+fn wins_back_beyond(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    aim: Aim,
+    threshold: i32,
+) -> Option<WinsBack> {
+    let value_only = Aim {
+        value_only: true,
+        ..aim
+    };
+    let whole = (2 * MATED, -2 * MATED);
+    let answer = forced_line_in(cache, taken, FORCED_CHECKS, chaser, value_only, whole);
+    if !answer.mates && answer.gain < threshold {
+        return None;
+    }
+    let Some(pos_o) = pos_o else {
+        return Some(if answer.mates {
+            WinsBack::Mates
+        } else {
+            WinsBack::Material
+        });
+    };
+    if answer.mates {
+        let mate = -MATED / 2;
+        let window = (mate - 1, mate);
+        let stood = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, Aim::default(), window);
+        return (!stood.mates).then_some(WinsBack::Mates);
+    }
+    // At least `threshold` beyond all along: all along wins less than what the answer wins
+    // over `threshold`, plus one (and does not mate, which reaching any bound would show).
+    let beyond = answer.gain - threshold + 1;
+    (!rebuttal_at_least(cache, pos_o, chaser, beyond)).then_some(WinsBack::Material)
+}
+
+/// Does the side to move in `pos` win at least `threshold` (at least 1) by force after the
+/// other side (`chaser`) has taken one of its pieces, or mate ([`rebuttal`])? A null window:
+/// [`rebuttal_reaches`] without the line.
+fn rebuttal_at_least(cache: &mut Cache, pos: &Position, chaser: Color, threshold: i32) -> bool {
+    let window = (threshold - 1, threshold);
+    let line = forced_line_in(cache, pos, FORCED_CHECKS, chaser, Aim::default(), window);
+    line.mates || line.gain >= threshold
+}
+
+/// Does the piece on `v`, worth `worth`, taken (`taken`) by the other side (`chaser`), have a
+/// hidden root ([`judge`], CXA 2011 arts. 24.15, 26.5): does the answer to the capture win
+/// back the capturer by a line taking it, at least `worth` beyond what that side could win all
+/// along (`pos_o`, the board before the capture, that side to move), or mate where it could
+/// not mate all along? [`Reason::CaptureLosesToMate`] or [`Reason::HiddenRoot`] with what the
+/// answer wins back beyond all along, else `None`.
+///
+/// With [`Detail::ChaseOnly`] the amount is not reported (`worth`: the whole judgement's is at
+/// least `worth`, so the gain left is at most nothing either way), and the question is asked
+/// by [`wins_back_beyond`].
+fn hidden_root(
+    cache: &mut Cache,
+    taken: &Position,
+    pos_o: Option<&Position>,
+    chaser: Color,
+    v: Square,
+    worth: i32,
+    detail: Detail,
+) -> Option<(Reason, i32)> {
+    if detail == Detail::Whole {
+        let (back, standing) = rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth)?;
+        return Some(if back.mates {
+            (Reason::CaptureLosesToMate, 0)
+        } else {
+            (Reason::HiddenRoot, back.gain - standing)
+        });
+    }
+    let aim = Aim {
+        target: Some(v),
+        ..Aim::default()
+    };
+    match wins_back_beyond(cache, taken, pos_o, chaser, aim, worth)? {
+        WinsBack::Mates => Some((Reason::CaptureLosesToMate, 0)),
+        WinsBack::Material => Some((Reason::HiddenRoot, worth)),
+    }
+}
+
+/// How much of an attack [`judge`] must tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// The whole attack, its gain and protection as a ruling reports them.
+    Whole,
+    /// Only whether it chases ([`Attack::is_chase`]): an attack that stood before the move,
+    /// asked by [`OldAttacks::is_new`], whose gain and protection no ruling reports.
+    ChaseOnly,
+}
+
 /// Judges the attack of the mover's piece on `a` against the enemy piece on `v`, in `pos_s`
 /// (the mover to move) and `pos_o` (the opponent to move, the same board). `None` when there
-/// is no legal capture, i.e. no attack.
+/// is no legal capture, i.e. no attack. With [`Detail::ChaseOnly`] only the reason's
+/// [`Reason::is_chase`] is sure to be the whole judgement's.
 fn judge(
     cache: &mut Cache,
     pos_s: Option<&Position>,
@@ -2170,6 +2345,7 @@ fn judge(
     a: Square,
     v: Square,
     book: Book,
+    detail: Detail,
 ) -> Option<Attack> {
     let pre = pos_s.or(pos_o)?;
     let board = pre.board();
@@ -2219,13 +2395,14 @@ fn judge(
     // what the other side wins back by force after the capture, by checks, a discovered attack,
     // the piece the capturer guarded or the line it held (暗根, 被牵子捉子).
     let mut weighed = None;
-    let maybe_root = may_have_root(&taken, a, v);
-    if book == Book::Cxa2011
+    // Only an exchange that wins is weighed, and only where the other side may answer it:
+    // the cheap tests are asked of those alone.
+    let weighs = book == Book::Cxa2011
         && gain > 0
         && !worthless_target(victim.role, victim.color, v)
-        && !matches!(attacker.role, Role::King | Role::Pawn)
-        && (maybe_root || exposes_own(&taken, v))
-    {
+        && !matches!(attacker.role, Role::King | Role::Pawn);
+    let maybe_root = weighs && may_have_root(cache, &taken, a, v);
+    if weighs && (maybe_root || exposes_own(&taken, v)) {
         let worth = gain_value(victim.role, victim.color, v);
         let chaser = attacker.color;
         if maybe_root && tied_down(&taken, a, v) {
@@ -2240,7 +2417,17 @@ fn judge(
             } else {
                 worth
             };
-            if let Some((back, standing)) =
+            if detail == Detail::ChaseOnly {
+                match tied_weighing(cache, &taken, pos_o, chaser, float) {
+                    Some(Reason::TiedCapturer) => {
+                        // The whole judgement's gain is at most nothing here.
+                        gain = 0;
+                        protection = Protection::HiddenRoot;
+                        weighed = Some(Reason::TiedCapturer);
+                    }
+                    other => weighed = other,
+                }
+            } else if let Some((back, standing)) =
                 rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth)
             {
                 if back.mates {
@@ -2254,19 +2441,17 @@ fn judge(
                     gain = 1;
                 }
             }
-        } else if let Some((back, standing)) = maybe_root
-            .then(|| rebuttal_beyond(cache, &taken, pos_o, chaser, Some(v), worth))
+        } else if let Some((reason, back)) = maybe_root
+            .then(|| hidden_root(cache, &taken, pos_o, chaser, v, worth, detail))
             .flatten()
         {
             // A hidden root wins back the capturer itself (or mates): a threat of the other
             // side's elsewhere, which the capture did not make, is none.
-            if back.mates {
-                weighed = Some(Reason::CaptureLosesToMate);
-            } else {
-                gain = worth - (back.gain - standing);
+            if reason == Reason::HiddenRoot {
+                gain = worth - back;
                 protection = Protection::HiddenRoot;
-                weighed = Some(Reason::HiddenRoot);
             }
+            weighed = Some(reason);
         } else if let Some(pos_s) = pos_s
             && exposes_own(&taken, v)
         {
@@ -2276,18 +2461,16 @@ fn judge(
             // lines shows ([`tied_down`]). What the other side can win now on a piece of the
             // capturer's side, and could not before the capture, is what the leaving gave up;
             // the exchange is weighed whole with it, as a tied capturer's.
-            let given = given_up(cache, pos_s, pos_o, &taken, v);
-            if given > 0 {
-                let float = if victim.role == Role::Pawn {
-                    value(Role::Horse, victim.color, v)
-                } else {
-                    worth
-                };
-                if given > float {
-                    gain = worth - given;
-                    protection = Protection::HiddenRoot;
-                    weighed = Some(Reason::TiedCapturer);
-                }
+            let float = if victim.role == Role::Pawn {
+                value(Role::Horse, victim.color, v)
+            } else {
+                worth
+            };
+            let given = given_up(cache, pos_s, pos_o, &taken, v, float);
+            if given > float {
+                gain = worth - given;
+                protection = Protection::HiddenRoot;
+                weighed = Some(Reason::TiedCapturer);
             }
         }
     }
@@ -2617,8 +2800,16 @@ impl<'a> OldAttacks<'a> {
             return false;
         }
         attack.is_chase()
-            && !(judge(cache, Some(self.before), self.before_o, a_before, v, book)
-                .is_some_and(|old| old.is_chase())
+            && !(judge(
+                cache,
+                Some(self.before),
+                self.before_o,
+                a_before,
+                v,
+                book,
+                Detail::ChaseOnly,
+            )
+            .is_some_and(|old| old.is_chase())
                 && !(book == Book::Cxa2011
                     && self.parries_mate(cache, mate_depth)
                     && self.capture_met_mate(cache, a_before, v, mate_depth)))
@@ -2743,6 +2934,7 @@ impl<'a> OldAttacks<'a> {
                 target: Some(sq),
                 barred,
                 declines_mate: false,
+                value_only: false,
             };
             let after = forced_gain_from(cache, threat, aim, if more { line.gain } else { 1 });
             if after.gain <= 0 {
@@ -2778,6 +2970,7 @@ impl<'a> OldAttacks<'a> {
                 target: Some(sq),
                 barred: Bitboard::EMPTY,
                 declines_mate: false,
+                value_only: false,
             };
             // Before the move: below the bound counts as nothing; where the mover could mate,
             // what it could win by taking the piece besides mating (see [`Self::could_win`]).
@@ -2812,6 +3005,15 @@ impl<'a> OldAttacks<'a> {
         // another (the line's own capture, then what it wins with that one barred, and so on).
         // The caller chooses among them by what they are.
         if found.is_empty() && more {
+            // The line itself, named: `line` gave its value only.
+            let line = forced_gain_aiming(
+                cache,
+                threat,
+                Aim {
+                    barred,
+                    ..Aim::default()
+                },
+            );
             let spared = each::reaches_each(
                 cache,
                 threat,
@@ -2851,6 +3053,7 @@ impl<'a> OldAttacks<'a> {
                             target: None,
                             barred,
                             declines_mate: false,
+                            value_only: false,
                         },
                     );
                 }
@@ -3070,6 +3273,7 @@ fn self_exposed(
         target: Some(v),
         barred: Bitboard::EMPTY,
         declines_mate: false,
+        value_only: false,
     };
     aiming_reaches(cache, &without, aim, gain).then_some(standing)
 }
@@ -3131,7 +3335,9 @@ pub(crate) fn analyse_with(
                 if !made {
                     continue;
                 }
-                if let Some(attack) = judge(cache, None, Some(&pos_after), a, v, book) {
+                if let Some(attack) =
+                    judge(cache, None, Some(&pos_after), a, v, book, Detail::Whole)
+                {
                     analysis.attacks.push(attack);
                 }
             }
@@ -3148,10 +3354,25 @@ pub(crate) fn analyse_with(
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
     let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
+    // The enemy pieces some attack judged unrooted or falsely rooted, with the first such
+    // judgement (the forced line below names a rootless piece first): judged once here, not
+    // again there.
+    let mut unrooted: Vec<(Square, Protection)> = Vec::new();
     for (a, v) in attack_pairs(&threat, mover) {
-        let Some(mut attack) = judge(cache, Some(&threat), Some(&pos_after), a, v, book) else {
+        let Some(mut attack) = judge(
+            cache,
+            Some(&threat),
+            Some(&pos_after),
+            a,
+            v,
+            book,
+            Detail::Whole,
+        ) else {
             continue;
         };
+        if attack.protection.is_unrooted() && !unrooted.iter().any(|&(sq, _)| sq == v) {
+            unrooted.push((v, attack.protection));
+        }
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
             attack.reason = Reason::PawnWithOthers;
         }
@@ -3237,12 +3458,17 @@ pub(crate) fn analyse_with(
             target: None,
             barred: offered,
             declines_mate: false,
+            value_only: false,
         };
         // Most moves win nothing by force: a null window at 1 proves that for less than the
         // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
         // name nothing (one that mates reaches the bound, and is searched whole).
         let line = if aiming_reaches(cache, &threat, aim, 1) {
-            forced_gain_aiming(cache, &threat, aim)
+            let value_only = Aim {
+                value_only: true,
+                ..aim
+            };
+            forced_gain_aiming(cache, &threat, value_only)
         } else {
             Line::default()
         };
@@ -3251,16 +3477,9 @@ pub(crate) fn analyse_with(
         let lines = old.new_win(cache, &threat, line, offered);
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first. A false root is no root
-        // (art. 24.16): such a piece is named with the protection a direct attack finds.
+        // (art. 24.16): such a piece is named with the protection a direct attack found.
         let rootless = |cache: &mut Cache, v: Square| -> Option<Protection> {
-            let protection = attack_pairs(&threat, mover)
-                .into_iter()
-                .filter(|&(_, pv)| pv == v)
-                .find_map(|(direct, _)| {
-                    judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
-                        .map(|at| at.protection)
-                        .filter(|protection| protection.is_unrooted())
-                })?;
+            let (_, protection) = *unrooted.iter().find(|&&(sq, _)| sq == v)?;
             held_on_its_square(cache, &pos_after, v, mate_depth).then_some(protection)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.

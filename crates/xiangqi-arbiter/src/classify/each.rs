@@ -388,8 +388,12 @@ fn each_search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::classify::{Aim, aiming_reaches, forced_gain, gains_more_than};
+    use crate::classify::{
+        Aim, FORCED_CHECKS, Line, MATED, WinsBack, aiming_reaches, forced_gain, forced_line_in,
+        gains_more_than, rebuttal_beyond, wins_back_beyond,
+    };
     use serde_json::Value;
+    use xiangqi::MoveFilter;
     use xiangqi::{Role, fen::Fen, iccs::Iccs};
 
     /// Every position of the CXA and WXF cases, with the side to move and the null move (the
@@ -453,6 +457,7 @@ mod tests {
                     target: Some(sq),
                     barred,
                     declines_mate: false,
+                    value_only: false,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -461,6 +466,7 @@ mod tests {
                         target: None,
                         barred,
                         declines_mate: false,
+                        value_only: false,
                     }
                 }
             };
@@ -548,5 +554,104 @@ mod tests {
         eprintln!("compared {compared} reached {reached}");
         assert!(compared > 1_000, "{compared}");
         assert!(reached > 50, "{reached}");
+    }
+
+    /// A search asked for its value only finds the value of the search that names its line,
+    /// for either side's king and pawns idle; and a search that names its line afterwards, in
+    /// the same memory, names the line a fresh one names (what the value-only search remembers
+    /// is only a bound to it: `Bound::Value`).
+    #[test]
+    fn a_value_only_search_finds_the_lines_value() {
+        let whole = (2 * MATED, -2 * MATED);
+        let mut compared = 0;
+        let mut won = 0;
+        for pos in positions() {
+            for idle in [pos.turn(), !pos.turn()] {
+                let value_only = Aim {
+                    value_only: true,
+                    ..Aim::default()
+                };
+                let mut warm = Cache::default();
+                let value = forced_line_in(&mut warm, &pos, FORCED_CHECKS, idle, value_only, whole);
+                let after =
+                    forced_line_in(&mut warm, &pos, FORCED_CHECKS, idle, Aim::default(), whole);
+                let named = forced_line_in(
+                    &mut Cache::default(),
+                    &pos,
+                    FORCED_CHECKS,
+                    idle,
+                    Aim::default(),
+                    whole,
+                );
+                let fen = Fen::from_position(&pos);
+                assert_eq!(
+                    (value.gain, value.mates),
+                    (named.gain, named.mates),
+                    "{fen}"
+                );
+                assert_eq!(after, named, "{fen} after the value");
+                compared += 1;
+                won += u32::from(named.gain > 0);
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
+        assert!(won > 50, "{won}");
+    }
+
+    /// `wins_back_beyond` answers as `rebuttal_beyond` does (no, by a mate, by material), for
+    /// every capture on every position of the shipped cases, with and without the captured
+    /// piece's point as the answer's target, at thresholds around the piece's worth.
+    #[test]
+    fn wins_back_beyond_is_rebuttal_beyond() {
+        let kind = |answer: Option<(Line, i32)>| {
+            answer.map(|(line, _)| {
+                if line.mates {
+                    WinsBack::Mates
+                } else {
+                    WinsBack::Material
+                }
+            })
+        };
+        let mut compared = 0;
+        let mut found = 0;
+        for pos in positions() {
+            let chaser = pos.turn();
+            let pos_o = pos.swap_turn();
+            for capture in pos.legal_moves_where(MoveFilter::Captures) {
+                let mut taken = pos.clone();
+                taken.play_unchecked(capture);
+                let v = capture.to;
+                for target in [None, Some(v)] {
+                    let aim = Aim {
+                        target,
+                        ..Aim::default()
+                    };
+                    for threshold in [1, 2, 5, 6, 10] {
+                        let whole = rebuttal_beyond(
+                            &mut Cache::default(),
+                            &taken,
+                            pos_o.as_ref(),
+                            chaser,
+                            target,
+                            threshold,
+                        );
+                        let asked = wins_back_beyond(
+                            &mut Cache::default(),
+                            &taken,
+                            pos_o.as_ref(),
+                            chaser,
+                            aim,
+                            threshold,
+                        );
+                        let fen = Fen::from_position(&taken);
+                        assert_eq!(asked, kind(whole), "{fen} {target:?} {threshold}");
+                        compared += 1;
+                        found += u32::from(asked.is_some());
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared}");
+        assert!(found > 50, "{found}");
     }
 }
