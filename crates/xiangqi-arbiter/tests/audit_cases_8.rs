@@ -1,0 +1,298 @@
+//! An eighth audit of the repetition rulings (棋例): positions of the kinds the CXA 2011
+//! rulebook's figures show for the articles whose figures the project does not hold, each an
+//! arrangement of our own of the article's concept (another piece type, a root added or
+//! removed, the tied piece a horse instead of a rook):
+//!
+//! 1. Art. 26.5, second clause (做根子和被牵子捉子): a rook that is the root of another piece,
+//!    and a horse tied to a line, each taking: 捉 when the exchange is even or wins, 闲 when it
+//!    costs more than it wins.
+//! 2. Art. 26.8: a general or pawn that can take only at the end of an even exchange by other
+//!    pieces (闲), against another piece taking there (捉); a pawn that takes while uncovering
+//!    a check (捉) against a pawn that uncovers a check and takes afterwards (抽吃, 闲).
+//! 3. Art. 24.17 (联合捉): a horse and a rook against a cannon with one root, neither winning
+//!    alone.
+//! 4. Art. 26.11: a rook and a horse both in contact with a horse, unrooted (26.11.1: 捉) and
+//!    rooted twice (26.11.2: 兑).
+//! 5. Art. 26.7: a pawn sent in with check to win a horse wins nothing ("兵与其他一子或数子互换
+//!    均不算得子").
+//!
+//! Every position is our own. Each expected verdict, and the nature of each of Red's moves, was
+//! written from the book's text (CXA 2011 arts. 24–26 in `000_*.txt`; for WXF 2018 the Asian
+//! rules as the project's digest `repetition-rules.md` reads them) before the engine was run.
+//!
+//! Each cycle gives the plies of one period twice, so the start position occurs three times
+//! (arts. 23.1, 23.3), and is ruled as given, mirrored left to right, and with the colours
+//! swapped (`symmetry::check`). Natures are written with the book's characters (see
+//! `symmetry::is`): 将 杀 捉 兑 献, and 闲 for any move the book counts as idle.
+
+mod symmetry;
+
+use symmetry::{cxa, rule_alike, rule_with, wxf};
+
+use xiangqi::Color;
+use xiangqi_arbiter::Verdict;
+
+// ---------------------------------------------------------------------------------------------
+// 1. 做根子和被牵子捉子: art. 26.5, second clause.
+
+/// CXA 2011 art. 26.5, second clause: "做'根'子和被'牵'子捉子，交换后价值相当或得子者为按'捉'
+/// 处理;得不偿失者，按'闲'处理". The red rook shuttles between h6 and h8, attacking the
+/// unrooted black horse on each rank as it flees between b6 and c8; on either point the rook
+/// is the only root of the red horse on h3, which the black rook on a3 attacks along rank 3.
+/// Taking the horse gives up the horse on h3: a horse for a horse, 价值相当, so each rook move
+/// is 捉 (a root's capture), and Red's 长捉 of an unrooted piece must change (arts. 24.11,
+/// 26.9.1, 25.3); Black's flights attack nothing (闲). WXF 2018: a rook chasing an unprotected
+/// horse (AXF rule 23): Red must change too.
+#[test]
+fn a_root_taking_for_an_even_trade_chases() {
+    let fen = "4k4/2n6/4b4/7R1/9/9/r6N1/9/9/4K4 w - - 0 1";
+    let cycle = "h6h8 c8b6 h8h6 b6c8";
+    rule_alike(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// CXA 2011 art. 26.5, second clause, "得不偿失者，按'闲'处理": the case above with a red rook
+/// on h3 instead of the horse, facing the black rook on a3, which the black rook on a9 guards
+/// (so neither rook on rank 3 wins by taking the other while the h-file rook guards h3).
+/// Taking the horse gives up a rook: each rook move is 闲, both sides idle, a draw (art. 25.2).
+/// WXF 2018 knows no such clause: the horse is unprotected and a rook may not chase it (AXF
+/// rule 23): Red must change.
+#[test]
+fn a_root_taking_at_a_loss_is_idle() {
+    let fen = "r3k4/2n6/4b4/7R1/9/9/r6R1/9/9/4K4 w - - 0 1";
+    let cycle = "h6h8 c8b6 h8h6 b6c8";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// CXA 2011 art. 26.5, second clause, the tied piece a horse (被牵子): the red horse on c4
+/// stands on rank 4 between the black rook on a4 and the red rook on g4; if it leaves, the
+/// black rook takes the red rook. (Two red advisors, on d0 and e1, keep the red general out of
+/// the black rook's reach.) The crossed red pawn steps from c5 to b5, freeing the horse's
+/// leg, and the horse now attacks the unrooted black cannon on d6: a pawn move that gives
+/// another piece a new capture is judged by that capture (art. 26.1), and the capture costs a
+/// rook for a cannon, 得不偿失: 闲. The pawn's step back blocks again (闲). Red two idle moves,
+/// Black's advisor two: a draw. WXF 2018: the horse's new attack on an unprotected cannon is a
+/// chase (a pawn move uncovering it, AXF rule 30), one chase one idle: a draw.
+#[test]
+fn a_tied_horse_taking_at_a_loss_is_idle() {
+    let fen = "4ka3/9/9/3c5/2P6/r1N3R2/9/9/4A4/3AK4 w - - 0 1";
+    let cycle = "c5b5 f9e8 b5c5 e8f9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
+/// CXA 2011 art. 26.5, second clause, "交换后价值相当……按'捉'处理": the case above with a
+/// black rook on d6 instead of the cannon. The tied horse takes a rook and gives up a rook,
+/// 价值相当: the pawn's step that frees its leg is 捉 (art. 26.1), its step back 闲. Red 一捉一闲
+/// is allowed, Black idle: a draw. WXF 2018: a horse attacking a rook is a chase (AXF rule 21):
+/// one chase one idle, a draw.
+#[test]
+fn a_tied_horse_taking_for_an_even_trade_chases() {
+    let fen = "4ka3/9/9/3r5/2P6/r1N3R2/9/9/4A4/3AK4 w - - 0 1";
+    let cycle = "c5b5 f9e8 b5c5 e8f9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("捉闲捉闲"), Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Generals and pawns after exchanges: art. 26.8.
+
+/// CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能吃子，按'闲'
+/// 处理". The black cannon on d2 stands beside the red general on e2, rooted by the black horse
+/// on c4, so the general may not take it. The red horse comes to b3 and attacks it: horse for
+/// cannon, horse for horse — an even exchange — after which the general takes the unrooted
+/// black horse on d2. That last capture is the general's, after an even exchange: 闲. Red two
+/// idle moves, Black's advisor two: a draw. WXF 2018: the cannon is protected: no chase, a
+/// draw.
+#[test]
+fn a_general_taking_after_an_even_exchange_is_idle() {
+    let fen = "4ka3/9/4b4/9/9/2n6/9/3cK4/N8/9 w - - 0 1";
+    let cycle = "a1b3 f9e8 b3a1 e8f9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
+
+/// The control of [`a_general_taking_after_an_even_exchange_is_idle`]: the red general away
+/// on f0 and a red rook on d5 over the cannon instead. Alone the rook would give itself for the
+/// cannon (no gain); after the horses are traded on d2 it takes the black horse, a horse won by
+/// a piece art. 26.8 does not except: the horse's step to b3 is 捉 by the complete exchange of
+/// art. 24.3 ("通过完整互吃交换后吃掉对方子且得子"), the step back 闲. Red 一捉一闲: a draw.
+/// WXF 2018: the cannon is protected: no chase, a draw.
+#[test]
+fn a_rook_taking_after_an_even_exchange_chases() {
+    let fen = "4ka3/9/4b4/9/3R5/2n6/9/3c5/N8/5K3 w - - 0 1";
+    let cycle = "a1b3 f9e8 b3a1 e8f9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+/// CXA 2011 art. 26.8: "兵(卒)吃子时产生其他子'将军'按'捉'处理". The red rook comes from b2 to
+/// e2, behind the crossed red pawn on e6: the pawn may now take the unrooted black horse on d6
+/// with a discovered check from the rook, and keeps it. The rook's move is 捉, its way back 闲;
+/// the black general steps between e9 and f9 (idle, art. 26.1): a draw. WXF 2018: a threat to check and take is no chase
+/// (AXF rules 13, 38): a draw.
+#[test]
+fn a_pawn_taking_with_a_discovered_check_chases() {
+    let fen = "4k4/9/9/3nP4/9/9/9/1R7/9/3K5 w - - 0 1";
+    let cycle = "b2e2 e9f9 e2b2 f9e9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+    rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
+}
+
+/// CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方的子，按'闲'处理". The case above with the black
+/// horse on d7: the pawn's step to d6 uncovers the rook's check, and only after the general has
+/// moved does the pawn take the horse (抽吃 by a pawn): the rook's move is 闲. Both sides idle:
+/// a draw under both books.
+#[test]
+fn a_pawn_taking_after_a_discovered_check_is_idle() {
+    let fen = "4k4/9/3n5/4P4/9/9/9/1R7/9/3K5 w - - 0 1";
+    let cycle = "b2e2 e9f9 e2b2 f9e9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. 联合捉: art. 24.17.
+
+/// CXA 2011 art. 24.17: "凡一方用两个或两个以上棋子共同擒捉对方的棋子，缺少其中任何一个都
+/// 无法吃子的称为'联合捉子'". The black cannon on i7 has one root, the elephant on g9; the red
+/// rook on i2 attacks it along the i-file (alone it would give a rook for a cannon). The red
+/// horse comes to g6 and attacks it too: horse for cannon, elephant for horse, rook takes the
+/// elephant — an elephant won, and neither piece wins alone: a joint chase, 捉 (arts. 24.3,
+/// 24.15 少根子). The horse's way back is 闲. Red 一捉一闲 is allowed: a draw. WXF 2018: the
+/// cannon is protected, two pieces attacking a protected piece are no chase (AXF rule 35): a
+/// draw.
+#[test]
+fn a_horse_and_rook_jointly_chase_a_cannon_with_one_root() {
+    let fen = "4kab2/9/8c/9/4N4/9/9/8R/9/3K5 w - - 0 1";
+    let cycle = "e5g6 f9e8 g6e5 e8f9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+/// The control of [`a_horse_and_rook_jointly_chase_a_cannon_with_one_root`]: without the rook
+/// the horse trades itself for the cannon, no gain (art. 24.3): both its moves are 闲, a draw
+/// under both books.
+#[test]
+fn the_horse_alone_against_the_rooted_cannon_is_idle() {
+    let fen = "4kab2/9/8c/9/4N4/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "e5g6 f9e8 g6e5 e8f9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Rook and horse in contact with a horse: art. 26.11.
+
+/// CXA 2011 art. 26.11.1: "车马同时与马……产生接触……被接触的马(炮)'无根'，则车方按'捉'处理".
+/// The red horse on e5 and the black horse on d7 attack each other; the red rook comes from c2
+/// to d2 and attacks the unrooted black horse as well: 捉; its way back 闲. Red 一捉一闲: a
+/// draw. WXF 2018: the rook attacks an unprotected horse, one chase one idle: a draw.
+#[test]
+fn a_rook_joining_a_horse_against_an_unrooted_horse_chases() {
+    let fen = "c3k4/9/3n5/9/4N4/9/9/2R6/9/5K3 w - - 0 1";
+    let cycle = "c2d2 a9a8 d2c2 a8a9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("捉闲捉闲"), Some(false));
+}
+
+/// CXA 2011 art. 26.11.2: "被接触的马(炮)有根，且主动接受邀兑后其'根'无损失按'兑'处理". The
+/// case above with the black horse on d7 rooted twice, by the advisor on e8 and the horse on
+/// b8: horse for horse, and the rook cannot take the recapturer without being taken in turn.
+/// The rook's move is 兑 (闲): both sides idle, a draw. WXF 2018: the horse is protected: a
+/// draw.
+#[test]
+fn a_rook_joining_a_horse_against_a_twice_rooted_horse_is_an_exchange() {
+    let fen = "c3k4/1n2a4/3n5/9/4N4/9/9/2R6/9/5K3 w - - 0 1";
+    let cycle = "c2d2 a9a8 d2c2 a8a9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. The pawn clause: art. 26.7.
+
+/// CXA 2011 art. 26.7: "兵（或数兵）与其他一子或数子（包括士象）互换均不算得子". The red rook
+/// comes from i5 to i9 and attacks the black horse on f9, guarded by the general; the crossed
+/// red pawn on e7 can step to e8 with check, the general must take it (d9 holds a black horse,
+/// f9 the other), and the rook then takes the horse on f9 — a pawn traded for a horse, which
+/// wins nothing. (Only a rook so won is a gain: "主动送兵(卒)将军换车按'捉'处理".) The rook's
+/// move is 闲, its way back 闲; Black's cannon shuttles: a draw. WXF 2018: a threat to check and
+/// take is no chase (AXF rules 13, 38): a draw.
+#[test]
+fn a_pawn_sent_in_to_win_a_horse_wins_nothing() {
+    let fen = "c2nkn3/9/4P4/9/8R/9/9/9/9/3K5 w - - 0 1";
+    let cycle = "i5i9 a9a8 i9i5 a8a9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
