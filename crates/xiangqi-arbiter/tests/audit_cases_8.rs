@@ -30,7 +30,23 @@ mod symmetry;
 use symmetry::{cxa, rule_alike, rule_with, wxf};
 
 use xiangqi::Color;
-use xiangqi_arbiter::Verdict;
+use xiangqi_arbiter::{MoveNature, Ruling, Verdict};
+
+/// Black's natures in `ruling`, one book character a move (see `symmetry::is`), checked.
+fn assert_black(ruling: &Ruling, black: &str) {
+    let why = ruling.explanation.en();
+    let natures: Vec<MoveNature> = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == Color::Black)
+        .map(|a| a.nature)
+        .collect();
+    let expected: Vec<char> = black.chars().collect();
+    assert_eq!(natures.len(), expected.len(), "{why}");
+    for (n, c) in natures.iter().zip(&expected) {
+        assert!(symmetry::is(*n, *c), "black {n:?} is not {c}\n{why}");
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // 1. 做根子和被牵子捉子: art. 26.5, second clause.
@@ -295,4 +311,101 @@ fn a_pawn_sent_in_to_win_a_horse_wins_nothing() {
     let fen = "c2nkn3/9/4P4/9/8R/9/9/9/9/3K5 w - - 0 1";
     let cycle = "i5i9 a9a8 i9i5 a8a9";
     rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. A capture that lets the other side mate: art. 24.3's proviso.
+
+/// CXA 2011 art. 24.3: "……上述得子后不致立即(下一着不予考虑)被对方将死的称为'捉'". The red
+/// cannon on the i-file shuts the black rook on i5 out of rank 0, where 车1进5 (i5–i0) would
+/// mate the red general on f0 (the red cannon on f1 takes its last square, and shuts the eye
+/// of the elephant on e2, which could otherwise block on g0). From i2 the cannon attacks the
+/// unrooted black horse on c2 over that elephant, but taking it opens the i-file and Black
+/// mates at once: no 捉, 闲; from i1 it attacks nothing (闲). Both sides idle: a draw.
+#[test]
+fn an_attack_whose_capture_is_met_by_mate_is_idle() {
+    let fen = "4k4/9/9/9/8r/9/9/2n1B4/5C2C/5K3 w - - 0 1";
+    let cycle = "i1i2 e9e8 i2i1 e8e9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
+}
+
+/// The control of [`an_attack_whose_capture_is_met_by_mate_is_idle`]: without the red cannon
+/// on f1 the general has f1 to go to (and the elephant may block on g0): taking the horse lets
+/// Black check, not mate, and the cannon's step to i2 is 捉 (art. 24.3), its step back 闲. Red
+/// 一捉一闲: a draw under both books.
+#[test]
+fn the_same_attack_with_the_mate_gone_chases() {
+    let fen = "4k4/9/9/9/8r/9/9/2n1B4/8C/5K3 w - - 0 1";
+    let cycle = "i1i2 e9e8 i2i1 e8e9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("捉闲捉闲"), Some(false));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. The lone defender: art. 26.3.
+
+/// CXA 2011 art. 26.3: "守和方只有一个进攻子时，占据守和要点附带产生的捉士象按'闲'处理".
+/// Black defends with a rook alone (its general and advisors besides); Red has a rook, a horse
+/// and two unrooted elephants on c4 and g4. The black rook moves between c7 and g7, on each
+/// point attacking one elephant down its file: attacks on elephants by the defending side's
+/// only attacking piece, 闲. Red's rook shuttles idly on the a-file: both sides idle, a draw.
+/// WXF 2018: one rook attacking two elephants in turn is no perpetual chase (AXF rule 32): a
+/// draw, the rook's moves chases.
+#[test]
+fn a_lone_rook_attacking_elephants_in_turn_is_idle() {
+    let fen = "3ak4/4a4/2r6/9/9/2B3B2/9/9/9/R3K3N w - - 0 1";
+    let cycle = "a0a1 c7g7 a1a0 g7c7";
+    let by_cxa = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    assert_black(&by_cxa, "闲闲闲闲");
+    let by_wxf = rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+    assert_black(&by_wxf, "捉捉捉捉");
+}
+
+/// The control of [`a_lone_rook_attacking_elephants_in_turn_is_idle`]: a black horse on a9
+/// besides, so that Black has two attacking pieces and art. 26.3 is silent. The rook's attacks
+/// on the unrooted elephants are 捉, and chasing one piece or several in turn is 长捉 (art.
+/// 24.11: "连续追捉一子或数子"): Black must change (arts. 26.9.1, 25.3). WXF 2018: a draw (AXF
+/// rule 32).
+#[test]
+fn a_rook_with_a_horse_beside_it_chasing_elephants_in_turn_changes() {
+    let fen = "n2ak4/4a4/2r6/9/9/2B3B2/9/9/9/R3K3N w - - 0 1";
+    let cycle = "a0a1 c7g7 a1a0 g7c7";
+    let by_cxa = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Black),
+        Some("闲闲闲闲"),
+        Some(true),
+    );
+    assert_black(&by_cxa, "捉捉捉捉");
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
 }
