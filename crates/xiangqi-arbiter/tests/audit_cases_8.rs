@@ -15,10 +15,31 @@
 //!    rooted twice (26.11.2: 兑).
 //! 5. Art. 26.7: a pawn sent in with check to win a horse wins nothing ("兵与其他一子或数子互换
 //!    均不算得子").
+//! 6. Art. 24.3's proviso: a capture met by mate is no 捉.
+//! 7. Art. 26.3: the lone defender's attacks on elephants.
+//! 8. Art. 26.8, second sentence: the general taking after an exchange of unequal value.
 //!
 //! Every position is our own. Each expected verdict, and the nature of each of Red's moves, was
 //! written from the book's text (CXA 2011 arts. 24–26 in `000_*.txt`; for WXF 2018 the Asian
 //! rules as the project's digest `repetition-rules.md` reads them) before the engine was run.
+//! Four first tries were the tests' own mistakes, which the engine showed and which were mended
+//! before the expectation was written again: a red rook on h3 that a black cannon could already
+//! win with profit before its root left (section 1: a guarded black rook faces it instead), a
+//! black horse rooting that rook which the capturing rook could then take in turn (section 1:
+//! the root moved to a9), a red general whose only advisor let the black rook mate (section 1:
+//! a second advisor on d0), and a black cannon shuttling on a8 that the red rook could win by
+//! checks (section 2: the black general shuttles instead).
+//!
+//! The engine disagreed with the book twice, both on art. 26.8, and both cases are kept,
+//! ignored. (a) After an even exchange (horse for horse) it lets the red general's capture of
+//! the recapturing rook count because that recapture gave check (the forced-line search counts
+//! a general's capture that answers a check:
+//! [`a_general_taking_a_rook_after_an_even_exchange_is_idle`]); the book makes the general's
+//! capture after an even exchange idle, whatever it takes. (b) After an unequal exchange whose
+//! last recapture gives no check it still bars the general
+//! ([`a_general_taking_a_quiet_recapturer_after_an_unequal_exchange_chases`]); the book counts
+//! the general's capture then. The one case of the second sentence the engine gets right
+//! ([`a_general_taking_after_an_unequal_exchange_chases`]) it gets right through (a)'s rule.
 //!
 //! Each cycle gives the plies of one period twice, so the start position occurs three times
 //! (arts. 23.1, 23.3), and is ruled as given, mirrored left to right, and with the colours
@@ -400,6 +421,79 @@ fn a_rook_with_a_horse_beside_it_chasing_elephants_in_turn_changes() {
         Some(true),
     );
     assert_black(&by_cxa, "捉捉捉捉");
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. Art. 26.8, second sentence: a general's capture after an exchange of unequal value.
+
+/// CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能吃子，按'闲'
+/// 处理。如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理". The crossed black pawn on d1 stands
+/// under the red general on d2, guarded along rank 1 by the black rook on h1, so the general may
+/// not take it. The red horse comes to c3 and attacks it: horse takes pawn, rook takes horse —
+/// a horse for a pawn, an exchange of unequal value — and the general takes the rook, which
+/// has no root on d1. After an unequal exchange the general's capture counts: the horse's step
+/// is 捉, its step back 闲. Red 一捉一闲: a draw. WXF 2018: the pawn has a real protector (the
+/// rook can take back), no chase: a draw.
+#[test]
+fn a_general_taking_after_an_unequal_exchange_chases() {
+    let fen = "4ka3/9/9/9/9/9/9/N2K5/3p3r1/9 w - - 0 1";
+    let cycle = "a2c3 f9e8 c3a2 e8f9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+    rule_with(
+        fen,
+        cycle,
+        &wxf(),
+        Verdict::Draw,
+        Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+/// The control of [`a_general_taking_after_an_unequal_exchange_chases`]: a black horse on d1
+/// instead of the pawn. Horse for horse is an even exchange, and the general's capture of the
+/// rook that took back is idle however much the rook is worth (art. 26.8, first sentence): both
+/// the horse's moves are 闲, a draw under both books.
+#[test]
+#[ignore = "the engine's forced-line search counts a general's capture answering a check, and the rook's recapture gives check: it rules the horse's step 捉 by the line c3×d1, h1×d1 check, general d2×d1; a fix confined to captures on the exchange's own point changed three corpus rulings (象甲聯賽 00001215, moves 44–45) whose lines could not be checked in time, so it was left out"]
+fn a_general_taking_a_rook_after_an_even_exchange_is_idle() {
+    let fen = "4ka3/9/9/9/9/9/9/N2K5/3n3r1/9 w - - 0 1";
+    let cycle = "a2c3 f9e8 c3a2 e8f9";
+    rule_alike(fen, cycle, Verdict::Draw, Some("闲闲闲闲"), Some(false));
+}
+
+/// CXA 2011 art. 26.8, second sentence, with a recapture that gives no check: the first case
+/// with the black pawn on d1 guarded by a black horse on f0 instead of the rook. Horse takes
+/// pawn, horse takes horse — unequal — and the general takes the black horse, which gives no
+/// check from d1 and has no root there: after an unequal exchange the general's capture counts,
+/// the horse's step is 捉, its step back 闲: a draw. WXF 2018: the pawn is protected: a draw.
+#[test]
+#[ignore = "the engine bars the chasing side's general from every exchange (art. 26.8's first sentence) and not only from an even one; letting it take after an unequal exchange made the hidden-root weighing (art. 24.15) read the plain recapture as a root, so it was left for later"]
+fn a_general_taking_a_quiet_recapturer_after_an_unequal_exchange_chases() {
+    let fen = "4ka3/9/9/9/9/9/9/N2K5/3p5/5n3 w - - 0 1";
+    let cycle = "a2c3 f9e8 c3a2 e8f9";
+    rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
     rule_with(
         fen,
         cycle,
