@@ -312,6 +312,10 @@ pub enum Reason {
     /// art. 26.1 ("走动……兵(卒)后与其他子配合同时产生'捉'……按'捉'处理"), art. 24.3 ("与其他子
     /// 联合吃子"). See [`pawn_with_others`].
     PawnWithOthers,
+    /// CXA 2011 art. 26.8, second sentence ("如前述交换过程为不等值，则兵卒或将帅的吃子按捉处
+    /// 理"): the exchange on the point loses for the chasing side without its pawns and general
+    /// (an unequal exchange), and their capture at its end makes it win. See [`judge`].
+    AfterUnequalExchange,
 }
 
 impl Reason {
@@ -328,6 +332,7 @@ impl Reason {
                 | Reason::MaterialGain
                 | Reason::ForcedGain
                 | Reason::PawnWithOthers
+                | Reason::AfterUnequalExchange
                 | Reason::RookContact
                 | Reason::HeldOnItsLine
                 | Reason::UnsafeOffer
@@ -344,6 +349,9 @@ impl Reason {
             Reason::MaterialGain => "兑换得子：兑换后得子，算捉",
             Reason::ForcedGain => "强制得子：伏将军抽吃或连续兑换后得子，算捉",
             Reason::PawnWithOthers => "兵卒与其他子配合捉子：他子护兵，对方不能无损吃回，算捉",
+            Reason::AfterUnequalExchange => {
+                "不等值交换后兵卒将帅吃子：交换不等值，兵（卒）或将（帅）随后吃子得子，算捉"
+            }
             Reason::Protected => "有根子：有根，不算捉",
             Reason::SameType => "兑（献）：同类子可互吃，是献，不算捉",
             Reason::KingOrPawn => "将帅兵卒本身攻子：将（帅）兵（卒）本身攻子，不算捉",
@@ -390,6 +398,9 @@ impl Reason {
             }
             Reason::MaterialGain => {
                 "exchange that wins (兑换得子): the exchange wins material: chase"
+            }
+            Reason::AfterUnequalExchange => {
+                "pawn or general after an unequal exchange (不等值交换后兵卒将帅吃子): the exchange loses without them, and their capture at its end wins: chase"
             }
             Reason::PawnWithOthers => {
                 "pawn backed by other pieces (兵卒与其他子配合捉子): other pieces guard the pawn's point, so the piece cannot be taken back without loss: chase"
@@ -2378,6 +2389,24 @@ fn judge(
     let idle = (book == Book::Cxa2011).then_some(attacker.color);
     let mut gain =
         value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, idle);
+    // Art. 26.8, second sentence: "如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理". Without
+    // its pawns and general the exchange loses for the chasing side (not even: unequal); if
+    // their capture at its end makes it win, they count, and the attack is a chase. The
+    // exchange is weighed on the point alone (the 暗根 weighing below would read the other
+    // side's plain recapture as a root, not seeing the general or pawn take back in turn).
+    let mut after_unequal = false;
+    if idle.is_some()
+        && gain < 0
+        && recaptures > 0
+        && !matches!(attacker.role, Role::King | Role::Pawn)
+    {
+        let whole =
+            value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, None);
+        if whole > 0 {
+            gain = whole;
+            after_unequal = true;
+        }
+    }
     let mut protection = if recaptures > 0 {
         if gain > 0
             && value(victim.role, victim.color, v) <= value(attacker.role, attacker.color, a)
@@ -2398,6 +2427,7 @@ fn judge(
     // Only an exchange that wins is weighed, and only where the other side may answer it:
     // the cheap tests are asked of those alone.
     let weighs = book == Book::Cxa2011
+        && !after_unequal
         && gain > 0
         && !worthless_target(victim.role, victim.color, v)
         && !matches!(attacker.role, Role::King | Role::Pawn);
@@ -2570,6 +2600,8 @@ fn judge(
                     Reason::NoGain
                 } else if cache.has_mate_in_one(&taken) {
                     Reason::CaptureLosesToMate
+                } else if after_unequal {
+                    Reason::AfterUnequalExchange
                 } else if protection.is_unrooted() {
                     Reason::NoRoot
                 } else {
