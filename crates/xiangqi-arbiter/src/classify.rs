@@ -2395,10 +2395,18 @@ fn judge(
     // exchange is weighed on the point alone (the 暗根 weighing below would read the other
     // side's plain recapture as a root, not seeing the general or pawn take back in turn).
     let mut after_unequal = false;
+    // Only a pawn or the general next to the point can change the exchange.
+    let idle_takers = || {
+        let board = taken.board();
+        (taken.attackers_to(v, attacker.color, board.occupied())
+            & (board.by_role(Role::Pawn) | (board.by_role(Role::King) & king_attacks(v))))
+        .any()
+    };
     if idle.is_some()
         && gain < 0
         && recaptures > 0
         && !matches!(attacker.role, Role::King | Role::Pawn)
+        && idle_takers()
     {
         let whole =
             value(victim.role, victim.color, v) - exchange_by(&taken, v, 8, &recapture_moves, None);
