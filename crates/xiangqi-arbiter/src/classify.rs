@@ -3240,16 +3240,42 @@ pub(crate) fn analyse_with(
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first. A false root is no root
         // (art. 24.16): such a piece is named with the protection a direct attack finds.
+        //
+        // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
+        // part in the win. A piece that stands attacking a victim with no root at all, whose
+        // capture the move only makes pay by taking the mover's own hanging piece out of
+        // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
+        // 吃子", and with the moved piece off the board the capturer still takes the victim at
+        // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
+        // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
+        // makes a screen is part of the win and the chase stays joint (fig. 11).
         let rootless = |cache: &mut Cache, v: Square| -> Option<Protection> {
-            let protection = attack_pairs(&threat, mover)
+            let (direct, protection) = attack_pairs(&threat, mover)
                 .into_iter()
                 .filter(|&(_, pv)| pv == v)
                 .find_map(|(direct, _)| {
                     judge(cache, Some(&threat), Some(&pos_after), direct, v, book)
                         .map(|at| at.protection)
                         .filter(|protection| protection.is_unrooted())
+                        .map(|protection| (direct, protection))
                 })?;
-            held_on_its_square(cache, &pos_after, v, mate_depth).then_some(protection)
+            if held_on_its_square(cache, &pos_after, v, mate_depth) {
+                return Some(protection);
+            }
+            let standing = direct != m.to && !made_by(before, m, direct, v);
+            let alone = standing && {
+                let mut setup = threat.to_setup();
+                setup.board.remove_piece_at(m.to);
+                let aim = Aim {
+                    target: Some(v),
+                    barred: Bitboard::EMPTY,
+                    declines_mate: false,
+                };
+                Position::from_diagram(setup)
+                    .ok()
+                    .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+            };
+            alone.then_some(protection)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.
         let mut order: Vec<(Line, Option<Protection>)> = Vec::with_capacity(lines.len());
