@@ -3394,10 +3394,10 @@ pub(crate) fn analyse_with(
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
     let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
-    // The enemy pieces some attack judged unrooted or falsely rooted, with the first such
-    // judgement (the forced line below names a rootless piece first): judged once here, not
-    // again there.
-    let mut unrooted: Vec<(Square, Protection)> = Vec::new();
+    // The enemy pieces some attack judged unrooted or falsely rooted (victim, attacker,
+    // protection), the first such judgement of each (the forced line below names a rootless
+    // piece first): judged once here, not again there.
+    let mut unrooted: Vec<(Square, Square, Protection)> = Vec::new();
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(
             cache,
@@ -3410,8 +3410,8 @@ pub(crate) fn analyse_with(
         ) else {
             continue;
         };
-        if attack.protection.is_unrooted() && !unrooted.iter().any(|&(sq, _)| sq == v) {
-            unrooted.push((v, attack.protection));
+        if attack.protection.is_unrooted() && !unrooted.iter().any(|&(sq, _, _)| sq == v) {
+            unrooted.push((v, a, attack.protection));
         }
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
             attack.reason = Reason::PawnWithOthers;
@@ -3518,9 +3518,33 @@ pub(crate) fn analyse_with(
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first. A false root is no root
         // (art. 24.16): such a piece is named with the protection a direct attack found.
+        //
+        // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
+        // part in the win. A piece that stands attacking a victim with no root at all, whose
+        // capture the move only makes pay by taking the mover's own hanging piece out of
+        // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
+        // 吃子", and with the moved piece off the board the capturer still takes the victim at
+        // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
+        // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
+        // makes a screen is part of the win and the chase stays joint (fig. 11).
         let rootless = |cache: &mut Cache, v: Square| -> Option<Protection> {
-            let (_, protection) = *unrooted.iter().find(|&&(sq, _)| sq == v)?;
-            held_on_its_square(cache, &pos_after, v, mate_depth).then_some(protection)
+            let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
+            if held_on_its_square(cache, &pos_after, v, mate_depth) {
+                return Some(protection);
+            }
+            let standing = direct != m.to && !made_by(before, m, direct, v);
+            let alone = standing && {
+                let mut setup = threat.to_setup();
+                setup.board.remove_piece_at(m.to);
+                let aim = Aim {
+                    target: Some(v),
+                    ..Aim::default()
+                };
+                Position::from_diagram(setup)
+                    .ok()
+                    .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+            };
+            alone.then_some(protection)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.
         let mut order: Vec<(Line, Option<Protection>)> = Vec::with_capacity(lines.len());

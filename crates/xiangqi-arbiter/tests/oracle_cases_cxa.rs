@@ -10,12 +10,16 @@
 //! where the reading found our engine wrong, now mended (`Reason::PawnWithOthers`: a pawn's
 //! capture that other pieces of its side make pay is a chase, art. 26.1); the expected verdicts
 //! come from the book. The mend changed two corpus rulings, 世界智力 322 and 象甲 222, each
-//! kept here with a control.
+//! kept here with a control. A later reading (象甲 13) found a chase called joint (联合捉, art.
+//! 24.17) that one piece makes alone: a piece standing on a rootless victim, whose capture pays
+//! once the mover's own hanging piece has escaped, chases it by itself (长捉无根子, listed in art.
+//! 26.9.1). That mend changed 象甲 13 and 象甲 877 (same pattern), kept here with a control.
 
 mod symmetry;
 
 use symmetry::{cxa, rule_with};
 use xiangqi::Color;
+use xiangqi_arbiter::Protection;
 use xiangqi_arbiter::Verdict;
 
 /// 世界智力運動會 322 (ccpd), plies 45–52. Red's horse shuttles b0–c2, Black's crossed pawn
@@ -101,5 +105,67 @@ fn without_the_rook_behind_it_the_pawn_attacks_the_advisor_alone() {
         Verdict::Draw,
         None,
         Some(false),
+    );
+}
+
+/// 象甲聯賽 13 (ccpd), plies 72–79, Black first. Black's rook hunts Red's cannon along the
+/// a9–a6–b6 corner; the red rook on e4 stands on the black cannon on e7 all along.
+///
+/// - b9b6, b6b9, b9a9, a9b9 (Black): each time the rook attacks the red cannon, which nothing
+///   guards: 捉 of an unrooted piece by one piece (arts. 24.3, 24.15).
+/// - a6a9 (Red): the cannon checks along rank 9 over the advisor on d9: 将.
+/// - a9a6, a6b6, b6a6 (Red): the cannon steps out of the rook's reach. The cannon on e7 has no
+///   root (the horse on e8, king and advisors do not reach it); while the red cannon hung,
+///   车e4×e7 would have cost it (车×炮, an even trade, art. 1.2); now 车×e7 wins it: the move
+///   makes the rook's capture pay, 捉 (art. 24.3). The rook takes alone, and with the moved
+///   cannon off the board it still wins the cannon on e7: not a joint chase, which needs pieces
+///   "缺少其中任何一个都无法吃子" (art. 24.17). Red chases an unrooted piece.
+///
+/// Red: 一将一捉无根子; Black: 长捉无根子: both forbidden, both on the list of art. 26.9.1, neither
+/// chase joint, so neither 26.9.2 nor 26.9.3 applies: a draw (art. 26.9.4), as the oracle
+/// rules. Our engine had named Red's chase 少根 (a forced line being taken for a joint chase),
+/// left Red off the 26.9.1 list and told Black alone to change.
+#[test]
+fn a_rook_standing_on_a_rootless_cannon_chases_it_alone() {
+    let ruling = rule_with(
+        "1r1aka3/4n4/2P1c4/C7p/6p2/4R4/P7P/4B4/9/3AKAB2 b - - 6 36",
+        "b9b6 a6a9 b6b9 a9a6 b9a9 a6b6 a9b9 b6a6",
+        &cxa(),
+        Verdict::Draw,
+        Some("将捉捉捉"),
+        Some(true),
+    );
+    let text = ruling.explanation.en();
+    assert!(ruling.red.forbidden && ruling.red.listed, "{text}");
+    assert!(ruling.black.listed, "{text}");
+    assert!(!ruling.red.joint && !ruling.black.joint, "{text}");
+    let on_e7 = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == Color::Red)
+        .flat_map(|a| a.attacks.iter())
+        .filter(|at| at.is_chase() && at.victim.to_string() == "e7")
+        .collect::<Vec<_>>();
+    assert_eq!(on_e7.len(), 3, "{text}");
+    assert!(
+        on_e7
+            .iter()
+            .all(|at| at.protection == Protection::Unrooted && at.attacker.to_string() == "e4"),
+        "{text}"
+    );
+}
+
+/// The control: a black elephant on g9 guards the cannon on e7 (over f8). 车×e7 象×e7 now
+/// costs Red its rook for a cannon: the cannon's escapes make no chase, Red plays 一将一闲,
+/// allowed (art. 24.14), and Black's 长捉无根子 must change (art. 25.3).
+#[test]
+fn with_the_cannon_guarded_the_escapes_chase_nothing() {
+    rule_with(
+        "1r1akab2/4n4/2P1c4/C7p/6p2/4R4/P7P/4B4/9/3AKAB2 b - - 6 36",
+        "b9b6 a6a9 b6b9 a9a6 b9a9 a6b6 a9b9 b6a6",
+        &cxa(),
+        Verdict::MustChange(Color::Black),
+        Some("将闲闲闲"),
+        Some(true),
     );
 }
