@@ -1007,6 +1007,10 @@ struct Root {
     declines_mate: bool,
     /// Only the value is asked ([`Aim`]'s `value_only`).
     value_only: bool,
+    /// The point whose moves the root tries first: where a like search's line started
+    /// ([`held_on_its_square`]). The order decides no value and no exact line (see
+    /// [`refutation_order`]), only how soon a null window is proved.
+    lead_first: Option<Square>,
 }
 
 impl Root {
@@ -1074,6 +1078,7 @@ impl Root {
             targeted: target.is_some(),
             declines_mate: false,
             value_only: false,
+            lead_first: None,
         }
     }
 
@@ -1387,6 +1392,13 @@ fn forcing_search(
     let moves_start = moves.start;
     let mut order = ArrayVec::new();
     search_order(pos, &cache.arena[moves], &mut order);
+    if let Some(lead) = root
+        .lead_first
+        .filter(|_| attacking && budget.plies == FORCED_PLIES)
+    {
+        let list = &cache.arena[moves_start..];
+        order.sort_by_key(|&key| list[(key & 0xff) as usize].from != lead);
+    }
     let mut best_index: Option<usize> = None;
     // The root of a search that declines mate: only the root has all its plies left.
     let declining = root.declines_mate && attacking && budget.plies == FORCED_PLIES;
@@ -1690,17 +1702,35 @@ pub(crate) fn forced_gain(cache: &mut Cache, pos: &Position, checks: u32) -> Lin
 /// cheaper than the whole line: does the side to move reach `amount + 1`, and if so, is it by a
 /// mate (the only scores that high, and no gain: see [`forced_gain`])?
 fn gains_more_than(cache: &mut Cache, pos: &Position, checks: u32, amount: i32) -> bool {
+    gains_more_than_led(cache, pos, checks, amount, &mut None)
+}
+
+/// [`gains_more_than`] whose first null window tries the moves from `lead` first, and sets
+/// `lead` to where the line that proves it starts: searches of positions alike (the same
+/// piece moved to each of its points, [`held_on_its_square`]) are often won by the same line,
+/// and the one that proves the bound first spares the search the others.
+fn gains_more_than_led(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    amount: i32,
+    lead: &mut Option<Square>,
+) -> bool {
     let idle = pos.turn();
-    let above = forced_line_in(
+    let above = forced_line_led(
         cache,
         pos,
         checks,
         idle,
         Aim::default(),
         (amount, amount + 1),
+        *lead,
     );
     if !above.mates && above.gain <= amount {
         return false;
+    }
+    if above.lead.is_some() {
+        *lead = above.lead;
     }
     let mate = -MATED / 2;
     !forced_line_in(cache, pos, checks, idle, Aim::default(), (mate - 1, mate)).mates
@@ -1879,6 +1909,18 @@ fn forced_line_in(
     pos: &Position,
     checks: u32,
     idle: Color,
+    aim: Aim,
+    window: (i32, i32),
+) -> Line {
+    forced_line_led(cache, pos, checks, idle, aim, window, None)
+}
+
+/// [`forced_line_in`] whose root tries the moves from `lead_first` first ([`Root`]).
+fn forced_line_led(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    idle: Color,
     Aim {
         target,
         barred,
@@ -1886,6 +1928,7 @@ fn forced_line_in(
         value_only,
     }: Aim,
     (alpha, beta): (i32, i32),
+    lead_first: Option<Square>,
 ) -> Line {
     let budget = Budget {
         checks,
@@ -1907,6 +1950,7 @@ fn forced_line_in(
     // once a null window has shown the line wins something), and an exact value it finds is
     // remembered as such ([`Bound::Value`]).
     root.value_only = value_only;
+    root.lead_first = lead_first;
     let (alpha, beta) = root.window((alpha, beta));
     let (score, named, first, lead) = forcing(
         cache,
@@ -1999,6 +2043,7 @@ fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Positio
 /// loses material all the same (a forced line, art. 24.3)? Such a piece is held on its line
 /// (不能离线, CXA 2011 参考图49), so taking it needs no second chaser.
 fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u32) -> bool {
+    let mut lead = None;
     pos_o
         .legal_moves_where(MoveFilter::All)
         .into_iter()
@@ -2011,7 +2056,7 @@ fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u3
             // Leaving costs material all the same: what it takes is less than what is lost.
             let taken = m.capture.map_or(0, |role| value(role, !pos_o.turn(), m.to));
             // The forced line settles the pawn clause itself (art. 26.7, [`Ledger`]).
-            gains_more_than(cache, &next, FORCED_CHECKS, taken)
+            gains_more_than_led(cache, &next, FORCED_CHECKS, taken, &mut lead)
         })
 }
 
