@@ -2042,8 +2042,22 @@ fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Positio
 /// is illegal, lets the other side mate by checks within `depth` moves (杀, art. 24.2), or
 /// loses material all the same (a forced line, art. 24.3)? Such a piece is held on its line
 /// (不能离线, CXA 2011 参考图49), so taking it needs no second chaser.
+// The rulings ask [`held_on_its_square_led`]; the tests ask this.
+#[cfg_attr(not(test), allow(dead_code))]
 fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u32) -> bool {
-    let mut lead = None;
+    held_on_its_square_led(cache, pos_o, sq, depth, None)
+}
+
+/// [`held_on_its_square`], its first search trying first the moves from `lead` (the point the
+/// line that attacks the piece starts from: the same piece often wins after the piece has
+/// left, [`gains_more_than_led`]).
+fn held_on_its_square_led(
+    cache: &mut Cache,
+    pos_o: &Position,
+    sq: Square,
+    depth: u32,
+    mut lead: Option<Square>,
+) -> bool {
     pos_o
         .legal_moves_where(MoveFilter::All)
         .into_iter()
@@ -3523,14 +3537,16 @@ pub(crate) fn analyse_with(
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first. A false root is no root
         // (art. 24.16): such a piece is named with the protection a direct attack found.
-        let rootless = |cache: &mut Cache, v: Square| -> Option<Protection> {
+        let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
             let (_, protection) = *unrooted.iter().find(|&&(sq, _)| sq == v)?;
-            held_on_its_square(cache, &pos_after, v, mate_depth).then_some(protection)
+            held_on_its_square_led(cache, &pos_after, v, mate_depth, lead).then_some(protection)
         };
         // The lines in the order they are weighed: with several, a rootless piece first.
         let mut order: Vec<(Line, Option<Protection>)> = Vec::with_capacity(lines.len());
         for &candidate in &lines {
-            let rootless = candidate.victim.and_then(|(_, v)| rootless(cache, v));
+            let rootless = candidate
+                .victim
+                .and_then(|(_, v)| rootless(cache, v, candidate.lead));
             order.push((candidate, rootless));
         }
         order.sort_by_key(|&(_, rootless)| rootless.is_none());
