@@ -3753,7 +3753,8 @@ fn mates_stood_before_the_check(
             .all(|m| old.iter().any(|o| (o.from, o.to) == (m.from, m.to)))
 }
 
-/// The checks of the side to move that mate within `depth` of its moves ([`Cache::mate_by_checks`]).
+/// The checks of the side to move that mate within `depth` of its moves
+/// ([`Cache::mate_by_checks`]).
 fn mating_checks(cache: &mut Cache, pos: &Position, depth: u32) -> Vec<Move> {
     pos.legal_moves_where(MoveFilter::Checks)
         .into_iter()

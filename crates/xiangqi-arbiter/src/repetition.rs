@@ -25,9 +25,10 @@
 //! Where both sides play forbidden moves under CXA 2011 and art. 26.9's lists decide, a side's
 //! pattern is "listed" (26.9.1) when it is 长杀, 一将一杀, or every one of its chases is of a
 //! rook or a piece not fully protected (无根子 as art. 24.15 splits pieces: "反之称为无根子",
-//! a 少根子 and a 假根子 included; [`Protection::is_not_fully_rooted`]); 26.9.2–3 (a single chase against a joint chase of the same kind,
-//! a rook against a rook, an unrooted piece against a piece jointly won) then break ties. This
-//! reading of 26.9 follows the digest in `shared/rules/repetition-rules.md`.
+//! a 少根子 and a 假根子 included; [`Protection::is_not_fully_rooted`]); 26.9.2–3 (a single
+//! chase against a joint chase of the same kind, a rook against a rook, an unrooted piece
+//! against a piece jointly won) then break ties. This reading of 26.9 follows the digest in
+//! `shared/rules/repetition-rules.md`.
 
 use std::sync::Arc;
 
