@@ -310,11 +310,11 @@ pub enum Reason {
     /// wins it together with them, a chase. Alone, a pawn traded for a piece wins nothing
     /// (art. 26.7: "兵与其他一子或数子互换均不算得子"); with the others it does. CXA 2011
     /// art. 26.1 ("走动……兵(卒)后与其他子配合同时产生'捉'……按'捉'处理"), art. 24.3 ("与其他子
-    /// 联合吃子"). See [`pawn_with_others`].
+    /// 联合吃子"). Asked by `pawn_with_others`.
     PawnWithOthers,
     /// CXA 2011 art. 26.8, second sentence ("如前述交换过程为不等值，则兵卒或将帅的吃子按捉处
     /// 理"): the exchange on the point loses for the chasing side without its pawns and general
-    /// (an unequal exchange), and their capture at its end makes it win. See [`judge`].
+    /// (an unequal exchange), and their capture at its end makes it win (weighed in `judge`).
     AfterUnequalExchange,
 }
 
