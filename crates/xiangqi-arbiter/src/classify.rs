@@ -1625,9 +1625,13 @@ fn step(
     // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
     // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
     // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
-    // which takes what the other side gave up to give it.
-    let counts =
-        !own_capture_idle || in_check || (child.checkers() & !Bitboard::from_square(m.to)).any();
+    // which takes what the other side gave up to give it — unless it takes the last recapturer
+    // of an even exchange on the chase's own point (art. 26.8: "其他子完成互吃等值交换过程后原
+    // 来不能吃子的兵卒或将帅能吃子，按闲处理", whether or not that recapture gave check).
+    let answers_check = in_check && !ledger.even_exchange_on(m.to);
+    let counts = !own_capture_idle
+        || answers_check
+        || (child.checkers() & !Bitboard::from_square(m.to)).any();
     let next_ledger = match m.capture {
         Some(_) if attacking && !counts => ledger,
         Some(role) if attacking => {

@@ -81,6 +81,9 @@ pub struct Ledger {
     /// The piece a targeted search is after has been taken (see `forced_gain_taking` in
     /// `classify`).
     target: bool,
+    /// The point of the chasing side's first capture: the exchange of the chase (CXA 2011 art.
+    /// 26.8).
+    first: Option<Square>,
 }
 
 impl Ledger {
@@ -91,6 +94,7 @@ impl Ledger {
             rook: self.rook || role == Role::Rook,
             pawn_pending: false,
             pawn_traded: self.pawn_traded || self.pawn_pending,
+            first: self.first.or(Some(sq)),
             ..self
         }
     }
@@ -102,6 +106,13 @@ impl Ledger {
             pawn_pending: self.pawn_pending || role == Role::Pawn,
             ..self
         }
+    }
+
+    /// Has an even exchange been completed on `sq`, the point of the chasing side's first
+    /// capture: is the balance nil there? CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来
+    /// 不能吃子的兵卒或将帅能吃子，按闲处理" — a pawn's or general's capture there wins nothing.
+    pub fn even_exchange_on(self, sq: Square) -> bool {
+        self.net == 0 && self.first == Some(sq)
     }
 
     /// The capture just recorded took the piece a targeted search is after.
@@ -124,6 +135,7 @@ impl Ledger {
             | u64::from(self.pawn_pending) << 33
             | u64::from(self.pawn_traded) << 34
             | u64::from(self.target) << 35
+            | self.first.map_or(0, |sq| (sq.index() as u64 + 1) << 36)
     }
 
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
