@@ -2056,17 +2056,10 @@ fn capture_out_of_turn(pos_o: &Position, a: Square, v: Square) -> Option<Positio
 /// Can the piece on `sq` (its side to move in `pos_o`) not leave its square: every move of it
 /// is illegal, lets the other side mate by checks within `depth` moves (杀, art. 24.2), or
 /// loses material all the same (a forced line, art. 24.3)? Such a piece is held on its line
-/// (不能离线, CXA 2011 参考图49), so taking it needs no second chaser.
-// The rulings ask [`held_on_its_square_led`]; the tests ask this.
-#[cfg_attr(not(test), allow(dead_code))]
-fn held_on_its_square(cache: &mut Cache, pos_o: &Position, sq: Square, depth: u32) -> bool {
-    held_on_its_square_led(cache, pos_o, sq, depth, None)
-}
-
-/// [`held_on_its_square`], its first search trying first the moves from `lead` (the point the
-/// line that attacks the piece starts from: the same piece often wins after the piece has
-/// left, [`gains_more_than_led`]).
-fn held_on_its_square_led(
+/// (不能离线, CXA 2011 参考图49), so taking it needs no second chaser. The first search tries
+/// first the moves from `lead` (the point the line that attacks the piece starts from: the
+/// same piece often wins after the piece has left, [`gains_more_than_led`]).
+fn held_on_its_square(
     cache: &mut Cache,
     pos_o: &Position,
     sq: Square,
@@ -2398,6 +2391,13 @@ fn hidden_root(
     }
 }
 
+/// The pieces of `color` that look at the point `v` in `pos`, as a capture there would: a
+/// general only from beside it (along an open file it only forbids the generals' facing).
+fn guards(pos: &Position, v: Square, color: Color) -> Bitboard {
+    let board = pos.board();
+    pos.attackers_to(v, color, board.occupied()) & !(board.by_role(Role::King) & !king_attacks(v))
+}
+
 /// How much of an attack [`judge`] must tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Detail {
@@ -2437,15 +2437,10 @@ fn judge(
     };
     let recapture_moves = taken.legal_moves_where(MoveFilter::CapturesOn(v));
     let recaptures = recapture_moves.len();
-    // A general "looks" along an open file only to forbid facing; it defends next to it.
-    // So does a piece that looked at it before the capture and no longer can: a cannon whose
-    // screen was the capturer (CXA 2011 art. 24.16, 假根; AXF rule 34).
-    let looks = |pos: &Position| {
-        let board = pos.board();
-        (pos.attackers_to(v, victim.color, board.occupied())
-            & !(board.by_role(Role::King) & !king_attacks(v)))
-        .any()
-    };
+    // A piece that looks at the point but cannot take back is a false root; so is one that
+    // looked at it before the capture and no longer can: a cannon whose screen was the
+    // capturer (CXA 2011 art. 24.16, 假根; AXF rule 34).
+    let looks = |pos: &Position| guards(pos, v, victim.color).any();
     // CXA 2011 art. 26.8: "其他子完成互吃等值交换过程后原来不能吃子的兵卒或将帅能吃子，按'闲'
     // 处理" — the chasing side's pawns and general do not take part in the exchange that
     // decides a chase; an exchange that wins without them is a chase all the same.
@@ -2461,8 +2456,8 @@ fn judge(
     // Only a pawn or the general next to the point can change the exchange.
     let idle_takers = || {
         let board = taken.board();
-        (taken.attackers_to(v, attacker.color, board.occupied())
-            & (board.by_role(Role::Pawn) | (board.by_role(Role::King) & king_attacks(v))))
+        (guards(&taken, v, attacker.color)
+            & (board.by_role(Role::Pawn) | board.by_role(Role::King)))
         .any()
     };
     if idle.is_some()
@@ -3592,7 +3587,7 @@ pub(crate) fn analyse_with(
         // makes a screen is part of the win and the chase stays joint (fig. 11).
         let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
             let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
-            if held_on_its_square_led(cache, &pos_after, v, mate_depth, lead) {
+            if held_on_its_square(cache, &pos_after, v, mate_depth, lead) {
                 return Some(protection);
             }
             let standing = direct != m.to && !made_by(before, m, direct, v);
@@ -4034,14 +4029,16 @@ mod tests {
             &mut Cache::default(),
             &on_leg,
             Square::D8,
-            3
+            3,
+            None
         ));
         let back = pos("3akab2/3cn1C2/4b2C1/pN6R/2rn2p2/9/P1p1P1P1P/1c2B4/5N3/2BAKA3 b - - 0 1");
         assert!(held_on_its_square(
             &mut Cache::default(),
             &back,
             Square::D8,
-            3
+            3,
+            None
         ));
         // CXA 2020 fig. 11 after 炮八平九: the elephant on e7 may go to g9, leaving only an
         // uncrossed pawn to the rook (art. 26.7): not held, so the chase stays joint.
@@ -4050,7 +4047,8 @@ mod tests {
             &mut Cache::default(),
             &fig11,
             Square::E7,
-            3
+            3,
+            None
         ));
     }
 
