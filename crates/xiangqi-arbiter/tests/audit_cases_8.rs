@@ -48,7 +48,7 @@
 
 mod symmetry;
 
-use symmetry::{cxa, rule_alike, rule_with, wxf};
+use symmetry::{cxa, rule_alike, rule_each, rule_with, wxf};
 
 use xiangqi::Color;
 use xiangqi_arbiter::{MoveNature, Reason, Ruling, Verdict};
@@ -103,21 +103,17 @@ fn a_root_taking_for_an_even_trade_chases() {
 fn a_root_taking_at_a_loss_is_idle() {
     let fen = "r3k4/2n6/4b4/7R1/9/9/r6R1/9/9/4K4 w - - 0 1";
     let cycle = "h6h8 c8b6 h8h6 b6c8";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+            (
+                Verdict::MustChange(Color::Red),
+                Some("捉捉捉捉"),
+                Some(false),
+            ),
+        ],
     );
 }
 
@@ -134,21 +130,13 @@ fn a_root_taking_at_a_loss_is_idle() {
 fn a_tied_horse_taking_at_a_loss_is_idle() {
     let fen = "4ka3/9/9/3c5/2P6/r1N3R2/9/9/4A4/3AK4 w - - 0 1";
     let cycle = "c5b5 f9e8 b5c5 e8f9";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::Draw,
-        Some("捉闲捉闲"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+            (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
+        ],
     );
 }
 
@@ -191,21 +179,13 @@ fn a_general_taking_after_an_even_exchange_is_idle() {
 fn a_rook_taking_after_an_even_exchange_chases() {
     let fen = "4ka3/9/4b4/9/3R5/2n6/9/3c5/N8/5K3 w - - 0 1";
     let cycle = "a1b3 f9e8 b3a1 e8f9";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("捉闲捉闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+        ],
     );
 }
 
@@ -263,21 +243,13 @@ fn a_pawn_taking_after_a_discovered_check_is_idle() {
 fn a_horse_and_rook_jointly_chase_a_cannon_with_one_root() {
     let fen = "4kab2/9/8c/9/4N4/9/9/8R/9/3K5 w - - 0 1";
     let cycle = "e5g6 f9e8 g6e5 e8f9";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("捉闲捉闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+        ],
     );
 }
 
@@ -446,21 +418,13 @@ fn a_rook_with_a_horse_beside_it_chasing_elephants_in_turn_changes() {
 fn a_general_taking_after_an_unequal_exchange_chases() {
     let fen = "4ka3/9/9/9/9/9/9/N2K5/3p3r1/9 w - - 0 1";
     let cycle = "a2c3 f9e8 c3a2 e8f9";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("捉闲捉闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+        ],
     );
 }
 
@@ -537,20 +501,12 @@ fn a_general_taking_a_rook_after_an_even_exchange_is_idle() {
 fn a_general_taking_a_quiet_recapturer_after_an_unequal_exchange_chases() {
     let fen = "4ka3/9/9/9/9/9/9/N2K5/3p5/5n3 w - - 0 1";
     let cycle = "a2c3 f9e8 c3a2 e8f9";
-    rule_with(
+    rule_each(
         fen,
         cycle,
-        &cxa(),
-        Verdict::Draw,
-        Some("捉闲捉闲"),
-        Some(false),
-    );
-    rule_with(
-        fen,
-        cycle,
-        &wxf(),
-        Verdict::Draw,
-        Some("闲闲闲闲"),
-        Some(false),
+        [
+            (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
+            (Verdict::Draw, Some("闲闲闲闲"), Some(false)),
+        ],
     );
 }

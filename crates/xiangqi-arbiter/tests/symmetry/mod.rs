@@ -173,6 +173,20 @@ pub fn rule_alike(
     [cxa(), wxf()].map(|rules| rule_with(fen, cycle, &rules, verdict, red, black_forbidden))
 }
 
+/// What [`rule_with`] checks of one book's ruling: the verdict, Red's natures, whether Black's
+/// play is forbidden.
+pub type Expected<'a> = (Verdict, Option<&'a str>, Option<bool>);
+
+/// [`rule_with`] under both books, CXA 2011 then WXF 2018, each with its own expectations: for
+/// a cycle the two books rule apart, in verdict or in the natures of Red's moves.
+#[allow(dead_code)]
+pub fn rule_each(fen: &str, cycle: &str, [by_cxa, by_wxf]: [Expected<'_>; 2]) -> [Ruling; 2] {
+    let rule = |rules: RuleSet, (verdict, red, black_forbidden): Expected<'_>| {
+        rule_with(fen, cycle, &rules, verdict, red, black_forbidden)
+    };
+    [rule(cxa(), by_cxa), rule(wxf(), by_wxf)]
+}
+
 #[allow(dead_code)]
 pub fn cxa() -> RuleSet {
     RuleSet::cxa2011()
