@@ -22,6 +22,14 @@
 //!   a pawn sent in whose capture opens the way to the win. One the defender picks off after
 //!   the chasing side's last capture is lost after the gain is complete, and counts as the
 //!   pawn it is.
+//! - **One piece against several** (CXA 2011 art. 26.6): "一个强子主动换数个弱子不算得子；一个或
+//!   数个弱子换任一强子均为得子". The book weighs such a trade by the pieces, not by their sum:
+//!   the chasing side that gives one piece for several weaker ones wins nothing, however many;
+//!   the one that gives weaker pieces, one or several, for a single stronger one wins, even when
+//!   the values add up to as much (a horse and a cannon for a rook). On one point an exchange
+//!   cannot come to either (the chasing side loses every capturer but its last), so only a
+//!   forced line over several points meets it ([`Ledger::settle`]). A pawn among the pieces
+//!   given is the pawn clause's case, which comes first.
 
 use xiangqi::{Color, Role, Square};
 
@@ -84,13 +92,47 @@ pub struct Ledger {
     /// The point of the chasing side's first capture: the exchange of the chase (CXA 2011 art.
     /// 26.8).
     first: Option<Square>,
+    /// How many pieces the chasing side has taken that count ([`gain_value`] above nothing),
+    /// and how many it has lost, each up to [`MANY`]; and the dearest of each ([`value`]):
+    /// what art. 26.6 weighs.
+    taken: Pieces,
+    given: Pieces,
+}
+
+/// "Several" of art. 26.6: counts stop there.
+const MANY: u8 = 2;
+
+/// A count of pieces, up to [`MANY`], and the dearest one's [`value`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Pieces {
+    count: u8,
+    dearest: u8,
+}
+
+impl Pieces {
+    fn and(self, worth: i32) -> Pieces {
+        Pieces {
+            count: (self.count + 1).min(MANY),
+            dearest: self.dearest.max(u8::try_from(worth).unwrap_or(u8::MAX)),
+        }
+    }
+
+    fn packed(self) -> u64 {
+        u64::from(self.count) | u64::from(self.dearest) << 2
+    }
 }
 
 impl Ledger {
     /// The chasing side takes `role` (of the other colour) on `sq`.
     pub fn won(self, role: Role, color: Color, sq: Square) -> Ledger {
+        let worth = gain_value(role, color, sq);
         Ledger {
-            net: self.net + gain_value(role, color, sq),
+            net: self.net + worth,
+            taken: if worth > 0 {
+                self.taken.and(worth)
+            } else {
+                self.taken
+            },
             rook: self.rook || role == Role::Rook,
             pawn_pending: false,
             pawn_traded: self.pawn_traded || self.pawn_pending,
@@ -101,9 +143,11 @@ impl Ledger {
 
     /// The defending side takes the chasing side's `role` (of `color`) on `sq`.
     pub fn lost(self, role: Role, color: Color, sq: Square) -> Ledger {
+        let worth = value(role, color, sq);
         Ledger {
-            net: self.net - value(role, color, sq),
+            net: self.net - worth,
             pawn_pending: self.pawn_pending || role == Role::Pawn,
+            given: self.given.and(worth),
             ..self
         }
     }
@@ -136,13 +180,25 @@ impl Ledger {
             | u64::from(self.pawn_traded) << 34
             | u64::from(self.target) << 35
             | self.first.map_or(0, |sq| (sq.index() as u64 + 1) << 36)
+            | self.taken.packed() << 43
+            | self.given.packed() << 53
     }
 
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
-    /// a gain only if it won a rook (CXA 2011 art. 26.7 (a), (b)).
+    /// a gain only if it won a rook (CXA 2011 art. 26.7 (a), (b)); one piece given for several
+    /// weaker ones wins nothing, and weaker pieces given for one stronger piece win at least
+    /// something (art. 26.6, see the module docs).
     pub fn settle(self) -> i32 {
-        if self.pawn_traded && !self.rook {
+        let (taken, given) = (self.taken, self.given);
+        // Art. 26.7 (b): a pawn traded wins only a rook. Art. 26.6: one piece for several
+        // weaker ones wins nothing; weaker pieces for one stronger one win.
+        let pawn_traded = self.pawn_traded && !self.rook;
+        let strong_for_weak =
+            given.count == 1 && taken.count == MANY && taken.dearest < given.dearest;
+        if pawn_traded || strong_for_weak {
             self.net.min(0)
+        } else if taken.count == 1 && given.count == MANY && given.dearest < taken.dearest {
+            self.net.max(1)
         } else {
             self.net
         }
@@ -199,6 +255,62 @@ mod tests {
             .lost(Role::Pawn, Color::Red, sq("g6"));
         // Red's pawn on g6 has crossed: worth 2.
         assert_eq!(l.settle(), 3);
+    }
+
+    /// Art. 26.6, second half: a horse and a cannon given for a rook add up to as much, but
+    /// weaker pieces given for a stronger one win; so do two advisors and an elephant for a
+    /// horse. A horse and a rook given for a rook is no such trade: the sum decides.
+    #[test]
+    fn weaker_pieces_given_for_a_stronger_one_win() {
+        let rook = Ledger::default()
+            .lost(Role::Horse, Color::Red, sq("e7"))
+            .won(Role::Rook, Color::Black, sq("e8"))
+            .lost(Role::Cannon, Color::Red, sq("e8"));
+        assert_eq!(rook.net, 0);
+        assert!(rook.settle() > 0);
+        let horse = Ledger::default()
+            .lost(Role::Advisor, Color::Black, sq("d1"))
+            .lost(Role::Advisor, Color::Black, sq("f1"))
+            .lost(Role::Elephant, Color::Black, sq("e2"))
+            .won(Role::Horse, Color::Red, sq("e3"));
+        assert!(horse.settle() > 0);
+        let even = Ledger::default()
+            .lost(Role::Horse, Color::Red, sq("e7"))
+            .won(Role::Rook, Color::Black, sq("e8"))
+            .lost(Role::Rook, Color::Red, sq("e8"));
+        assert_eq!(even.settle(), -5);
+        // A pawn among the pieces given is the pawn clause's: for a rook it wins (26.7 (a)).
+        let pawn = Ledger::default()
+            .lost(Role::Pawn, Color::Red, sq("e6"))
+            .won(Role::Rook, Color::Black, sq("e8"))
+            .lost(Role::Horse, Color::Red, sq("e8"));
+        assert!(pawn.settle() > 0);
+    }
+
+    /// Art. 26.6, first half: a rook given for a horse, a cannon and a crossed pawn adds up to
+    /// more, but one piece given for several weaker ones wins nothing. A rook given for a rook
+    /// and a horse is no such trade.
+    #[test]
+    fn one_piece_given_for_several_weaker_ones_wins_nothing() {
+        let l = Ledger::default()
+            .won(Role::Horse, Color::Black, sq("c7"))
+            .won(Role::Pawn, Color::Black, sq("c4"))
+            .lost(Role::Rook, Color::Red, sq("c4"))
+            .won(Role::Cannon, Color::Black, sq("c4"));
+        assert_eq!(l.net, 2);
+        assert_eq!(l.settle(), 0);
+        let dearer = Ledger::default()
+            .won(Role::Rook, Color::Black, sq("c7"))
+            .won(Role::Horse, Color::Black, sq("c4"))
+            .lost(Role::Rook, Color::Red, sq("c4"));
+        assert_eq!(dearer.settle(), 5);
+        // An uncrossed pawn taken is no piece won (26.7 (c)): a horse for a horse and such a
+        // pawn is one for one.
+        let one = Ledger::default()
+            .won(Role::Horse, Color::Black, sq("c7"))
+            .won(Role::Pawn, Color::Black, sq("c6"))
+            .lost(Role::Horse, Color::Red, sq("c6"));
+        assert_eq!(one.settle(), 0);
     }
 
     /// Art. 26.7 (c): an uncrossed pawn is worth nothing to take, a crossed one is.

@@ -38,7 +38,7 @@
 //! | 26.4 | 自毙 is one's own fault; chases one caused oneself (a line opened or a root cut by the victim's own side, made to pay by a move taking no part), or by a root leaving to check, are ignored | fig19, ref20, ref21, ref22, ref01 (the moved piece takes part: still 捉); the three `cxa_26_4_…` |
 //! | 26.5 | a move of several natures counts as the heaviest | fig20, ref23, ref26 |
 //! | 26.5 (2nd) | a root's or a pinned piece's capture: 捉 if even or better, else 闲 | fig22 |
-//! | 26.6 | a strong piece for weak ones is no gain; weak ones for a strong one are | `cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not` |
+//! | 26.6 | a strong piece for weak ones is no gain; weak ones for a strong one are | `cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not`, `cxa_26_6_two_cannons_given_for_a_rook_win_it`, `cxa_26_6_a_cannon_given_for_two_advisors_and_an_elephant_wins_nothing`; `material::tests` |
 //! | 26.7 | pawn check winning a rook is 捉; pawn trades, uncrossed or just-crossed pawns are no gain | fig24, ref29, ref31; classify::pawn_for_horse_is_no_gain, classify::uncrossed_pawn_is_no_target (a just-crossed pawn cannot recur in a cycle: untested) |
 //! | 26.8 | pawn 抽吃 is 闲; pawn capture unmasking check is 捉; pawn or king capture after an even exchange is 闲 | ref32; the three `cxa_26_8_…` |
 //! | 26.9.1 | the listed patterns change when only one side plays one | ref49 |
@@ -560,6 +560,85 @@ fn cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not() {
             .iter()
             .any(|a| a.victim.to_string() == "c7" && !a.is_chase() && a.gain < 0),
         "{rook:?}"
+    );
+}
+
+/// CXA 2011 art. 26.6, second half ("一个或数个弱子换任一强子均为得子"), in a forced line.
+/// From CCPD 開局 00000587, moves 25–29: Black's rook checks on h0, Red's advisor blocks on f0,
+/// and the rook goes back to h3. From there Black threatens 炮g3-g0+ (the advisor on f0 the
+/// screen), which opens the rook's file onto the red rook on f3: 相i2xg0, 车h3xf3, and the
+/// pawn on f6 takes the cannon on g6 that the cannon on g3 no longer guards. Black has given
+/// two cannons for a rook: the values add up to as much, but weaker pieces given for a
+/// stronger one win, so the rook's return is 捉 (art. 24.3), and Black plays 一将一捉 against
+/// Red's blocks: forbidden (art. 24.13), Black must change (art. 25.3). The cycle starts after
+/// the first check, so that Red moves first. With a horse on g6 in place of the cannon the same
+/// line gives a horse and a cannon for the rook: 捉 again.
+#[test]
+fn cxa_26_6_two_cannons_given_for_a_rook_win_it() {
+    let cycle = "e1f0 h0h3 f0e1 h3h0";
+    for fen in [
+        "4ka3/4a4/9/p3pPc1p/2bn5/6C2/P4Rc2/4C3B/4A4/2BAK2r1 w - - 0 1",
+        "4ka3/4a4/9/p3pPn1p/2bn5/6C2/P4Rc2/4C3B/4A4/2BAK2r1 w - - 0 1",
+    ] {
+        let ruling = symmetry::rule_with(
+            fen,
+            cycle,
+            &RuleSet::cxa2011(),
+            Verdict::MustChange(Color::Black),
+            Some("闲闲闲闲"),
+            Some(true),
+        );
+        let returns: Vec<_> = ruling
+            .moves
+            .iter()
+            .filter(|a| a.mover == Color::Black && a.iccs == "h0h3")
+            .collect();
+        assert_eq!(returns.len(), 2);
+        for a in returns {
+            assert_eq!(a.nature, MoveNature::Chase, "{a:?}");
+            assert!(
+                a.attacks.iter().any(|at| at.reason == Reason::ForcedGain
+                    && at.victim_role == Role::Rook
+                    && at.victim.to_string() == "f3"),
+                "{a:?}"
+            );
+        }
+    }
+}
+
+/// CXA 2011 art. 26.6, first half ("一个强子主动换数个弱子不算得子"), in a forced line. From
+/// CCPD 象甲联赛 00000287, moves 52–55: the red general steps e0–f0 and opens the f-file for the
+/// rook on f1. Then 炮i9xf9 (an advisor), 士e8xf9, 车f1xf9+, 将e9-e8, 车f9xc9 (an elephant)
+/// would give the cannon for two advisors and an elephant: one piece for several weaker ones,
+/// which wins nothing however they add up (6 against 5). So the general's step is idle; Black's
+/// cannon checks from f7 and steps back (一将一闲, allowed): a draw. With a horse on c9 in place
+/// of the elephant, Black does better not to take back on f9, and the cannon keeps the advisor
+/// it took: the general's step is 捉, and Red's 一捉一闲 is allowed too.
+#[test]
+fn cxa_26_6_a_cannon_given_for_two_advisors_and_an_elephant_wins_nothing() {
+    let cycle = "e0f0 e7f7 f0e0 f7e7";
+    let rules = RuleSet::cxa2011();
+    symmetry::rule(
+        "2b1kab1C/4a4/4c4/3r5/9/9/4N2nP/9/4AR3/4K1B2 w - - 0 1",
+        cycle,
+        &rules,
+        Verdict::Draw,
+        "闲闲闲闲",
+    );
+    let horse = symmetry::rule(
+        "2n1kab1C/4a4/4c4/3r5/9/9/4N2nP/9/4AR3/4K1B2 w - - 0 1",
+        cycle,
+        &rules,
+        Verdict::Draw,
+        "捉闲捉闲",
+    );
+    assert!(
+        horse.moves.iter().any(|a| a.iccs == "e0f0"
+            && a.attacks
+                .iter()
+                .any(|at| at.is_chase() && at.victim.to_string() == "f9")),
+        "{}",
+        horse.explanation.en()
     );
 }
 
