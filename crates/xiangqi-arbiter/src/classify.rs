@@ -1567,7 +1567,9 @@ fn step(
     gives_check: impl FnOnce() -> bool,
 ) -> Option<Step> {
     let (in_check, attacking, may_check) = node;
-    let own_capture_idle = pos.turn() == root.idle && matches!(m.role, Role::King | Role::Pawn);
+    let own_capture_idle = pos.turn() == root.idle
+        && matches!(m.role, Role::King | Role::Pawn)
+        && !(m.capture.is_some() && ledger.takes_back_on(m.to));
     let capture = m.capture.is_some() && !own_capture_idle;
     if !in_check && !capture && !may_check {
         return None;
@@ -1645,6 +1647,17 @@ fn step(
         Some(role) => ledger.lost(role, !pos.turn(), m.to),
         None => ledger,
     };
+    // A capture of the chasing side's piece that its pawn or general guards: they may take back
+    // at once ([`Ledger::takes_back_on`]).
+    let take_back = (m.capture.is_some() && pos.turn() != root.idle)
+        .then(|| {
+            let board = child.board();
+            let own = (board.by_role(Role::Pawn) | board.by_role(Role::King))
+                & guards(child, m.to, root.idle);
+            own.any().then_some(m.to)
+        })
+        .flatten();
+    let next_ledger = next_ledger.to_take_back(take_back);
     let next = Budget {
         checks: budget
             .checks

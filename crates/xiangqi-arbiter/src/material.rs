@@ -92,6 +92,10 @@ pub struct Ledger {
     /// The point of the chasing side's first capture: the exchange of the chase (CXA 2011 art.
     /// 26.8).
     first: Option<Square>,
+    /// The point where the chasing side has just lost a piece that its pawn or general may
+    /// take back ([`Ledger::takes_back_on`]); none after any other move, so that lines alike
+    /// but for an old loss share their nodes.
+    lost_on: Option<Square>,
     /// How many pieces the chasing side has taken that count ([`gain_value`] above nothing),
     /// and how many it has lost, each up to [`MANY`]; and the dearest of each ([`value`]):
     /// what art. 26.6 weighs.
@@ -159,6 +163,24 @@ impl Ledger {
         self.net == 0 && self.first == Some(sq)
     }
 
+    /// The move just played left the chasing side's pawn or general a capture to take back on
+    /// `sq` (or none).
+    pub fn to_take_back(self, sq: Option<Square>) -> Ledger {
+        Ledger {
+            lost_on: sq,
+            ..self
+        }
+    }
+
+    /// Does a capture on `sq` take back where the chasing side has just lost a piece, away from
+    /// the chase's own exchange? Its pawns and general then take as any piece does: CXA 2011
+    /// art. 26.8 makes their captures idle as the chase's own gain (抽吃, or the end of the
+    /// exchange the chase began), not as the defence of a piece they guard, which is a root
+    /// like any other (art. 24.15, "凡有己方其他棋子……充分保护的棋子，称为有根子").
+    pub fn takes_back_on(self, sq: Square) -> bool {
+        self.lost_on == Some(sq) && self.first != Some(sq)
+    }
+
     /// The capture just recorded took the piece a targeted search is after.
     pub fn taking_target(self) -> Ledger {
         Ledger {
@@ -181,7 +203,7 @@ impl Ledger {
             | u64::from(self.target) << 35
             | self.first.map_or(0, |sq| (sq.index() as u64 + 1) << 36)
             | self.taken.packed() << 43
-            | self.given.packed() << 53
+            | self.given.packed() << 53 ^ self.lost_on.map_or(0, |sq| (sq.index() as u64 + 1) << 57)
     }
 
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is

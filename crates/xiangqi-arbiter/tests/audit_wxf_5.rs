@@ -35,7 +35,7 @@
 //!
 //! # Disagreements
 //! Under WXF 2018 the engine agreed with the book on every perturbation. Under CXA 2011 it
-//! disagrees once, on a move of the defending side
+//! disagreed once (now mended), on a move of the defending side
 //! ([`d49_cxa_a_horse_guarded_by_a_pawn_was_not_hanging_before_it_fled`], ignored): D49 with a
 //! black pawn on b4 rooting the horse on b3. Black's horse step b3–a1 leaves the red pawn on d7
 //! to the black advisor on e8, which could take it for nothing before the step as after it; the
@@ -53,11 +53,11 @@
 //! the step idle. Art. 26.8 makes a pawn's own capture idle as a *chase* (抽吃, a capture
 //! after an even exchange by other pieces); it does not make a pawn-guarded piece hang:
 //! 车×b3 loses a rook for a horse (the engine's own `judge` says so of the red move
-//! c1–c3, "兑换不得子"). Proposed fix: in the baseline of `could_win` (and wherever the forced
-//! line's defender takes a piece of the chasing side), let the chasing side's pawn and general
-//! recaptures count at their value when they answer a capture of its pieces; keep 26.8's "wins
-//! nothing" for pawn and general captures that start or continue the chase's own gain. Not made
-//! here (CXA 2011 only, and `Ledger` is shared by every forced line). In the book's D49 itself
+//! c1–c3, "兑换不得子"). Mended (`material::Ledger::takes_back_on`): in a forced line the chasing
+//! side's pawn or general that takes back on the point where it last lost a piece, away from
+//! the chase's own exchange, takes as any piece does; 26.8's "wins nothing" stays for pawn and
+//! general captures that make or end the chase's own gain. No corpus ruling changes. In the
+//! book's D49 itself
 //! the horse on b3 is unguarded, so the engine's 捉 there follows 参考图49 and is not in
 //! question.
 //!
@@ -449,10 +449,8 @@ fn d49_a_horse_protected_on_one_of_its_points_is_not_chased_perpetually() {
 /// 24.2); its step back to a1 creates nothing: the advisor on e8 could take the red pawn on d7
 /// for nothing before it as after it, the horse on b3 being guarded by the pawn ("结果没有发生
 /// 变化", 图5, 闲). 一杀一闲 is allowed (art. 24.14): a draw (art. 25.2). See the module's
-/// disagreement: the engine names the step back 捉.
+/// disagreement, now mended: the engine named the step back 捉.
 #[test]
-#[ignore = "engine disagrees: names b3a1 a 捉 of the d7 pawn the advisor could take before \
-            the move too; its baseline lets 车×b3 win the pawn-guarded horse (图5, art. 26.8)"]
 fn d49_cxa_a_horse_guarded_by_a_pawn_was_not_hanging_before_it_fled() {
     rule_with(
         "4ka3/4a4/3Pb4/2p1r3p/2b6/1p7/2R6/4B4/n3A4/4KAB2 w - - 0 1",
