@@ -3487,6 +3487,18 @@ pub(crate) fn analyse_with(
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {
             attack.reason = Reason::PawnWithOthers;
         }
+        // CXA 2011 arts. 24.4, 26.10: an exchange is offered by a move ("同兵种邀兑……邀兑方按
+        // 捉处理"): a same-type contact the move did not make (its piece did not move, its line
+        // was not opened) is no offer of this move, even if the move makes taking first cost
+        // the other side; the capture itself wins nothing. 图13: 车六平五 offers the cannons
+        // (兑); 将5平4 then makes 炮五进二 lose the rook to 车5退2, yet the book counts the
+        // king's steps 闲 ("黑方两闲").
+        if book == Book::Cxa2011
+            && attack.reason == Reason::UnsafeOffer
+            && !made_by(before, m, a, v)
+        {
+            attack.reason = Reason::NoGain;
+        }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
             // cannon over a screen of the cannon's own side, stays jointly chased (联合捉, art.
