@@ -718,6 +718,8 @@ struct ForcingKey {
     ledger: Ledger,
     seen: [u64; SEEN],
     kept: Kept,
+    frozen: Option<Square>,
+    lost: Option<Square>,
 }
 
 impl std::hash::Hash for ForcingKey {
@@ -741,7 +743,12 @@ impl std::hash::Hash for ForcingKey {
             .iter()
             .fold(0u64, |acc, h| acc.rotate_left(13) ^ h);
         state.write_u64(self.hash ^ self.root.rotate_left(29) ^ seen.rotate_left(7));
-        state.write_u64(small ^ (barred as u64) ^ ((barred >> 64) as u64).rotate_left(32));
+        state.write_u64(
+            small
+                ^ (barred as u64)
+                ^ ((barred >> 64) as u64).rotate_left(32)
+                ^ (square(self.frozen) | square(self.lost) << 8).rotate_left(48),
+        );
     }
 }
 
@@ -965,6 +972,14 @@ struct Budget {
     /// In a targeted search, what the attacker's captures have won and kept so far, by rank
     /// ([`Kept`]); nothing elsewhere. See [`Root::score`].
     kept: Kept,
+    /// Where the piece that takes no direct part ([`Aim`]'s `frozen`) stands now, followed
+    /// as it moves; none once taken, and in every other search.
+    frozen: Option<Square>,
+    /// While a piece is frozen, after the attacker's move: the point where it took a piece
+    /// (the line's exchange, where the other side's recapture may not be taken back by the
+    /// frozen piece); after the other side's move: the point where it took a piece of the
+    /// attacker's of its own accord, which the frozen piece may take back. None otherwise.
+    lost: Option<Square>,
 }
 
 /// How many of a line's earlier positions it remembers: a position comes back at the
@@ -1301,6 +1316,8 @@ fn forcing(
         ledger,
         seen: budget.seen,
         kept: budget.kept,
+        frozen: budget.frozen,
+        lost: budget.lost,
     };
     if let Some(&(line, bound)) = cache.forcing.get(&key) {
         match bound {
@@ -1637,6 +1654,15 @@ fn step(
     if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
         return None;
     }
+    // The piece taking no direct part (CXA 2011 art. 26.4, [`Aim`]'s `frozen`): an answer to
+    // a check that takes nothing, or a take-back, and nothing else.
+    if attacking && budget.frozen == Some(m.from) {
+        let takes_back = m.capture.is_some() && budget.lost == Some(m.to);
+        let parries = in_check && m.capture.is_none();
+        if !(takes_back || parries) {
+            return None;
+        }
+    }
     if !attacking
         && !in_check
         && budget.shield.is_some_and(|sq| sq != m.to)
@@ -1754,6 +1780,15 @@ fn step(
                 .with(rank_of(value(role, !pos.turn(), m.to)), -1),
             _ => budget.kept,
         },
+        frozen: match budget.frozen {
+            Some(sq) if sq == m.from => Some(m.to),
+            Some(sq) if sq == m.to => None,
+            other => other,
+        },
+        lost: (budget.frozen.is_some()
+            && m.capture.is_some()
+            && (attacking || budget.lost != Some(m.to)))
+        .then_some(m.to),
     };
     Some(Step {
         gives_check,
@@ -1862,6 +1897,13 @@ struct Aim {
     /// winning as much for the one the core's order meets first. A value it finds is
     /// remembered as no line ([`Bound::Value`]).
     value_only: bool,
+    /// The point of a piece of the side to move that takes no direct part in the line (CXA
+    /// 2011 art. 26.4, "无直接参与"; see [`self_exposed`]): it stays on the board, blocking and
+    /// screening as it stands, and may answer a check by a move that takes nothing, or take
+    /// back at once where the other side has just taken a piece of its side of its own accord
+    /// (the defence of a piece it guards), not in answer to a capture of the line there (a
+    /// part in the line's own exchange); it takes nothing else and gives no check of its own.
+    frozen: Option<Square>,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1935,6 +1977,7 @@ fn rebuttal_reaches(
         barred: Bitboard::EMPTY,
         declines_mate: false,
         value_only: false,
+        frozen: None,
     };
     let line = forced_line_in(
         cache,
@@ -2005,6 +2048,7 @@ fn forced_line_led(
         barred,
         declines_mate,
         value_only,
+        frozen,
     }: Aim,
     (alpha, beta): (i32, i32),
     lead_first: Option<Square>,
@@ -2019,11 +2063,16 @@ fn forced_line_led(
         barred,
         seen: [0; SEEN],
         kept: Kept::default(),
+        frozen,
+        lost: None,
     };
     let mut root = Root::new(cache, pos, idle, target, barred);
     if declines_mate {
         root.declines_mate = true;
         root.hash ^= 0x3c6e_f372_fe94_f82b;
+    }
+    if let Some(sq) = frozen {
+        root.hash ^= (sq as u64 + 1).wrapping_mul(0x2127_599b_f432_5c37);
     }
     // Not remembered apart: its nodes are the null windows' before it (the value is sought
     // once a null window has shown the line wins something), and an exact value it finds is
@@ -3209,6 +3258,7 @@ impl<'a> OldAttacks<'a> {
                             barred,
                             declines_mate: false,
                             value_only: false,
+                            frozen: None,
                         },
                     );
                 }
@@ -3247,6 +3297,7 @@ impl<'a> OldAttacks<'a> {
             barred,
             declines_mate: false,
             value_only: false,
+            frozen: None,
         };
         let floor = if more { line.gain } else { 1 };
         // First with the window capped just above the line's own gain: a line that must
@@ -3302,6 +3353,7 @@ impl<'a> OldAttacks<'a> {
             barred: Bitboard::EMPTY,
             declines_mate: false,
             value_only: false,
+            frozen: None,
         };
         // Before the move: below the bound counts as nothing; where the mover could mate,
         // what it could win by taking the piece besides mating (see [`Self::could_win`]).
@@ -3439,8 +3491,16 @@ fn forced_attack(
 ///   line).
 /// - No direct part: a piece that stayed put attacked `v` before `m` and still does, `m` adds
 ///   no attacker of `v` (the moved piece included), and the line wins as much with the moved
-///   piece taken off the board: the piece is no part of the win, it has only left the danger
-///   that made the capture a bad bargain before.
+///   piece standing where it went but taking no part ([`Aim`]'s `frozen`): it takes nothing
+///   and gives no check, and may only answer a check or take back at once a piece of its side
+///   that the other side took of its own accord (not a recapture in the line's own exchange).
+///   The piece has then only left the danger that made the capture a bad bargain before, or
+///   defends as it defended before; the book's "被捉状态" was made by the other side's move.
+///   Taking it off the board instead (as this test did first) took away its defence too, and
+///   so a root's return that still guards a piece the line would expose counted as part of
+///   the win (参考图21: 车4进1 keeps rooting the cannon on d6 against 车二平六, and the book
+///   calls it 闲); nor can a general be taken off (象甲联赛 00000332: 帅五平六 and back while
+///   the black rook's leaving d6 lays the horse on d5 open to two rooks is 闲).
 ///
 /// Neither test asks which capturer the search named: two lines may win the same piece, and
 /// which one is found first depends on the order moves are tried in (a board turned round
@@ -3449,7 +3509,11 @@ fn forced_attack(
 /// 世界盃 00000526: 炮c5平b5 hits the rook on b0 and opens the c-file onto the horse on c7;
 /// 车b0退a0 only saves the rook, and the standing 车c4×c7 that now pays is not its chase (闲).
 /// 参考图1 keeps its chase: 马二退四 makes 马f5×e7 pay (the elephant laid open by the black
-/// rook's leaving f6), but the horse on f4 is part of the win (伏前马进五吃象, 捉).
+/// rook's leaving f6), but the horse on f4 is part of the win (伏前马进五吃象, 捉): its capture
+/// of the rook on g6 is no take-back. So does 世界盃 00001359's b2-c4: the line takes the pawn
+/// on e4 only if the horse on c4 takes back in the line's own exchange (on the cannon's point
+/// e3, whose leg d4 opens when the black rook takes back on e4): a second attacker, not a
+/// defender.
 #[allow(clippy::too_many_arguments)]
 fn self_exposed(
     cache: &mut Cache,
@@ -3512,17 +3576,15 @@ fn self_exposed(
     if !opened && !cut {
         return None;
     }
-    // No part of the win: without the moved piece the line still takes `v` for as much.
-    let mut setup = before.to_setup();
-    setup.board.remove_piece_at(m.from);
-    let without = Position::from_diagram(setup).ok()?;
+    // No part of the win: with the moved piece where it went, taking nothing but back, the
+    // line still takes `v` for as much.
+    let frozen = now.swap_turn()?;
     let aim = Aim {
         target: Some(v),
-        barred: Bitboard::EMPTY,
-        declines_mate: false,
-        value_only: false,
+        frozen: Some(m.to),
+        ..Aim::default()
     };
-    aiming_reaches(cache, &without, aim, gain).then_some(standing)
+    aiming_reaches(cache, &frozen, aim, gain).then_some(standing)
 }
 
 /// Analyses the move `m` played in `before` (which must be legal there), with nothing known
@@ -3718,6 +3780,7 @@ pub(crate) fn analyse_with(
             barred: offered,
             declines_mate: false,
             value_only: false,
+            frozen: None,
         };
         // Most moves win nothing by force: a null window at 1 proves that for less than the
         // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to

@@ -173,6 +173,8 @@ pub(super) fn reaches_each(
         barred,
         seen: [0; super::SEEN],
         kept: super::Kept::default(),
+        frozen: None,
+        lost: None,
     };
     let all: Bits = if pieces.len() == MAX_PIECES {
         Bits::MAX
@@ -238,6 +240,8 @@ fn each(
             ledger,
             seen: budget.seen,
             kept: budget.kept,
+            frozen: budget.frozen,
+            lost: budget.lost,
         },
         followed,
     };
@@ -458,6 +462,7 @@ mod tests {
                     barred,
                     declines_mate: false,
                     value_only: false,
+                    frozen: None,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -467,6 +472,7 @@ mod tests {
                         barred,
                         declines_mate: false,
                         value_only: false,
+                        frozen: None,
                     }
                 }
             };
