@@ -168,11 +168,16 @@ fn fig16_without_the_discovered_check_the_general_step_is_idle() {
 /// the advisor takes back, 车八平六 takes the advisor and the rook on the d-file guards it, a
 /// horse and an advisor for a cannon (联合捉子, art. 24.17; the rook is one of the pieces
 /// "缺少其中任何一个都无法吃子"). Before the move the horse on f5 would take the rook on d4
-/// first, so the gain is new. The engine finds the same line new after 车六退一 (d5d4, where the
-/// cannon on i5 attacked d5) but calls 车六进一 跟: the likeliest cause is that the forced-line
-/// search meets first the free capture of the cannon on f8 (over the horse on f5 that Black
-/// itself put there), which art. 26.4 does not count, and the smaller joint gain on d9 is not
-/// looked for once that line is set aside. Not confirmed in the time.
+/// first, so the gain is new. The engine finds the same line new after 车六退一 (d5d4, where
+/// the cannon on i5 attacked d5) but calls 车六进一 跟. Cause (traced): after 车六进一 the
+/// forced-line search's best line is 炮四进六 taking the cannon on f8 over the horse on f5
+/// (gain 4, as much as the line on d9); `OldAttacks::new_win` then names, among the targets,
+/// only the first group of equal worth and role that qualifies, and a cannon ranks before a
+/// horse (`role_rank`), so the group is the cannon on f8 and the horse on d9 is never asked;
+/// the caller then sets the f8 line aside by art. 26.4 (the horse on f5 that Black itself put
+/// there is the screen: "无直接参与且是己方走子造成被捉状态不予考虑") and nothing is left. A
+/// mend: leave out of the targets (bar from the lines) the pieces art. 26.4 sets aside, and
+/// name the next group; not done in this session.
 #[test]
 #[ignore = "CXA 2011 art. 24.17 / 图25: 车六进一 keeps the joint chase of the horse on d9 (捉); engine 跟"]
 fn fig25_rook_keeping_the_screen_while_escaping_chases_jointly() {
