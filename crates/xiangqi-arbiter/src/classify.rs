@@ -1857,9 +1857,10 @@ fn gains_more_than_led(
 /// 得不偿失者，按闲处理"). The chasing side's king and pawns still take no part (art. 26.8).
 /// Its value only, what it wins or that it mates (the line is not named: [`Aim`]'s
 /// `value_only`).
-fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
+fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color, spared: Bitboard) -> Line {
     let aim = Aim {
         value_only: true,
+        barred: spared,
         ..Aim::default()
     };
     forced_line_in(
@@ -1870,6 +1871,31 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color) -> Line {
         aim,
         (2 * MATED, -2 * MATED),
     )
+}
+
+/// What the side to move in `pos_o` (the board before a capture) could win by force all along,
+/// against which the answer to the capture is weighed ([`rebuttal_beyond`], [`wins_back_beyond`]):
+/// [`rebuttal`], except that a line winning outright the capturer itself (`spared`, where it
+/// stands before the capture: the line's dearest piece, for at least its worth) is not
+/// counted. A capturer the other side wins whether it takes or not has won nothing by taking
+/// (CXA 2011 art. 24.3, "吃子……得子"; arts. 26.1, 26.2 and 图16: "黑方将6退1避抽后，车可以
+/// 吃兵，判捉": while the 抽 on the rook stands, the rook's capture of the pawn is no 捉, and the
+/// general's step that ends the 抽 makes it a new one). A mate all along stands whatever it
+/// takes; a line that only trades the capturer on its way to another piece (the capturer is
+/// the root of a piece lost all along) is counted whole.
+fn standing(cache: &mut Cache, pos_o: &Position, chaser: Color, spared: Bitboard) -> Line {
+    let line = rebuttal(cache, pos_o, chaser, Bitboard::EMPTY);
+    let Some(a) = spared.into_iter().next() else {
+        return line;
+    };
+    let Some(capturer) = pos_o.board().piece_at(a) else {
+        return line;
+    };
+    let outright = line.gain >= value(capturer.role, capturer.color, a);
+    if line.mates || !outright || line.victim.map(|(_, v)| v) != Some(a) {
+        return line;
+    }
+    rebuttal(cache, pos_o, chaser, spared)
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
@@ -2005,6 +2031,9 @@ fn rebuttal_reaches(
 /// it, that side to move)? Only what the capture gives counts: a threat of its elsewhere is
 /// no root of the target. The line and the amount won all the same, if so. The answer alone is
 /// asked first: what is won all the same only raises the bar.
+///
+/// `spared`: pieces (where they stand before the capture) that what could be won all along
+/// may not take: the capturer itself, for a hidden root ([`hidden_root`]).
 fn rebuttal_beyond(
     cache: &mut Cache,
     taken: &Position,
@@ -2012,9 +2041,10 @@ fn rebuttal_beyond(
     chaser: Color,
     target: Option<Square>,
     threshold: i32,
+    spared: Bitboard,
 ) -> Option<(Line, i32)> {
     let first = rebuttal_reaches(cache, taken, chaser, target, threshold)?;
-    let standing = pos_o.map_or_else(Line::default, |p| rebuttal(cache, p, chaser));
+    let standing = pos_o.map_or_else(Line::default, |p| standing(cache, p, chaser, spared));
     if standing.mates {
         return None;
     }
@@ -2326,7 +2356,15 @@ fn wins_by_taking(
     if won <= 0 {
         return 0;
     }
-    match rebuttal_beyond(cache, &took, other, pos.turn(), Some(y), worth) {
+    match rebuttal_beyond(
+        cache,
+        &took,
+        other,
+        pos.turn(),
+        Some(y),
+        worth,
+        Bitboard::EMPTY,
+    ) {
         Some((back, _)) if back.mates => 0,
         Some((back, standing)) => (worth - (back.gain - standing)).clamp(0, won),
         None => won,
@@ -2397,8 +2435,17 @@ fn tied_weighing(
     pos_o: Option<&Position>,
     chaser: Color,
     float: i32,
+    spared: Bitboard,
 ) -> Option<Reason> {
-    match wins_back_beyond(cache, taken, pos_o, chaser, Aim::default(), float + 1)? {
+    match wins_back_beyond(
+        cache,
+        taken,
+        pos_o,
+        chaser,
+        Aim::default(),
+        float + 1,
+        spared,
+    )? {
         WinsBack::Mates => Some(Reason::CaptureLosesToMate),
         WinsBack::Material => Some(Reason::TiedCapturer),
     }
@@ -2429,6 +2476,7 @@ fn wins_back_beyond(
     chaser: Color,
     aim: Aim,
     threshold: i32,
+    spared: Bitboard,
 ) -> Option<WinsBack> {
     let value_only = Aim {
         value_only: true,
@@ -2455,7 +2503,14 @@ fn wins_back_beyond(
     // At least `threshold` beyond all along: all along wins less than what the answer wins
     // over `threshold`, plus one (and does not mate, which reaching any bound would show).
     let beyond = answer.gain - threshold + 1;
-    (!rebuttal_at_least(cache, pos_o, chaser, beyond)).then_some(WinsBack::Material)
+    if !rebuttal_at_least(cache, pos_o, chaser, beyond) {
+        return Some(WinsBack::Material);
+    }
+    if spared.is_empty() {
+        return None;
+    }
+    let stood = standing(cache, pos_o, chaser, spared);
+    (!stood.mates && stood.gain < beyond).then_some(WinsBack::Material)
 }
 
 /// Does the side to move in `pos` win at least `threshold` (at least 1) by force after the
@@ -2477,17 +2532,27 @@ fn rebuttal_at_least(cache: &mut Cache, pos: &Position, chaser: Color, threshold
 /// With [`Detail::ChaseOnly`] the amount is not reported (`worth`: the whole judgement's is at
 /// least `worth`, so the gain left is at most nothing either way), and the question is asked
 /// by [`wins_back_beyond`].
+///
+/// What could be won all along does not count the capturer itself (on `a` before the
+/// capture): a piece that the other side wins whether it takes or not has won nothing by
+/// taking (CXA 2011 art. 24.3, "吃子……得子"; art. 26.1 and 图16: "黑方将6退1避抽后，车可以
+/// 吃兵，判捉": while the 抽 on the rook stands, the rook's capture of the pawn is none, and the
+/// general's step that removes it makes the capture a new 捉).
+#[allow(clippy::too_many_arguments)]
 fn hidden_root(
     cache: &mut Cache,
     taken: &Position,
     pos_o: Option<&Position>,
     chaser: Color,
+    a: Square,
     v: Square,
     worth: i32,
     detail: Detail,
 ) -> Option<(Reason, i32)> {
+    let spared = Bitboard::from_square(a);
     if detail == Detail::Whole {
-        let (back, standing) = rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth)?;
+        let (back, standing) =
+            rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth, spared)?;
         return Some(if back.mates {
             (Reason::CaptureLosesToMate, 0)
         } else {
@@ -2498,7 +2563,7 @@ fn hidden_root(
         target: Some(v),
         ..Aim::default()
     };
-    match wins_back_beyond(cache, taken, pos_o, chaser, aim, worth)? {
+    match wins_back_beyond(cache, taken, pos_o, chaser, aim, worth, spared)? {
         WinsBack::Mates => Some((Reason::CaptureLosesToMate, 0)),
         WinsBack::Material => Some((Reason::HiddenRoot, worth)),
     }
@@ -2614,6 +2679,9 @@ fn judge(
     if weighs && (maybe_root || exposes_own(&taken, v)) {
         let worth = gain_value(victim.role, victim.color, v);
         let chaser = attacker.color;
+        // What the other side could win all along is weighed without the capturer itself
+        // (see [`hidden_root`]; 图16).
+        let spared = Bitboard::from_square(a);
         if maybe_root && tied_down(&taken, a, v) {
             // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
             // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
@@ -2627,7 +2695,7 @@ fn judge(
                 worth
             };
             if detail == Detail::ChaseOnly {
-                match tied_weighing(cache, &taken, pos_o, chaser, float) {
+                match tied_weighing(cache, &taken, pos_o, chaser, float, spared) {
                     Some(Reason::TiedCapturer) => {
                         // The whole judgement's gain is at most nothing here.
                         gain = 0;
@@ -2637,11 +2705,13 @@ fn judge(
                     other => weighed = other,
                 }
             } else if let Some((back, standing)) =
-                rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth)
+                rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth, spared)
             {
                 if back.mates {
                     weighed = Some(Reason::CaptureLosesToMate);
-                } else if rebuttal_beyond(cache, &taken, pos_o, chaser, None, float + 1).is_some() {
+                } else if rebuttal_beyond(cache, &taken, pos_o, chaser, None, float + 1, spared)
+                    .is_some()
+                {
                     gain = worth - (back.gain - standing);
                     protection = Protection::HiddenRoot;
                     weighed = Some(Reason::TiedCapturer);
@@ -2651,7 +2721,7 @@ fn judge(
                 }
             }
         } else if let Some((reason, back)) = maybe_root
-            .then(|| hidden_root(cache, &taken, pos_o, chaser, v, worth, detail))
+            .then(|| hidden_root(cache, &taken, pos_o, chaser, a, v, worth, detail))
             .flatten()
         {
             // A hidden root wins back the capturer itself (or mates): a threat of the other

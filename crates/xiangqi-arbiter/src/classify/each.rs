@@ -606,7 +606,8 @@ mod tests {
 
     /// `wins_back_beyond` answers as `rebuttal_beyond` does (no, by a mate, by material), for
     /// every capture on every position of the shipped cases, with and without the captured
-    /// piece's point as the answer's target, at thresholds around the piece's worth.
+    /// piece's point as the answer's target, at thresholds around the piece's worth, with and
+    /// without the capturer spared from what could be won all along.
     #[test]
     fn wins_back_beyond_is_rebuttal_beyond() {
         let kind = |answer: Option<(Line, i32)>| {
@@ -632,7 +633,9 @@ mod tests {
                         target,
                         ..Aim::default()
                     };
-                    for threshold in [1, 2, 5, 6, 10] {
+                    for (threshold, spared) in [1, 2, 5, 6, 10].into_iter().flat_map(|t| {
+                        [Bitboard::EMPTY, Bitboard::from_square(capture.from)].map(|s| (t, s))
+                    }) {
                         let whole = rebuttal_beyond(
                             &mut Cache::default(),
                             &taken,
@@ -640,6 +643,7 @@ mod tests {
                             chaser,
                             target,
                             threshold,
+                            spared,
                         );
                         let asked = wins_back_beyond(
                             &mut Cache::default(),
@@ -648,9 +652,14 @@ mod tests {
                             chaser,
                             aim,
                             threshold,
+                            spared,
                         );
                         let fen = Fen::from_position(&taken);
-                        assert_eq!(asked, kind(whole), "{fen} {target:?} {threshold}");
+                        assert_eq!(
+                            asked,
+                            kind(whole),
+                            "{fen} {target:?} {threshold} {spared:?}"
+                        );
                         compared += 1;
                         found += u32::from(asked.is_some());
                     }
