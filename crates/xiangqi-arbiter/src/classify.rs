@@ -3845,102 +3845,121 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        let aim = Aim {
-            target: None,
-            barred: offered,
-            declines_mate: false,
-            value_only: false,
-            frozen: None,
-        };
-        // Most moves win nothing by force: a null window at 1 proves that for less than the
-        // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
-        // name nothing (one that mates reaches the bound, and is searched whole).
-        let line = if aiming_reaches(cache, &threat, aim, 1) {
-            let value_only = Aim {
-                value_only: true,
-                ..aim
+        // The pieces whose lines art. 26.4 sets aside are barred from the lines and the move's
+        // other wins are asked (图25: the cannon on f8, laid open by Black's own horse, is set
+        // aside; the horse on d9, which the rook keeps chasing jointly, comes next).
+        let mut set_aside = Bitboard::EMPTY;
+        let mut fallback = None;
+        let made = loop {
+            let aim = Aim {
+                target: None,
+                barred: offered | set_aside,
+                declines_mate: false,
+                value_only: false,
+                frozen: None,
             };
-            forced_gain_aiming(cache, &threat, value_only)
-        } else {
-            Line::default()
-        };
-        // A line that wins more than anything before is new; one that wins no more may still
-        // win a piece that could not be won before.
-        let (lines, asked) = old.new_win(cache, &threat, line, offered);
-        // Among pieces alike, one with no root that cannot leave its square is named first
-        // (see `rootless` below), whichever the search met first. A false root is no root
-        // (art. 24.16): such a piece is named with the protection a direct attack found.
-        //
-        // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
-        // part in the win. A piece that stands attacking a victim with no root at all, whose
-        // capture the move only makes pay by taking the mover's own hanging piece out of
-        // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
-        // 吃子", and with the moved piece off the board the capturer still takes the victim at
-        // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
-        // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
-        // makes a screen is part of the win and the chase stays joint (fig. 11).
-        let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
-            let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
-            if held_on_its_square(cache, &pos_after, v, mate_depth, lead) {
-                return Some(protection);
-            }
-            let standing = direct != m.to && !made_by(before, m, direct, v);
-            let alone = standing && {
-                let mut setup = threat.to_setup();
-                setup.board.remove_piece_at(m.to);
-                let aim = Aim {
-                    target: Some(v),
-                    ..Aim::default()
+            // Most moves win nothing by force: a null window at 1 proves that for less than the
+            // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
+            // name nothing (one that mates reaches the bound, and is searched whole).
+            let line = if aiming_reaches(cache, &threat, aim, 1) {
+                let value_only = Aim {
+                    value_only: true,
+                    ..aim
                 };
-                Position::from_diagram(setup)
-                    .ok()
-                    .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+                forced_gain_aiming(cache, &threat, value_only)
+            } else {
+                Line::default()
             };
-            alone.then_some(protection)
-        };
-        // The lines in the order they are weighed: with several, a rootless piece first.
-        // A piece whose line is not searched yet is weighed by its point, its search led by
-        // the first line's lead (a lead only orders the moves: [`held_on_its_square`]).
-        let first_lead = lines.iter().find_map(|won| match won {
-            Won::Line(line) => line.lead,
-            Won::Pending { .. } => None,
-        });
-        let mut order: Vec<(Won, Option<Protection>)> = Vec::with_capacity(lines.len());
-        for &candidate in &lines {
-            let (victim, lead) = match candidate {
-                Won::Line(line) => (line.victim.map(|(_, v)| v), line.lead),
-                Won::Pending { square, .. } => (Some(square), first_lead),
-            };
-            let rootless = victim.and_then(|v| rootless(cache, v, lead));
-            order.push((candidate, rootless));
-        }
-        order.sort_by_key(|&(_, rootless)| rootless.is_none());
-        // The attack each line makes, and whether art. 26.4 sets it aside; the first line
-        // that stands as a chase is the move's, failing that the first set aside. (Two pieces
-        // alike may be won, one laid open by its own side and one not: the move chases the
-        // other, whichever the search met first.)
-        let mut made = None;
-        for (candidate, rootless) in order {
-            // A pending piece's line, searched now: none, and the piece was never named.
-            let line = match candidate {
-                Won::Line(line) => line,
-                Won::Pending { index, square } => {
-                    match old.win_piece(cache, &threat, &asked, index, square) {
-                        Some(line) => line,
-                        None => continue,
-                    }
+            // A line that wins more than anything before is new; one that wins no more may still
+            // win a piece that could not be won before.
+            let (lines, asked) = old.new_win(cache, &threat, line, offered | set_aside);
+            // Among pieces alike, one with no root that cannot leave its square is named first
+            // (see `rootless` below), whichever the search met first. A false root is no root
+            // (art. 24.16): such a piece is named with the protection a direct attack found.
+            //
+            // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
+            // part in the win. A piece that stands attacking a victim with no root at all, whose
+            // capture the move only makes pay by taking the mover's own hanging piece out of
+            // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
+            // 吃子", and with the moved piece off the board the capturer still takes the victim at
+            // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
+            // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
+            // makes a screen is part of the win and the chase stays joint (fig. 11).
+            let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
+                let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
+                if held_on_its_square(cache, &pos_after, v, mate_depth, lead) {
+                    return Some(protection);
                 }
+                let standing = direct != m.to && !made_by(before, m, direct, v);
+                let alone = standing && {
+                    let mut setup = threat.to_setup();
+                    setup.board.remove_piece_at(m.to);
+                    let aim = Aim {
+                        target: Some(v),
+                        ..Aim::default()
+                    };
+                    Position::from_diagram(setup)
+                        .ok()
+                        .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+                };
+                alone.then_some(protection)
             };
-            let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
-            else {
-                continue;
-            };
-            if attack.reason == Reason::ForcedGain {
-                made = Some((attack, rootless));
-                break;
+            // The lines in the order they are weighed: with several, a rootless piece first.
+            // A piece whose line is not searched yet is weighed by its point, its search led by
+            // the first line's lead (a lead only orders the moves: [`held_on_its_square`]).
+            let first_lead = lines.iter().find_map(|won| match won {
+                Won::Line(line) => line.lead,
+                Won::Pending { .. } => None,
+            });
+            let mut order: Vec<(Won, Option<Protection>)> = Vec::with_capacity(lines.len());
+            for &candidate in &lines {
+                let (victim, lead) = match candidate {
+                    Won::Line(line) => (line.victim.map(|(_, v)| v), line.lead),
+                    Won::Pending { square, .. } => (Some(square), first_lead),
+                };
+                let rootless = victim.and_then(|v| rootless(cache, v, lead));
+                order.push((candidate, rootless));
             }
-            made.get_or_insert((attack, rootless));
-        }
+            order.sort_by_key(|&(_, rootless)| rootless.is_none());
+            // The attack each line makes, and whether art. 26.4 sets it aside; the first line
+            // that stands as a chase is the move's, failing that the first set aside. (Two pieces
+            // alike may be won, one laid open by its own side and one not: the move chases the
+            // other, whichever the search met first.)
+            let mut made = None;
+            let mut exposed = Bitboard::EMPTY;
+            for (candidate, rootless) in order {
+                // A pending piece's line, searched now: none, and the piece was never named.
+                let line = match candidate {
+                    Won::Line(line) => line,
+                    Won::Pending { index, square } => {
+                        match old.win_piece(cache, &threat, &asked, index, square) {
+                            Some(line) => line,
+                            None => continue,
+                        }
+                    }
+                };
+                let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
+                else {
+                    continue;
+                };
+                if attack.reason == Reason::ForcedGain {
+                    made = Some((attack, rootless));
+                    break;
+                }
+                if attack.reason == Reason::SelfExposed {
+                    exposed.add(attack.victim);
+                }
+                made.get_or_insert((attack, rootless));
+            }
+            match made {
+                Some((attack, _)) if attack.reason == Reason::ForcedGain => break made,
+                _ if (exposed & !set_aside).is_empty() => break fallback.or(made),
+                _ => {
+                    fallback = fallback.or(made);
+                    set_aside |= exposed;
+                }
+            }
+        };
         if let Some((mut attack, rootless)) = made {
             // A forced line needs more than the one capturing piece (a checker, a screen, a
             // second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer

@@ -13,7 +13,8 @@
 //!    mended (what the other side could win all along leaves out a line winning the capturer
 //!    itself outright), with two variants of our own (a horse to take; no 抽 at all).
 //! 3. Art. 24.17 (联合捉子) on 图25: 车六进一 keeps the screen of the cannon on d3 against the
-//!    horse on d9 while escaping the horse on f5: 捉. The engine says 跟 (ignored test).
+//!    horse on d9 while escaping the horse on f5: 捉. The engine said 跟; mended (art. 26.4
+//!    set-aside pieces barred, the next win asked).
 //! 4. Arts. 24.17, 26.9.3 on 参考图41: 炮六平二, which the book calls 联合捉子. The engine says
 //!    闲 (ignored test; the joint capture the book means was not identified in the time).
 //!
@@ -160,7 +161,7 @@ fn fig16_without_the_discovered_check_the_general_step_is_idle() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3.–4. Figures where the book's label is not the engine's (left ignored).
+// 3.–4. Figures where the book's label was not the engine's (图25 mended, 参考图41 left ignored).
 
 /// 图25 (book: 红 捉/捉, 黑 捉/捉; "红方联合捉子，黑方长捉车，黑方变着"). 车六进一 (d4d5)
 /// takes the rook out of the horse's attack from f5 and keeps it as the screen of the cannon on
@@ -174,12 +175,13 @@ fn fig16_without_the_discovered_check_the_general_step_is_idle() {
 /// (gain 4, as much as the line on d9); `OldAttacks::new_win` then names, among the targets,
 /// only the first group of equal worth and role that qualifies, and a cannon ranks before a
 /// horse (`role_rank`), so the group is the cannon on f8 and the horse on d9 is never asked;
-/// the caller then sets the f8 line aside by art. 26.4 (the horse on f5 that Black itself put
-/// there is the screen: "无直接参与且是己方走子造成被捉状态不予考虑") and nothing is left. A
-/// mend: leave out of the targets (bar from the lines) the pieces art. 26.4 sets aside, and
-/// name the next group; not done in this session.
+/// the caller then set the f8 line aside by art. 26.4 (the horse on f5 that Black itself put
+/// there is the screen: "无直接参与且是己方走子造成被捉状态不予考虑") and nothing was left.
+/// Mended: the pieces art. 26.4 sets aside are barred from the lines and the move's other wins
+/// are asked, which finds the horse on d9 (no corpus ruling changes; barring matters, since
+/// only leaving them out of the targets let a line through them name another piece, and
+/// 参考图21's black 车4进1 came back as 捉 against the book).
 #[test]
-#[ignore = "CXA 2011 art. 24.17 / 图25: 车六进一 keeps the joint chase of the horse on d9 (捉); engine 跟"]
 fn fig25_rook_keeping_the_screen_while_escaping_chases_jointly() {
     labels(
         "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w - - 0 1",
