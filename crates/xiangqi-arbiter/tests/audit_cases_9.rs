@@ -86,6 +86,20 @@ fn assert_black(ruling: &Ruling, black: &str) {
     }
 }
 
+/// 参考图21's cycle from `fen`, with the book's labels: Red 长捉 must change (捉捉捉捉), Black
+/// 一捉一闲 (捉闲捉闲: 车4进1 idle by art. 26.4).
+fn ref21_labels(fen: &str) {
+    let ruling = rule_with(
+        fen,
+        "c2b4 d3d4 b4c2 d4d3",
+        &cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_black(&ruling, "捉闲捉闲");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 图22: the rook chases a crossed pawn with no root (art. 24.15).
 
@@ -359,16 +373,7 @@ fn ref38_a_rooted_rook_is_still_chased_by_a_horse() {
 #[test]
 fn ref21_with_a_horse_far_away_the_rooks_return_is_idle() {
     let fen = "1n1k1ab2/4a4/9/p2c3Rp/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 /// 参考图21 with a black horse on b7 rooting the black cannon on d6 a second time, beside the
@@ -377,16 +382,7 @@ fn ref21_with_a_horse_far_away_the_rooks_return_is_idle() {
 #[test]
 fn ref21_with_the_cannon_rooted_twice_the_rooks_return_is_idle() {
     let fen = "3k1ab2/4a4/1n7/p2c3Rp/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 /// 参考图21 itself, Black's labels: "红方长捉，黑方一捉一闲" — 车4进1 (d4-d3) is 闲 by art. 26.4
@@ -396,16 +392,7 @@ fn ref21_with_the_cannon_rooted_twice_the_rooks_return_is_idle() {
 #[test]
 fn ref21_the_books_own_labels_for_black() {
     let fen = "3k1ab2/4a4/9/p2c3Rp/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 /// 参考图21 with the black cannon and the red rook a rank up (d7, h7): the rook on the d-file
@@ -415,16 +402,7 @@ fn ref21_the_books_own_labels_for_black() {
 #[test]
 fn ref21_with_the_cannon_a_rank_up_the_rooks_return_is_idle() {
     let fen = "3k1ab2/4a4/3c3R1/p7p/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 /// 参考图21 with the red rook on f6 instead of h6: it still hits the cannon on d6 along rank 6,
@@ -435,16 +413,7 @@ fn ref21_with_the_cannon_a_rank_up_the_rooks_return_is_idle() {
 #[test]
 fn ref21_with_the_red_rook_on_f6_the_rooks_return_is_idle() {
     let fen = "3k1ab2/4a4/9/p2c1R2p/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 /// 参考图21 with a black horse on d6 in place of the cannon: the piece the rook defends along
@@ -454,16 +423,7 @@ fn ref21_with_the_red_rook_on_f6_the_rooks_return_is_idle() {
 #[test]
 fn ref21_with_a_horse_for_the_cannon_the_rooks_return_is_idle() {
     let fen = "3k1ab2/4a4/9/p2n3Rp/2b3p2/9/P2rP1r1P/C1NA2N2/4A4/2B1K1B2 w - - 0 1";
-    let cycle = "c2b4 d3d4 b4c2 d4d3";
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        Verdict::MustChange(Color::Red),
-        Some("捉捉捉捉"),
-        Some(false),
-    );
-    assert_black(&ruling, "捉闲捉闲");
+    ref21_labels(fen);
 }
 
 // ---------------------------------------------------------------------------------------------
