@@ -1727,13 +1727,12 @@ fn step(
     // A capture of the chasing side's piece that its pawn or general guards: they may take back
     // at once ([`Ledger::takes_back_on`]).
     let take_back = (m.capture.is_some() && pos.turn() != root.idle)
-        .then(|| {
+        .then_some(m.to)
+        .filter(|&sq| {
             let board = child.board();
-            let own = (board.by_role(Role::Pawn) | board.by_role(Role::King))
-                & guards(child, m.to, root.idle);
-            own.any().then_some(m.to)
-        })
-        .flatten();
+            ((board.by_role(Role::Pawn) | board.by_role(Role::King)) & guards(child, sq, root.idle))
+                .any()
+        });
     let next_ledger = next_ledger.to_take_back(take_back);
     let next = Budget {
         checks: budget
@@ -1875,7 +1874,7 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color, spared: Bitboard) 
 
 /// What the side to move in `pos_o` (the board before a capture) could win by force all along,
 /// against which the answer to the capture is weighed ([`rebuttal_beyond`], [`wins_back_beyond`]):
-/// [`rebuttal`], except that a line winning outright the capturer itself (`spared`, where it
+/// [`rebuttal`], except that a line winning outright the capturer itself (`capturer`, where it
 /// stands before the capture: the line's dearest piece, for at least its worth) is not
 /// counted. A capturer the other side wins whether it takes or not has won nothing by taking
 /// (CXA 2011 art. 24.3, "吃子……得子"; arts. 26.1, 26.2 and 图16: "黑方将6退1避抽后，车可以
@@ -1883,9 +1882,9 @@ fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color, spared: Bitboard) 
 /// general's step that ends the 抽 makes it a new one). A mate all along stands whatever it
 /// takes; a line that only trades the capturer on its way to another piece (the capturer is
 /// the root of a piece lost all along) is counted whole.
-fn standing(cache: &mut Cache, pos_o: &Position, chaser: Color, spared: Bitboard) -> Line {
+fn standing(cache: &mut Cache, pos_o: &Position, chaser: Color, capturer: Option<Square>) -> Line {
     let line = rebuttal(cache, pos_o, chaser, Bitboard::EMPTY);
-    let Some(a) = spared.into_iter().next() else {
+    let Some(a) = capturer else {
         return line;
     };
     let Some(capturer) = pos_o.board().piece_at(a) else {
@@ -1895,7 +1894,7 @@ fn standing(cache: &mut Cache, pos_o: &Position, chaser: Color, spared: Bitboard
     if line.mates || !outright || line.victim.map(|(_, v)| v) != Some(a) {
         return line;
     }
-    rebuttal(cache, pos_o, chaser, spared)
+    rebuttal(cache, pos_o, chaser, Bitboard::from_square(a))
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
@@ -2032,8 +2031,9 @@ fn rebuttal_reaches(
 /// no root of the target. The line and the amount won all the same, if so. The answer alone is
 /// asked first: what is won all the same only raises the bar.
 ///
-/// `spared`: pieces (where they stand before the capture) that what could be won all along
-/// may not take: the capturer itself, for a hidden root ([`hidden_root`]).
+/// `capturer`: where the capturer stands before the capture, for a hidden root
+/// ([`hidden_root`]): what could be won all along does not count winning it outright
+/// ([`standing`]).
 fn rebuttal_beyond(
     cache: &mut Cache,
     taken: &Position,
@@ -2041,10 +2041,10 @@ fn rebuttal_beyond(
     chaser: Color,
     target: Option<Square>,
     threshold: i32,
-    spared: Bitboard,
+    capturer: Option<Square>,
 ) -> Option<(Line, i32)> {
     let first = rebuttal_reaches(cache, taken, chaser, target, threshold)?;
-    let standing = pos_o.map_or_else(Line::default, |p| standing(cache, p, chaser, spared));
+    let standing = pos_o.map_or_else(Line::default, |p| standing(cache, p, chaser, capturer));
     if standing.mates {
         return None;
     }
@@ -2356,15 +2356,7 @@ fn wins_by_taking(
     if won <= 0 {
         return 0;
     }
-    match rebuttal_beyond(
-        cache,
-        &took,
-        other,
-        pos.turn(),
-        Some(y),
-        worth,
-        Bitboard::EMPTY,
-    ) {
+    match rebuttal_beyond(cache, &took, other, pos.turn(), Some(y), worth, None) {
         Some((back, _)) if back.mates => 0,
         Some((back, standing)) => (worth - (back.gain - standing)).clamp(0, won),
         None => won,
@@ -2435,7 +2427,7 @@ fn tied_weighing(
     pos_o: Option<&Position>,
     chaser: Color,
     float: i32,
-    spared: Bitboard,
+    capturer: Option<Square>,
 ) -> Option<Reason> {
     match wins_back_beyond(
         cache,
@@ -2444,7 +2436,7 @@ fn tied_weighing(
         chaser,
         Aim::default(),
         float + 1,
-        spared,
+        capturer,
     )? {
         WinsBack::Mates => Some(Reason::CaptureLosesToMate),
         WinsBack::Material => Some(Reason::TiedCapturer),
@@ -2476,7 +2468,7 @@ fn wins_back_beyond(
     chaser: Color,
     aim: Aim,
     threshold: i32,
-    spared: Bitboard,
+    capturer: Option<Square>,
 ) -> Option<WinsBack> {
     let value_only = Aim {
         value_only: true,
@@ -2506,10 +2498,9 @@ fn wins_back_beyond(
     if !rebuttal_at_least(cache, pos_o, chaser, beyond) {
         return Some(WinsBack::Material);
     }
-    if spared.is_empty() {
-        return None;
-    }
-    let stood = standing(cache, pos_o, chaser, spared);
+    // Won all along even so: only the capturer spared from it may lower it ([`standing`]).
+    capturer?;
+    let stood = standing(cache, pos_o, chaser, capturer);
     (!stood.mates && stood.gain < beyond).then_some(WinsBack::Material)
 }
 
@@ -2549,10 +2540,10 @@ fn hidden_root(
     worth: i32,
     detail: Detail,
 ) -> Option<(Reason, i32)> {
-    let spared = Bitboard::from_square(a);
+    let capturer = Some(a);
     if detail == Detail::Whole {
         let (back, standing) =
-            rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth, spared)?;
+            rebuttal_beyond(cache, taken, pos_o, chaser, Some(v), worth, capturer)?;
         return Some(if back.mates {
             (Reason::CaptureLosesToMate, 0)
         } else {
@@ -2563,7 +2554,7 @@ fn hidden_root(
         target: Some(v),
         ..Aim::default()
     };
-    match wins_back_beyond(cache, taken, pos_o, chaser, aim, worth, spared)? {
+    match wins_back_beyond(cache, taken, pos_o, chaser, aim, worth, capturer)? {
         WinsBack::Mates => Some((Reason::CaptureLosesToMate, 0)),
         WinsBack::Material => Some((Reason::HiddenRoot, worth)),
     }
@@ -2681,7 +2672,7 @@ fn judge(
         let chaser = attacker.color;
         // What the other side could win all along is weighed without the capturer itself
         // (see [`hidden_root`]; 图16).
-        let spared = Bitboard::from_square(a);
+        let capturer = Some(a);
         if maybe_root && tied_down(&taken, a, v) {
             // Art. 26.5: a tied capturer's exchange is weighed whole, what its leaving gave up
             // included, with the crossed pawn at the top of its float (art. 26.7: "过河兵、卒
@@ -2695,7 +2686,7 @@ fn judge(
                 worth
             };
             if detail == Detail::ChaseOnly {
-                match tied_weighing(cache, &taken, pos_o, chaser, float, spared) {
+                match tied_weighing(cache, &taken, pos_o, chaser, float, capturer) {
                     Some(Reason::TiedCapturer) => {
                         // The whole judgement's gain is at most nothing here.
                         gain = 0;
@@ -2705,11 +2696,11 @@ fn judge(
                     other => weighed = other,
                 }
             } else if let Some((back, standing)) =
-                rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth, spared)
+                rebuttal_beyond(cache, &taken, pos_o, chaser, None, worth, capturer)
             {
                 if back.mates {
                     weighed = Some(Reason::CaptureLosesToMate);
-                } else if rebuttal_beyond(cache, &taken, pos_o, chaser, None, float + 1, spared)
+                } else if rebuttal_beyond(cache, &taken, pos_o, chaser, None, float + 1, capturer)
                     .is_some()
                 {
                     gain = worth - (back.gain - standing);

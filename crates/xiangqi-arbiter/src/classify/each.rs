@@ -633,9 +633,10 @@ mod tests {
                         target,
                         ..Aim::default()
                     };
-                    for (threshold, spared) in [1, 2, 5, 6, 10].into_iter().flat_map(|t| {
-                        [Bitboard::EMPTY, Bitboard::from_square(capture.from)].map(|s| (t, s))
-                    }) {
+                    for (threshold, capturer) in [1, 2, 5, 6, 10]
+                        .into_iter()
+                        .flat_map(|t| [None, Some(capture.from)].map(|c| (t, c)))
+                    {
                         let whole = rebuttal_beyond(
                             &mut Cache::default(),
                             &taken,
@@ -643,7 +644,7 @@ mod tests {
                             chaser,
                             target,
                             threshold,
-                            spared,
+                            capturer,
                         );
                         let asked = wins_back_beyond(
                             &mut Cache::default(),
@@ -652,13 +653,13 @@ mod tests {
                             chaser,
                             aim,
                             threshold,
-                            spared,
+                            capturer,
                         );
                         let fen = Fen::from_position(&taken);
                         assert_eq!(
                             asked,
                             kind(whole),
-                            "{fen} {target:?} {threshold} {spared:?}"
+                            "{fen} {target:?} {threshold} {capturer:?}"
                         );
                         compared += 1;
                         found += u32::from(asked.is_some());
