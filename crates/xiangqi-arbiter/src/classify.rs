@@ -3836,9 +3836,12 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        // The pieces whose lines art. 26.4 sets aside are barred from the lines and the move's
-        // other wins are asked (图25: the cannon on f8, laid open by Black's own horse, is set
-        // aside; the horse on d9, which the rook keeps chasing jointly, comes next).
+        // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
+        // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
+        // the lines and the rest asked again, until a chase stands or nothing new is set aside
+        // (图25: the cannon on f8, laid open by Black's own horse, is set aside; the horse on
+        // d9, which the rook keeps chasing jointly, 联合捉子, comes next). Barred, not only left
+        // out of the targets: a line through a set-aside piece would name another one.
         let mut set_aside = Bitboard::EMPTY;
         let mut fallback = None;
         let made = loop {
