@@ -65,26 +65,10 @@
 
 mod symmetry;
 
-use symmetry::{cxa, rule_alike, rule_each, rule_with, wxf};
+use symmetry::{assert_natures, cxa, rule_alike, rule_each, rule_with, wxf};
 
 use xiangqi::Color;
-use xiangqi_arbiter::{MoveNature, Ruling, Verdict};
-
-/// Black's natures in `ruling`, one book character a move (see `symmetry::is`), checked.
-fn assert_black(ruling: &Ruling, black: &str) {
-    let why = ruling.explanation.en();
-    let natures: Vec<MoveNature> = ruling
-        .moves
-        .iter()
-        .filter(|a| a.mover == Color::Black)
-        .map(|a| a.nature)
-        .collect();
-    let expected: Vec<char> = black.chars().collect();
-    assert_eq!(natures.len(), expected.len(), "{why}");
-    for (n, c) in natures.iter().zip(&expected) {
-        assert!(symmetry::is(*n, *c), "black {n:?} is not {c}\n{why}");
-    }
-}
+use xiangqi_arbiter::Verdict;
 
 /// 参考图21's cycle from `fen`, with the book's labels: Red 长捉 must change (捉捉捉捉), Black
 /// 一捉一闲 (捉闲捉闲: 车4进1 idle by art. 26.4).
@@ -97,7 +81,7 @@ fn ref21_labels(fen: &str) {
         Some("捉捉捉捉"),
         Some(false),
     );
-    assert_black(&ruling, "捉闲捉闲");
+    assert_natures(&ruling, Color::Black, "捉闲捉闲");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +157,7 @@ fn fig13_with_a_pawn_far_away_the_kings_steps_stay_idle() {
         Some("将兑将兑"),
         Some(false),
     );
-    assert_black(&ruling, "闲闲闲闲");
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
     rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
 }
 
@@ -307,7 +291,7 @@ fn fig09_without_the_second_cannon_the_advisor_still_falls_to_a_discovered_check
             (Verdict::Draw, Some("捉闲捉闲"), Some(false)),
         ],
     );
-    assert_black(&by_cxa, "捉捉捉捉");
+    assert_natures(&by_cxa, Color::Black, "捉捉捉捉");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -134,12 +134,7 @@ pub fn rule_with(
     let text = ruling.explanation.en();
     assert_eq!(ruling.verdict, verdict, "{fen}\n{text}");
     if let Some(red) = red {
-        let natures: Vec<MoveNature> = red_moves(&ruling).map(|a| a.nature).collect();
-        let expected: Vec<char> = red.chars().collect();
-        assert_eq!(natures.len(), expected.len(), "{fen}\n{text}");
-        for (n, c) in natures.iter().zip(&expected) {
-            assert!(is(*n, *c), "{fen}: {n:?} is not {c}\n{text}");
-        }
+        assert_natures(&ruling, Color::Red, red);
     }
     if let Some(forbidden) = black_forbidden {
         assert_eq!(ruling.black.forbidden, forbidden, "{fen}\n{text}");
@@ -195,6 +190,24 @@ pub fn cxa() -> RuleSet {
 #[allow(dead_code)]
 pub fn wxf() -> RuleSet {
     RuleSet::wxf2018()
+}
+
+/// Checks the natures of `color`'s moves in `ruling`, one book character a move (see [`is`]),
+/// as many as the moves.
+#[allow(dead_code)]
+pub fn assert_natures(ruling: &Ruling, color: Color, expected: &str) {
+    let why = ruling.explanation.en();
+    let natures: Vec<MoveNature> = ruling
+        .moves
+        .iter()
+        .filter(|a| a.mover == color)
+        .map(|a| a.nature)
+        .collect();
+    let expected: Vec<char> = expected.chars().collect();
+    assert_eq!(natures.len(), expected.len(), "{color:?}\n{why}");
+    for (n, c) in natures.iter().zip(&expected) {
+        assert!(is(*n, *c), "{color:?} {n:?} is not {c}\n{why}");
+    }
 }
 
 /// The red moves of a ruling.
