@@ -13,7 +13,10 @@
 //! `wxf`, how many passes, and `explain` to print every case's verdict and explanation (to compare the texts before and after a change),
 //! `each` to print the time of each case, `list` to print each case's game (the corpus file
 //! and the move number) and verdict (to find the games a change rules differently), `json` to
-//! print each case's ruling whole (every move's analysis, the gains included); `only=N`
+//! print each case's ruling whole (every move's analysis, the gains included); `symmetry` to
+//! rule each case mirrored left to right and with the colours swapped as well, and `rotations`
+//! to rule its last cycle from each of its positions, printing every case ruled otherwise
+//! (the checks of `tests/symmetry`, run over a whole file or the corpus); `only=N`
 //! (alone or after one of those) rules only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
 use std::{collections::BTreeMap, hint::black_box, process::ExitCode};
@@ -24,6 +27,9 @@ use xiangqi_arbiter::{RuleSet, counted_from, occurrences, rule_game};
 
 #[path = "../tests/testdata/mod.rs"]
 mod testdata;
+
+#[path = "../tests/symmetry/mod.rs"]
+mod symmetry;
 
 fn case(c: &Value) -> Option<(Position, Vec<Move>)> {
     let start: Position = c["fen"]
@@ -141,6 +147,30 @@ fn main() -> ExitCode {
                 t.elapsed().as_secs_f64() * 1e6 / passes as f64
             );
         }
+        return ExitCode::SUCCESS;
+    }
+    let check = args.get(4).map(String::as_str);
+    if let Some(mode @ ("symmetry" | "rotations")) = check {
+        let (mut checked, mut differing) = (0, 0);
+        for (name, start, moves) in &games {
+            let outcome = if mode == "symmetry" {
+                let verdict = rule_game(start, moves, &rules).map(|r| r.verdict);
+                symmetry::check(start, moves, &rules, verdict).map(|()| 1)
+            } else {
+                symmetry::rotations(start, moves, &rules)
+            };
+            match outcome {
+                Ok(n) => checked += n,
+                Err(e) => {
+                    differing += 1;
+                    println!("{name}\t{e}");
+                }
+            }
+        }
+        println!(
+            "{} cases, {checked} {mode} alike, {differing} cases ruled otherwise",
+            games.len()
+        );
         return ExitCode::SUCCESS;
     }
     let list = args.get(4).is_some_and(|a| a == "list");

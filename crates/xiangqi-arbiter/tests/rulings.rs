@@ -275,3 +275,30 @@ fn book_cases_are_ruled_alike_mirrored_and_colours_swapped() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every book case's cycle, entered at each of its positions and played twice from there, gets
+/// the same verdict and the same natures (see `symmetry::rotations`): a cycle is ruled as a
+/// whole, wherever the players entered it.
+#[test]
+fn book_cases_are_ruled_alike_from_every_position_of_their_cycle() {
+    let mut failures = Vec::new();
+    let mut rotated = 0;
+    for (file, rules) in [
+        ("rulings_cxa.json", RuleSet::cxa2011()),
+        ("rulings.json", RuleSet::wxf2018()),
+    ] {
+        for case in load(file).unwrap_or_default() {
+            let id = case["id"].as_str().unwrap_or("?");
+            let Ok((start, moves)) = parse_case(&case) else {
+                continue;
+            };
+            match symmetry::rotations(&start, &moves, &rules) {
+                Ok(n) => rotated += n,
+                Err(e) => failures.push(format!("{id} ({:?}): {e}", rules.book)),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The shipped cases alone hold hundreds of rotations (the cycles played twice alike).
+    assert!(rotated > 100, "only {rotated} rotations ruled");
+}
