@@ -2499,7 +2499,20 @@ fn wins_back_beyond(
         return Some(WinsBack::Material);
     }
     // Won all along even so: only the capturer spared from it may lower it ([`standing`]).
-    capturer?;
+    // A line that reaches as much with the capturer spared stands whichever piece the whole
+    // line names: a null window says so before the whole line is valued.
+    let a = capturer?;
+    if pos_o.board().piece_at(a).is_some() {
+        let spared = Aim {
+            barred: Bitboard::from_square(a),
+            ..Aim::default()
+        };
+        let window = (beyond - 1, beyond);
+        let line = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, spared, window);
+        if line.mates || line.gain >= beyond {
+            return None;
+        }
+    }
     let stood = standing(cache, pos_o, chaser, capturer);
     (!stood.mates && stood.gain < beyond).then_some(WinsBack::Material)
 }
