@@ -114,6 +114,25 @@ fn ref16_with_a_pawn_far_away_red_still_chases() {
     );
 }
 
+/// 参考图16 with a black horse on f3 in place of the pawn, unrooted. Here the rook's capture on
+/// f3 wins before any pawn step too: 车×马 and 车5×兵 on e6 is a horse for a pawn, a gain
+/// (24.3: "通过完整互吃交换后吃掉对方子且得子"), so the attack stands in the start position and the
+/// pawn steps make no NEW chase — 26.1 counts a pawn's move as 捉 only when "走动后其他子产生新的
+/// '捉'" — and the pawn's own attacks are no 捉. Red four idle moves; Black's rook follows a
+/// rooted pawn (闲). A draw (25.2).
+#[test]
+fn ref16_with_a_horse_already_hanging_on_f3_the_pawn_steps_make_no_new_chase() {
+    let fen = "4k4/9/3ab4/4PR3/4r4/9/5n3/4BA3/9/2B1K4 w - - 0 1";
+    cxa_case(
+        fen,
+        "e6d6 e5d5 d6e6 d5e5",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲闲闲闲",
+        false,
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 参考图10: 一将一捉 against 一闲一杀 (arts. 24.13, 24.14, 25.3).
 
@@ -306,6 +325,23 @@ fn ref13_with_the_cannon_rooted_twice_the_rooks_threat_wins_nothing() {
     );
 }
 
+/// 参考图13 with a red pawn on g4, uncrossed, touching nothing of the cycle: the book's ruling
+/// stands — 车2平4 threatens 炮×仕 on d0 that the advisor on e1, the cannon's only root, cannot
+/// take back without losing the cannon on d2 ("伏炮打仕，白得红仕，判捉"), 车4平2 attacks the unrooted
+/// cannon on b2: 长捉, Black must change (24.13, 25.3); Red two idle.
+#[test]
+fn ref13_with_a_pawn_far_away_black_still_chases() {
+    let fen = "3ak1b2/2P1a4/4b4/p7p/9/P1P2RP1P/1r6p/1C2B4/4A4/2BA1K2c w - - 0 1";
+    cxa_case(
+        fen,
+        "b2d2 b3d3 d2b2 d3b3",
+        Verdict::MustChange(Color::Black),
+        "闲闲闲闲",
+        "捉捉捉捉",
+        true,
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 参考图29: 主动送卒将军换车 (art. 26.7).
 
@@ -319,6 +355,24 @@ fn ref13_with_the_cannon_rooted_twice_the_rooks_threat_wins_nothing() {
 #[test]
 fn ref29_with_the_rook_rooted_the_pawn_check_wins_nothing() {
     let fen = "2b2k3/9/4b4/9/N8/2P3B2/1R2pr3/9/C3K4/3A2B2 w - - 0 1";
+    cxa_case(
+        fen,
+        "e1e0 f3f0 e0e1 f0f3",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "将闲将闲",
+        false,
+    );
+}
+
+/// 参考图29 with the black pawn on d3 instead of e3: off the rook's way to b3 and off the king's
+/// file, it gives no check by a step (d2 hits d1, c2, e2) and shuts the rank: back on f3 the
+/// rook reaches only e3 and its own pawn. No "送兵(卒)将军换车" (26.7) and nothing else won (24.3):
+/// 车6退3 is 闲 (it roots the pawn against the red rook on b3, a defence). Black 一将一闲, Red's
+/// king steps 闲 (帅五进一 answers check, 26.2): a draw (25.2).
+#[test]
+fn ref29_with_the_pawn_on_d3_no_check_opens_the_rank() {
+    let fen = "2b2k3/9/4b4/9/9/2P3B2/1R1p1r3/9/C3K4/3A2B2 w - - 0 1";
     cxa_case(
         fen,
         "e1e0 f3f0 e0e1 f0f3",
