@@ -31,18 +31,33 @@
 //! |---|---|---|---|---|
 //! | 参考图16 | 兵 moves 捉 (the rook newly hits the f3 pawn), Red must change | black horse h4 roots f3 | 26.1, 24.15 | draw |
 //! | 参考图16 | same | black pawn a6, far away | 26.1 | Red must change |
+//! | 参考图16 | same | a black horse on f3 for the pawn, hanging from the start | 26.1, 图5 | Red must change |
 //! | 参考图10 | 一将一捉, Black 一闲一杀: Red must change | elephant a7→c9 roots e7 | 24.15, 24.14 | draw |
 //! | 参考图10 | same | black uncrossed pawn i6 on the rook's rank | 26.7 | Red must change |
 //! | 参考图19 | 一将一捉 (unrooted g5 elephant): Red must change | elephant a7→i7 roots g5 | 24.15 | draw |
 //! | 参考图17 | Black 将5进1 捉 (cannon over the king at g8), draw | red horse h6 roots g8 | 26.1, 24.15 | draw, 将5进1 闲 |
-//! | 参考图45 | 一捉车一捉无根象 vs 长捉无根炮: draw | black horse h3 roots g5 | 26.9.1, 25.3 | Black must change |
+//! | 参考图45 | 一捉车一捉无根象 vs 长捉无根炮: draw | black horse h3 roots g5 once (the red horse f3 also attacks it) | 24.15 少根子, 26.9.3 | Black must change |
 //! | 参考图46 | 长捉无根子 vs 长捉车: draw | black pawn g3 roots h3 | 26.9.1, 25.3 | Black must change |
 //! | 参考图48 | 一捉无根子一将 vs 一捉车一杀: draw | black horse c6 roots b8 | 24.13, 25.3 | Black must change |
 //! | 参考图7 | 一将一闲 vs 两闲: draw | black horse b6 on the rook's rank | 24.3, 24.13 | Red must change |
 //! | 参考图13 | 车2平4 捉 ("伏炮打仕，白得红仕"): Black must change | red horse f3 roots d2 | 24.3, 24.15 | draw |
+//! | 参考图13 | same | red pawn g4, far away | 24.3 | Black must change |
 //! | 参考图29 | 车6退3 捉 ("伏弃卒将军换车"): Black must change | red horse a5 roots b3 | 26.7 | draw |
+//! | 参考图29 | same | the black pawn on d3, not e3 | 26.7 | draw |
 //!
 //! Each test's doc gives the reasoning in full.
+//!
+//! Our own first expectations that were wrong, shown by the engine and checked against the
+//! book before they were written again (the engine agreed with the book in every case):
+//!
+//! 1. 参考图45 with the elephant rooted once: we expected 炮一平三 闲 and missed that the red
+//!    horse on f3 attacks g5 too — two attackers against one root is a 少根子 (24.15), the
+//!    exchange wins, and the move is a joint 捉; the verdict (Black must change) stands, by
+//!    26.9.3 rather than 25.3.
+//! 2. 参考图16 with a hanging horse on f3: we expected the pawn steps 闲 as the rook's attack on
+//!    the horse stands from the start; but the capture's result changes (before the step it
+//!    costs the e6 pawn, after it nothing), and 图5's own test — "退车后吃士结果没有发生变化" —
+//!    makes a changed result a new 捉 (26.1).
 
 mod symmetry;
 
@@ -114,20 +129,23 @@ fn ref16_with_a_pawn_far_away_red_still_chases() {
     );
 }
 
-/// 参考图16 with a black horse on f3 in place of the pawn, unrooted. Here the rook's capture on
-/// f3 wins before any pawn step too: 车×马 and 车5×兵 on e6 is a horse for a pawn, a gain
-/// (24.3: "通过完整互吃交换后吃掉对方子且得子"), so the attack stands in the start position and the
-/// pawn steps make no NEW chase — 26.1 counts a pawn's move as 捉 only when "走动后其他子产生新的
-/// '捉'" — and the pawn's own attacks are no 捉. Red four idle moves; Black's rook follows a
-/// rooted pawn (闲). A draw (25.2).
+/// 参考图16 with a black horse on f3 in place of the pawn, unrooted. The rook's capture on f3
+/// wins before any pawn step too (车×马, then 车5×兵 on e6, unrooted once the rook has left: a
+/// horse for a pawn), so our first expectation was 闲: the attack stands, and 26.1 counts a
+/// pawn's move only when "走动后其他子产生新的'捉'". The engine ruled the steps 捉, and the book
+/// sides with it: 图5 rules a rook's retreat 闲 because "退车前就可吃底士，退车后吃士结果没有发生变化" —
+/// the test is whether the RESULT of the capture changes. Here it does: before the step 车×马
+/// costs the pawn on e6; after it the pawn stands off the black rook's line (on d6 while the
+/// rook is on e5, on e6 while it is on d5) and 车×马 costs nothing. A new chase each time
+/// (26.1, 24.3): 长捉, Red must change (24.13, 25.3); Black's rook follows a rooted pawn (闲).
 #[test]
-fn ref16_with_a_horse_already_hanging_on_f3_the_pawn_steps_make_no_new_chase() {
+fn ref16_with_a_horse_hanging_on_f3_the_pawn_steps_still_chase() {
     let fen = "4k4/9/3ab4/4PR3/4r4/9/5n3/4BA3/9/2B1K4 w - - 0 1";
     cxa_case(
         fen,
         "e6d6 e5d5 d6e6 d5e5",
-        Verdict::Draw,
-        "闲闲闲闲",
+        Verdict::MustChange(Color::Red),
+        "捉捉捉捉",
         "闲闲闲闲",
         false,
     );
@@ -219,18 +237,25 @@ fn ref17_with_the_pawn_rooted_the_kings_step_is_idle() {
 
 /// 参考图45: "炮三平一 （捉） 马9进7 （捉） 炮一平三 （捉） 马7退9 （捉） 红方一捉车一捉无根象，黑方长捉无根
 /// 炮，双方不变作和" (26.9.1 lists both; 26.9.4). Here a black horse on h3 roots the elephant on
-/// g5 (leg h4 empty): 炮一平三 still aims at g5 over the horse on g7, but a cannon for a rooted
-/// elephant loses, so it is 闲 (24.15). Red plays 一捉车一闲 — allowed (24.13 lists no 一捉一闲).
-/// Black still chases the unrooted cannon on every move (the rook on i9, the horse on g9):
-/// 长捉无根子, forbidden (24.13, 26.9.1). One side forbidden: Black must change (25.3).
+/// g5 (leg h4 empty). Our first expectation made 炮一平三 闲 (a cannon for a rooted elephant) and
+/// missed the red horse on f3, which attacks g5 all through the cycle (leg f4 empty): with the
+/// cannon back on g9 two pieces attack g5 against one root — "作为'根'的子少于对方'捉'的子，称为
+/// '少根子'" (24.15) — and 马×象, 马×马, 炮×马 wins (24.3: "通过完整互吃交换后吃掉对方子且得子"); the
+/// horse alone could not (a horse for an elephant), so 炮一平三 is still 捉, now jointly with the
+/// horse (联合捉子, 24.17: "缺少其中任何一个都无法吃子", in the sense of winning). Red plays
+/// 一捉车一(联合)捉少根子, Black 长捉无根炮 with one piece at a time: both forbidden, and by the
+/// words of 26.9.3, "凡单方长捉无根子，对方联合捉无根子，前者变着" (a 少根子 being no 有根子, 24.15:
+/// "反之称为无根子"), Black must change. (Whether 26.9.3 reaches a side whose joint chase is only
+/// every other move, beside a single chase of a rook, the book does not say; the engine reads it
+/// so, and so do we.)
 #[test]
-fn ref45_with_the_elephant_rooted_only_black_chases() {
+fn ref45_with_the_elephant_rooted_once_red_chases_it_jointly() {
     let fen = "3a1kC2/4ac2n/4b3r/p2P1R2p/4p1b2/9/P3PN1nP/4B4/4A4/2BAK4 w - - 0 1";
     cxa_case(
         fen,
         "g9i9 i8g7 i9g9 g7i8",
         Verdict::MustChange(Color::Black),
-        "捉闲捉闲",
+        "捉捉捉捉",
         "捉捉捉捉",
         true,
     );
