@@ -40,12 +40,12 @@
 //! | 参考图46 | 长捉无根子 vs 长捉车: draw | black pawn g3 roots h3 | 26.9.1, 25.3 | Black must change |
 //! | 参考图48 | 一捉无根子一将 vs 一捉车一杀: draw | black horse c6 roots b8 | 24.13, 25.3 | Black must change |
 //! | 参考图7 | 一将一闲 vs 两闲: draw | black horse b6 on the rook's rank | 24.3, 24.13 | Red must change |
-//! | 参考图7 | same | an uncrossed black pawn on b6 instead | 26.7 | draw |
+//! | 参考图7 | same | an uncrossed black pawn on a6 | 26.7 | draw |
 //! | 参考图13 | 车2平4 捉 ("伏炮打仕，白得红仕"): Black must change | red horse f3 roots d2 | 24.3, 24.15 | draw |
 //! | 参考图13 | same | red pawn g4, far away | 24.3 | Black must change |
 //! | 参考图29 | 车6退3 捉 ("伏弃卒将军换车"): Black must change | red horse a5 roots b3 | 26.7 | draw |
 //! | 参考图29 | same | the black pawn on d3, not e3 | 26.7 | draw |
-//! | 参考图40 | 长捉无根子 vs 马炮联合捉子: Red must change | black horse b9 roots d8 | 24.15, 25.3 | Black must change |
+//! | 参考图40 | 长捉无根子 vs 马炮联合捉子: Red must change | the advisor on e8 (not f9) roots d7 | 24.15, 25.3 | Black must change |
 //!
 //! Each test's doc gives the reasoning in full.
 //!
@@ -328,12 +328,12 @@ fn ref07_with_an_unrooted_horse_on_the_rooks_rank_the_retreat_chases() {
     );
 }
 
-/// 参考图7 with an uncrossed black pawn on b6 in the horse's place: the rook back on h6 reaches
-/// it along the empty rank, but "捉吃未过河的兵(卒) … 也不算得子" (26.7), so 车二退三 stays 闲 and the
+/// 参考图7 with an uncrossed black pawn on a6 (a pawn's own point; b6 is no point an uncrossed
+/// pawn can stand on): the rook back on h6 reaches it along the empty rank, but "捉吃未过河的兵(卒) … 也不算得子" (26.7), so 车二退三 stays 闲 and the
 /// book's ruling stands: Red 一将一闲, Black two idle, a draw (25.2).
 #[test]
 fn ref07_with_an_uncrossed_pawn_on_the_rooks_rank_the_retreat_stays_idle() {
-    let fen = "2ba1k3/3Pa4/b8/1p5R1/9/9/c1pnp4/3AB4/4A4/4K1B2 w - - 0 1";
+    let fen = "2ba1k3/3Pa4/b8/p6R1/9/9/c1pnp4/3AB4/4A4/4K1B2 w - - 0 1";
     cxa_case(
         fen,
         "h6h9 f9f8 h9h6 f8f9",
@@ -431,20 +431,20 @@ fn ref29_with_the_pawn_on_d3_no_check_opens_the_rank() {
 
 /// 参考图40: "马八退七 （捉） 炮4进1 （捉） 马七进八 （捉） 炮4退1 （捉） 红方长捉无根子，黑方马炮联合捉子，红方
 /// 变着" (26.9.3). The red horse attacks the unrooted cannon on d8 (from c6) and on d7 (from b8).
-/// Here a black horse on b9 roots d8 (leg c9 empty; its other points a7 and c7 are behind the
-/// red horse's own b8 or empty): from c6 the horse attacks a rooted cannon, a horse for a cannon,
-/// no gain, and 马八退七 is 闲 (24.15); 马七进八 still attacks the cannon on d7, which the horse on
-/// b9 does not reach: 捉. Red 一捉一闲, allowed (24.14). Black's joint chases of the red horses
-/// are as in the figure: 马炮联合捉子 on every move, forbidden (24.11, 24.13). Black must change
-/// (25.3).
+/// Here the black advisor stands on e8 instead of f9 and roots d7 (not d8): 马七进八 attacks a
+/// rooted cannon, a horse for a cannon, no gain, so it is 闲 (24.15); 马八退七 still attacks the
+/// unrooted cannon on d8: 捉. Red 一捉一闲, allowed (24.14). Black's joint chases of the red
+/// horses are as in the figure: 马炮联合捉子 on every move, forbidden (24.11, 24.13). Black must
+/// change (25.3). (A black horse on b9 rooting d8 was our first choice; Black has two horses
+/// already, on f3 and c2.)
 #[test]
-fn ref40_with_the_cannon_rooted_on_d8_only_black_chases() {
-    let fen = "1n3a3/1N1c1k3/4b4/4NC3/6p1p/2B6/5n2P/2n1B4/3KA4/5A3 w - - 0 1";
+fn ref40_with_the_advisor_rooting_d7_only_black_chases() {
+    let fen = "9/1N1cak3/4b4/4NC3/6p1p/2B6/5n2P/2n1B4/3KA4/5A3 w - - 0 1";
     cxa_case(
         fen,
         "b8c6 d8d7 c6b8 d7d8",
         Verdict::MustChange(Color::Black),
-        "闲捉闲捉",
+        "捉闲捉闲",
         "捉捉捉捉",
         true,
     );
