@@ -45,6 +45,7 @@
 //! | 参考图13 | same | red pawn g4, far away | 24.3 | Black must change |
 //! | 参考图29 | 车6退3 捉 ("伏弃卒将军换车"): Black must change | red horse a5 roots b3 | 26.7 | draw |
 //! | 参考图29 | same | the black pawn on d3, not e3 | 26.7 | draw |
+//! | 参考图29 | same | a red horse on b3 for the rook | 26.7 | draw |
 //! | 参考图40 | 长捉无根子 vs 马炮联合捉子: Red must change | the advisor on e8 (not f9) roots d7 | 24.15, 25.3 | Black must change |
 //!
 //! Each test's doc gives the reasoning in full.
@@ -447,5 +448,23 @@ fn ref40_with_the_advisor_rooting_d7_only_black_chases() {
         "捉闲捉闲",
         "捉捉捉捉",
         true,
+    );
+}
+
+/// 参考图29 with a red horse on b3 in place of the rook: the same line — 卒e3-e2 checks and opens
+/// the rook on f3 onto b3 — now wins a horse for the pawn. 26.7 excepts only the rook: "过河兵、卒
+/// 浮动价值低于车，主动送兵(卒)将军换车按'捉'处理"; for any other piece "兵（或数兵）与其他一子或数子（包括士象）
+/// 互换均不算得子". A pawn given for a horse wins nothing, 车6退3 is 闲, and Black plays 一将一闲,
+/// allowed (24.14); Red's king steps are 闲. A draw (25.2).
+#[test]
+fn ref29_a_pawn_given_with_check_for_a_horse_wins_nothing() {
+    let fen = "2b2k3/9/4b4/9/9/2P3B2/1N2pr3/9/C3K4/3A2B2 w - - 0 1";
+    cxa_case(
+        fen,
+        "e1e0 f3f0 e0e1 f0f3",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "将闲将闲",
+        false,
     );
 }
