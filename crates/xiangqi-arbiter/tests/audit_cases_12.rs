@@ -41,6 +41,7 @@
 //! | 参考图48 | 一捉无根子一将 vs 一捉车一杀: draw | black horse c6 roots b8 | 24.13, 25.3 | Black must change |
 //! | 参考图7 | 一将一闲 vs 两闲: draw | black horse b6 on the rook's rank | 24.3, 24.13 | Red must change |
 //! | 参考图7 | same | an uncrossed black pawn on a6 | 26.7 | draw |
+//! | 参考图7 | same | an unrooted black horse on h3, under the rook from h9 and h6 alike | 24.3, 图5 | draw |
 //! | 参考图13 | 车2平4 捉 ("伏炮打仕，白得红仕"): Black must change | red horse f3 roots d2 | 24.3, 24.15 | draw |
 //! | 参考图13 | same | red pawn g4, far away | 24.3 | Black must change |
 //! | 参考图29 | 车6退3 捉 ("伏弃卒将军换车"): Black must change | red horse a5 roots b3 | 26.7 | draw |
@@ -340,6 +341,23 @@ fn ref07_with_an_unrooted_horse_on_the_rooks_rank_the_retreat_chases() {
 #[test]
 fn ref07_with_an_uncrossed_pawn_on_the_rooks_rank_the_retreat_stays_idle() {
     let fen = "2ba1k3/3Pa4/b8/p6R1/9/9/c1pnp4/3AB4/4A4/4K1B2 w - - 0 1";
+    cxa_case(
+        fen,
+        "h6h9 f9f8 h9h6 f8f9",
+        Verdict::Draw,
+        "将闲将闲",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// 参考图7 with an unrooted black horse on h3, on the rook's file: the rook takes it from h9 as
+/// from h6 (the file below is empty), so 车二退三 leaves the capture as it was. This is 图5's own
+/// case moved onto the h-file: "红方退车前就可吃底士，退车后吃士结果没有发生变化" — no new 捉, 车二退三 is
+/// 闲 (24.3, 24.8). Red 一将一闲, Black two idle (将6进1 answers check, 26.2): a draw (25.2).
+#[test]
+fn ref07_with_a_horse_hanging_on_the_rooks_file_all_along_the_retreat_stays_idle() {
+    let fen = "2ba1k3/3Pa4/b8/7R1/9/9/c1pnp2n1/3AB4/4A4/4K1B2 w - - 0 1";
     cxa_case(
         fen,
         "h6h9 f9f8 h9h6 f8f9",
