@@ -1,7 +1,8 @@
 //! A twelfth audit of the repetition rulings (棋例), CXA 2011 arts. 23–26: eleven of the book's
 //! reference figures (参考图, `rulings_cxa.json`) that no earlier audit perturbed, each with ONE
-//! piece added or moved — a root given, a line cut open by a pawn's check, an unrooted target
-//! put on the retreating rook's line, a piece far away that must change nothing.
+//! piece added, moved or put in another's place — a root given, a pawn moved off the rook's
+//! line, an unrooted target put on the retreating rook's line, a piece far away that must
+//! change nothing.
 //!
 //! Method. For each variant the natures of both sides' moves (将/杀/捉/闲) and the verdict were
 //! written from the book's wording below before the engine was run. Each cycle is the figure's
@@ -14,7 +15,9 @@
 //!
 //! - 24.3 捉: "凡走子后所走动子能直接吃子或造成其他子能吃子、与其他子联合吃子、从下一着开始运用将军或连续
 //!   '将军'得子、通过完整互吃交换后吃掉对方子且得子 … 称为'捉'".
-//! - 24.15: "凡有己方其他棋子（包括暗根）充分保护的棋子，称为'有根子'；反之称为'无根子'".
+//! - 24.15: "凡有己方其他棋子（包括暗根）充分保护的棋子，称为'有根子'；反之称为'无根子'。作为'根'的子少于
+//!   对方'捉'的子，或被保护不充分的子，称为'少根子'".
+//! - 24.17 联合捉子: "凡一方用两个或两个以上棋子共同擒捉对方的棋子，缺少其中任何一个都无法吃子的".
 //! - 24.13 禁止着法: "长将、长杀、长捉、一将一杀、一将一捉、一杀一捉"; 24.14: the rest are allowed.
 //! - 25.2 "双方均为允许着法，双方不变作和"; 25.3 "一方为禁止着法，另一方为允许着法，由前者变着".
 //! - 26.1 "走动帅(将)、兵(卒)后与其他子配合同时产生'捉'或走动后其他子产生新的'捉'按'捉'处理" (so a
@@ -25,7 +28,8 @@
 //! - 26.7 "主动送兵(卒)将军换车按'捉'处理；兵（或数兵）与其他一子或数子（包括士象）互换均不算得子 …
 //!   捉吃未过河的兵(卒) … 也不算得子".
 //! - 26.9.1 "凡单方长杀、一将一杀、长捉车、长捉无根子、一将(杀)一捉车(无根子)、一捉车一捉无根子，均须变着";
-//!   26.9.4 "除上述情况外，双方不变作和".
+//!   26.9.3 "凡单方长捉无根子，对方联合捉无根子，前者变着"; 26.9.4 "除上述情况外，双方不变作和".
+//! - 图5 (the book's reason for a 闲): "红方退车前就可吃底士，退车后吃士结果没有发生变化".
 //!
 //! | figure | book's ruling | change | articles | expected |
 //! |---|---|---|---|---|
@@ -38,7 +42,7 @@
 //! | 参考图17 | Black 将5进1 捉 (cannon over the king at g8), draw | red horse h6 roots g8 | 26.1, 24.15 | draw, 将5进1 闲 |
 //! | 参考图45 | 一捉车一捉无根象 vs 长捉无根炮: draw | black horse h3 roots g5 once (the red horse f3 also attacks it) | 24.15 少根子, 26.9.3 | Black must change |
 //! | 参考图46 | 长捉无根子 vs 长捉车: draw | black pawn g3 roots h3 | 26.9.1, 25.3 | Black must change |
-//! | 参考图48 | 一捉无根子一将 vs 一捉车一杀: draw | black horse c6 roots b8 | 24.13, 25.3 | Black must change |
+//! | 参考图48 | 一捉无根子一将 vs 一捉车一杀: draw | black horse c6 roots b8 | 24.13, 26.2, 25.3 | Black must change |
 //! | 参考图7 | 一将一闲 vs 两闲: draw | black horse b6 on the rook's rank | 24.3, 24.13 | Red must change |
 //! | 参考图7 | same | an uncrossed black pawn on a6 | 26.7 | draw |
 //! | 参考图7 | same | an unrooted black horse on h3, under the rook from h9 and h6 alike | 24.3, 图5 | draw |
