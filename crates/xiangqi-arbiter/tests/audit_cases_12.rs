@@ -258,9 +258,10 @@ fn ref17_with_the_pawn_rooted_the_kings_step_is_idle() {
 /// horse (联合捉子, 24.17: "缺少其中任何一个都无法吃子", in the sense of winning). Red plays
 /// 一捉车一(联合)捉少根子, Black 长捉无根炮 with one piece at a time: both forbidden, and by the
 /// words of 26.9.3, "凡单方长捉无根子，对方联合捉无根子，前者变着" (a 少根子 being no 有根子, 24.15:
-/// "反之称为无根子"), Black must change. (Whether 26.9.3 reaches a side whose joint chase is only
-/// every other move, beside a single chase of a rook, the book does not say; the engine reads it
-/// so, and so do we.)
+/// "反之称为无根子"), Black must change. (That 26.9.3 reaches a side whose joint chase is only
+/// every other move is the book's own ruling of 参考图41: "红方炮二平六捉无根象，炮六平二为联合
+/// 捉子，黑方长捉无根子。黑方变着" — one single chase and one joint chase against a single 长捉
+/// 无根子, and the single chaser changes.)
 #[test]
 fn ref45_with_the_elephant_rooted_once_red_chases_it_jointly() {
     let fen = "3a1kC2/4ac2n/4b3r/p2P1R2p/4p1b2/9/P3PN1nP/4B4/4A4/2BAK4 w - - 0 1";
