@@ -3849,137 +3849,10 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
-        // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
-        // the lines and the rest asked again, until a chase stands or nothing new is set aside
-        // (图25: the cannon on f8, laid open by Black's own horse, is set aside; the horse on
-        // d9, which the rook keeps chasing jointly, 联合捉子, comes next). Barred, not only left
-        // out of the targets: a line through a set-aside piece would name another one.
-        let mut set_aside = Bitboard::EMPTY;
-        let mut fallback = None;
-        let made = loop {
-            let aim = Aim {
-                target: None,
-                barred: offered | set_aside,
-                declines_mate: false,
-                value_only: false,
-                frozen: None,
-            };
-            // Most moves win nothing by force: a null window at 1 proves that for less than the
-            // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
-            // name nothing (one that mates reaches the bound, and is searched whole).
-            let line = if aiming_reaches(cache, &threat, aim, 1) {
-                let value_only = Aim {
-                    value_only: true,
-                    ..aim
-                };
-                forced_gain_aiming(cache, &threat, value_only)
-            } else {
-                Line::default()
-            };
-            // A line that wins more than anything before is new; one that wins no more may still
-            // win a piece that could not be won before.
-            let (lines, asked) = old.new_win(cache, &threat, line, offered | set_aside);
-            // Among pieces alike, one with no root that cannot leave its square is named first
-            // (see `rootless` below), whichever the search met first. A false root is no root
-            // (art. 24.16): such a piece is named with the protection a direct attack found.
-            //
-            // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
-            // part in the win. A piece that stands attacking a victim with no root at all, whose
-            // capture the move only makes pay by taking the mover's own hanging piece out of
-            // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
-            // 吃子", and with the moved piece off the board the capturer still takes the victim at
-            // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
-            // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
-            // makes a screen is part of the win and the chase stays joint (fig. 11).
-            let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
-                let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
-                if held_on_its_square(cache, &pos_after, v, mate_depth, lead) {
-                    return Some(protection);
-                }
-                let standing = direct != m.to && !made_by(before, m, direct, v);
-                let alone = standing && {
-                    let mut setup = threat.to_setup();
-                    setup.board.remove_piece_at(m.to);
-                    let aim = Aim {
-                        target: Some(v),
-                        ..Aim::default()
-                    };
-                    Position::from_diagram(setup)
-                        .ok()
-                        .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
-                };
-                alone.then_some(protection)
-            };
-            // The lines in the order they are weighed: with several, a rootless piece first.
-            // A piece whose line is not searched yet is weighed by its point, its search led by
-            // the first line's lead (a lead only orders the moves: [`held_on_its_square`]).
-            let first_lead = lines.iter().find_map(|won| match won {
-                Won::Line(line) => line.lead,
-                Won::Pending { .. } => None,
-            });
-            let mut order: Vec<(Won, Option<Protection>)> = Vec::with_capacity(lines.len());
-            for &candidate in &lines {
-                let (victim, lead) = match candidate {
-                    Won::Line(line) => (line.victim.map(|(_, v)| v), line.lead),
-                    Won::Pending { square, .. } => (Some(square), first_lead),
-                };
-                let rootless = victim.and_then(|v| rootless(cache, v, lead));
-                order.push((candidate, rootless));
-            }
-            order.sort_by_key(|&(_, rootless)| rootless.is_none());
-            // The attack each line makes, and whether art. 26.4 sets it aside; the first line
-            // that stands as a chase is the move's, failing that the first set aside. (Two pieces
-            // alike may be won, one laid open by its own side and one not: the move chases the
-            // other, whichever the search met first.)
-            let mut made = None;
-            let mut exposed = Bitboard::EMPTY;
-            for (candidate, rootless) in order {
-                // A pending piece's line, searched now: none, and the piece was never named.
-                let line = match candidate {
-                    Won::Line(line) => line,
-                    Won::Pending { index, square } => {
-                        match old.win_piece(cache, &threat, &asked, index, square) {
-                            Some(line) => line,
-                            None => continue,
-                        }
-                    }
-                };
-                let Some(attack) = forced_attack(cache, &threat, before, m, previous, line, mover)
-                else {
-                    continue;
-                };
-                if attack.reason == Reason::ForcedGain {
-                    made = Some((attack, rootless));
-                    break;
-                }
-                if attack.reason == Reason::SelfExposed {
-                    exposed.add(attack.victim);
-                }
-                made.get_or_insert((attack, rootless));
-            }
-            match made {
-                Some((attack, _)) if attack.reason == Reason::ForcedGain => break made,
-                _ if (exposed & !set_aside).is_empty() => break fallback.or(made),
-                _ => {
-                    fallback = fallback.or(made);
-                    set_aside |= exposed;
-                }
-            }
-        };
-        if let Some((mut attack, rootless)) = made {
-            // A forced line needs more than the one capturing piece (a checker, a screen, a
-            // second capturer): a joint chase (联合捉, art. 24.17), the victim having fewer
-            // roots than attackers (少根, art. 24.15). But a victim with no root at all, which
-            // the capturer may take at once and which cannot leave its square (不能离线), is
-            // chased by the capturer alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that
-            // may take it at once will do, so that the answer does not depend on which of two
-            // equal lines the search named.
-            if let Some(protection) = rootless {
-                attack.protection = protection;
-            }
-            analysis.attacks.push(attack);
-        }
+        let chase = forced_line_chase(
+            cache, &old, m, previous, &threat, &unrooted, offered, mate_depth,
+        );
+        analysis.attacks.extend(chase);
     }
 
     // CXA 2011 arts. 24.4, 26.10, 26.11.2: a new attack on a piece of the same type that may
@@ -4032,6 +3905,156 @@ pub(crate) fn analyse_with(
     }
     analysis.nature = nature_of(&analysis);
     analysis
+}
+
+/// The chase a move makes by a forced line (CXA 2011 art. 24.3: "从下一着开始运用将军或连续
+/// '将军'得子、通过完整互吃交换后吃掉对方子且得子"), for [`analyse_with`]: the line the mover
+/// wins with the move played and the mover to move again (`threat`), if it wins something it
+/// could not win before the move (`old`, arts. 24.3, 24.8, 图5), named by its victim and
+/// weighed as [`forced_attack`] weighs it. `unrooted` holds the enemy pieces a direct attack
+/// found unrooted or falsely rooted (victim, attacker, protection); `offered`, the pieces the
+/// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller).
+#[allow(clippy::too_many_arguments)]
+fn forced_line_chase(
+    cache: &mut Cache,
+    old: &OldAttacks<'_>,
+    m: Move,
+    previous: Option<(&Position, Move)>,
+    threat: &Position,
+    unrooted: &[(Square, Square, Protection)],
+    offered: Bitboard,
+    mate_depth: u32,
+) -> Option<Attack> {
+    let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
+    // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
+    // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
+    // the lines and the rest asked again, until a chase stands or nothing new is set aside
+    // (图25: the cannon on f8, laid open by Black's own horse, is set aside; the horse on
+    // d9, which the rook keeps chasing jointly, 联合捉子, comes next). Barred, not only left
+    // out of the targets: a line through a set-aside piece would name another one.
+    let mut set_aside = Bitboard::EMPTY;
+    let mut fallback = None;
+    let made = loop {
+        let aim = Aim {
+            target: None,
+            barred: offered | set_aside,
+            declines_mate: false,
+            value_only: false,
+            frozen: None,
+        };
+        // Most moves win nothing by force: a null window at 1 proves that for less than the
+        // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
+        // name nothing (one that mates reaches the bound, and is searched whole).
+        let line = if aiming_reaches(cache, threat, aim, 1) {
+            let value_only = Aim {
+                value_only: true,
+                ..aim
+            };
+            forced_gain_aiming(cache, threat, value_only)
+        } else {
+            Line::default()
+        };
+        // A line that wins more than anything before is new; one that wins no more may still
+        // win a piece that could not be won before.
+        let (lines, asked) = old.new_win(cache, threat, line, offered | set_aside);
+        // Among pieces alike, one with no root that cannot leave its square is named first
+        // (see `rootless` below), whichever the search met first. A false root is no root
+        // (art. 24.16): such a piece is named with the protection a direct attack found.
+        //
+        // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
+        // part in the win. A piece that stands attacking a victim with no root at all, whose
+        // capture the move only makes pay by taking the mover's own hanging piece out of
+        // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
+        // 吃子", and with the moved piece off the board the capturer still takes the victim at
+        // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
+        // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
+        // makes a screen is part of the win and the chase stays joint (fig. 11).
+        let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
+            let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
+            if held_on_its_square(cache, pos_after, v, mate_depth, lead) {
+                return Some(protection);
+            }
+            let standing = direct != m.to && !made_by(before, m, direct, v);
+            let alone = standing && {
+                let mut setup = threat.to_setup();
+                setup.board.remove_piece_at(m.to);
+                let aim = Aim {
+                    target: Some(v),
+                    ..Aim::default()
+                };
+                Position::from_diagram(setup)
+                    .ok()
+                    .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+            };
+            alone.then_some(protection)
+        };
+        // The lines in the order they are weighed: with several, a rootless piece first.
+        // A piece whose line is not searched yet is weighed by its point, its search led by
+        // the first line's lead (a lead only orders the moves: [`held_on_its_square`]).
+        let first_lead = lines.iter().find_map(|won| match won {
+            Won::Line(line) => line.lead,
+            Won::Pending { .. } => None,
+        });
+        let mut order: Vec<(Won, Option<Protection>)> = Vec::with_capacity(lines.len());
+        for &candidate in &lines {
+            let (victim, lead) = match candidate {
+                Won::Line(line) => (line.victim.map(|(_, v)| v), line.lead),
+                Won::Pending { square, .. } => (Some(square), first_lead),
+            };
+            let rootless = victim.and_then(|v| rootless(cache, v, lead));
+            order.push((candidate, rootless));
+        }
+        order.sort_by_key(|&(_, rootless)| rootless.is_none());
+        // The attack each line makes, and whether art. 26.4 sets it aside; the first line
+        // that stands as a chase is the move's, failing that the first set aside. (Two pieces
+        // alike may be won, one laid open by its own side and one not: the move chases the
+        // other, whichever the search met first.)
+        let mut made = None;
+        let mut exposed = Bitboard::EMPTY;
+        for (candidate, rootless) in order {
+            // A pending piece's line, searched now: none, and the piece was never named.
+            let line = match candidate {
+                Won::Line(line) => line,
+                Won::Pending { index, square } => {
+                    match old.win_piece(cache, threat, &asked, index, square) {
+                        Some(line) => line,
+                        None => continue,
+                    }
+                }
+            };
+            let Some(attack) = forced_attack(cache, threat, before, m, previous, line, mover)
+            else {
+                continue;
+            };
+            if attack.reason == Reason::ForcedGain {
+                made = Some((attack, rootless));
+                break;
+            }
+            if attack.reason == Reason::SelfExposed {
+                exposed.add(attack.victim);
+            }
+            made.get_or_insert((attack, rootless));
+        }
+        match made {
+            Some((attack, _)) if attack.reason == Reason::ForcedGain => break made,
+            _ if (exposed & !set_aside).is_empty() => break fallback.or(made),
+            _ => {
+                fallback = fallback.or(made);
+                set_aside |= exposed;
+            }
+        }
+    };
+    let (mut attack, rootless) = made?;
+    // A forced line needs more than the one capturing piece (a checker, a screen, a second
+    // capturer): a joint chase (联合捉, art. 24.17), the victim having fewer roots than
+    // attackers (少根, art. 24.15). But a victim with no root at all, which the capturer may
+    // take at once and which cannot leave its square (不能离线), is chased by the capturer
+    // alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that may take it at once will do, so
+    // that the answer does not depend on which of two equal lines the search named.
+    if let Some(protection) = rootless {
+        attack.protection = protection;
+    }
+    Some(attack)
 }
 
 /// Could the mover mate by checks already before its move (`before`, the mover to move),
