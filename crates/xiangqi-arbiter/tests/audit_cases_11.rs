@@ -24,20 +24,32 @@
 //! | 26.9.4, 26.2 | 一将一捉 against 长杀; an answer to check that makes a new 杀 | 图19: a black pawn far away; the black horse h1 (the new mate's piece) taken away |
 //! | 26.10 | 邀兑之子参与做杀 | 图20: a red pawn far away; the red cannon a9 (the mate's second piece) taken away |
 //! | 26.9.1, 24.5, 26.11 | 长捉车 by a cannon; rook and horse touching a horse | 图21: the black cannon h8 rooted by a rook on h9; the screen c6 taken away; the horse h6's root (the rook h3) taken away |
-//! | 24.10, 26.9.1, 26.9.4 | 长兑 against 长杀, 长杀 against 长杀 | 图29 (both lines): a red pawn far away |
+//! | 24.2, 24.3, 24.10, 24.15, 26.9.1, 26.9.4 | 长兑 against 长杀, 长杀 against 长杀; 杀 against 捉 by a line of checks | 图29 (both lines): a red pawn far away; a red advisor on f0 that stops the back-rank mate |
 //!
 //! Reasoning, variant by variant, is at each test.
 //!
-//! Our own first expectation that was wrong, shown by the engine and checked against the book
-//! before the expectation was written again: 图10 with the black cannon on b7
-//! ([`fig10_with_the_cannon_off_the_file_neither_side_chases_on_every_move`]). We wrote Red
-//! 长捉 (must change), taking 马六退七's 捉 for the elephant's standing attack on the unrooted
-//! rook on c4. The engine ruled the retreat 闲 and the cycle a draw, and the book agrees: in
-//! the figure, before the retreat, the elephant's capture of c4 was answered by 炮×c0 with
-//! check over it (the horse on d4 left the c-file open); 马六退七 closes the file and so makes
-//! the capture (art. 24.3, "造成其他子能吃子"). With the cannon off the file the capture stood
-//! before the retreat, which then changes nothing ("退车前就可吃底士，退车后吃士结果没有发生变化",
-//! 图5): 闲.
+//! Our own first expectations that were wrong, shown by the engine and checked against the book
+//! before the expectation was written again (the engine agreed with the book on every variant):
+//!
+//! 1. 图10 with the black cannon on b7
+//!    ([`fig10_with_the_cannon_off_the_file_neither_side_chases_on_every_move`]). We wrote Red
+//!    长捉 (must change), taking 马六退七's 捉 for the elephant's standing attack on the unrooted
+//!    rook on c4. The engine ruled the retreat 闲 and the cycle a draw, and the book agrees: in
+//!    the figure, before the retreat, the elephant's capture of c4 was met by 炮×c0 over it,
+//!    a mate (the horse on d4 left the c-file open: "得子后不致立即…被对方将死的称为捉", art.
+//!    24.3); 马六退七 closes the file and so makes the capture (art. 24.3, "造成其他子能吃子").
+//!    With the cannon off the file the capture stood
+//!    before the retreat, which then changes nothing ("退车前就可吃底士，退车后吃士结果没有发生变化",
+//!    图5): 闲.
+//! 2. 图29 with a red advisor on f0, both lines
+//!    ([`fig29_main_line_with_an_advisor_on_f0_black_chases_it_instead_of_mating`],
+//!    [`fig29_variation_with_an_advisor_on_f0_mate_threats_against_a_chase_draw`]). We wrote
+//!    that Black, its back-rank mate gone, could give no check at all and played 闲 (a draw in the
+//!    main line, Red to change in the variation). The engine ruled Black's rook moves 捉, and it is
+//!    right: 卒b0 makes the cannon on a0 check over it, and the checks win the advisor or the
+//!    elephant (art. 24.3), once the black rook has left the file where the red rook would take it
+//!    with check. In the variation Black's 长捉 of that not fully protected advisor is 长捉无根子
+//!    by art. 24.15's split, listed in art. 26.9.1 as Red's 长杀 is: a draw (art. 26.9.4).
 
 mod symmetry;
 
@@ -205,9 +217,10 @@ fn fig10_with_the_horse_rooted_by_the_rook_black_only_chases_once() {
 /// on d4: 捉. Black 一捉一闲, allowed (art. 24.14).
 ///
 /// Red's 马六退七 changes too, which our first expectation missed (see the module doc): in the
-/// figure the elephant's capture of the rook on c4 was answered, before the retreat, by 炮×c0
-/// over the elephant with check (the c-file open while the horse stood on d4); the retreat to
-/// c2 closes the file, so the horse "造成其他子能吃子" (art. 24.3) — that is the book's 退马 捉.
+/// figure the elephant's capture of the rook on c4 was met, before the retreat, by 炮×c0 over
+/// the elephant, a mate (the c-file open while the horse stood on d4; art. 24.3 counts no
+/// capture "被对方将死" at once); the retreat to c2 closes the file, so the horse "造成其他子能
+/// 吃子" (art. 24.3) — that is the book's 退马 捉.
 /// Without the cannon on the c-file the elephant could take the rook just as well before the
 /// retreat: "退车前就可吃底士，退车后吃士结果没有发生变化" (图5) — the retreat makes no capture and
 /// is 闲. Red 一捉一闲, allowed. "双方均为允许着法，双方不变作和" (art. 25.2): a draw.
@@ -420,6 +433,30 @@ fn fig29_main_line_with_a_pawn_far_away_black_still_must_change() {
     );
 }
 
+/// 图29, main line, with a red advisor on f0. Black's rook moves threatened the back rank (a
+/// rook down the file it opens, to e0's rank). With the advisor on f0 a rook on the g-, h- or
+/// i-file meets it there, and Black has no mate by checks (art. 24.2: "企图下一着将军或连续将军以
+/// 将死对方"). But 卒b0 gives the cannon on a0 a screen against the general (check), and then the
+/// advisor falls: 将e1 and 炮×f0 over the pawn (the general cannot take back on the diagonal), or
+/// 相c0 blocking and 卒×c0 checking again — "从下一着开始运用将军或连续将军得子" (art. 24.3): 捉.
+/// Each rook move makes it: before it the rook on the red rook's file would be taken with check
+/// (车×i9 etc., mating along the ninth rank) if Black spent moves on the line. Black 长捉 (arts.
+/// 24.11, 24.13), forbidden; Red's offers 兑 as in the book (Black may take, 车×h3, and the rook
+/// on e3 takes back): allowed. Black must change (art. 25.3).
+#[test]
+fn fig29_main_line_with_an_advisor_on_f0_black_chases_it_instead_of_mating() {
+    let fen = "2bak3r/4aP3/4b4/2r1C4/4P4/2B6/4R2R1/B8/1p7/c3KA3 w - - 0 1";
+    let cycle = "h3i3 i9g9 i3g3 g9h9 g3h3 h9i9";
+    cxa_case(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Black),
+        "兑兑兑兑兑兑",
+        "捉捉捉捉捉捉",
+        true,
+    );
+}
+
 /// 图29, the book's variation (红方首着如改走车五平二), from the position after 车五平二 车8平7: "因黑方
 /// 8路车不能离线，判杀…红方长杀，黑方长杀，双方不变作和". Here a red pawn stands on c3, as in the
 /// main line: both sides 长杀, both listed in art. 26.9.1: a draw (art. 26.9.4).
@@ -428,4 +465,20 @@ fn fig29_variation_with_a_pawn_far_away_is_still_a_draw() {
     let fen = "2bak1r2/4aP3/4b4/2r1C4/4P4/2B6/2P4RR/B8/1p7/c3K4 w - - 0 1";
     let cycle = "h3g3 g9h9 g3h3 h9g9";
     cxa_case(fen, cycle, Verdict::Draw, "杀杀杀杀", "杀杀杀杀", true);
+}
+
+/// 图29's variation with a red advisor on f0: Black's rook moves threaten no mate but win the
+/// advisor (or the elephant) by 卒b0 with check, as in
+/// [`fig29_main_line_with_an_advisor_on_f0_black_chases_it_instead_of_mating`]: 捉. The advisor
+/// has the general for a root but is lost all the same, so it is not "充分保护" — by art. 24.15
+/// ("凡有己方其他棋子…充分保护的棋子，称为'有根子';反之，称为'无根子'") it counts with the 无根子
+/// (a 少根子: "被保护不充分的子"). Red's rook still offers the exchange on a rook that "不能离线"
+/// (if it leaves the ninth rank to take, the rook on i3 mates along it): "因黑方8路车不能离线，
+/// 判杀". Red 长杀, Black 长捉无根子: both forbidden and both in art. 26.9.1's list, neither
+/// singled out by 26.9.2–3 (Red chases nothing): "除上述情况外，双方不变作和" (art. 26.9.4): a draw.
+#[test]
+fn fig29_variation_with_an_advisor_on_f0_mate_threats_against_a_chase_draw() {
+    let fen = "2bak1r2/4aP3/4b4/2r1C4/4P4/2B6/7RR/B8/1p7/c3KA3 w - - 0 1";
+    let cycle = "h3g3 g9h9 g3h3 h9g9";
+    cxa_case(fen, cycle, Verdict::Draw, "杀杀杀杀", "捉捉捉捉", true);
 }
