@@ -21,7 +21,7 @@
 //! | 24.3, 24.15, 26.1, 26.7 | 捉 of an unrooted crossed pawn; 一将一捉; the king's step that frees a rook | 图8: the pawn c3 rooted by a pawn on b3; the pawn a file over, on d3; the pawn a6 rooted by a pawn on b6 |
 //! | 26.9.3, 24.15, 24.17 | single 长捉 against a joint chase | 图10: a red pawn far away; the red horse f4 moved to f3, so the rook h4 roots d4; the black cannon c7 moved to b7 |
 //! | 26.9.3, 24.16, 24.17 | a cannon's pin makes a false root | 图11: a black horse on g8 that roots e7 truly; a black pawn far away |
-//! | 26.9.4, 26.2 | 一将一捉 against 长杀; an answer to check that makes a new 杀 | 图19: a black pawn far away; the black horse h1 (the new mate's piece) taken away |
+//! | 26.9.4, 26.2, 26.7 | 一将一捉 against 长杀; an answer to check that makes a new 杀 | 图19: a black pawn far away; the black horse h1 (the new mate's piece) taken away; a black rook on g7 rooting the cannon e7 and the pawn g4 |
 //! | 26.10 | 邀兑之子参与做杀 | 图20: a red pawn far away; the red cannon a9 (the mate's second piece) taken away |
 //! | 26.9.1, 24.5, 26.11 | 长捉车 by a cannon; rook and horse touching a horse | 图21: the black cannon h8 rooted by a rook on h9; the screen c6 taken away; the horse h6's root (the rook h3) taken away |
 //! | 24.2, 24.3, 24.10, 24.15, 26.9.1, 26.9.4 | 长兑 against 长杀, 长杀 against 长杀; 杀 against 捉 by a line of checks | 图29 (both lines): a red pawn far away; a red advisor on f0 that stops the back-rank mate |
@@ -50,6 +50,22 @@
 //!    elephant (art. 24.3), once the black rook has left the file where the red rook would take it
 //!    with check. In the variation Black's 长捉 of that not fully protected advisor is 长捉无根子
 //!    by art. 24.15's split, listed in art. 26.9.1 as Red's 长杀 is: a draw (art. 26.9.4).
+//!
+//! The engine disagreed with the book once, on a variant, not on a figure:
+//!
+//! 图19 with a second black rook on g7
+//! ([`fig19_with_a_rook_rooting_both_targets_only_black_threatens`], ignored). The rooks on g9
+//! and g7 face each other from the start; 车六平五 frees the red one (before it, leaving g9 lets
+//! Black mate) and so makes 车×g7 possible. Black may take first, 车×g9, without being mated
+//! and without loss (it then loses the cannon e7, a cannon for a rook), so by art. 26.10 the
+//! contact is 兑 ("…反之，则按'兑'处理"), and 车六平五, whose other targets are rooted, is 闲:
+//! Red 一将一闲, Black 长杀 must change. The engine rules 车六平五 捉 and the cycle a draw (26.9.4):
+//! in `analyse_with` (src/classify.rs) the contact g9–g7, judged an exchange Black accepts
+//! safely, is dropped as no new attack (`OldAttacks::is_new`); the forced-line search that
+//! follows bars only the pieces of the *new* attacks judged `Reason::SameType` (`offered`), so
+//! it takes the rook on g7 and names a chase (`Reason::ForcedGain`), against the rule its own
+//! comment states ("a line may not take a piece offered an exchange by one of its own type …
+//! when the offered side may take first without loss or mate").
 
 mod symmetry;
 
@@ -324,6 +340,33 @@ fn fig19_without_the_horse_the_answer_to_check_makes_no_mate_threat() {
             ruling.explanation.en()
         );
     }
+}
+
+/// 图19 with a second black rook on g7: along the seventh rank it roots the cannon on e7, and
+/// down the g-file the pawn on g4 (the pieces 车六平五 attacks: "红方一将一捉"). 车×e7 is then a
+/// rook for a cannon and 相×g4 an elephant for a pawn ("兵（或数兵）与其他一子或数子…互换均不算
+/// 得子", art. 26.7): no gain. The rooks on g9 and g7 face each other from the start. Before
+/// 车六平五 the red rook cannot leave g9 (Black mates); after it, 车×g7 becomes possible — as in
+/// the figure, where 车六平五 frees the same rook onto g4. But a same-type contact is judged by
+/// art. 26.10: "同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按'捉'处理，反之，则按'兑'
+/// 处理". Black, to move, may take first, 车×g9: it is not mated, and it loses nothing (the rook
+/// on e6 then takes the cannon on e7, a cannon for a rook): so the contact is 兑, no 捉, and
+/// 车六平五 is 闲 (art. 24.8). Red 一将一闲, allowed (art. 24.14); Black's cannon still
+/// threatens mate on both moves, as the book says (a second rook only adds to Black's attack):
+/// 长杀 (art. 24.10), forbidden and listed (art. 26.9.1). Black must change (art. 25.3).
+#[test]
+#[ignore = "engine says draw: 车六平五 捉 (a forced line takes the rook on g7, 'insufficiently protected'); CXA art. 26.10 says a same-type contact the other side may take first without loss is 兑: '被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理，反之，则按兑处理' (Red 一将一闲, Black 长杀 must change)"]
+fn fig19_with_a_rook_rooting_both_targets_only_black_threatens() {
+    let fen = "5aR2/3ka4/3cc1r2/3R5/9/2P3p2/2r6/4B4/4A2n1/2B1KA3 w - - 0 1";
+    let cycle = "d6e6 d7b7 e6d6 b7d7";
+    cxa_case(
+        fen,
+        cycle,
+        Verdict::MustChange(Color::Black),
+        "闲将闲将",
+        "杀杀杀杀",
+        true,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
