@@ -65,7 +65,15 @@
 //! follows bars only the pieces of the *new* attacks judged `Reason::SameType` (`offered`), so
 //! it takes the rook on g7 and names a chase (`Reason::ForcedGain`), against the rule its own
 //! comment states ("a line may not take a piece offered an exchange by one of its own type …
-//! when the offered side may take first without loss or mate").
+//! when the offered side may take first without loss or mate"). Barring every such standing
+//! contact's piece from the line was tried: it passes this test, but it changes 21 corpus
+//! rulings (one game, 五羊杯 00002023 and its copies 00002208, 00002231, 00002232, moves 20–23,
+//! Black must change → draw) and AXF-D88 under CXA (draw → Red must change). In the corpus game
+//! Black's 车7平8 (g6-h6) wins material by a line that starts with the check 车8进6 (h6-h0,
+//! along the back rank) and names the horse on f4; that the horse also stands in a horse–horse
+//! contact (d5–f4) does not let Red exchange it first under checks, so barring it is wrong
+//! there. A fix would have to bar only the
+//! same-type partner's own capture (here 车g9×g7), not the piece; it is left undone.
 
 mod symmetry;
 
