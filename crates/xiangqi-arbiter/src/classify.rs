@@ -1037,6 +1037,9 @@ struct Root {
     /// ([`held_on_its_square`]). The order decides no value and no exact line (see
     /// [`refutation_order`]), only how soon a null window is proved.
     lead_first: Option<Square>,
+    /// The points the first move may not take on with a piece of the same type ([`Aim`]'s
+    /// `not_first`).
+    not_first: Bitboard,
 }
 
 impl Root {
@@ -1105,6 +1108,18 @@ impl Root {
             declines_mate: false,
             value_only: false,
             lead_first: None,
+            not_first: Bitboard::EMPTY,
+        }
+    }
+
+    /// Bars the first move from taking on `points` with a piece of the same type ([`Aim`]'s
+    /// `not_first`); a search so barred is another search, remembered apart.
+    fn bar_first(&mut self, points: Bitboard) {
+        if points.any() {
+            self.not_first = points;
+            self.hash ^= (points.bits() as u64 ^ (points.bits() >> 64) as u64)
+                .wrapping_mul(0x94d0_49bb_1331_11eb)
+                | 1;
         }
     }
 
@@ -1654,6 +1669,14 @@ fn step(
     if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
         return None;
     }
+    // A same-type piece the other side may take first ([`Aim`]'s `not_first`): not at once.
+    if attacking
+        && budget.plies == FORCED_PLIES
+        && m.capture == Some(m.role)
+        && root.not_first.contains(m.to)
+    {
+        return None;
+    }
     // The piece taking no direct part (CXA 2011 art. 26.4, [`Aim`]'s `frozen`): an answer to
     // a check that takes nothing, or a take-back, and nothing else.
     if attacking && budget.frozen == Some(m.from) {
@@ -1929,6 +1952,13 @@ struct Aim {
     /// (the defence of a piece it guards), not in answer to a capture of the line there (a
     /// part in the line's own exchange); it takes nothing else and gives no check of its own.
     frozen: Option<Square>,
+    /// The points of pieces the line may not take as its first move with a piece of their own
+    /// type: same-type contacts whose other side may take first without loss or mate (CXA 2011
+    /// arts. 24.4, 26.10: "同兵种邀兑而对方一旦吃掉此子后，不致立即被将死或立即在子力价值上遭受
+    /// 损失者称为兑"). The side to move there is the one that would move second: taking at
+    /// once is the exchange the other side may settle first, not a chase. Later in the line,
+    /// after checks the other side had to answer, such a capture counts.
+    not_first: Bitboard,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1999,10 +2029,7 @@ fn rebuttal_reaches(
 ) -> Option<Line> {
     let aim = Aim {
         target,
-        barred: Bitboard::EMPTY,
-        declines_mate: false,
-        value_only: false,
-        frozen: None,
+        ..Aim::default()
     };
     let line = forced_line_in(
         cache,
@@ -2079,6 +2106,7 @@ fn forced_line_led(
         declines_mate,
         value_only,
         frozen,
+        not_first,
     }: Aim,
     (alpha, beta): (i32, i32),
     lead_first: Option<Square>,
@@ -2104,6 +2132,7 @@ fn forced_line_led(
     if let Some(sq) = frozen {
         root.hash ^= (sq as u64 + 1).wrapping_mul(0x2127_599b_f432_5c37);
     }
+    root.bar_first(not_first);
     // Not remembered apart: its nodes are the null windows' before it (the value is sought
     // once a null window has shown the line wins something), and an exact value it finds is
     // remembered as such ([`Bound::Value`]).
@@ -3040,6 +3069,8 @@ struct Asked {
     line: Line,
     more: bool,
     barred: Bitboard,
+    /// [`Aim`]'s `not_first` for the searches from the board after the move.
+    not_first: Bitboard,
     winnable: each::Bits,
 }
 
@@ -3213,12 +3244,14 @@ impl<'a> OldAttacks<'a> {
         threat: &Position,
         line: Line,
         barred: Bitboard,
+        not_first: Bitboard,
     ) -> (Vec<Won>, Asked) {
         if line.gain <= 0 {
             let asked = Asked {
                 line,
                 more: false,
                 barred,
+                not_first,
                 winnable: 0,
             };
             return (Vec::new(), asked);
@@ -3244,12 +3277,14 @@ impl<'a> OldAttacks<'a> {
             &squares,
             each::Ask::Taking,
             barred,
+            not_first,
             threshold,
         );
         let asked = Asked {
             line,
             more,
             barred,
+            not_first,
             winnable,
         };
         // Every piece of the first worth and role that qualifies: pieces alike are all named,
@@ -3289,6 +3324,7 @@ impl<'a> OldAttacks<'a> {
                 threat,
                 Aim {
                     barred,
+                    not_first,
                     ..Aim::default()
                 },
             );
@@ -3298,6 +3334,7 @@ impl<'a> OldAttacks<'a> {
                 &squares,
                 each::Ask::Without,
                 barred,
+                not_first,
                 line.gain,
             );
             for (i, &v) in squares.iter().enumerate() {
@@ -3333,6 +3370,7 @@ impl<'a> OldAttacks<'a> {
                             declines_mate: false,
                             value_only: false,
                             frozen: None,
+                            not_first,
                         },
                     );
                 }
@@ -3360,7 +3398,11 @@ impl<'a> OldAttacks<'a> {
         sq: Square,
     ) -> Option<Line> {
         let Asked {
-            line, more, barred, ..
+            line,
+            more,
+            barred,
+            not_first,
+            ..
         } = *asked;
         let board = threat.board();
         if asked.winnable & (1 << i) == 0 {
@@ -3372,6 +3414,7 @@ impl<'a> OldAttacks<'a> {
             declines_mate: false,
             value_only: false,
             frozen: None,
+            not_first,
         };
         let floor = if more { line.gain } else { 1 };
         // First with the window capped just above the line's own gain: a line that must
@@ -3424,10 +3467,7 @@ impl<'a> OldAttacks<'a> {
             .or(after.lead)?;
         let before = Aim {
             target: Some(sq),
-            barred: Bitboard::EMPTY,
-            declines_mate: false,
-            value_only: false,
-            frozen: None,
+            ..Aim::default()
         };
         // Before the move: below the bound counts as nothing; where the mover could mate,
         // what it could win by taking the piece besides mating (see [`Self::could_win`]).
@@ -3741,6 +3781,12 @@ pub(crate) fn analyse_with(
     // protection), the first such judgement of each (the forced line below names a rootless
     // piece first): judged once here, not again there.
     let mut unrooted: Vec<(Square, Square, Protection)> = Vec::new();
+    // CXA 2011 arts. 24.4, 26.10: the pieces in a same-type contact that may take first
+    // without loss or mate (兑), whether the move made the contact or found it standing: the
+    // forced line below may not open by taking one with its partner ([`Aim`]'s `not_first`).
+    // 图19 with a black rook on g7 rooting the cannon and the pawn: 车六平五 only frees the
+    // rook on g9 to take the rook on g7, which may take it first and win: "反之，则按兑处理".
+    let mut same_type = Bitboard::EMPTY;
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(
             cache,
@@ -3770,6 +3816,9 @@ pub(crate) fn analyse_with(
             && !made_by(before, m, a, v)
         {
             attack.reason = Reason::NoGain;
+        }
+        if book == Book::Cxa2011 && attack.reason == Reason::SameType {
+            same_type.add(v);
         }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
@@ -3850,7 +3899,7 @@ pub(crate) fn analyse_with(
             .map(|at| at.victim)
             .collect();
         let chase = forced_line_chase(
-            cache, &old, m, previous, &threat, &unrooted, offered, mate_depth,
+            cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth,
         );
         analysis.attacks.extend(chase);
     }
@@ -3923,6 +3972,7 @@ fn forced_line_chase(
     threat: &Position,
     unrooted: &[(Square, Square, Protection)],
     offered: Bitboard,
+    not_first: Bitboard,
     mate_depth: u32,
 ) -> Option<Attack> {
     let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
@@ -3941,6 +3991,7 @@ fn forced_line_chase(
             declines_mate: false,
             value_only: false,
             frozen: None,
+            not_first,
         };
         // Most moves win nothing by force: a null window at 1 proves that for less than the
         // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
@@ -3956,7 +4007,7 @@ fn forced_line_chase(
         };
         // A line that wins more than anything before is new; one that wins no more may still
         // win a piece that could not be won before.
-        let (lines, asked) = old.new_win(cache, threat, line, offered | set_aside);
+        let (lines, asked) = old.new_win(cache, threat, line, offered | set_aside, not_first);
         // Among pieces alike, one with no root that cannot leave its square is named first
         // (see `rootless` below), whichever the search met first. A false root is no root
         // (art. 24.16): such a piece is named with the protection a direct attack found.

@@ -51,29 +51,25 @@
 //!    with check. In the variation Black's 长捉 of that not fully protected advisor is 长捉无根子
 //!    by art. 24.15's split, listed in art. 26.9.1 as Red's 长杀 is: a draw (art. 26.9.4).
 //!
-//! The engine disagreed with the book once, on a variant, not on a figure:
+//! The engine disagreed with the book once, on a variant, not on a figure (mended):
 //!
 //! 图19 with a second black rook on g7
-//! ([`fig19_with_a_rook_rooting_both_targets_only_black_threatens`], ignored). The rooks on g9
-//! and g7 face each other from the start; 车六平五 frees the red one (before it, leaving g9 lets
-//! Black mate) and so makes 车×g7 possible. Black may take first, 车×g9, without being mated
-//! and without loss (it then loses the cannon e7, a cannon for a rook), so by art. 26.10 the
+//! ([`fig19_with_a_rook_rooting_both_targets_only_black_threatens`]). The rooks on g9 and g7
+//! face each other from the start; 车六平五 frees the red one (before it, leaving g9 lets Black
+//! mate) and so makes 车×g7 possible. Black may take first, 车×g9, without being mated and
+//! without loss (it then loses the cannon e7, a cannon for a rook), so by art. 26.10 the
 //! contact is 兑 ("…反之，则按'兑'处理"), and 车六平五, whose other targets are rooted, is 闲:
-//! Red 一将一闲, Black 长杀 must change. The engine rules 车六平五 捉 and the cycle a draw (26.9.4):
-//! in `analyse_with` (src/classify.rs) the contact g9–g7, judged an exchange Black accepts
-//! safely, is dropped as no new attack (`OldAttacks::is_new`); the forced-line search that
-//! follows bars only the pieces of the *new* attacks judged `Reason::SameType` (`offered`), so
-//! it takes the rook on g7 and names a chase (`Reason::ForcedGain`), against the rule its own
-//! comment states ("a line may not take a piece offered an exchange by one of its own type …
-//! when the offered side may take first without loss or mate"). Barring every such standing
-//! contact's piece from the line was tried: it passes this test, but it changes 21 corpus
-//! rulings (one game, 五羊杯 00002023 and its copies 00002208, 00002231, 00002232, moves 20–23,
-//! Black must change → draw) and AXF-D88 under CXA (draw → Red must change). In the corpus game
-//! Black's 车7平8 (g6-h6) wins material by a line that starts with the check 车8进6 (h6-h0,
-//! along the back rank) and names the horse on f4; that the horse also stands in a horse–horse
-//! contact (d5–f4) does not let Red exchange it first under checks, so barring it is wrong
-//! there. A fix would have to bar only the
-//! same-type partner's own capture (here 车g9×g7), not the piece; it is left undone.
+//! Red 一将一闲, Black 长杀 must change. The engine ruled 车六平五 捉 and the cycle a draw
+//! (26.9.4): in `analyse_with` (src/classify.rs) the contact g9–g7, judged an exchange Black
+//! accepts safely, was dropped as no new attack (`OldAttacks::is_new`), and the forced-line
+//! search that followed barred only the pieces of the *new* attacks judged
+//! `Reason::SameType`, so it took the rook on g7 at once and named a chase. Barring every
+//! standing contact's piece from the whole line was tried first: it changed 21 corpus rulings
+//! (五羊杯 00002023 and its copies, where Black's line starts with the check 车8进6 and wins
+//! the horse on f4, which stands in a horse–horse contact; under checks Red cannot exchange it
+//! first). Mended: the line may not *open* by taking such a piece with its partner of the same
+//! type (`Aim`'s `not_first`): that capture is the exchange the other side may settle first;
+//! after checks it counts. No verdict changes elsewhere (both books' cases, the corpus).
 
 mod symmetry;
 
@@ -363,7 +359,6 @@ fn fig19_without_the_horse_the_answer_to_check_makes_no_mate_threat() {
 /// threatens mate on both moves, as the book says (a second rook only adds to Black's attack):
 /// 长杀 (art. 24.10), forbidden and listed (art. 26.9.1). Black must change (art. 25.3).
 #[test]
-#[ignore = "engine says draw: 车六平五 捉 (a forced line takes the rook on g7, 'insufficiently protected'); CXA art. 26.10 says a same-type contact the other side may take first without loss is 兑: '被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理，反之，则按兑处理' (Red 一将一闲, Black 长杀 must change)"]
 fn fig19_with_a_rook_rooting_both_targets_only_black_threatens() {
     let fen = "5aR2/3ka4/3cc1r2/3R5/9/2P3p2/2r6/4B4/4A2n1/2B1KA3 w - - 0 1";
     let cycle = "d6e6 d7b7 e6d6 b7d7";

@@ -140,6 +140,7 @@ pub(super) fn reaches_each(
     pieces: &[Square],
     ask: Ask,
     barred: Bitboard,
+    not_first: Bitboard,
     threshold: i32,
 ) -> Bits {
     let pieces = &pieces[..pieces.len().min(MAX_PIECES)];
@@ -156,6 +157,7 @@ pub(super) fn reaches_each(
         Ask::Without => 0x9e6c_63d0_676a_9a99,
     };
     let mut root = Root::new(cache, pos, pos.turn(), None, barred);
+    root.bar_first(not_first);
     root.hash ^= salt ^ (threshold as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     let question = Question {
         root: &root,
@@ -452,6 +454,7 @@ mod tests {
         pieces: &[Square],
         ask: Ask,
         barred: Bitboard,
+        not_first: Bitboard,
         threshold: i32,
     ) -> Bits {
         let mut bits = 0;
@@ -463,6 +466,7 @@ mod tests {
                     declines_mate: false,
                     value_only: false,
                     frozen: None,
+                    not_first,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -473,6 +477,7 @@ mod tests {
                         declines_mate: false,
                         value_only: false,
                         frozen: None,
+                        not_first,
                     }
                 }
             };
@@ -518,7 +523,8 @@ mod tests {
     }
 
     /// Every bit equals its own search, for both questions, at the line's own gain and at 1,
-    /// with and without a barred piece, on every position of the shipped cases.
+    /// with and without a barred piece, and with a piece the first move may not take with one
+    /// of its own type ([`Aim`]'s `not_first`), on every position of the shipped cases.
     #[test]
     fn every_bit_is_its_own_search() {
         let mut compared = 0;
@@ -531,23 +537,28 @@ mod tests {
             if gain > 1 {
                 thresholds.push(gain);
             }
-            let barreds = [
-                Bitboard::EMPTY,
-                pieces
-                    .last()
-                    .map_or(Bitboard::EMPTY, |&sq| Bitboard::from_square(sq)),
+            let point =
+                |sq: Option<&Square>| sq.map_or(Bitboard::EMPTY, |&sq| Bitboard::from_square(sq));
+            let bars = [
+                (Bitboard::EMPTY, Bitboard::EMPTY),
+                (point(pieces.last()), Bitboard::EMPTY),
+                (Bitboard::EMPTY, point(pieces.first())),
             ];
             for threshold in thresholds {
-                for barred in barreds {
+                for (barred, not_first) in bars {
                     for ask in [Ask::Taking, Ask::Without] {
                         let mut fresh = Cache::default();
-                        let each = reaches_each(&mut fresh, &pos, &pieces, ask, barred, threshold);
+                        let each = reaches_each(
+                            &mut fresh, &pos, &pieces, ask, barred, not_first, threshold,
+                        );
                         let mut fresh = Cache::default();
-                        let single = one_by_one(&mut fresh, &pos, &pieces, ask, barred, threshold);
+                        let single = one_by_one(
+                            &mut fresh, &pos, &pieces, ask, barred, not_first, threshold,
+                        );
                         assert_eq!(
                             each,
                             single,
-                            "{ask:?} at {threshold}, barred {barred:?}, in {}",
+                            "{ask:?} at {threshold}, barred {barred:?}, not first {not_first:?}, in {}",
                             Fen::from_position(&pos)
                         );
                         compared += 1;
