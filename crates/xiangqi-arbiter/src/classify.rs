@@ -3914,21 +3914,31 @@ pub(crate) fn analyse_with(
     {
         analysis.exchange = true;
     }
-    // Exchange and sacrifice: can the opponent take the moved piece?
-    if let Some(take) = pos_after
-        .legal_moves_where(MoveFilter::CapturesOn(m.to))
-        .into_iter()
-        .min_by_key(|c| value(c.role, !mover, c.from))
-    {
+    // Exchange and sacrifice: can the opponent take the moved piece? With its least valuable
+    // capturers, any of them: an offer if one is of the moved piece's type and could be taken
+    // by it in turn (兑, CXA 2011 art. 24.4), else a sacrifice if one takes it at a gain (献,
+    // art. 24.5). Which of two capturers alike the core lists first must not decide (a ruling
+    // must not change with the board mirrored or the colours swapped: tests/symmetry).
+    let captures = pos_after.legal_moves_where(MoveFilter::CapturesOn(m.to));
+    let cheapest = captures.iter().map(|c| value(c.role, !mover, c.from)).min();
+    let takers = captures
+        .iter()
+        .filter(|c| Some(value(c.role, !mover, c.from)) == cheapest);
+    let mut exchanged = false;
+    let mut sacrificed = false;
+    for &take in takers {
         if take.role == m.role && legal_capture(&threat, m.to, take.from).is_some() {
-            analysis.exchange = true;
+            exchanged = true;
         } else {
             let v = value(m.role, mover, m.to);
             let taken = after(&pos_after, take);
-            if v - exchange(&taken, m.to, 8) >= 0 {
-                analysis.sacrifice = true;
-            }
+            sacrificed |= v - exchange(&taken, m.to, 8) >= 0;
         }
+    }
+    if exchanged {
+        analysis.exchange = true;
+    } else if sacrificed {
+        analysis.sacrifice = true;
     }
     // Block: an enemy piece reaches fewer points because of the moved piece.
     let board = pos_after.board();
