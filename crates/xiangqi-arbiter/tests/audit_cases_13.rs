@@ -9,6 +9,7 @@
 //! | 26.8 (3rd) | the same words: "原来**不能**吃子" | [`pawn_that_could_already_take_gains_nothing_new`] | 闲闲, 闲闲: draw |
 //! | 26.8 (4th) | "如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理" | [`pawn_after_an_unequal_exchange_that_removes_the_root`] (ignored) | 捉闲, 闲闲: draw |
 //! | 26.8 (4th) | the same, the general | [`general_after_an_unequal_exchange_that_removes_the_root`] (ignored) | 捉闲, 闲闲: draw |
+//! | 26.8 (3rd, 4th) | the same words, "原来**不能**吃子", the general | [`general_that_could_already_take_gains_nothing_by_an_unequal_exchange`] | 闲闲, 闲闲: draw |
 //! | 26.8 (1st) | "兵(卒)借其他子抽吃对方的子，按闲处理" | [`pawn_winning_by_the_rooks_check_is_idle`] | 闲闲, 闲闲: draw |
 //! | 24.3 | "从下一着开始运用将军……得子" (the same 抽 for a horse) | [`horse_winning_by_the_rooks_check_chases`] | 捉闲, 闲闲: draw |
 //! | 26.8 (2nd) | "兵(卒)吃子时产生其他子将军按捉处理" | [`pawn_capture_unmasking_a_rank_check_chases`] | 捉闲, 闲闲: draw |
@@ -191,6 +192,27 @@ fn general_after_an_unequal_exchange_that_removes_the_root() {
         "捉闲",
         "闲闲",
     );
+}
+
+/// The control of [`general_after_an_unequal_exchange_that_removes_the_root`] for "原来不能吃子":
+/// the black horse stands on f0, below the red general and with no root, so the general could
+/// take it all along (its own capture, idle: arts. 26.1, 26.8); the same unequal exchange on f3
+/// (horse for the pawn, which now guards nothing the general wants) makes no capture the
+/// general could not make before. 马g5 is 闲 (an attack on a rooted pawn that wins nothing),
+/// 马i6 闲: a draw. Counting every general's capture after an unequal exchange, the words
+/// "原来不能吃子" left out, calls 马g5 捉 here. (On e1 the horse
+/// would take back on f3 itself.)
+#[test]
+fn general_that_could_already_take_gains_nothing_by_an_unequal_exchange() {
+    let ruling = labels(
+        "4k4/9/9/8N/9/3n5/5p3/9/5K3/5n3 w - - 0 1",
+        "i6g5 e9e8 g5i6 e8e9",
+        Verdict::Draw,
+        "闲闲",
+        "闲闲",
+    );
+    let at = attack(&ruling, 0, Role::Horse, "g5", "f3");
+    assert!(!at.is_chase(), "{at:?}");
 }
 
 /// CXA 2011 art. 26.8, first sentence: "兵(卒)借其他子抽吃对方的子，按'闲'处理". The black general
