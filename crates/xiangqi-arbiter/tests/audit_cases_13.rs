@@ -43,7 +43,9 @@
 //! the d-file that took the black general's d-file squares and turned the pawn's discovered
 //! check into a mate threat (杀, heavier than 捉, art. 26.5: an advisor on d2 now shuts the
 //! file); and a horse that could return with a check from d9 and a discovered attack on the
-//! elephant (the black general now shuttles so as to stand on f9 then); and a black rook
+//! elephant (the black general now shuttles so as to stand on f9 then); a red general without
+//! advisors, against which the black rook fleeing from the pinned cannon won the rook on c1 by
+//! checks all along, so that the pin cost nothing (advisors on d0 and f0 now); and a black rook
 //! shuttling on rank 9 in the pawn's unequal exchange, whose checks against the bare red general
 //! made the exchange's end unsafe for Red (a black horse shuttles i9–h7 instead).
 //!
@@ -111,6 +113,18 @@ fn attack<'a>(ruling: &'a Ruling, ply: usize, role: Role, from: &str, victim: &s
         })
 }
 
+/// Does move `ply` chase the piece on `victim` by a forced line ([`Reason::ForcedGain`]) of the
+/// piece on `from`? (A move's attack on a piece may be judged twice: the exchange on its point,
+/// and the forced line naming it.)
+fn forced_chase(ruling: &Ruling, ply: usize, from: &str, victim: &str) -> bool {
+    ruling.moves[ply].attacks.iter().any(|a| {
+        a.is_chase()
+            && a.reason == Reason::ForcedGain
+            && a.attacker.to_string() == from
+            && a.victim.to_string() == victim
+    })
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1. Art. 26.8: pawns and generals after exchanges by other pieces, and by other pieces' checks.
 
@@ -170,13 +184,16 @@ fn pawn_that_could_already_take_gains_nothing_new() {
 /// idle, since it is not on the exchange's point.
 #[test]
 fn pawn_after_an_unequal_exchange_that_removes_the_root() {
-    labels(
+    let ruling = labels(
         "8n/4k4/4b4/9/2n6/2P4N1/8P/9/9/3K4R w - - 0 1",
         "h4g6 i9h7 g6h4 h7i9",
         Verdict::Draw,
         "捉闲",
         "闲闲",
     );
+    // The line 马×象 将×马 兵×马 wins the elephant net: the chase is named on it (the exchange
+    // on e7 alone, judged too, wins nothing).
+    assert!(forced_chase(&ruling, 0, "g6", "e7"));
 }
 
 /// CXA 2011 art. 26.8, fourth sentence, with the general: 参考图32's exchange made unequal. The
@@ -192,13 +209,16 @@ fn pawn_after_an_unequal_exchange_that_removes_the_root() {
 /// [`pawn_after_an_unequal_exchange_that_removes_the_root`].
 #[test]
 fn general_after_an_unequal_exchange_that_removes_the_root() {
-    labels(
+    let ruling = labels(
         "4k4/9/9/8N/9/3n5/5p3/5n3/5K3/9 w - - 0 1",
         "i6g5 e9e8 g5i6 e8e9",
         Verdict::Draw,
         "捉闲",
         "闲闲",
     );
+    // The line 马×卒 马×马 帅×马 wins the pawn net: the chase is named on it (the exchange on
+    // f3 alone, judged too, wins nothing).
+    assert!(forced_chase(&ruling, 0, "g5", "f3"));
 }
 
 /// The control of [`general_after_an_unequal_exchange_that_removes_the_root`] for "原来不能吃子":
@@ -326,18 +346,22 @@ fn root_taking_at_a_loss_is_idle() {
 /// shuttles c5–c6, and on each point attacks the black rook fleeing i6–i5 over a screen (the pawn
 /// on e6, the elephant on g5). Taking the rook gives up the rook on c1: 价值相当, 捉 on both
 /// moves. Red chases a rook perpetually (长捉车, arts. 24.11, 26.9.1) against Black's idle
-/// flights: Red must change (art. 25.3).
+/// flights: Red must change (art. 25.3). (The red advisors on d0 and f0 shut rank 0: without
+/// them the fleeing rook wins the rook on c1 by checks all along, and the pin costs nothing.)
 #[test]
 fn cannon_pinned_against_a_rook_chasing_a_rook() {
     let ruling = labels(
-        "5k3/2r6/9/4p3r/2C3b2/9/9/9/2R6/4K4 w - - 0 1",
+        "5k3/2r6/9/4p3r/2C3b2/9/9/9/2R6/3AKA3 w - - 0 1",
         "c5c6 i6i5 c6c5 i5i6",
         Verdict::MustChange(Color::Red),
         "捉捉",
         "闲闲",
     );
-    assert!(attack(&ruling, 0, Role::Cannon, "c6", "i6").is_chase());
-    assert!(attack(&ruling, 2, Role::Cannon, "c5", "i5").is_chase());
+    for (ply, from, victim) in [(0, "c6", "i6"), (2, "c5", "i5")] {
+        let at = attack(&ruling, ply, Role::Cannon, from, victim);
+        // Weighed whole, the rook given up on c1 counted: not a rook won outright.
+        assert!(at.is_chase() && at.gain < 10, "{at:?}");
+    }
 }
 
 /// CXA 2011 art. 26.5, second clause, "得不偿失者，按'闲'处理": the case above with a black horse
@@ -346,7 +370,7 @@ fn cannon_pinned_against_a_rook_chasing_a_rook() {
 #[test]
 fn cannon_pinned_against_a_rook_chasing_a_horse_is_idle() {
     let ruling = labels(
-        "5k3/2r6/9/4p1n2/2C3b2/9/9/9/2R6/4K4 w - - 0 1",
+        "5k3/2r6/9/4p1n2/2C3b2/9/9/9/2R6/3AKA3 w - - 0 1",
         "c5c6 g6i5 c6c5 i5g6",
         Verdict::Draw,
         "闲闲",
