@@ -76,7 +76,9 @@
 //! chases anew (参考图35); a lone defender's attacks on advisors and elephants are idle
 //! (26.3); a pawn's own captures and its captures after
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
-//! pawns and general take no part in the exchange that decides a chase (26.8); a same-type
+//! pawns and general take no part in the exchange that decides a chase (26.8) but once its
+//! other pieces have lost an exchange of unequal value, when they take what they could not
+//! take safely before (26.8: "如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理"); a same-type
 //! offer the offered side may take first without loss is 兑 (26.10), also when a rook touches
 //! the offered horse or cannon (26.11.2), unless that piece has no root (26.11.1: 捉); one the
 //! offered side may take but would then be mated or lose material for at once is 捉, though
@@ -655,8 +657,13 @@ impl Default for Cache {
     }
 }
 
-/// A [`Root`]'s lists: the attacker's captures and the defender's standing ones.
-type RootLists = (Rc<[(Square, Square)]>, Rc<[(Square, Square, Option<Role>)]>);
+/// A [`Root`]'s lists: the attacker's captures, the defender's standing ones, and the
+/// attacker's king's and pawns' free ones.
+type RootLists = (
+    Rc<[(Square, Square)]>,
+    Rc<[(Square, Square, Option<Role>)]>,
+    Rc<[(Square, Square)]>,
+);
 
 /// The key of a list of [`Cache::legal_range`]: the position's hash and the kind of list.
 fn list_key(pos: &Position, kind: u64) -> u64 {
@@ -1023,6 +1030,10 @@ struct Root {
     /// The defender's captures had it the move that nothing could take back: (from, to, the
     /// role taken).
     standing: Rc<[(Square, Square, Option<Role>)]>,
+    /// The attacker's king's and pawns' captures that nothing could take back, (from, to):
+    /// what they could take all along. CXA 2011 art. 26.8 counts their capture after an
+    /// exchange of unequal value only where they could not take before ("原来不能吃子").
+    free: Rc<[(Square, Square)]>,
     hash: u64,
     /// The side whose king's and pawns' own captures are idle (CXA 2011 arts. 26.1, 26.8):
     /// the chasing side, whether it leads the line or answers it ([`rebuttal`]).
@@ -1075,16 +1086,29 @@ impl Root {
         // A rebuttal answers a capture at once: the shield of a gain won by check (see
         // [`Root`]) is the chase's, and its lists are not needed.
         let rebutting = idle != pos.turn();
-        let (captures, standing) = if rebutting {
-            (Rc::from([]), Rc::from([]))
+        let (captures, standing, free) = if rebutting {
+            (Rc::from([]), Rc::from([]), Rc::from([]))
         } else {
             cache
                 .roots
                 .entry(pos.zobrist_hash())
                 .or_insert_with(|| {
+                    // The king's and pawns' captures that nothing can take back.
+                    let free: Vec<(Square, Square)> = pos
+                        .legal_moves_where(MoveFilter::Captures)
+                        .iter()
+                        .filter(|m| {
+                            matches!(m.role, Role::King | Role::Pawn)
+                                && after(pos, **m)
+                                    .legal_moves_where(MoveFilter::CapturesOn(m.to))
+                                    .is_empty()
+                        })
+                        .map(|m| (m.from, m.to))
+                        .collect();
                     (
                         Rc::from(pairs(pos)),
                         Rc::from(pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()),
+                        Rc::from(free),
                     )
                 })
                 .clone()
@@ -1092,6 +1116,7 @@ impl Root {
         Root {
             captures,
             standing,
+            free,
             // A rebuttal or a targeted search is another search: its nodes are remembered
             // apart.
             hash: pos.zobrist_hash()
@@ -1650,9 +1675,18 @@ fn step(
     gives_check: impl FnOnce() -> bool,
 ) -> Option<Step> {
     let (in_check, attacking, may_check) = node;
+    // Art. 26.8, fourth sentence: "其他子完成互吃……交换过程后原来不能吃子的兵卒或将帅能吃子
+    // ……如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理" — once the other pieces' exchange has
+    // cost the chasing side more than it took, a capture of its pawn or general counts,
+    // wherever it takes (the piece whose root the exchange took off too), unless it could take
+    // there all along, nothing taking back (a capture the exchange did not make possible).
+    let after_unequal = attacking
+        && m.capture.is_some()
+        && ledger.after_unequal_exchange()
+        && !root.free.contains(&(m.from, m.to));
     let own_capture_idle = pos.turn() == root.idle
         && matches!(m.role, Role::King | Role::Pawn)
-        && !(m.capture.is_some() && ledger.takes_back_on(m.to));
+        && !(m.capture.is_some() && (ledger.takes_back_on(m.to) || after_unequal));
     let capture = m.capture.is_some() && !own_capture_idle;
     if !in_check && !capture && !may_check {
         return None;

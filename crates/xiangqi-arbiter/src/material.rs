@@ -163,6 +163,15 @@ impl Ledger {
         self.net == 0 && self.first == Some(sq)
     }
 
+    /// Has the chasing side taken something with its other pieces and still lost more than it
+    /// took: an exchange of unequal value by other pieces? CXA 2011 art. 26.8: "如前述交换过程为
+    /// 不等值，则兵卒或将帅的吃子按捉处理" — a pawn's or general's capture after it counts, on
+    /// the exchange's point or on another (the piece whose root the exchange took off, as in
+    /// 参考图32, where the exchange is even and the general's capture idle).
+    pub fn after_unequal_exchange(self) -> bool {
+        self.first.is_some() && self.net < 0
+    }
+
     /// The move just played left the chasing side's pawn or general a capture to take back on
     /// `sq` (or none).
     pub fn to_take_back(self, sq: Option<Square>) -> Ledger {
