@@ -1,4 +1,4 @@
-//! A fourteenth audit of the repetition rulings (棋例), CXA 2011 arts. 23–26: eight of the
+//! A fourteenth audit of the repetition rulings (棋例), CXA 2011 arts. 23–26: nine of the
 //! book's reference figures (参考图, `rulings_cxa.json`) that a previous audit found hard to vary
 //! cleanly (forced lines, 自毙, mate threats), each with ONE piece added, moved or put in
 //! another's way — a root added, a piece moved onto another line, a blocker inserted on a root's
@@ -44,6 +44,7 @@
 //! | 参考图2 | same | the elephant on a2, not c0 | 24.3 | Black must change (a discovered check wins it on a2) |
 //! | 参考图12 | 一将一捉 vs 一闲一捉: Red must change | red horse f1 "roots" d0 | 24.16, 26.1 | Red must change, 将5平4 still 捉 (false root) |
 //! | 参考图18 | 一捉一闲 vs 一将一捉: Black must change | black horse h6 roots g8 | 24.15, 26.1 | Black must change, 帅五平六 闲 |
+//! | 参考图20 | 一捉一闲 vs 一将一捉 (车3退8 解杀, then 炮捉车): Black must change | the red rook a9 removed (no 马七退八 mate) | 24.3, 24.15 暗根, 26.2 | Black must change, 帅五退一 闲 |
 //! | 参考图31 | two idle each: draw | a crossed black pawn on h4, the leg of the root g4-i5 | 24.3, 24.11, 26.4 | Black must change (长捉 of the pawn i5) |
 //! | 参考图35 | 一捉车一杀 vs 一捉无根子一捉车: draw | the red horse i2 moved to e3, rooting d5 | 24.3, 26.9.1, 26.9.4 | draw, 车6平4 捉车 |
 //! | 参考图43 | 长捉无根子 vs 长杀: draw | black horse c7 roots b5 | 24.15, 25.3 | Black must change |
@@ -51,7 +52,8 @@
 //! | 参考图47 | 长捉无根子 vs 一将一捉车: draw | a red pawn on g4 shuts the g-file | 图5, 26.10, 25.2 | draw, every chase gone |
 //! | 参考图49 | 长捉无根子 vs 联合捉: Red must change | a black pawn on e6 cuts the rook's root of b6 | 24.17, 26.9.3, 26.9.4 | draw |
 //!
-//! Each test's doc gives the reasoning in full.
+//! Each test's doc gives the reasoning in full. (参考图22 was left unvaried: no single change we
+//! found left its 杀 and its 26.4 self-exposure both clearly in place or clearly gone.)
 //!
 //! Our own first expectations that were wrong, shown by the engine and checked against the
 //! book before they were written again (the engine agreed with the book in every case):
@@ -75,6 +77,10 @@
 //!    against one root: 炮×炮, 马×炮, 车×马 wins a horse) and missed art. 26.11, which rules this
 //!    very contact, "车炮同时与炮": the cannon is rooted and may take first (炮 e5×e2+, 车×炮)
 //!    with its root unharmed — 兑 (26.11.2), an idle move.
+//! 6. 参考图20 without the red rook on a9: we expected 帅五退一 to stay 捉 (the rook on a1 onto
+//!    the unrooted cannon on h1). Without the a9 rook's mate the cannon has a hidden root: after
+//!    车×炮, 车3进8+ 帅五进一 车 c0-c1+ 帅五退一 车×车 on h1 wins the rook back (24.15, "包括暗根").
+//!    In the figure that line ends in 马七退八 mate, which is why the book's cannon is unrooted.
 //!
 //! An observation that changes no verdict here: in the book's own 参考图35 the engine names only
 //! the horse on d5 as chased by 车6平4, not the rook on c6 that the same move lets the cannon win
@@ -195,6 +201,38 @@ fn ref18_with_the_horse_rooted_the_kings_step_is_idle() {
     cxa_case(
         fen,
         "e0d0 b2d2 d0e0 d2b2",
+        Verdict::MustChange(Color::Black),
+        "闲闲闲闲",
+        "将捉将捉",
+        true,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 参考图20: a chase made real by parrying a mate (arts. 24.3, 24.15, 26.2).
+
+/// 参考图20: "帅五退一 （捉） 车3进8 （将） 帅五进一 （闲） 车3退8 （捉） 黑方车3进8将军，红方上帅后，刚产生黑方
+/// 炮8平1打车，但由于红方有马七退八的杀着，故车3退8解杀后才形成了实际的捉。红方帅五退一，九路车捉炮判捉，帅五进一
+/// 判闲。红方一捉一闲，黑方一将一捉。黑方变着". Here the red rook on a9, the piece that mates after 马七退八
+/// (c9-b7, a discovered check along rank 9), is taken off the board. Then:
+/// - 帅五退一 opens rank 1 for the rook on a1 onto the cannon on h1, but the cannon now has a
+///   hidden root (24.15, "包括暗根"): after 车×炮, 车3进8+ 帅五进一 车 c0-c1+ 帅五退一 and the black
+///   rook takes the red rook on h1. In the figure that line walks into 马七退八 mate. Without it
+///   a rook for a cannon loses: no chase, 闲 (the king's own attack on the horse f0 is not one,
+///   26.1). Our first expectation kept it 捉.
+/// - 车3进8 checks: 将. 帅五进一 answers it: 闲 (26.2).
+/// - 车3退8 parries nothing now (the cannon's capture of a1 over the king stood already when
+///   Black was to move), but the rook back on c8 attacks the red cannon on d8, which nothing
+///   guards (the horse on c9 does not reach it), and 车×炮 meets no mate now: 捉 (24.3, "所走动
+///   子能直接吃子").
+///
+/// Black 一将一捉, forbidden (24.13); Red two idle: Black must change (25.3).
+#[test]
+fn ref20_without_the_mating_rook_the_kings_step_is_idle() {
+    let fen = "2Nk1ab2/2rCa4/8n/p8/8p/P3Pp3/8P/5A3/R3K2c1/5nB2 w - - 0 1";
+    cxa_case(
+        fen,
+        "e1e0 c8c0 e0e1 c0c8",
         Verdict::MustChange(Color::Black),
         "闲闲闲闲",
         "将捉将捉",
