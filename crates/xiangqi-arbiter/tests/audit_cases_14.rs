@@ -1,4 +1,4 @@
-//! A fourteenth audit of the repetition rulings (棋例), CXA 2011 arts. 23–26: nine of the
+//! A fourteenth audit of the repetition rulings (棋例), CXA 2011 arts. 23–26: ten of the
 //! book's reference figures (参考图, `rulings_cxa.json`) that a previous audit found hard to vary
 //! cleanly (forced lines, 自毙, mate threats), each with ONE piece added, moved or put in
 //! another's way — a root added, a piece moved onto another line, a blocker inserted on a root's
@@ -45,6 +45,7 @@
 //! | 参考图12 | 一将一捉 vs 一闲一捉: Red must change | red horse f1 "roots" d0 | 24.16, 26.1 | Red must change, 将5平4 still 捉 (false root) |
 //! | 参考图18 | 一捉一闲 vs 一将一捉: Black must change | black horse h6 roots g8 | 24.15, 26.1 | Black must change, 帅五平六 闲 |
 //! | 参考图20 | 一捉一闲 vs 一将一捉 (车3退8 解杀, then 炮捉车): Black must change | the red rook a9 removed (no 马七退八 mate) | 24.3, 24.15 暗根, 26.2 | Black must change, 帅五退一 闲 |
+//! | 参考图22 | 一兑一将 vs 一杀一闲 (26.4: the cannon's root left it to check): draw | red horse d4 roots e6 | 24.4, 24.8, 26.4 | draw, 炮2平6 闲 without 26.4 |
 //! | 参考图31 | two idle each: draw | a crossed black pawn on h4, the leg of the root g4-i5 | 24.3, 24.11, 26.4 | Black must change (长捉 of the pawn i5) |
 //! | 参考图35 | 一捉车一杀 vs 一捉无根子一捉车: draw | the red horse i2 moved to e3, rooting d5 | 24.3, 26.9.1, 26.9.4 | draw, 车6平4 捉车 |
 //! | 参考图43 | 长捉无根子 vs 长杀: draw | black horse c7 roots b5 | 24.15, 25.3 | Black must change |
@@ -52,8 +53,7 @@
 //! | 参考图47 | 长捉无根子 vs 一将一捉车: draw | a red pawn on g4 shuts the g-file | 图5, 26.10, 25.2 | draw, every chase gone |
 //! | 参考图49 | 长捉无根子 vs 联合捉: Red must change | a black pawn on e6 cuts the rook's root of b6 | 24.17, 26.9.3, 26.9.4 | draw |
 //!
-//! Each test's doc gives the reasoning in full. (参考图22 was left unvaried: no single change we
-//! found left its 杀 and its 26.4 self-exposure both clearly in place or clearly gone.)
+//! Each test's doc gives the reasoning in full.
 //!
 //! Our own first expectations that were wrong, shown by the engine and checked against the
 //! book before they were written again (the engine agreed with the book in every case):
@@ -237,6 +237,31 @@ fn ref20_without_the_mating_rook_the_kings_step_is_idle() {
         "闲闲闲闲",
         "将捉将捉",
         true,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 参考图22: a root that leaves to check (arts. 24.4, 26.4).
+
+/// 参考图22: "车四平五 （兑） 炮6平2 （杀） 车五平四 （将） 炮2平6 （闲） 红方车五平四将军，使红炮失去保护，是
+/// 自己造成的被捉状态，黑方炮2平6判闲。红方一将一兑，黑方一杀一闲，双方不变作和". 炮6平2 threatens 炮2进7
+/// (b7-b0) mate: the cannon on c0 is its screen, and 仕 e1-d0 would become the c0 cannon's screen
+/// against the king. Here a red horse on d4 roots the cannon on e6 as well (leg d5 empty), and
+/// stays out of the mate (it reaches neither b0, c0 nor d0). 车五平四 still takes the rook's
+/// (hidden) root off the e-file, but the cannon stays rooted: 车×炮 on e6, 马×车 loses a rook for
+/// a cannon (24.15), so 炮2平6 is 闲 (it answers check, 26.2, and makes no new capture) without
+/// the figure's appeal to 26.4. 车四平五 offers the rooks (Black may take first, 车×车 兵×车: 兑,
+/// 24.4, 26.10). Red 一兑一将, Black 一杀一闲: both allowed (24.14), a draw (25.2).
+#[test]
+fn ref22_with_the_cannon_rooted_by_a_horse_the_block_is_idle_anyway() {
+    let fen = "3a1k3/4a4/5c3/p1p1C4/4r4/3N1R3/P1P1P4/6N2/4A4/2c1KA3 w - - 0 1";
+    cxa_case(
+        fen,
+        "f4e4 f7b7 e4f4 b7f7",
+        Verdict::Draw,
+        "闲将闲将",
+        "杀闲杀闲",
+        false,
     );
 }
 
