@@ -37,15 +37,15 @@
 //! | 26.3 | a lone defender's attacks on advisors, elephants are 闲 | ref19; `cxa_26_3_…` |
 //! | 26.4 | 自毙 is one's own fault; chases one caused oneself (a line opened or a root cut by the victim's own side, made to pay by a move taking no part), or by a root leaving to check, are ignored | fig19, ref20, ref21, ref22, ref01 (the moved piece takes part: still 捉); the three `cxa_26_4_…` |
 //! | 26.5 | a move of several natures counts as the heaviest | fig20, ref23, ref26 |
-//! | 26.5 (2nd) | a root's or a pinned piece's capture: 捉 if even or better, else 闲 | fig22 |
+//! | 26.5 (2nd) | a root's or a pinned piece's capture: 捉 if even or better, else 闲 | fig22; `audit_cases_13::root_taking_…`, `audit_cases_13::cannon_pinned_against_a_rook_…` (pinned against a rook, not the king) |
 //! | 26.6 | a strong piece for weak ones is no gain; weak ones for a strong one are | `cxa_26_6_weak_for_strong_gains_strong_for_weak_does_not`, `cxa_26_6_two_cannons_given_for_a_rook_win_it`, `cxa_26_6_a_cannon_given_for_two_advisors_and_an_elephant_wins_nothing`; `material::tests` |
 //! | 26.7 | pawn check winning a rook is 捉; pawn trades, uncrossed or just-crossed pawns are no gain | fig24, ref29, ref31; classify::pawn_for_horse_is_no_gain, classify::uncrossed_pawn_is_no_target (a just-crossed pawn cannot recur in a cycle: untested) |
-//! | 26.8 | pawn 抽吃 is 闲; pawn capture unmasking check is 捉; pawn or king capture after an even exchange is 闲 | ref32; the three `cxa_26_8_…` |
+//! | 26.8 | pawn 抽吃 is 闲; pawn capture unmasking check is 捉; pawn or king capture after an even exchange is 闲, after an unequal one 捉, unless it could take before ("原来不能吃子") | ref32; the three `cxa_26_8_…`; `audit_cases_13` (pawn and general, even and unequal, could already take; 抽吃 by a pawn and by a horse; a rank check unmasked) |
 //! | 26.9.1 | the listed patterns change when only one side plays one | ref49 |
 //! | 26.9.2 | 长捉车 against a joint chase of a rook: the single chaser changes | fig10, fig25, ref38, ref39 |
 //! | 26.9.3 | the same with unrooted pieces | fig11, ref40, ref41 |
 //! | 26.9.4 | otherwise a draw | ref35, ref43, ref44, ref45, ref46, ref47, ref48; `cxa_a_piece_hitting_back_at_its_chaser` |
-//! | 26.10 | same-type offer: 捉 if accepting is mated or loses, else 兑; 杀 if in a mating net | fig20, fig29x1, fig29x2; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange; `cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase` |
+//! | 26.10 | same-type offer: 捉 if accepting is mated or loses, else 兑; 杀 if in a mating net | fig20, fig29x1, fig29x2; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange; `cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase`; `audit_cases_11::fig19_with_a_rook_rooting_both_targets_only_black_threatens` (a standing contact the move only makes playable: 兑) |
 //! | 26.11.1 | rook and horse (cannon) touching an unrooted horse (cannon): 捉 | `cxa_26_11_…` |
 //! | 26.11.2 | touching a rooted one whose root loses nothing: 兑 | `cxa_26_11_…` |
 
