@@ -25,29 +25,10 @@
 
 mod symmetry;
 
-use symmetry::{assert_natures, cxa, game_of};
+use symmetry::cxa_labels;
 
 use xiangqi::Color;
-use xiangqi_arbiter::{Ruling, Verdict, rule_game};
-
-/// Rules `cycle` played twice from `fen` under CXA 2011 and checks the verdict and both sides'
-/// natures, one book character a move (see `symmetry::is`), mirrored and colours swapped too.
-fn labels(fen: &str, cycle: &str, verdict: Verdict, red: &str, black: &str) -> Ruling {
-    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
-    let ruling = rule_game(&start, &moves, &cxa())
-        .unwrap_or_else(|| panic!("{fen}: the start position does not occur three times"));
-    let why = ruling.explanation.en();
-    assert_eq!(ruling.verdict, verdict, "{fen}\n{why}");
-    for (color, want) in [(Color::Red, red), (Color::Black, black)] {
-        // The book labels one period; the cycle is played twice: four moves a side.
-        let expected: String = want.chars().cycle().take(4).collect();
-        assert_natures(&ruling, color, &expected);
-    }
-    if let Err(e) = symmetry::check(&start, &moves, &cxa(), Some(ruling.verdict)) {
-        panic!("{fen}: {e}\n{why}");
-    }
-    ruling
-}
+use xiangqi_arbiter::Verdict;
 
 // ---------------------------------------------------------------------------------------------
 // 1. 图17: 杀 by the 2011 text where the 2020 figure says 捉, and art. 26.1's 捉.
@@ -71,7 +52,7 @@ const FIG17: &str = "1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1";
 /// forbidden (art. 24.13), 一闲一捉 allowed, Red must change (art. 25.3).
 #[test]
 fn fig17_labels_by_the_2011_text() {
-    labels(
+    cxa_labels(
         FIG17,
         "b7b8 d8d7 b8b7 d7d8",
         Verdict::MustChange(Color::Red),
@@ -86,7 +67,7 @@ fn fig17_labels_by_the_2011_text() {
 /// 26.1). Red must change (一将一杀, arts. 24.13, 25.3).
 #[test]
 fn fig17_without_the_second_rook_the_general_step_is_idle() {
-    labels(
+    cxa_labels(
         "1R3a3/3ka4/bRr6/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1",
         "b7b8 d8d7 b8b7 d7d8",
         Verdict::MustChange(Color::Red),
@@ -113,7 +94,7 @@ fn fig17_without_the_second_rook_the_general_step_is_idle() {
 /// nothing by taking (art. 24.3, "得子").
 #[test]
 fn fig16_general_step_out_of_the_discovered_check_makes_a_new_chase() {
-    labels(
+    cxa_labels(
         "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1",
         "h6h9 f9f8 h9h6 f8f9",
         Verdict::MustChange(Color::Red),
@@ -128,7 +109,7 @@ fn fig16_general_step_out_of_the_discovered_check_makes_a_new_chase() {
 /// Red's 一将一捉 must change (arts. 24.13, 25.3); Black's 闲/捉 is allowed.
 #[test]
 fn fig16_with_a_horse_to_take_the_general_step_chases() {
-    labels(
+    cxa_labels(
         "3a1k3/4a4/3cb4/N2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1",
         "h6h9 f9f8 h9h6 f8f9",
         Verdict::MustChange(Color::Red),
@@ -143,7 +124,7 @@ fn fig16_with_a_horse_to_take_the_general_step_chases() {
 /// 闲/闲: both allowed, a draw (art. 25.2).
 #[test]
 fn fig16_without_the_discovered_check_the_general_step_is_idle() {
-    labels(
+    cxa_labels(
         "3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/9/4A4/4KA3 w - - 0 1",
         "h6h9 f9f8 h9h6 f8f9",
         Verdict::Draw,
@@ -175,7 +156,7 @@ fn fig16_without_the_discovered_check_the_general_step_is_idle() {
 /// 参考图21's black 车4进1 came back as 捉 against the book).
 #[test]
 fn fig25_rook_keeping_the_screen_while_escaping_chases_jointly() {
-    labels(
+    cxa_labels(
         "1R1nka3/4ac3/b3b4/p1P1p3p/5n1rc/3R5/P2CP1P2/2N1BCr2/4A4/4KAB2 w - - 0 1",
         "d4d5 f5g7 d5d4 g7f5",
         Verdict::MustChange(Color::Black),
@@ -194,7 +175,7 @@ fn fig25_rook_keeping_the_screen_while_escaping_chases_jointly() {
 #[test]
 #[ignore = "CXA 2011 arts. 24.17, 26.9.3 / 参考图41: book 炮六平二 联合捉子 (捉); engine 闲, target not identified"]
 fn ref41_cannon_return_is_a_joint_chase() {
-    labels(
+    cxa_labels(
         "2baka3/7Cc/n3b1R2/2p6/p5p2/2P6/P6r1/4B1p1C/4A4/4KAB2 w - - 0 1",
         "h8d8 h3d3 d8h8 d3h3",
         Verdict::MustChange(Color::Black),

@@ -73,32 +73,10 @@
 
 mod symmetry;
 
-use symmetry::{assert_natures, cxa, is, rule_with};
+use symmetry::{cxa, cxa_case, is, rule_with};
 
 use xiangqi::Color;
 use xiangqi_arbiter::Verdict;
-
-/// Rules `cycle` played twice from `fen` under CXA 2011 and checks the verdict, both sides'
-/// natures (book characters, one a move) and whether Black's play is forbidden; mirrored and
-/// with the colours swapped too.
-fn cxa_case(
-    fen: &str,
-    cycle: &str,
-    verdict: Verdict,
-    red: &str,
-    black: &str,
-    black_forbidden: bool,
-) {
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        verdict,
-        Some(red),
-        Some(black_forbidden),
-    );
-    assert_natures(&ruling, Color::Black, black);
-}
 
 // ---------------------------------------------------------------------------------------------
 // 图6: 长将 loses "in any case" (arts. 25.1, 23.5.1).

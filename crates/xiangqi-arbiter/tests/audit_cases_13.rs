@@ -69,29 +69,10 @@
 
 mod symmetry;
 
-use symmetry::{assert_natures, cxa, game_of};
+use symmetry::cxa_labels;
 
 use xiangqi::{Color, Role};
-use xiangqi_arbiter::{Attack, Reason, Ruling, Verdict, rule_game};
-
-/// Rules `cycle` played twice from `fen` under CXA 2011 and checks the verdict and both sides'
-/// natures, one book character a move of the period (see `symmetry::is`), and that the verdict
-/// is the same mirrored and colours swapped.
-fn labels(fen: &str, cycle: &str, verdict: Verdict, red: &str, black: &str) -> Ruling {
-    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
-    let ruling = rule_game(&start, &moves, &cxa())
-        .unwrap_or_else(|| panic!("{fen}: the start position does not occur three times"));
-    let why = ruling.explanation.en();
-    assert_eq!(ruling.verdict, verdict, "{fen}\n{why}");
-    for (color, want) in [(Color::Red, red), (Color::Black, black)] {
-        let expected: String = want.chars().cycle().take(4).collect();
-        assert_natures(&ruling, color, &expected);
-    }
-    if let Err(e) = symmetry::check(&start, &moves, &cxa(), Some(ruling.verdict)) {
-        panic!("{fen}: {e}\n{why}");
-    }
-    ruling
-}
+use xiangqi_arbiter::{Attack, Reason, Ruling, Verdict};
 
 /// The attack judged in move `ply` (0 = the cycle's first) by the `role` on `from` on the piece
 /// on `victim`: the attack the cycle is about.
@@ -139,7 +120,7 @@ fn forced_chase(ruling: &Ruling, ply: usize, from: &str, victim: &str) -> bool {
 /// Both sides allowed: a draw (art. 25.2).
 #[test]
 fn pawn_after_an_even_exchange_that_removes_the_root() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "8r/3kn4/2N6/3n5/3P5/9/9/9/9/3K5 w - - 0 1",
         "c7a6 i9h9 a6c7 h9i9",
         Verdict::Draw,
@@ -157,7 +138,7 @@ fn pawn_after_an_even_exchange_that_removes_the_root() {
 /// 26.8): 马c7 is 闲, the cycle as above, a draw.
 #[test]
 fn pawn_that_could_already_take_gains_nothing_new() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "8r/3kn4/2N6/9/3Pn4/9/9/9/9/3K5 w - - 0 1",
         "c7a6 i9h9 a6c7 h9i9",
         Verdict::Draw,
@@ -184,7 +165,7 @@ fn pawn_that_could_already_take_gains_nothing_new() {
 /// idle, since it is not on the exchange's point.
 #[test]
 fn pawn_after_an_unequal_exchange_that_removes_the_root() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "8n/4k4/4b4/9/2n6/2P4N1/8P/9/9/3K4R w - - 0 1",
         "h4g6 i9h7 g6h4 h7i9",
         Verdict::Draw,
@@ -209,7 +190,7 @@ fn pawn_after_an_unequal_exchange_that_removes_the_root() {
 /// [`pawn_after_an_unequal_exchange_that_removes_the_root`].
 #[test]
 fn general_after_an_unequal_exchange_that_removes_the_root() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "4k4/9/9/8N/9/3n5/5p3/5n3/5K3/9 w - - 0 1",
         "i6g5 e9e8 g5i6 e8e9",
         Verdict::Draw,
@@ -231,7 +212,7 @@ fn general_after_an_unequal_exchange_that_removes_the_root() {
 /// would take back on f3 itself.)
 #[test]
 fn general_that_could_already_take_gains_nothing_by_an_unequal_exchange() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "4k4/9/9/8N/9/3n5/5p3/9/5K3/5n3 w - - 0 1",
         "i6g5 e9e8 g5i6 e8e9",
         Verdict::Draw,
@@ -250,7 +231,7 @@ fn general_that_could_already_take_gains_nothing_by_an_unequal_exchange() {
 /// check: 车h0 is 闲, 车i0 闲; Black's cannon shuttles a9–b9 (闲). A draw.
 #[test]
 fn pawn_winning_by_the_rooks_check_is_idle() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "c8/3k5/2Pnb4/9/9/9/8P/9/9/4K3R w - - 0 1",
         "i0h0 a9b9 h0i0 b9a9",
         Verdict::Draw,
@@ -267,7 +248,7 @@ fn pawn_winning_by_the_rooks_check_is_idle() {
 /// 车h0 is 捉, 车i0 闲. Red 一捉一闲: a draw.
 #[test]
 fn horse_winning_by_the_rooks_check_chases() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "c8/3k5/3nb4/5N3/9/9/8P/9/9/4K3R w - - 0 1",
         "i0h0 a9b9 h0i0 b9a9",
         Verdict::Draw,
@@ -288,7 +269,7 @@ fn horse_winning_by_the_rooks_check_chases() {
 /// the d-file, so that the generals' facing does not make the check a mate threat.)
 #[test]
 fn pawn_capture_unmasking_a_rank_check_chases() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "2c6/2P1k4/R8/9/9/9/9/3A5/9/3K5 w - - 0 1",
         "a7a8 e8f8 a8a7 f8e8",
         Verdict::Draw,
@@ -309,7 +290,7 @@ fn pawn_capture_unmasking_a_rank_check_chases() {
 /// (a root's capture), 马c7 闲. The black general steps f8–f9 (闲). Red 一捉一闲: a draw.
 #[test]
 fn root_taking_for_an_even_trade_chases() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "9/5k3/R1N1n4/9/9/9/9/N4r3/9/3K5 w - - 0 1",
         "c7b5 f8f9 b5c7 f9f8",
         Verdict::Draw,
@@ -326,7 +307,7 @@ fn root_taking_for_an_even_trade_chases() {
 /// a draw.
 #[test]
 fn root_taking_at_a_loss_is_idle() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "9/5k3/R1N1b4/9/9/9/9/N4r3/9/3K5 w - - 0 1",
         "c7b5 f8f9 b5c7 f9f8",
         Verdict::Draw,
@@ -350,7 +331,7 @@ fn root_taking_at_a_loss_is_idle() {
 /// them the fleeing rook wins the rook on c1 by checks all along, and the pin costs nothing.)
 #[test]
 fn cannon_pinned_against_a_rook_chasing_a_rook() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "5k3/2r6/9/4p3r/2C3b2/9/9/9/2R6/3AKA3 w - - 0 1",
         "c5c6 i6i5 c6c5 i5i6",
         Verdict::MustChange(Color::Red),
@@ -369,7 +350,7 @@ fn cannon_pinned_against_a_rook_chasing_a_rook() {
 /// on c1: 闲 on both moves (without the pin, 长捉 of an unrooted horse). Both sides idle: a draw.
 #[test]
 fn cannon_pinned_against_a_rook_chasing_a_horse_is_idle() {
-    let ruling = labels(
+    let ruling = cxa_labels(
         "5k3/2r6/9/4p1n2/2C3b2/9/9/9/2R6/3AKA3 w - - 0 1",
         "c5c6 g6i5 c6c5 i5g6",
         Verdict::Draw,

@@ -90,32 +90,10 @@
 
 mod symmetry;
 
-use symmetry::{assert_natures, cxa, rule_with};
+use symmetry::cxa_case;
 
 use xiangqi::Color;
 use xiangqi_arbiter::Verdict;
-
-/// Rules `cycle` (four plies, Red first) played twice from `fen` under CXA 2011 and checks the
-/// verdict, both sides' natures (one book character a move, see `symmetry::is`) and whether
-/// Black's play is forbidden; mirrored and colour-swapped too.
-fn cxa_case(
-    fen: &str,
-    cycle: &str,
-    verdict: Verdict,
-    red: &str,
-    black: &str,
-    black_forbidden: bool,
-) {
-    let ruling = rule_with(
-        fen,
-        cycle,
-        &cxa(),
-        verdict,
-        Some(red),
-        Some(black_forbidden),
-    );
-    assert_natures(&ruling, Color::Black, black);
-}
 
 // ---------------------------------------------------------------------------------------------
 // 参考图2: a check that wins material ("伏将军抽吃", art. 24.3).

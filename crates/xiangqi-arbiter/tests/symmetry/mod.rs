@@ -278,6 +278,49 @@ pub fn wxf() -> RuleSet {
     RuleSet::wxf2018()
 }
 
+/// [`rule_with`] under CXA 2011, with Black's natures checked too (`black`, one book character a
+/// move, see [`is`]) and whether Black's play is forbidden.
+#[allow(dead_code)]
+pub fn cxa_case(
+    fen: &str,
+    cycle: &str,
+    verdict: Verdict,
+    red: &str,
+    black: &str,
+    black_forbidden: bool,
+) -> Ruling {
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        verdict,
+        Some(red),
+        Some(black_forbidden),
+    );
+    assert_natures(&ruling, Color::Black, black);
+    ruling
+}
+
+/// Rules `cycle` played twice from `fen` under CXA 2011 and checks the verdict and both sides'
+/// natures as the book labels one period (`red`, `black`: one book character a move of the
+/// period, repeated over the four moves a side plays), mirrored and colours swapped too.
+#[allow(dead_code)]
+pub fn cxa_labels(fen: &str, cycle: &str, verdict: Verdict, red: &str, black: &str) -> Ruling {
+    let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
+    let ruling = rule_game(&start, &moves, &cxa())
+        .unwrap_or_else(|| panic!("{fen}: the start position does not occur three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, verdict, "{fen}\n{why}");
+    for (color, want) in [(Color::Red, red), (Color::Black, black)] {
+        let expected: String = want.chars().cycle().take(4).collect();
+        assert_natures(&ruling, color, &expected);
+    }
+    if let Err(e) = check(&start, &moves, &cxa(), Some(ruling.verdict)) {
+        panic!("{fen}: {e}\n{why}");
+    }
+    ruling
+}
+
 /// Checks the natures of `color`'s moves in `ruling`, one book character a move (see [`is`]),
 /// as many as the moves.
 #[allow(dead_code)]
