@@ -224,3 +224,29 @@ fn guard_check_and_chase_through_a_false_root() {
     );
     rule_with(fen, cycle, &wxf(), Verdict::Draw, None, Some(false));
 }
+
+/// 五羊杯 00002023, ruled at move 20 (the same game is in the corpus as 00002208, 00002231 and
+/// 00002232). Red's pawn steps g5–h5–g5 attack the black rook, which steps h6–g6–h6. On h6 the
+/// rook threatens 车8进6 (h6-h0) with check along the first rank and a forced line that wins
+/// the red horse on f4 (CXA 2011 art. 24.3, "从下一着开始运用将军或连续将军得子"); on g6 a line
+/// that wins the rook on f5. The horse on f4 stands in a horse–horse contact with the black
+/// horse on d5, which Red may settle by taking first; but a line that opens with a check leaves
+/// Red no time to (arts. 24.4, 26.10 bar only the line's *first* capture of such a piece by its
+/// partner, the exchange the other side may settle first: see `Aim`'s `not_first`). So each
+/// rook move is 捉: Black 长捉, forbidden, against Red's allowed play: Black must change (art.
+/// 25.3). Barring the horse from the whole line (a first attempt at the 图19 case of
+/// `audit_cases_11`) ruled this a draw.
+#[test]
+fn guard_a_check_line_wins_a_piece_in_a_same_type_contact() {
+    let fen = "3akab2/9/4b4/p3p2rp/1r1n1RP2/2P2N3/P3P3P/N1C1C4/4A4/2BAK3c w - - 0 1";
+    let cycle = "g5h5 h6g6 h5g5 g6h6";
+    let ruling = rule_with(
+        fen,
+        cycle,
+        &cxa(),
+        Verdict::MustChange(Color::Black),
+        None,
+        Some(true),
+    );
+    symmetry::assert_natures(&ruling, Color::Black, "捉捉捉捉");
+}
