@@ -59,8 +59,8 @@
 //!
 //! | # | Red (single) | Black | articles | expected | engine |
 //! |---|---|---|---|---|---|
-//! | 1 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉车 (rooted rook a4) | 24.17, 26.9.2 | Red must change | draw (ignored) |
-//! | 2 | 长捉车 (unrooted rook) | same | 24.17, 26.9.2 | Red must change | draw (ignored) |
+//! | 1 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉车 (rooted rook a4) | 24.17, 26.9.2 | Red must change | Red must change (draw before the fix) |
+//! | 2 | 长捉车 (unrooted rook) | same | 24.17, 26.9.2 | Red must change | Red must change (draw before the fix) |
 //! | 3 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉少根马 (a4) | 24.15, 26.9.2–4 | draw | draw |
 //! | 4 | 长捉车 (unrooted rook: a 无根子) | same | 24.15, 26.9.3 | Red must change | Red must change |
 //! | 5 | 长捉车 (rooted rook) | 长捉无根子 (two horses, single) | 26.9.1, 26.9.4 | draw | draw |
@@ -71,13 +71,15 @@
 //!
 //! Each test's doc gives the reasoning in full.
 //!
-//! The engine disagrees with the book in cases 1 and 2: it counts a chase as joint (联合捉,
-//! `SideSummary::joint_rook` / `joint_other`, `summarise` in `src/repetition.rs`) only when the
-//! victim's protection is `Protection::UnderRooted`, which `src/classify.rs` gives an attack whose
-//! exchange wins on a victim worth no more than the attacker, a forced line, or a rook held on
-//! its line (参考图39). A cannon on a rook it wins by value is graded `Rooted` whatever the
-//! screen, so Black's 车炮联合捉车 is not seen, neither side is joint, and 26.9.4 rules a draw.
-//! The two tests are kept, ignored, with the book's verdict.
+//! The engine disagreed with the book in cases 1 and 2 until the commit after this file's: it
+//! counted a chase as joint (联合捉, `SideSummary::joint_rook` / `joint_other`, `summarise` in
+//! `src/repetition.rs`) only when the victim's protection was `Protection::UnderRooted`, which
+//! `src/classify.rs` gives an attack whose exchange wins on a victim worth no more than the
+//! attacker, a forced line, or a rook held on its line (参考图39). A cannon on a rook it wins by
+//! value is graded `Rooted` whatever the screen, so Black's 车炮联合捉车 was not seen, neither
+//! side was joint, and 26.9.4 ruled a draw. `summarise` now also counts joint a cannon's chase
+//! over a screen of its own side that attacks the target too and alone does not win it
+//! (reading (a)).
 //!
 //! Our own first expectations or designs that were wrong, shown by the engine and checked
 //! against the book before they were written again:
@@ -144,10 +146,10 @@ const FRAME: &str = "d6b5 a7b7 b5d6 b7a7";
 /// chase of the rook is joint. 26.9.2: "凡单方长捉车，对方联合捉车，前者变着" — Red must change
 /// (as 参考图38: "红方长捉车，黑方联合捉车，红方变着").
 ///
-/// The engine rules a draw (26.9.4): it grades the cannon's attack on a4 `Rooted` (a cannon
-/// wins a rook by value whatever its root) and counts no chase of Black's joint.
+/// Before the fix the engine ruled a draw (26.9.4): it grades the cannon's attack on a4
+/// `Rooted` (a cannon wins a rook by value whatever its root) and counted no chase of Black's
+/// joint.
 #[test]
-#[ignore = "engine: draw (26.9.4), Black's cannon over its own rook not counted joint; CXA 24.17 '缺少其中任何一个都无法吃子', 26.9.2 '凡单方长捉车，对方联合捉车，前者变着': Red must change"]
 fn single_chase_of_a_rooted_rook_against_cannon_and_rook_jointly_on_a_rook() {
     both_forbidden(
         "c1bakab2/3n5/r8/3N5/9/R8/9/B8/4A4/C1B1K4 w - - 0 1",
@@ -163,9 +165,8 @@ fn single_chase_of_a_rooted_rook_against_cannon_and_rook_jointly_on_a_rook() {
 /// (捉无根马, 车炮联合捉车 on the rooted rook a4). 26.9.2 applies as in case 1: Red must change.
 /// (26.9.3 would need Black's joint chase to be of a 无根子; the rook on a4 has its root.)
 ///
-/// The engine rules a draw, for the reason of case 1.
+/// Before the fix the engine ruled a draw, for the reason of case 1.
 #[test]
-#[ignore = "engine: draw (26.9.4), Black's cannon over its own rook not counted joint; CXA 24.17, 26.9.2 '凡单方长捉车，对方联合捉车，前者变着': Red must change"]
 fn single_chase_of_an_unrooted_rook_against_cannon_and_rook_jointly_on_a_rook() {
     both_forbidden(
         "c2akab2/9/r8/3N5/9/R8/9/B8/4A4/C1B1K4 w - - 0 1",
