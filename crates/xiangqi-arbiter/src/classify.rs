@@ -2643,6 +2643,20 @@ fn guards(pos: &Position, v: Square, color: Color) -> Bitboard {
     pos.attackers_to(v, color, board.occupied()) & !(board.by_role(Role::King) & !king_attacks(v))
 }
 
+/// What the piece on `a` alone wins by taking the piece on `v` in `after` (its side has just
+/// moved, the other side to move): the exchange's gain on `v`, `None` if it has no legal
+/// capture there. CXA 2011 art. 24.17 asks it of a cannon's own screen (see
+/// `repetition::over_own_screen`).
+pub(crate) fn gain_alone(
+    cache: &mut Cache,
+    after: &Position,
+    a: Square,
+    v: Square,
+    book: Book,
+) -> Option<i32> {
+    judge(cache, None, Some(after), a, v, book, Detail::Whole).map(|at| at.gain)
+}
+
 /// How much of an attack [`judge`] must tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Detail {

@@ -27,8 +27,10 @@
 //! rook or a piece not fully protected (无根子 as art. 24.15 splits pieces: "反之称为无根子",
 //! a 少根子 and a 假根子 included; [`Protection::is_not_fully_rooted`]); 26.9.2–3 (a single
 //! chase against a joint chase of the same kind, a rook against a rook, an unrooted piece
-//! against a piece jointly won) then break ties. This reading of 26.9 follows the digest in
-//! `shared/rules/repetition-rules.md`.
+//! against a piece jointly won) then break ties. A chase is joint (联合捉, art. 24.17) when
+//! the target has fewer roots than attackers, or when a cannon takes over a screen of its own
+//! that attacks the target too and alone does not win it (图10, 参考图38). This reading of
+//! 26.9 follows the digest in `shared/rules/repetition-rules.md`.
 
 use std::sync::Arc;
 
@@ -36,7 +38,10 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{Bitboard, Color, Move, Position, Role};
 
 use crate::{
-    classify::{Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with, deepen},
+    classify::{
+        Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with, deepen,
+        gain_alone,
+    },
     explain::{Draft, Explanation},
     rules::{Book, RuleSet},
 };
@@ -135,10 +140,12 @@ pub struct SideSummary {
     pub chases_rook: bool,
     /// Some chase needs two or more of its pieces (联合捉). CXA 2011 art. 24.17.
     pub joint: bool,
-    /// Some joint chase (联合捉) is of a rook: the 联合捉车 of CXA 2011 art. 26.9.2.
+    /// Some joint chase (联合捉: fewer roots than attackers, or a cannon over a screen of its own
+    /// that attacks the target too and alone does not win it) is of a rook: the 联合捉车 of CXA
+    /// 2011 art. 26.9.2.
     #[serde(default)]
     pub joint_rook: bool,
-    /// Some joint chase (联合捉) is of a piece other than a rook, a piece its roots cannot
+    /// Some joint chase (联合捉, as for `joint_rook`) is of a piece other than a rook, a piece its roots cannot
     /// hold against the joined attackers: the 联合捉无根子 of CXA 2011 art. 26.9.3.
     #[serde(default)]
     pub joint_other: bool,
@@ -483,8 +490,9 @@ fn judge_span(
         }
     }
     let cycle_moves = &moves[first..end];
-    let red = summarise(Color::Red, cycle_moves, &analyses, rules.book);
-    let black = summarise(Color::Black, cycle_moves, &analyses, rules.book);
+    let after = positions.get(first + 1..=end).unwrap_or_default();
+    let red = summarise(Color::Red, cycle_moves, after, &analyses, rules.book);
+    let black = summarise(Color::Black, cycle_moves, after, &analyses, rules.book);
     (analyses, red, black)
 }
 
@@ -705,7 +713,41 @@ fn perpetual_victims(
     set.unwrap_or(Bitboard::EMPTY)
 }
 
-fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book) -> SideSummary {
+/// Is `at`, a chase of `color`'s in `after` (the position after its move), a cannon's capture
+/// over a screen of `color`'s own that attacks the target too but cannot win it alone: a joint
+/// chase by CXA 2011 art. 24.17 ("凡一方用两个或两个以上棋子共同擒捉对方的棋子，缺少其中任何一个都无法吃
+/// 子的") whatever the target's roots — the cannon cannot take without its screen, the screen
+/// does not win without the cannon. The book's 车炮联合捉子 (图10: the rook that screens the
+/// cannon also attacks the rooted horse, and alone would lose itself) and 联合捉车 (参考图38: the
+/// rook that screens the cannon also attacks the rook the general guards, and alone only
+/// exchanges). Not when the screen wins the target alone (图11, 图25: the rook takes an unrooted
+/// piece by itself, and the book counts that side's chase single), nor when the screen does not
+/// attack the target (图21, 参考图35, 参考图47, 参考图48: a cannon over its own pawn, advisor or cannon,
+/// which the book calls plain 捉车).
+fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Color) -> bool {
+    let board = after.board();
+    if at.attacker_role != Role::Cannon
+        || board
+            .piece_at(at.attacker)
+            .is_none_or(|p| p.color != color || p.role != Role::Cannon)
+    {
+        return false;
+    }
+    let Some(screen) = (xiangqi::between(at.attacker, at.victim) & board.occupied()).single()
+    else {
+        return false;
+    };
+    board.piece_at(screen).is_some_and(|p| p.color == color)
+        && gain_alone(cache, after, screen, at.victim, Book::Cxa2011).is_some_and(|g| g <= 0)
+}
+
+fn summarise(
+    color: Color,
+    moves: &[Move],
+    after: &[Position],
+    analyses: &[MoveAnalysis],
+    book: Book,
+) -> SideSummary {
     let own: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.mover == color).collect();
     let natures: Vec<MoveNature> = own.iter().map(|a| a.nature).collect();
     let victims = perpetual_victims(color, moves, analyses, |_| true);
@@ -718,11 +760,35 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
             .filter(|at| at.is_chase())
     };
     let chases_rook = chases().any(|at| at.victim_role == Role::Rook);
-    let joint_of = |rook: bool| {
-        chases().any(|at| {
-            at.protection == Protection::UnderRooted && (at.victim_role == Role::Rook) == rook
-        })
-    };
+    // CXA 2011 art. 24.17: a chase is joint (联合捉) when the target has fewer roots than
+    // attackers (少根, art. 24.15), or when a cannon takes over a screen of its own side that
+    // attacks the target too and alone does not win it ([`over_own_screen`]).
+    let mut cache = Cache::default();
+    let mut joint_rook = false;
+    let mut joint_other = false;
+    for (k, a) in analyses.iter().enumerate() {
+        if a.mover != color {
+            continue;
+        }
+        for at in a.attacks.iter().filter(|at| at.is_chase()) {
+            let rook = at.victim_role == Role::Rook;
+            if (rook && joint_rook) || (!rook && joint_other) {
+                continue;
+            }
+            let joint = at.protection == Protection::UnderRooted
+                || (book == Book::Cxa2011
+                    && after
+                        .get(k)
+                        .is_some_and(|pos| over_own_screen(&mut cache, pos, at, color)));
+            if joint {
+                if rook {
+                    joint_rook = true;
+                } else {
+                    joint_other = true;
+                }
+            }
+        }
+    }
     let all_check = !own.is_empty() && own.iter().all(|a| a.check);
     let (pattern, forbidden) = match book {
         Book::Wxf2018 => {
@@ -768,9 +834,9 @@ fn summarise(color: Color, moves: &[Move], analyses: &[MoveAnalysis], book: Book
         perpetual_victims: victims.into_iter().map(|s| s.to_string()).collect(),
         listed,
         chases_rook,
-        joint: joint_of(true) || joint_of(false),
-        joint_rook: joint_of(true),
-        joint_other: joint_of(false),
+        joint: joint_rook || joint_other,
+        joint_rook,
+        joint_other,
         chases_unrooted: chases().any(|at| at.protection.is_not_fully_rooted()),
         only_held_piece_chases,
         chases_held_rook: chases().any(|at| at.reason == Reason::ImmobileRook),
