@@ -491,8 +491,22 @@ fn judge_span(
     }
     let cycle_moves = &moves[first..end];
     let after = positions.get(first + 1..=end).unwrap_or_default();
-    let red = summarise(Color::Red, cycle_moves, after, &analyses, rules.book);
-    let black = summarise(Color::Black, cycle_moves, after, &analyses, rules.book);
+    let red = summarise(
+        &mut cache,
+        Color::Red,
+        cycle_moves,
+        after,
+        &analyses,
+        rules.book,
+    );
+    let black = summarise(
+        &mut cache,
+        Color::Black,
+        cycle_moves,
+        after,
+        &analyses,
+        rules.book,
+    );
     (analyses, red, black)
 }
 
@@ -742,6 +756,7 @@ fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Colo
 }
 
 fn summarise(
+    cache: &mut Cache,
     color: Color,
     moves: &[Move],
     after: &[Position],
@@ -763,7 +778,6 @@ fn summarise(
     // CXA 2011 art. 24.17: a chase is joint (联合捉) when the target has fewer roots than
     // attackers (少根, art. 24.15), or when a cannon takes over a screen of its own side that
     // attacks the target too and alone does not win it ([`over_own_screen`]).
-    let mut cache = Cache::default();
     let mut joint_rook = false;
     let mut joint_other = false;
     for (k, a) in analyses.iter().enumerate() {
@@ -779,7 +793,7 @@ fn summarise(
                 || (book == Book::Cxa2011
                     && after
                         .get(k)
-                        .is_some_and(|pos| over_own_screen(&mut cache, pos, at, color)));
+                        .is_some_and(|pos| over_own_screen(cache, pos, at, color)));
             if joint {
                 if rook {
                     joint_rook = true;
