@@ -42,8 +42,8 @@
 //! | 26.7 | pawn check winning a rook is 捉; pawn trades, uncrossed or just-crossed pawns are no gain | fig24, ref29, ref31; classify::pawn_for_horse_is_no_gain, classify::uncrossed_pawn_is_no_target (a just-crossed pawn cannot recur in a cycle: untested) |
 //! | 26.8 | pawn 抽吃 is 闲; pawn capture unmasking check is 捉; pawn or king capture after an even exchange is 闲, after an unequal one 捉, unless it could take before ("原来不能吃子") | ref32; the three `cxa_26_8_…`; `audit_cases_13` (pawn and general, even and unequal, could already take; 抽吃 by a pawn and by a horse; a rank check unmasked) |
 //! | 26.9.1 | the listed patterns change when only one side plays one | ref49 |
-//! | 26.9.2 | 长捉车 against a joint chase of a rook: the single chaser changes | fig10, fig25, ref38, ref39 |
-//! | 26.9.3 | the same with unrooted pieces | fig11, ref40, ref41 |
+//! | 26.9.2 | 长捉车 against a joint chase of a rook: the single chaser changes | fig10, fig25, ref38, ref39; `audit_cases_15` (a cannon over its own rook that attacks the target too: 车炮联合捉车) |
+//! | 26.9.3 | the same with unrooted pieces | fig11, ref40, ref41; `audit_cases_15` |
 //! | 26.9.4 | otherwise a draw | ref35, ref43, ref44, ref45, ref46, ref47, ref48; `cxa_a_piece_hitting_back_at_its_chaser` |
 //! | 26.10 | same-type offer: 捉 if accepting is mated or loses, else 兑; 杀 if in a mating net | fig20, fig29x1, fig29x2; classify::an_offer_whose_threat_is_the_exchange_itself_is_an_exchange; `cxa_26_10_an_offer_the_taker_cannot_survive_is_a_chase`; `audit_cases_11::fig19_with_a_rook_rooting_both_targets_only_black_threatens` (a standing contact the move only makes playable: 兑) |
 //! | 26.11.1 | rook and horse (cannon) touching an unrooted horse (cannon): 捉 | `cxa_26_11_…` |
