@@ -189,6 +189,13 @@ fn cannon_offer_to_an_unrooted_cannon_is_an_exchange() {
 ///
 /// The engine rules the offer 兑: `classify::accepts_offer` weighs the taking by
 /// `gains_more_than(cache, &taken, 0, …)`, captures only, no checks, and sees only 兵×马.
+/// Before the offer Red has no such line (the horse g7 blocks the leg of f7-h8), so the loss
+/// comes from the taking alone. Letting `accepts_offer` count checks (`FORCED_CHECKS`) makes
+/// this case 捉 but breaks `audit_cases_6::without_the_added_piece_the_offer_is_an_exchange`:
+/// there the red rook a5 has its check R a5-a9+ down the open a-file whether or not the horse
+/// d5 takes (after the taking, K e9-e8 and R×i9 win the rook), and a plain count charges that
+/// line to the acceptance. A fix must count only what the
+/// taking adds over what the offering side could win anyway (图5's test).
 #[test]
 #[ignore = "engine says 兑 (accepts_offer counts no checks); CXA arts. 24.4, 26.10 say 捉: '被邀兑方兑子后立即被杀或子力价值受损，邀兑方按捉处理' — taking first loses the rook i6 to the check-fork H f7-h8+"]
 fn horse_offer_whose_taking_loses_a_rook_to_a_check_fork() {
