@@ -2989,15 +2989,30 @@ fn attacking_pieces(board: &xiangqi::Board, color: Color) -> usize {
 /// the offer is 兑. The loss is counted anywhere, not only on `o`: the captures the offering
 /// side then has, with their exchanges (a line the taker's departure opens counts: 五羊杯
 /// 00000011, 炮8平6 offers the cannon on b5, whose taking would let the rook on b6 down the
-/// b-file onto the rook on b1).
+/// b-file onto the rook on b1); and a check or series of checks that wins material (art. 24.3,
+/// "从下一着开始运用将军或连续将军得子": the taker leaving a horse's leg lets it fork the general
+/// and a rook), beyond what the offering side could win by force without the taking (图5's
+/// comparison: a check standing on the board all along is not the taking's doing).
 fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> bool {
     let Some(offered) = pos_o.board().piece_at(o) else {
         return false;
     };
+    let worth = value(offered.role, offered.color, o);
     legal_capture(pos_o, v, o).is_some_and(|back| {
         let taken = after(pos_o, back);
-        !gains_more_than(cache, &taken, 0, value(offered.role, offered.color, o))
-            && !cache.has_mate_in_one(&taken)
+        if gains_more_than(cache, &taken, 0, worth) || cache.has_mate_in_one(&taken) {
+            return false;
+        }
+        // What the offering side wins anyway, the exchange itself left out (its taking the
+        // offered side's piece is the other half of the offer).
+        let spared = Aim {
+            barred: Bitboard::from_square(v),
+            ..Aim::default()
+        };
+        let anyway = pos_o
+            .swap_turn()
+            .map_or(0, |threat| forced_gain_aiming(cache, &threat, spared).gain);
+        !gains_more_than(cache, &taken, FORCED_CHECKS, worth + anyway)
     })
 }
 
