@@ -3003,6 +3003,11 @@ fn accepts_offer(cache: &mut Cache, pos_o: &Position, v: Square, o: Square) -> b
         if gains_more_than(cache, &taken, 0, worth) || cache.has_mate_in_one(&taken) {
             return false;
         }
+        // Most takings lose nothing to checks either: asked first, before what could be won
+        // anyway (a line that wins no more than `worth` wins no more than that and more).
+        if !gains_more_than(cache, &taken, FORCED_CHECKS, worth) {
+            return true;
+        }
         // What the offering side wins anyway, the exchange itself left out (its taking the
         // offered side's piece is the other half of the offer).
         let spared = Aim {
