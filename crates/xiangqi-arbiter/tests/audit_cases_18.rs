@@ -47,6 +47,13 @@
 //!    (the engine said 杀: 车a8–f8 with the horse g3 covering f1 and the kings' file open); a red
 //!    advisor on e1 was added to both the case and its control.
 //!
+//! One case was withdrawn as ill-made: the king as root of d8 with a second red rook on d0
+//! behind the chasing rook d1 (2b6/3nk4/9/6c2/9/9/9/9/6R2/3R1K3 w, g1d1 c9a7 d1g1 a7c9), meant as
+//! "the square is covered, so the king cannot take back". The engine does name the horse
+//! "falsely protected", but g1→d1 is then a 杀 by the engine (车×d8 with the doubled rooks
+//! against a king with no defender; we did not work the mate out by hand), not a 捉, and the
+//! verdict (一杀一捉, Red must change) then says nothing about the root.
+//!
 //! One disagreement: "leaving loses a rook" (`the_root_that_guards_a_rook_is_false_ignored`).
 
 mod symmetry;
