@@ -1065,23 +1065,11 @@ impl Root {
         target: Option<Square>,
         barred: Bitboard,
     ) -> Root {
-        let pairs = |p: &Position| -> Vec<(Square, Square)> {
-            p.legal_moves_where(MoveFilter::Captures)
-                .iter()
-                .map(|m| (m.from, m.to))
-                .collect()
-        };
-        // The captures of the side to move in `o` that nothing can take back: pieces hanging.
-        let hanging = |o: &Position| -> Vec<(Square, Square, Option<Role>)> {
-            o.legal_moves_where(MoveFilter::Captures)
-                .iter()
-                .filter(|m| {
-                    after(o, **m)
-                        .legal_moves_where(MoveFilter::CapturesOn(m.to))
-                        .is_empty()
-                })
-                .map(|m| (m.from, m.to, m.capture))
-                .collect()
+        // Can nothing take back the capture `m` of the side to move in `o`?
+        let unanswered = |o: &Position, m: &Move| {
+            after(o, *m)
+                .legal_moves_where(MoveFilter::CapturesOn(m.to))
+                .is_empty()
         };
         // A rebuttal answers a capture at once: the shield of a gain won by check (see
         // [`Root`]) is the chase's, and its lists are not needed.
@@ -1093,23 +1081,28 @@ impl Root {
                 .roots
                 .entry(pos.zobrist_hash())
                 .or_insert_with(|| {
+                    let list = pos.legal_moves_where(MoveFilter::Captures);
+                    let captures: Vec<(Square, Square)> =
+                        list.iter().map(|m| (m.from, m.to)).collect();
                     // The king's and pawns' captures that nothing can take back.
-                    let free: Vec<(Square, Square)> = pos
-                        .legal_moves_where(MoveFilter::Captures)
+                    let free: Vec<(Square, Square)> = list
                         .iter()
-                        .filter(|m| {
-                            matches!(m.role, Role::King | Role::Pawn)
-                                && after(pos, **m)
-                                    .legal_moves_where(MoveFilter::CapturesOn(m.to))
-                                    .is_empty()
-                        })
+                        .filter(|m| matches!(m.role, Role::King | Role::Pawn))
+                        .filter(|m| unanswered(pos, m))
                         .map(|m| (m.from, m.to))
                         .collect();
-                    (
-                        Rc::from(pairs(pos)),
-                        Rc::from(pos.swap_turn().map(|o| hanging(&o)).unwrap_or_default()),
-                        Rc::from(free),
-                    )
+                    // The other side's pieces hanging, had it the move.
+                    let hanging: Vec<(Square, Square, Option<Role>)> = pos
+                        .swap_turn()
+                        .map(|o| {
+                            o.legal_moves_where(MoveFilter::Captures)
+                                .iter()
+                                .filter(|m| unanswered(&o, m))
+                                .map(|m| (m.from, m.to, m.capture))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    (Rc::from(captures), Rc::from(hanging), Rc::from(free))
                 })
                 .clone()
         };
@@ -3433,12 +3426,9 @@ impl<'a> OldAttacks<'a> {
                         cache,
                         threat,
                         Aim {
-                            target: None,
                             barred,
-                            declines_mate: false,
-                            value_only: false,
-                            frozen: None,
                             not_first,
+                            ..Aim::default()
                         },
                     );
                 }
@@ -3479,10 +3469,8 @@ impl<'a> OldAttacks<'a> {
         let aim = Aim {
             target: Some(sq),
             barred,
-            declines_mate: false,
-            value_only: false,
-            frozen: None,
             not_first,
+            ..Aim::default()
         };
         let floor = if more { line.gain } else { 1 };
         // First with the window capped just above the line's own gain: a line that must
@@ -3507,13 +3495,14 @@ impl<'a> OldAttacks<'a> {
         if after.gain <= 0 {
             return None;
         }
+        // The line's capturer of the piece, or the piece that leads it.
+        let capturer = after
+            .victim
+            .filter(|&(_, v)| v == sq)
+            .map(|(a, _)| a)
+            .or(after.lead)?;
         if more {
             // Name the piece: its line wins as much, whatever else it takes on the way.
-            let capturer = after
-                .victim
-                .filter(|&(_, v)| v == sq)
-                .map(|(a, _)| a)
-                .or(after.lead)?;
             return (after.gain >= line.gain).then_some(Line {
                 victim: Some((capturer, sq)),
                 ..after
@@ -3528,11 +3517,6 @@ impl<'a> OldAttacks<'a> {
             .piece_at(sq)
             .map_or(0, |p| gain_value(p.role, p.color, sq));
         let by_it = after.gain <= worth || after.dearest <= rank_of(worth);
-        let capturer = after
-            .victim
-            .filter(|&(_, v)| v == sq)
-            .map(|(a, _)| a)
-            .or(after.lead)?;
         let before = Aim {
             target: Some(sq),
             ..Aim::default()
@@ -4064,12 +4048,9 @@ fn forced_line_chase(
     let mut fallback = None;
     let made = loop {
         let aim = Aim {
-            target: None,
             barred: offered | set_aside,
-            declines_mate: false,
-            value_only: false,
-            frozen: None,
             not_first,
+            ..Aim::default()
         };
         // Most moves win nothing by force: a null window at 1 proves that for less than the
         // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to

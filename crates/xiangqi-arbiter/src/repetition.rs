@@ -35,7 +35,7 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use xiangqi::{Bitboard, Color, Move, Position, Role};
+use xiangqi::{Bitboard, Color, Move, Piece, Position, Role};
 
 use crate::{
     classify::{
@@ -740,10 +740,11 @@ fn perpetual_victims(
 /// which the book calls plain 捉车).
 fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Color) -> bool {
     let board = after.board();
-    if at.attacker_role != Role::Cannon
-        || board
-            .piece_at(at.attacker)
-            .is_none_or(|p| p.color != color || p.role != Role::Cannon)
+    if board.piece_at(at.attacker)
+        != Some(Piece {
+            color,
+            role: Role::Cannon,
+        })
     {
         return false;
     }
@@ -778,31 +779,25 @@ fn summarise(
     // CXA 2011 art. 24.17: a chase is joint (联合捉) when the target has fewer roots than
     // attackers (少根, art. 24.15), or when a cannon takes over a screen of its own side that
     // attacks the target too and alone does not win it ([`over_own_screen`]).
-    let mut joint_rook = false;
-    let mut joint_other = false;
-    for (k, a) in analyses.iter().enumerate() {
-        if a.mover != color {
-            continue;
-        }
-        for at in a.attacks.iter().filter(|at| at.is_chase()) {
-            let rook = at.victim_role == Role::Rook;
-            if (rook && joint_rook) || (!rook && joint_other) {
-                continue;
-            }
-            let joint = at.protection == Protection::UnderRooted
-                || (book == Book::Cxa2011
-                    && after
-                        .get(k)
-                        .is_some_and(|pos| over_own_screen(cache, pos, at, color)));
-            if joint {
-                if rook {
-                    joint_rook = true;
-                } else {
-                    joint_other = true;
-                }
-            }
-        }
-    }
+    // The chases of `color`'s moves, each with the position after its move.
+    let own_chases = analyses
+        .iter()
+        .zip(after)
+        .filter(|(a, _)| a.mover == color)
+        .flat_map(|(a, pos)| {
+            a.attacks
+                .iter()
+                .filter(|at| at.is_chase())
+                .map(move |at| (at, pos))
+        });
+    let mut joint = |rook: bool| {
+        own_chases.clone().any(|(at, pos)| {
+            (at.victim_role == Role::Rook) == rook
+                && (at.protection == Protection::UnderRooted
+                    || (book == Book::Cxa2011 && over_own_screen(cache, pos, at, color)))
+        })
+    };
+    let (joint_rook, joint_other) = (joint(true), joint(false));
     let all_check = !own.is_empty() && own.iter().all(|a| a.check);
     let (pattern, forbidden) = match book {
         Book::Wxf2018 => {
