@@ -1,0 +1,793 @@
+//! Whether the move created what it threatens (CXA 2011 arts. 24.3, 24.8; 图5: a capture that
+//! stood before the move and stands after it, unchanged, is 闲): the mover's attacks before its
+//! move (`OldAttacks`), the chase a forced line makes and the piece it is named by (art.
+//! 26.9.1), and what art. 26.4 sets aside (a piece laid open by its own side's move).
+
+use super::*;
+
+/// What [`OldAttacks::new_win`] asked of every piece: the line after the move, whether it
+/// wins more than before, the points it may not take on, and which pieces one search found
+/// winnable ([`each::reaches_each`]). Kept for the pieces whose own line is searched only when
+/// needed ([`Won::Pending`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Asked {
+    pub(super) line: Line,
+    pub(super) more: bool,
+    pub(super) barred: Bitboard,
+    /// [`Aim`]'s `not_first` for the searches from the board after the move.
+    pub(super) not_first: Bitboard,
+    pub(super) winnable: each::Bits,
+}
+
+/// A piece [`OldAttacks::new_win`] names.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Won {
+    /// Won by this line.
+    Line(Line),
+    /// Alike the first piece named (the same worth and role) and found winnable, its own line
+    /// not searched yet ([`OldAttacks::win_piece`] with `index`, its place among the pieces
+    /// asked): the caller needs it only if no piece before it makes a chase, and a line that
+    /// wins nothing after all names nothing, as if left out.
+    Pending { index: usize, square: Square },
+}
+
+/// The mover's attacks before its move, judged only when asked (the mover to move there, in
+/// `before`; `before_o` the same board with the opponent to move): whether an attack existed
+/// is cheap to know, whether it was a chase is dear and needed only for an attack that is a
+/// chase now.
+pub(super) struct OldAttacks<'a> {
+    pub(super) before: &'a Position,
+    pub(super) before_o: Option<&'a Position>,
+    /// The board after the move, the opponent to move.
+    pub(super) after: &'a Position,
+    pub(super) pairs: Vec<(Square, Square)>,
+}
+
+impl<'a> OldAttacks<'a> {
+    pub(super) fn new(
+        before: &'a Position,
+        before_o: Option<&'a Position>,
+        after: &'a Position,
+        mover: Color,
+    ) -> Self {
+        OldAttacks {
+            before,
+            before_o,
+            after,
+            pairs: attack_pairs(before, mover),
+        }
+    }
+
+    /// Did the move `m` create `attack`: it did not exist before (no legal capture then), or
+    /// it was no chase then?
+    pub(super) fn is_new(
+        &self,
+        cache: &mut Cache,
+        m: Move,
+        attack: &Attack,
+        book: Book,
+        mate_depth: u32,
+    ) -> bool {
+        let a_before = if attack.attacker == m.to {
+            m.from
+        } else {
+            attack.attacker
+        };
+        let v = attack.victim;
+        if !self.pairs.contains(&(a_before, v)) || legal_capture(self.before, a_before, v).is_none()
+        {
+            return true;
+        }
+        if book == Book::Wxf2018
+            && a_before == attack.attacker
+            && self.saved_from_cannon(m, a_before, v)
+        {
+            return false;
+        }
+        attack.is_chase()
+            && !(judge(
+                cache,
+                Some(self.before),
+                self.before_o,
+                a_before,
+                v,
+                book,
+                Detail::ChaseOnly,
+            )
+            .is_some_and(|old| old.is_chase())
+                && !(book == Book::Cxa2011
+                    && self.parries_mate(cache, mate_depth)
+                    && self.capture_met_mate(cache, a_before, v, mate_depth)))
+    }
+
+    /// WXF 2018 art. 3.1.H, AXF Appendix (how far cutting a root reaches): did the
+    /// move take the attacker of `v` out of an enemy cannon's fire by adding or removing that
+    /// cannon's screen, where the same cannon, along the same line, was `v`'s root (the
+    /// attacker stood between them: once it took `v`, the cannon would take back there)?
+    /// Then the root is lost only as the price of a defence, and the attack left standing is
+    /// no new chase. A cut made for its own sake, with no enemy fire to escape (AXF
+    /// Appendix, perpetual chase: the pawn steps off the cannon's screen), still is one.
+    pub(super) fn saved_from_cannon(&self, m: Move, a: Square, v: Square) -> bool {
+        let before = self.before.board();
+        let after = self.after.board();
+        let (occ_before, occ_after) = (before.occupied(), after.occupied());
+        let Some(attacker) = before.piece_at(a) else {
+            return false;
+        };
+        if after.piece_at(a) != Some(attacker) {
+            return false;
+        }
+        let without_a = |occ: Bitboard| occ & !Bitboard::from_square(a);
+        let cannons = before.by_role(Role::Cannon) & before.by_color(!attacker.color);
+        cannons.into_iter().any(|c| {
+            let screen = between(c, a);
+            after.piece_at(c) == before.piece_at(c)
+                && between(c, v).contains(a)
+                && (screen.contains(m.from) || screen.contains(m.to))
+                && cannon_attacks(c, occ_before).contains(a)
+                && !cannon_attacks(c, occ_after).contains(a)
+                && cannon_attacks(c, without_a(occ_before)).contains(v)
+                && !cannon_attacks(c, without_a(occ_after)).contains(v)
+        })
+    }
+
+    /// Could the mover, before its move, already win as much by force (a direct capture and
+    /// the exchange that follows, or a line of checks and captures)? Then a move after which a
+    /// forced line wins `gain` creates no chase (CXA 2011 art. 24.3; 图5). The line is played
+    /// out with the other side's answers, so what the mover had left hanging before counts
+    /// against it (参考图49: before 马八进七 the cannon could take the cannon on d8, but black
+    /// would take the horse on b6 back).
+    ///
+    pub(super) fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
+        if gains_more_than(cache, self.before, FORCED_CHECKS, gain - 1) {
+            return true;
+        }
+        // No more, or a mate: where the mover could mate (杀, not a gain), what it could win
+        // besides counts, by lines the defender may answer only by giving material up or
+        // being mated.
+        let mate = -MATED / 2;
+        let turn = self.before.turn();
+        let mating = forced_line_in(
+            cache,
+            self.before,
+            FORCED_CHECKS,
+            turn,
+            Aim::default(),
+            (mate - 1, mate),
+        );
+        let besides = Aim {
+            declines_mate: true,
+            ..Aim::default()
+        };
+        mating.mates && aiming_reaches(cache, self.before, besides, gain)
+    }
+
+    /// The piece the move chases by a forced line, if any (CXA 2011 art. 24.3), found so that
+    /// the answer does not depend on which of several equal lines a search meets first (a
+    /// ruling must not change with the board mirrored or the colours swapped: tests/symmetry):
+    /// the enemy pieces are tried from the most valuable down (then by role), each by a search
+    /// that counts only lines taking it, and the line must win by taking that piece (the
+    /// dearest piece it wins and keeps, [`Kept`]), not by taking on the way what could be won
+    /// as well before.
+    ///
+    /// `line` is the best line after the move ([`forced_gain`]) and `threat` the board after
+    /// the move, the mover to move. When it wins more than the mover could win before, the
+    /// first piece whose own line wins as much is named (or, if the defender can save any one
+    /// piece by giving up another, the line's own capture). When it wins no more, a piece the
+    /// mover can now win for more than it could before still makes a chase: a win of a
+    /// different piece is a new chase, even when its total equals an older threat on another
+    /// piece (象甲联赛 00001060, 车九平八 opens 车八平六 将, 士5进4, 炮六进七 taking the
+    /// advisor, while the rook on b9 could win something else as well).
+    ///
+    /// Only the first piece of the group named has its line searched here; the others alike
+    /// are returned pending, with what was asked, for the caller to search when no piece
+    /// before them makes a chase (CXA2020-fig09: the two advisors, each a 500-node search,
+    /// and the first makes the chase).
+    pub(super) fn new_win(
+        &self,
+        cache: &mut Cache,
+        threat: &Position,
+        line: Line,
+        barred: Bitboard,
+        not_first: Bitboard,
+    ) -> (Vec<Won>, Asked) {
+        if line.gain <= 0 {
+            let asked = Asked {
+                line,
+                more: false,
+                barred,
+                not_first,
+                winnable: 0,
+            };
+            return (Vec::new(), asked);
+        }
+        let more = !self.could_win(cache, line.gain);
+        let board = threat.board();
+        let mut targets: Vec<(i32, usize, Square)> = board
+            .pieces()
+            .filter(|&(sq, p)| {
+                p.color != threat.turn()
+                    && p.role != Role::King
+                    && gain_value(p.role, p.color, sq) > 0
+            })
+            .map(|(sq, p)| (value(p.role, p.color, sq), role_rank(p.role), sq))
+            .collect();
+        targets.sort_by_key(|&(worth, rank, _)| (std::cmp::Reverse(worth), rank));
+        // Most pieces cannot be won at all: one search bounds every piece's line at once.
+        let squares: Vec<Square> = targets.iter().map(|&(_, _, sq)| sq).collect();
+        let threshold = if more { line.gain } else { 1 };
+        let winnable = each::reaches_each(
+            cache,
+            threat,
+            &squares,
+            each::Ask::Taking,
+            barred,
+            not_first,
+            threshold,
+        );
+        let asked = Asked {
+            line,
+            more,
+            barred,
+            not_first,
+            winnable,
+        };
+        // Every piece of the first worth and role that qualifies: pieces alike are all named,
+        // for the caller to choose among by what they are, not by where they stand.
+        // The first that qualifies sets the group; the others of its group are searched only
+        // if the caller needs them ([`Won::Pending`]).
+        let mut found: Vec<Won> = Vec::new();
+        let mut group = None;
+        for (i, (worth, rank, sq)) in targets.into_iter().enumerate() {
+            if group.is_some_and(|g| g != (worth, rank)) {
+                break;
+            }
+            if group.is_some() {
+                if asked.winnable & (1 << i) != 0 {
+                    found.push(Won::Pending {
+                        index: i,
+                        square: sq,
+                    });
+                }
+            } else if let Some(line) = self.win_piece(cache, threat, &asked, i, sq) {
+                group = Some((worth, rank));
+                found.push(Won::Line(line));
+            }
+        }
+        // A line that wins more in all, though no one piece can be forced (the defender may
+        // give up another instead), is still new. What it chases is named by what the line
+        // needs, not by the capture a search met first among equal lines (a ruling must not
+        // depend on the order a search tries its moves): the pieces the line cannot do without
+        // (barred from it, it wins less); failing those, the pieces it may take one instead of
+        // another (the line's own capture, then what it wins with that one barred, and so on).
+        // The caller chooses among them by what they are.
+        if found.is_empty() && more {
+            let mut named: Vec<Line> = Vec::new();
+            // The line itself, named: `line` gave its value only.
+            let line = forced_gain_aiming(
+                cache,
+                threat,
+                Aim {
+                    barred,
+                    not_first,
+                    ..Aim::default()
+                },
+            );
+            let spared = each::reaches_each(
+                cache,
+                threat,
+                &squares,
+                each::Ask::Without,
+                barred,
+                not_first,
+                line.gain,
+            );
+            for (i, &v) in squares.iter().enumerate() {
+                let capturer = line
+                    .victim
+                    .filter(|&(_, x)| x == v)
+                    .map(|(a, _)| a)
+                    .or(line.lead);
+                if let Some(a) = capturer
+                    && spared & (1 << i) == 0
+                {
+                    named.push(Line {
+                        victim: Some((a, v)),
+                        ..line
+                    });
+                }
+            }
+            if named.is_empty() {
+                let mut barred = barred;
+                let mut next = line;
+                while let Some((_, v)) = next.victim
+                    && next.gain >= line.gain
+                    && named.len() < 4
+                {
+                    named.push(next);
+                    barred.add(v);
+                    next = forced_gain_aiming(
+                        cache,
+                        threat,
+                        Aim {
+                            barred,
+                            not_first,
+                            ..Aim::default()
+                        },
+                    );
+                }
+            }
+            // The most valuable first, then by role (the caller picks a rootless one first).
+            named.sort_by_key(|l| {
+                match l.victim.and_then(|(_, v)| Some((v, board.piece_at(v)?))) {
+                    Some((v, p)) => (-value(p.role, p.color, v), role_rank(p.role)),
+                    None => (0, usize::MAX),
+                }
+            });
+            found = named.into_iter().map(Won::Line).collect();
+        }
+        (found, asked)
+    }
+
+    /// Whether the mover wins the piece on `sq` (bit `i` of `asked.winnable`) by a line of its
+    /// own, as [`Self::new_win`] asks it of each piece: that line, named by the piece.
+    pub(super) fn win_piece(
+        &self,
+        cache: &mut Cache,
+        threat: &Position,
+        asked: &Asked,
+        i: usize,
+        sq: Square,
+    ) -> Option<Line> {
+        let Asked {
+            line,
+            more,
+            barred,
+            not_first,
+            ..
+        } = *asked;
+        let board = threat.board();
+        if asked.winnable & (1 << i) == 0 {
+            return None;
+        }
+        let aim = Aim {
+            target: Some(sq),
+            barred,
+            not_first,
+            ..Aim::default()
+        };
+        let floor = if more { line.gain } else { 1 };
+        // First with the window capped just above the line's own gain: a line that must
+        // take this piece seldom wins more than the best line with no such aim, and below
+        // the cap the value and the line are the uncapped search's (exact inside the
+        // window: see [`forced_gain_from`]), found with fewer nodes (the attacker stops
+        // looking further once a line reaches the cap). Only a search that reaches the cap
+        // (or mates) is searched again, whole.
+        let capped = forced_line_in(
+            cache,
+            threat,
+            FORCED_CHECKS,
+            threat.turn(),
+            aim,
+            (floor - 1, line.gain + 1),
+        );
+        let after = if capped.mates || capped.gain > line.gain {
+            forced_gain_from(cache, threat, aim, floor)
+        } else {
+            capped
+        };
+        if after.gain <= 0 {
+            return None;
+        }
+        // The line's capturer of the piece, or the piece that leads it.
+        let capturer = after
+            .victim
+            .filter(|&(_, v)| v == sq)
+            .map(|(a, _)| a)
+            .or(after.lead)?;
+        if more {
+            // Name the piece: its line wins as much, whatever else it takes on the way.
+            return (after.gain >= line.gain).then_some(Line {
+                victim: Some((capturer, sq)),
+                ..after
+            });
+        }
+        // The line wins by taking that piece: the dearest piece it wins and keeps is worth no
+        // more ([`Kept`]: a trade on the way, such as rook for rook, is no win of the rook),
+        // or it wins no more than the piece is worth. The targeted search ranks lines
+        // winning as much by that piece ([`Root::score`]), so which of two such lines a
+        // search meets first does not decide.
+        let worth = board
+            .piece_at(sq)
+            .map_or(0, |p| gain_value(p.role, p.color, sq));
+        let by_it = after.gain <= worth || after.dearest <= rank_of(worth);
+        let before = Aim {
+            target: Some(sq),
+            ..Aim::default()
+        };
+        // Before the move: below the bound counts as nothing; where the mover could mate,
+        // what it could win by taking the piece besides mating (see [`Self::could_win`]).
+        let before_gain = if aiming_reaches(cache, self.before, before, after.gain) {
+            gain_besides_mate(cache, self.before, before)
+        } else {
+            0
+        };
+        (by_it && after.gain > before_gain).then_some(Line {
+            victim: Some((capturer, sq)),
+            ..after
+        })
+    }
+
+    /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
+    /// Then an attack the threat made worthless is a chase anew, as one made by a move
+    /// answering check (参考图35: "车4平6解杀后形成炮捉车，判捉"; see [`Self::capture_met_mate`]).
+    pub(super) fn parries_mate(&self, cache: &mut Cache, depth: u32) -> bool {
+        self.before_o
+            .is_some_and(|before_o| cache.mate_by_checks(before_o, depth))
+            && !cache.mate_by_checks(self.after, depth)
+    }
+
+    /// Before the move, would the capture on `v` by the piece on `a` have been met by a mate by
+    /// checks? Only then does parrying the mate make the capture possible, a chase the move
+    /// creates (art. 24.3: "造成其他子能吃子……得子后不致立即被对方将死"). A piece left hanging
+    /// all along, which could have been taken safely under the threat as well, is not chased
+    /// anew by the parry (CCPD 象甲联赛 00000495, move 59: a rook's standing attack on a pawn).
+    /// The capture may take a piece of the mating net and lengthen the mate: the search goes
+    /// [`CAPTURE_MATE_EXTRA_CHECKS`] checks deeper (art. 24.2 bounds no series of checks).
+    pub(super) fn capture_met_mate(
+        &self,
+        cache: &mut Cache,
+        a: Square,
+        v: Square,
+        depth: u32,
+    ) -> bool {
+        legal_capture(self.before, a, v).is_some_and(|capture| {
+            cache.mate_by_checks(
+                &after(self.before, capture),
+                depth + CAPTURE_MATE_EXTRA_CHECKS,
+            )
+        })
+    }
+}
+
+/// How many checks deeper than the parried threat [`OldAttacks::capture_met_mate`] looks for
+/// the mate that met a capture: in 参考图35 the cannon taking the red rook on c6 before 车4平6
+/// removes a piece of the three-check mate, and red mates with five.
+pub(super) const CAPTURE_MATE_EXTRA_CHECKS: u32 = 2;
+
+/// A fixed order of the roles, for naming one of several pieces of equal worth the same way
+/// whatever the board's orientation.
+pub(super) fn role_rank(role: Role) -> usize {
+    match role {
+        Role::Rook => 0,
+        Role::Cannon => 1,
+        Role::Horse => 2,
+        Role::Advisor => 3,
+        Role::Elephant => 4,
+        Role::Pawn => 5,
+        Role::King => 6,
+    }
+}
+
+/// Does the move `m` (played in `before`) make the attack of the piece on `a` on the point
+/// `v`: it is the moved piece, or the piece on `a` did not attack `v` before the move (its
+/// line was opened, or a screen made)?
+pub(super) fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool {
+    let occupied = before.board().occupied();
+    a == m.to
+        || before
+            .board()
+            .piece_at(a)
+            .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
+}
+
+/// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
+/// art. 24.3), or set aside by art. 26.4 ([`self_exposed`]); `None` if it wins nothing or a
+/// lone defender's advisor or elephant (art. 26.3).
+pub(super) fn forced_attack(
+    cache: &mut Cache,
+    threat: &Position,
+    before: &Position,
+    m: Move,
+    previous: Option<(&Position, Move)>,
+    line: Line,
+    mover: Color,
+) -> Option<Attack> {
+    let (_, v) = line.victim.filter(|_| line.gain > 0)?;
+    let board = threat.board();
+    // The capturer may have moved on the way (a check, then the capture): name the piece
+    // that starts the line then.
+    let a = line
+        .victim
+        .and_then(|(a, _)| board.piece_at(a).map(|_| a))
+        .or(line.lead)?;
+    let (attacker, victim) = (board.piece_at(a)?, board.piece_at(v)?);
+    // CXA 2011 art. 26.3: a lone defender's attacks on advisors and elephants.
+    if matches!(victim.role, Role::Advisor | Role::Elephant) && lone_defender(board, mover) {
+        return None;
+    }
+    let mut attack = Attack {
+        attacker: a,
+        attacker_role: attacker.role,
+        victim: v,
+        victim_role: victim.role,
+        protection: Protection::UnderRooted,
+        gain: line.gain,
+        reason: Reason::ForcedGain,
+    };
+    // Set aside by art. 26.4, the attack is named after a piece that stood attacking all
+    // along, not the line's capturer, which may be the moved piece.
+    let standing = previous
+        .and_then(|(earlier, last)| self_exposed(cache, earlier, last, before, m, v, line.gain));
+    if let Some(standing) = standing {
+        attack.reason = Reason::SelfExposed;
+        let named = if standing.contains(a) {
+            Some(a)
+        } else {
+            standing
+                .into_iter()
+                .min_by_key(|&s| board.piece_at(s).map_or(usize::MAX, |p| role_rank(p.role)))
+        };
+        if let Some((s, p)) = named.and_then(|s| Some((s, board.piece_at(s)?))) {
+            attack.attacker = s;
+            attack.attacker_role = p.role;
+        }
+    }
+    Some(attack)
+}
+
+/// CXA 2011 art. 26.4, "无直接参与且是己方走子造成被捉状态不予考虑": does the forced line that
+/// wins `gain` by taking the piece on `v` stand only because the piece's
+/// own side laid it open with its last move `last` (played in `earlier`, leading to `before`),
+/// while the move `m` takes no direct part in it? If so, the pieces that attacked it all along.
+///
+/// - Laid open by its own side: the piece on `v` did not move, and had the last move not been
+///   made, `m` would leave the piece out of reach of one of its attackers or keep a root it has
+///   lost (the last move opened a line onto it, or cut a root: moved it away or blocked its
+///   line).
+/// - No direct part: a piece that stayed put attacked `v` before `m` and still does, `m` adds
+///   no attacker of `v` (the moved piece included), and the line wins as much with the moved
+///   piece standing where it went but taking no part ([`Aim`]'s `frozen`): it takes nothing
+///   and gives no check, and may only answer a check or take back at once a piece of its side
+///   that the other side took of its own accord (not a recapture in the line's own exchange).
+///   The piece has then only left the danger that made the capture a bad bargain before, or
+///   defends as it defended before; the book's "被捉状态" was made by the other side's move.
+///   Taking it off the board instead (as this test did first) took away its defence too, and
+///   so a root's return that still guards a piece the line would expose counted as part of
+///   the win (参考图21: 车4进1 keeps rooting the cannon on d6 against 车二平六, and the book
+///   calls it 闲); nor can a general be taken off (象甲联赛 00000332: 帅五平六 and back while
+///   the black rook's leaving d6 lays the horse on d5 open to two rooks is 闲).
+///
+/// Neither test asks which capturer the search named: two lines may win the same piece, and
+/// which one is found first depends on the order moves are tried in (a board turned round
+/// tries them in another order); the book's test is the piece's state, not the line's.
+///
+/// 世界盃 00000526: 炮c5平b5 hits the rook on b0 and opens the c-file onto the horse on c7;
+/// 车b0退a0 only saves the rook, and the standing 车c4×c7 that now pays is not its chase (闲).
+/// 参考图1 keeps its chase: 马二退四 makes 马f5×e7 pay (the elephant laid open by the black
+/// rook's leaving f6), but the horse on f4 is part of the win (伏前马进五吃象, 捉): its capture
+/// of the rook on g6 is no take-back. So does 世界盃 00001359's b2-c4: the line takes the pawn
+/// on e4 only if the horse on c4 takes back in the line's own exchange (on the cannon's point
+/// e3, whose leg d4 opens when the black rook takes back on e4): a second attacker, not a
+/// defender.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn self_exposed(
+    cache: &mut Cache,
+    earlier: &Position,
+    last: Move,
+    before: &Position,
+    m: Move,
+    v: Square,
+    gain: i32,
+) -> Option<Bitboard> {
+    let mover = before.turn();
+    if earlier.turn() == mover || last.to == v || last.from == v {
+        return None;
+    }
+    let victim = before.board().piece_at(v)?;
+    if victim.color == mover {
+        return None;
+    }
+    // The pieces of `side` attacking (or, for the piece's own side, guarding) `v`.
+    let attackers = |pos: &Position, side: Color| -> Bitboard {
+        let b = pos.board();
+        let occupied = b.occupied();
+        b.by_color(side)
+            .into_iter()
+            .filter(|&sq| {
+                sq != v
+                    && b.piece_at(sq)
+                        .is_some_and(|p| piece_attacks(p, sq, occupied).contains(v))
+            })
+            .collect()
+    };
+    // No direct part, whichever capturer the search named (two lines may win the same, and
+    // which one it finds first depends on the order moves are tried in): a piece that stayed
+    // put attacked `v` before the move and still does, and the move adds no attacker of `v`,
+    // the moved piece included.
+    let now = after(before, m);
+    let (before_attackers, now_attackers) = (attackers(before, mover), attackers(&now, mover));
+    let standing = now_attackers & before_attackers;
+    if now_attackers.contains(m.to) || (now_attackers & !before_attackers).any() || !standing.any()
+    {
+        return None;
+    }
+    // The move played as if the last move had not been made.
+    let unmade = earlier
+        .swap_turn()
+        .filter(|p| p.is_legal(m))
+        .map(|p| after(&p, m))?;
+    // Opened: some attacker of `v` now (not only the capturer the search happened to name,
+    // which may depend on the order moves are tried in) would not reach it had the last move
+    // not been made.
+    let attackers_then = attackers(&unmade, mover);
+    let opened = unmade.board().piece_at(v) == Some(victim)
+        && now_attackers.into_iter().any(|sq| {
+            unmade.board().piece_at(sq) == now.board().piece_at(sq) && !attackers_then.contains(sq)
+        });
+    let (roots_then, roots_now) = (attackers(&unmade, !mover), attackers(&now, !mover));
+    let cut = roots_then
+        .into_iter()
+        .any(|d| !roots_now.contains(if d == last.from { last.to } else { d }));
+    if !opened && !cut {
+        return None;
+    }
+    // No part of the win: with the moved piece where it went, taking nothing but back, the
+    // line still takes `v` for as much.
+    let frozen = now.swap_turn()?;
+    let aim = Aim {
+        target: Some(v),
+        frozen: Some(m.to),
+        ..Aim::default()
+    };
+    aiming_reaches(cache, &frozen, aim, gain).then_some(standing)
+}
+
+/// The chase a move makes by a forced line (CXA 2011 art. 24.3: "从下一着开始运用将军或连续
+/// '将军'得子、通过完整互吃交换后吃掉对方子且得子"), for [`analyse_with`]: the line the mover
+/// wins with the move played and the mover to move again (`threat`), if it wins something it
+/// could not win before the move (`old`, arts. 24.3, 24.8, 图5), named by its victim and
+/// weighed as [`forced_attack`] weighs it. `unrooted` holds the enemy pieces a direct attack
+/// found unrooted or falsely rooted (victim, attacker, protection); `offered`, the pieces the
+/// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn forced_line_chase(
+    cache: &mut Cache,
+    old: &OldAttacks<'_>,
+    m: Move,
+    previous: Option<(&Position, Move)>,
+    threat: &Position,
+    unrooted: &[(Square, Square, Protection)],
+    offered: Bitboard,
+    not_first: Bitboard,
+    mate_depth: u32,
+) -> Option<Attack> {
+    let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
+    // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
+    // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
+    // the lines and the rest asked again, until a chase stands or nothing new is set aside
+    // (图25: the cannon on f8, laid open by Black's own horse, is set aside; the horse on
+    // d9, which the rook keeps chasing jointly, 联合捉子, comes next). Barred, not only left
+    // out of the targets: a line through a set-aside piece would name another one.
+    let mut set_aside = Bitboard::EMPTY;
+    let mut fallback = None;
+    let made = loop {
+        let aim = Aim {
+            barred: offered | set_aside,
+            not_first,
+            ..Aim::default()
+        };
+        // Most moves win nothing by force: a null window at 1 proves that for less than the
+        // whole search costs. A line that wins nothing is all [`OldAttacks::new_win`] needs to
+        // name nothing (one that mates reaches the bound, and is searched whole).
+        let line = if aiming_reaches(cache, threat, aim, 1) {
+            let value_only = Aim {
+                value_only: true,
+                ..aim
+            };
+            forced_gain_aiming(cache, threat, value_only)
+        } else {
+            Line::default()
+        };
+        // A line that wins more than anything before is new; one that wins no more may still
+        // win a piece that could not be won before.
+        let (lines, asked) = old.new_win(cache, threat, line, offered | set_aside, not_first);
+        // Among pieces alike, one with no root that cannot leave its square is named first
+        // (see `rootless` below), whichever the search met first. A false root is no root
+        // (art. 24.16): such a piece is named with the protection a direct attack found.
+        //
+        // CXA 2011 arts. 24.15, 24.17: nor is the chase joint when the moved piece takes no
+        // part in the win. A piece that stands attacking a victim with no root at all, whose
+        // capture the move only makes pay by taking the mover's own hanging piece out of
+        // harm's way, chases it alone (长捉无根子): 联合捉子 needs pieces "缺少其中任何一个都无法
+        // 吃子", and with the moved piece off the board the capturer still takes the victim at
+        // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
+        // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
+        // makes a screen is part of the win and the chase stays joint (fig. 11).
+        let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
+            let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
+            if held_on_its_square(cache, pos_after, v, mate_depth, lead) {
+                return Some(protection);
+            }
+            let standing = direct != m.to && !made_by(before, m, direct, v);
+            let alone = standing && {
+                let mut setup = threat.to_setup();
+                setup.board.remove_piece_at(m.to);
+                let aim = Aim {
+                    target: Some(v),
+                    ..Aim::default()
+                };
+                Position::from_diagram(setup)
+                    .ok()
+                    .is_some_and(|without| aiming_reaches(cache, &without, aim, 1))
+            };
+            alone.then_some(protection)
+        };
+        // The lines in the order they are weighed: with several, a rootless piece first.
+        // A piece whose line is not searched yet is weighed by its point, its search led by
+        // the first line's lead (a lead only orders the moves: [`held_on_its_square`]).
+        let first_lead = lines.iter().find_map(|won| match won {
+            Won::Line(line) => line.lead,
+            Won::Pending { .. } => None,
+        });
+        let mut order: Vec<(Won, Option<Protection>)> = Vec::with_capacity(lines.len());
+        for &candidate in &lines {
+            let (victim, lead) = match candidate {
+                Won::Line(line) => (line.victim.map(|(_, v)| v), line.lead),
+                Won::Pending { square, .. } => (Some(square), first_lead),
+            };
+            let rootless = victim.and_then(|v| rootless(cache, v, lead));
+            order.push((candidate, rootless));
+        }
+        order.sort_by_key(|&(_, rootless)| rootless.is_none());
+        // The attack each line makes, and whether art. 26.4 sets it aside; the first line
+        // that stands as a chase is the move's, failing that the first set aside. (Two pieces
+        // alike may be won, one laid open by its own side and one not: the move chases the
+        // other, whichever the search met first.)
+        let mut made = None;
+        let mut exposed = Bitboard::EMPTY;
+        for (candidate, rootless) in order {
+            // A pending piece's line, searched now: none, and the piece was never named.
+            let line = match candidate {
+                Won::Line(line) => line,
+                Won::Pending { index, square } => {
+                    match old.win_piece(cache, threat, &asked, index, square) {
+                        Some(line) => line,
+                        None => continue,
+                    }
+                }
+            };
+            let Some(attack) = forced_attack(cache, threat, before, m, previous, line, mover)
+            else {
+                continue;
+            };
+            if attack.reason == Reason::ForcedGain {
+                made = Some((attack, rootless));
+                break;
+            }
+            if attack.reason == Reason::SelfExposed {
+                exposed.add(attack.victim);
+            }
+            made.get_or_insert((attack, rootless));
+        }
+        match made {
+            Some((attack, _)) if attack.reason == Reason::ForcedGain => break made,
+            _ if (exposed & !set_aside).is_empty() => break fallback.or(made),
+            _ => {
+                fallback = fallback.or(made);
+                set_aside |= exposed;
+            }
+        }
+    };
+    let (mut attack, rootless) = made?;
+    // A forced line needs more than the one capturing piece (a checker, a screen, a second
+    // capturer): a joint chase (联合捉, art. 24.17), the victim having fewer roots than
+    // attackers (少根, art. 24.15). But a victim with no root at all, which the capturer may
+    // take at once and which cannot leave its square (不能离线), is chased by the capturer
+    // alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that may take it at once will do, so
+    // that the answer does not depend on which of two equal lines the search named.
+    if let Some(protection) = rootless {
+        attack.protection = protection;
+    }
+    Some(attack)
+}
