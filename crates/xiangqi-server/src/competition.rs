@@ -147,9 +147,7 @@ pub(crate) fn event_rules_schema() -> utoipa::openapi::schema::Schema {
         .schema_type(Type::Object)
         .property(
             "book",
-            crate::openapi::nullable(crate::openapi::choice(&[
-                "cxa", "cxa2011", "wxf", "wxf2018",
-            ])),
+            crate::schema::nullable(crate::schema::choice(&["cxa", "cxa2011", "wxf", "wxf2018"])),
         )
         .property(
             "move_limit",
@@ -201,12 +199,12 @@ pub(crate) fn scoring_named(text: Option<&str>) -> Result<ScoringScheme, ApiErro
 
 /// The schema of a rule set's name in a request (`wxf-2018` and the like read too).
 pub(crate) fn rules_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&["cxa2011", "wxf2018"]))
+    crate::schema::nullable(crate::schema::choice(&["cxa2011", "wxf2018"]))
 }
 
 /// The schema of a scoring's name in a request: what [`scoring_named`] reads.
 pub(crate) fn scoring_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&[
+    crate::schema::nullable(crate::schema::choice(&[
         "2-1-0", "1-0.5-0", "3-1-0", "3-0-1-2",
     ]))
 }
@@ -224,7 +222,7 @@ pub(crate) fn name_schema() -> utoipa::openapi::Object {
 /// minutes (`90m`, `1h30m`) or seconds, each with an optional move count (`/40`) and
 /// increment (`+30s`), separated by commas; `;` then a byo-yomi.
 pub(crate) fn time_control_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(
+    crate::schema::nullable(
         utoipa::openapi::ObjectBuilder::new()
             .schema_type(utoipa::openapi::Type::String)
             .examples(["60m+30s", "90m/40,30m", "5m;30s"])
@@ -234,12 +232,12 @@ pub(crate) fn time_control_schema() -> utoipa::openapi::Object {
 
 /// [`name_schema`] or null, for an optional name.
 pub(crate) fn optional_name_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(name_schema())
+    crate::schema::nullable(name_schema())
 }
 
 /// The schema of a game's result in a request: the spellings `GameResult` reads.
 pub(crate) fn result_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&[
+    crate::schema::choice(&[
         "1-0", "red", "红胜", "0-1", "black", "黑胜", "1/2", "½-½", "1/2-1/2", "=", "draw", "和",
         "和棋", "+/-", "+-", "+", "-/+", "-+", "-/-", "--",
     ])
@@ -247,7 +245,7 @@ pub(crate) fn result_schema() -> utoipa::openapi::Object {
 
 /// The schema of a side in a request: `red` or `black`.
 pub(crate) fn color_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["red", "black"])
+    crate::schema::choice(&["red", "black"])
 }
 
 /// `cxa2011` or `wxf2018`.

@@ -30,6 +30,7 @@ mod ids;
 mod openapi;
 mod pages;
 mod repo;
+mod schema;
 mod sheet;
 mod stream;
 mod teams;
@@ -423,7 +424,7 @@ struct PgnQuery {
 }
 
 fn notation_schema() -> utoipa::openapi::Object {
-    openapi::choice(&["chinese", "wxf", "iccs"])
+    schema::choice(&["chinese", "wxf", "iccs"])
 }
 
 /// The game as PGN, its moves in the notation asked for.

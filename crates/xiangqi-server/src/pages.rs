@@ -197,7 +197,7 @@ fn parse_fen(fen: &str) -> Result<Position, ApiError> {
 #[into_params(parameter_in = Query)]
 pub(crate) struct PositionQuery {
     /// The position in FEN; the start position if absent.
-    #[param(schema_with = crate::openapi::fen_schema)]
+    #[param(schema_with = crate::schema::fen_schema)]
     fen: Option<String>,
 }
 
@@ -238,7 +238,7 @@ pub(crate) async fn position(
 #[serde(deny_unknown_fields)]
 pub(crate) struct TouchRequest {
     /// The position in FEN.
-    #[schema(schema_with = crate::openapi::fen_schema)]
+    #[schema(schema_with = crate::schema::fen_schema)]
     fen: String,
     /// Squares in ICCS, in the order touched (at most 32).
     #[schema(max_items = 32)]
@@ -263,7 +263,7 @@ fn step_code(s: Step) -> &'static str {
 }
 
 fn order_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["in_turn", "at_once"])
+    crate::schema::choice(&["in_turn", "at_once"])
 }
 
 /// A move in three notations.

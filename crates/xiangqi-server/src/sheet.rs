@@ -59,7 +59,7 @@ pub(crate) struct DecisionRequest {
 }
 
 fn decision_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["upheld", "rejected"])
+    crate::schema::choice(&["upheld", "rejected"])
 }
 
 pub(crate) fn routes() -> Router<AppState> {

@@ -108,7 +108,7 @@ pub struct NewGame {
     #[schema(schema_with = crate::competition::event_rules_schema)]
     pub rules: Option<Value>,
     /// The start position; the standard one by default.
-    #[schema(schema_with = crate::openapi::optional_fen_schema)]
+    #[schema(schema_with = crate::schema::optional_fen_schema)]
     pub fen: Option<String>,
     /// A time control (`60m+30s`, `90m/40,30m`, `5m;30s`, …); untimed if absent.
     #[schema(schema_with = crate::competition::time_control_schema)]
@@ -229,7 +229,7 @@ pub enum Claim {
 }
 
 fn declared_result_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["1-0", "0-1", "1/2-1/2", "1/2"])
+    crate::schema::choice(&["1-0", "0-1", "1/2-1/2", "1/2"])
 }
 
 /// The procedure an arbiter's claim asks for, at `at` with `ply` plies played.

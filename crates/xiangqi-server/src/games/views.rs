@@ -194,6 +194,15 @@ pub struct MoveLimitView {
     remaining: u32,
 }
 
+/// Red's and Black's fouls in one game (犯规; WXF 技术犯规).
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+pub struct FoulCounts {
+    /// Red's.
+    pub red: u32,
+    /// Black's.
+    pub black: u32,
+}
+
 /// The score sheet: the signatures, and each side's fouls as the sheet notes them (CXA 2011
 /// art. 9: "犯规情况").
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -202,7 +211,7 @@ pub struct ScoreSheetView<'a> {
     black: Option<&'a Signature>,
     arbiter: Option<&'a Signature>,
     complete: bool,
-    fouls: crate::tournaments::FoulCounts,
+    fouls: FoulCounts,
 }
 
 /// What changes as a game goes on: every field of [`GameView`] but the fixed ones (`id`,
@@ -293,7 +302,7 @@ impl<'a> GameChanges<'a> {
                 complete: live.sheet.complete(),
                 fouls: {
                     let [red, black] = super::foul_counts(live);
-                    crate::tournaments::FoulCounts { red, black }
+                    FoulCounts { red, black }
                 },
             }),
             appeals: sheet.then_some(live.sheet.appeals.as_slice()),

@@ -148,7 +148,7 @@ pub(super) struct CheckedTeam {
 }
 
 fn team_format_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&[
+    crate::schema::nullable(crate::schema::choice(&[
         "round_robin",
         "swiss",
         "knockout",
@@ -157,7 +157,7 @@ fn team_format_schema() -> utoipa::openapi::Object {
 }
 
 fn penalty_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["foul", "warning", "game_disqualification"])
+    crate::schema::choice(&["foul", "warning", "game_disqualification"])
 }
 
 /// A foul or sanction against a team's player or the team (CXA 8, 18.1, 18.2).
@@ -193,15 +193,11 @@ pub(super) fn penalty_named(text: &str) -> Result<Penalty, ApiError> {
 }
 
 fn ranking_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&["match_points", "game_points"]))
+    crate::schema::nullable(crate::schema::choice(&["match_points", "game_points"]))
 }
 
 fn board_rule_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&[
-        "fixed",
-        "order_kept",
-        "temporary",
-    ]))
+    crate::schema::nullable(crate::schema::choice(&["fixed", "order_kept", "temporary"]))
 }
 
 pub(super) fn board_rule(text: Option<&str>) -> Result<BoardRule, ApiError> {

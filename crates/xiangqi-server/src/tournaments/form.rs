@@ -10,7 +10,7 @@ use xiangqi_tournament::{Player, PlayerId, tiebreak::TieBreak, tournament::Tourn
 use crate::{competition::checked_name, error::ApiError};
 
 fn format_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&[
+    crate::schema::nullable(crate::schema::choice(&[
         "round_robin",
         "double_round_robin",
         "swiss",
@@ -24,7 +24,7 @@ fn format_schema() -> utoipa::openapi::Object {
 }
 
 fn final_format_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&[
+    crate::schema::nullable(crate::schema::choice(&[
         "knockout",
         "round_robin",
         "double_round_robin",
@@ -33,19 +33,19 @@ fn final_format_schema() -> utoipa::openapi::Object {
 }
 
 fn placings_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&["none", "third", "all"]))
+    crate::schema::nullable(crate::schema::choice(&["none", "third", "all"]))
 }
 
 fn engine_schema() -> utoipa::openapi::Object {
-    crate::openapi::nullable(crate::openapi::choice(&["dutch", "cxa"]))
+    crate::schema::nullable(crate::schema::choice(&["dutch", "cxa"]))
 }
 
 fn penalty_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["foul", "warning", "game_disqualification"])
+    crate::schema::choice(&["foul", "warning", "game_disqualification"])
 }
 
 fn table_schema() -> utoipa::openapi::Object {
-    crate::openapi::choice(&["standings", "crosstable", "players"])
+    crate::schema::choice(&["standings", "crosstable", "players"])
 }
 
 /// At most `max` bytes of `text`, cut at a character boundary.

@@ -16,7 +16,7 @@ use crate::{
         FormatView, MatchView, PartView, StandingRow, TieBreakName, bracket_rounds, color_name,
         games_rule_set, outcome_name,
     },
-    games::views::RulesView,
+    games::views::{FoulCounts, RulesView},
 };
 
 /// A board of a round.
@@ -32,15 +32,6 @@ pub struct BoardView<'a> {
     /// 2011 art. 9).
     #[serde(skip_serializing_if = "Option::is_none")]
     fouls: Option<FoulCounts>,
-}
-
-/// Red's and Black's fouls in one game (犯规; WXF 技术犯规).
-#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
-pub struct FoulCounts {
-    /// Red's.
-    pub red: u32,
-    /// Black's.
-    pub black: u32,
 }
 
 /// A round: its boards, byes, the seed of its lots, whether every board has a result.

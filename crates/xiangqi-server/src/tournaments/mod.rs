@@ -48,8 +48,8 @@ use xiangqi_tournament::{
     tournament::{Event, Tournament},
 };
 
+pub(crate) use self::routes::routes;
 use self::stream::{Engine, Meta, Need, Opened, TournamentRecord, TournamentState};
-pub(crate) use self::{json::FoulCounts, routes::routes};
 use crate::{
     accounts::Caller,
     error::ApiError,
