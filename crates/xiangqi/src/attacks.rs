@@ -411,6 +411,46 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     }
 }
 
+/// For each point of a general: the other points of its file and rank, the only points from
+/// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
+/// with a rook or cannon ([`Position::gives_check`]).
+pub(crate) const GENERAL_LINES: [u128; 90] = {
+    let mut lines = [0u128; 90];
+    let mut king = 0;
+    while king < 90 {
+        let mut sq: usize = 0;
+        while sq < 90 {
+            if sq != king && (sq % 9 == king % 9 || sq / 9 == king / 9) {
+                lines[king] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        king += 1;
+    }
+    lines
+};
+
+/// For each point of a general: its diagonal neighbours, the legs of the horses that could
+/// attack it, the only points whose leaving can uncover a horse's check on it
+/// ([`Position::gives_check`]).
+pub(crate) const GENERAL_LEGS: [u128; 90] = {
+    let mut legs = [0u128; 90];
+    let mut king = 0;
+    while king < 90 {
+        let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
+        let mut sq: usize = 0;
+        while sq < 90 {
+            let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
+            if df.abs() == 1 && dr.abs() == 1 {
+                legs[king] |= 1 << sq;
+            }
+            sq += 1;
+        }
+        king += 1;
+    }
+    legs
+};
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

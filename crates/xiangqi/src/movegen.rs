@@ -11,12 +11,12 @@
 
 use crate::{
     attacks::{
-        advisor_attacks, between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks,
-        king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
+        GENERAL_LEGS, GENERAL_LINES, advisor_attacks, between, cannon_attacks, elephant_attacks,
+        horse_attackers, horse_attacks, king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
     m::{Move, MoveList, MoveOut},
-    position::{GENERAL_LEGS, GENERAL_LINES, Position, Shields},
+    position::{FilterSink, ListSink, MoveFilter, Position, Shields},
     types::{ByRole, Role, Square},
 };
 
@@ -347,6 +347,89 @@ pub(crate) fn has_move_out_of_check(pos: &Position) -> bool {
             .into_iter()
             .any(|from| (elephant_attacks(from, occupied) & open).any());
     found || has_move(pos)
+}
+
+/// The legal-move lists and tests of [`Position`] that this module's generators answer.
+impl Position {
+    /// The legal moves that pass `filter`, in the order of [`Position::legal_moves`]: what the
+    /// arbiter's searches look at (captures for exchanges, checks for mate threats) without
+    /// generating and testing every move.
+    ///
+    /// ```
+    /// use xiangqi::{MoveFilter, Position};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_moves_where(MoveFilter::Captures).len(), 2); // the cannons take the horses
+    /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
+    /// ```
+    pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
+        if let MoveFilter::CapturesOn(sq) = filter {
+            // A list of its own already.
+            return captures_on(self, sq);
+        }
+        let mut list = MoveList::new();
+        self.put_legal_moves_where(filter, &mut list);
+        list
+    }
+
+    /// [`Position::legal_moves_where`], added at the end of `out`: for a caller that keeps many
+    /// lists one after another (the arbiter's searches), the moves are written there, not
+    /// copied from a list returned.
+    ///
+    /// ```
+    /// use xiangqi::{MoveFilter, Position};
+    ///
+    /// let pos = Position::new();
+    /// let mut store = Vec::new();
+    /// pos.extend_legal_moves_where(MoveFilter::Captures, &mut store);
+    /// pos.extend_legal_moves_where(MoveFilter::All, &mut store);
+    /// assert_eq!(store.len(), 2 + 44);
+    /// ```
+    pub fn extend_legal_moves_where(&self, filter: MoveFilter, out: &mut Vec<Move>) {
+        self.put_legal_moves_where(filter, out);
+    }
+
+    fn put_legal_moves_where<O: MoveOut>(&self, filter: MoveFilter, out: &mut O) {
+        let mut forcing = |captures, checks| {
+            let shields = self.shields();
+            if shields.check {
+                self.visit_legal(&mut FilterSink::new(self, filter, &mut *out));
+            } else {
+                forcing_moves(self, &shields, captures, checks, &mut *out);
+            }
+        };
+        match filter {
+            MoveFilter::All => self.visit_legal(&mut ListSink(&mut *out)),
+            MoveFilter::CapturesOn(sq) => {
+                for m in captures_on(self, sq) {
+                    out.put(m);
+                }
+            }
+            MoveFilter::Captures => forcing(true, false),
+            MoveFilter::Checks => forcing(false, true),
+            MoveFilter::CapturesOrChecks => forcing(true, true),
+        }
+    }
+
+    /// Does the side to move have a legal move? Stops at the first one found (the general's
+    /// steps first), so it is much cheaper than counting them.
+    pub fn has_legal_move(&self) -> bool {
+        has_move(self)
+    }
+
+    /// [`Position::has_legal_move`] for a side to move that is not in check. Most such
+    /// positions have a piece off its general's file, rank and diagonal neighbours with a move
+    /// off that file and rank, legal whatever else stands on the board: found before any
+    /// general's step is tried.
+    ///
+    /// The side to move must not be in check, as with [`Position::play_unchecked`]'s legal
+    /// move: for a caller that knows it already (a search whose last move gave no check), so
+    /// that the check is not looked for again. In check the answer may be wrong; a debug build
+    /// asserts the condition. Ask [`Position::has_legal_move`] when in doubt.
+    pub fn has_legal_move_out_of_check(&self) -> bool {
+        debug_assert!(!self.is_check(), "has_legal_move_out_of_check in check");
+        has_move_out_of_check(self)
+    }
 }
 
 #[cfg(test)]

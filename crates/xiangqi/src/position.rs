@@ -5,13 +5,13 @@ use std::{fmt, num::NonZeroU32};
 
 use crate::{
     attacks::{
-        advisor_attacks, between, cannon_attacks, diagonal_neighbours, elephant_attacks,
-        horse_attackers, horse_attacks, king_attacks, pawn_attackers, pawn_attacks, rook_attacks,
+        GENERAL_LEGS, GENERAL_LINES, advisor_attacks, between, cannon_attacks, diagonal_neighbours,
+        elephant_attacks, horse_attackers, horse_attacks, king_attacks, pawn_attackers,
+        pawn_attacks, rook_attacks,
     },
     bitboard::Bitboard,
     board::Board,
     m::{Move, MoveList, MoveOut},
-    movegen,
     setup::{PositionError, PositionErrorKinds, Setup},
     types::{ByColor, ByRole, Color, Piece, Role, Square},
     zobrist,
@@ -79,25 +79,6 @@ pub struct Position {
     kings: ByColor<Square>,
 }
 
-/// For each point of a general: the other points of its file and rank, the only points from
-/// which a move can uncover a rook's or cannon's check on it, make a cannon's screen, or check
-/// with a rook or cannon ([`Position::gives_check`]).
-pub(crate) const GENERAL_LINES: [u128; 90] = {
-    let mut lines = [0u128; 90];
-    let mut king = 0;
-    while king < 90 {
-        let mut sq: usize = 0;
-        while sq < 90 {
-            if sq != king && (sq % 9 == king % 9 || sq / 9 == king / 9) {
-                lines[king] |= 1 << sq;
-            }
-            sq += 1;
-        }
-        king += 1;
-    }
-    lines
-};
-
 /// For each point: the points beyond it in each direction of its file and rank, nearest first
 /// in square order for the first two (up the file, right along the rank), nearest last for the
 /// other two (down, left) ([`Position::gives_check`]).
@@ -132,27 +113,6 @@ fn ray_towards(king: Square, sq: Square) -> usize {
         (false, false) => 3,
     }
 }
-
-/// For each point of a general: its diagonal neighbours, the legs of the horses that could
-/// attack it, the only points whose leaving can uncover a horse's check on it
-/// ([`Position::gives_check`]).
-pub(crate) const GENERAL_LEGS: [u128; 90] = {
-    let mut legs = [0u128; 90];
-    let mut king = 0;
-    while king < 90 {
-        let (kf, kr) = ((king % 9) as i32, (king / 9) as i32);
-        let mut sq: usize = 0;
-        while sq < 90 {
-            let (df, dr) = ((sq % 9) as i32 - kf, (sq / 9) as i32 - kr);
-            if df.abs() == 1 && dr.abs() == 1 {
-                legs[king] |= 1 << sq;
-            }
-            sq += 1;
-        }
-        king += 1;
-    }
-    legs
-};
 
 impl Position {
     /// The starting position, Red to move (CXA 2011 arts. 1.3, 2.1).
@@ -433,7 +393,7 @@ impl Position {
 
     /// Calls `sink` with every legal move, in groups that share a piece.
     #[inline]
-    fn visit_legal<S: MoveSink>(&self, sink: &mut S) {
+    pub(crate) fn visit_legal<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
         let b = &self.board;
         let ours = b.by_color(us);
@@ -500,66 +460,6 @@ impl Position {
             if !self.exposes_king(king, to) {
                 sink.one(self, Role::King, king, to);
             }
-        }
-    }
-
-    /// The legal moves that pass `filter`, in the order of [`Position::legal_moves`]: what the
-    /// arbiter's searches look at (captures for exchanges, checks for mate threats) without
-    /// generating and testing every move.
-    ///
-    /// ```
-    /// use xiangqi::{MoveFilter, Position};
-    ///
-    /// let pos = Position::new();
-    /// assert_eq!(pos.legal_moves_where(MoveFilter::Captures).len(), 2); // the cannons take the horses
-    /// assert!(pos.legal_moves_where(MoveFilter::Checks).is_empty());
-    /// ```
-    pub fn legal_moves_where(&self, filter: MoveFilter) -> MoveList {
-        if let MoveFilter::CapturesOn(sq) = filter {
-            // A list of its own already.
-            return movegen::captures_on(self, sq);
-        }
-        let mut list = MoveList::new();
-        self.put_legal_moves_where(filter, &mut list);
-        list
-    }
-
-    /// [`Position::legal_moves_where`], added at the end of `out`: for a caller that keeps many
-    /// lists one after another (the arbiter's searches), the moves are written there, not
-    /// copied from a list returned.
-    ///
-    /// ```
-    /// use xiangqi::{MoveFilter, Position};
-    ///
-    /// let pos = Position::new();
-    /// let mut store = Vec::new();
-    /// pos.extend_legal_moves_where(MoveFilter::Captures, &mut store);
-    /// pos.extend_legal_moves_where(MoveFilter::All, &mut store);
-    /// assert_eq!(store.len(), 2 + 44);
-    /// ```
-    pub fn extend_legal_moves_where(&self, filter: MoveFilter, out: &mut Vec<Move>) {
-        self.put_legal_moves_where(filter, out);
-    }
-
-    fn put_legal_moves_where<O: MoveOut>(&self, filter: MoveFilter, out: &mut O) {
-        let mut forcing = |captures, checks| {
-            let shields = self.shields();
-            if shields.check {
-                self.visit_legal(&mut FilterSink::new(self, filter, &mut *out));
-            } else {
-                movegen::forcing_moves(self, &shields, captures, checks, &mut *out);
-            }
-        };
-        match filter {
-            MoveFilter::All => self.visit_legal(&mut ListSink(&mut *out)),
-            MoveFilter::CapturesOn(sq) => {
-                for m in movegen::captures_on(self, sq) {
-                    out.put(m);
-                }
-            }
-            MoveFilter::Captures => forcing(true, false),
-            MoveFilter::Checks => forcing(false, true),
-            MoveFilter::CapturesOrChecks => forcing(true, true),
         }
     }
 
@@ -664,26 +564,6 @@ impl Position {
             }
         }
         moves
-    }
-
-    /// Does the side to move have a legal move? Stops at the first one found (the general's
-    /// steps first), so it is much cheaper than counting them.
-    pub fn has_legal_move(&self) -> bool {
-        movegen::has_move(self)
-    }
-
-    /// [`Position::has_legal_move`] for a side to move that is not in check. Most such
-    /// positions have a piece off its general's file, rank and diagonal neighbours with a move
-    /// off that file and rank, legal whatever else stands on the board: found before any
-    /// general's step is tried.
-    ///
-    /// The side to move must not be in check, as with [`Position::play_unchecked`]'s legal
-    /// move: for a caller that knows it already (a search whose last move gave no check), so
-    /// that the check is not looked for again. In check the answer may be wrong; a debug build
-    /// asserts the condition. Ask [`Position::has_legal_move`] when in doubt.
-    pub fn has_legal_move_out_of_check(&self) -> bool {
-        debug_assert!(!self.is_check(), "has_legal_move_out_of_check in check");
-        movegen::has_move_out_of_check(self)
     }
 
     /// The move of the piece on `from` to `to`, if that piece belongs to the side to move and
@@ -873,7 +753,7 @@ pub(crate) struct Shields {
 }
 
 /// Receives legal moves from [`Position::visit_legal`].
-trait MoveSink {
+pub(crate) trait MoveSink {
     /// The points worth trying for the piece on `from`: a superset of those it will accept.
     #[inline]
     fn wanted(&self, _role: Role, _from: Square) -> Bitboard {
@@ -904,7 +784,7 @@ pub enum MoveFilter {
 /// our pieces would attack the enemy general (exact for a piece off the general's lines and
 /// legs), and tried one by one with [`Position::gives_check`] for a piece on them, whose
 /// leaving may uncover an attack.
-struct FilterSink<'a, O> {
+pub(crate) struct FilterSink<'a, O> {
     out: &'a mut O,
     filter: MoveFilter,
     theirs: Bitboard,
@@ -916,7 +796,7 @@ struct FilterSink<'a, O> {
 }
 
 impl<'a, O: MoveOut> FilterSink<'a, O> {
-    fn new(pos: &Position, filter: MoveFilter, out: &'a mut O) -> FilterSink<'a, O> {
+    pub(crate) fn new(pos: &Position, filter: MoveFilter, out: &'a mut O) -> FilterSink<'a, O> {
         let us = pos.turn;
         let b = &pos.board;
         let king = pos.king(!us);
@@ -1014,7 +894,7 @@ impl MoveSink for CountSink {
     }
 }
 
-struct ListSink<'a, O>(&'a mut O);
+pub(crate) struct ListSink<'a, O>(pub(crate) &'a mut O);
 
 impl<O: MoveOut> MoveSink for ListSink<'_, O> {
     #[inline]
