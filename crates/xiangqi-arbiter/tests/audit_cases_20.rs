@@ -50,7 +50,18 @@
 //! could not before: 捉. Both sides are on 26.9.1's list, so neither is singled out: a draw.
 //!
 //! Below, the most instructive of these rulings, as cycles from the position that starts them
-//! (each played twice, the colours swapped and mirrored too by `symmetry::cxa_case`).
+//! (each played twice, the colours swapped and mirrored too by `symmetry::cxa_case`), then two
+//! concepts of these games in small positions of our own (no engine defect was found, so these
+//! guard what the engine already rules right):
+//!
+//! | test | concept | book: natures, verdict | engine |
+//! |---|---|---|---|
+//! | horse leaving a cannon screen | 断根 each way (24.3 "造成其他子能吃子") | Black 捉×4, must change | agrees |
+//! | control: rook root | the root needs no screen | Black 捉闲, draw | agrees |
+//! | control: second root | both horses stay rooted | all 闲, draw | agrees |
+//! | pawn parrying a mate | 长杀 against a pawn's own attack (26.1) | Red 杀×4, Black 闲: Red must change | agrees |
+//! | pawn 抽吃 after a check | 26.8 "兵(卒)借其他子抽吃 … 按'闲'处理" | the same | agrees |
+//! | pawn screening a cannon | 26.1 "走动兵(卒)后 … 其他子产生新的'捉'" | Red 杀×4, Black 捉闲: Red must change | agrees |
 
 mod symmetry;
 
@@ -155,6 +166,115 @@ fn xiangjia_178_a_standing_attack_is_no_chase_of_the_shuttling_king() {
         Verdict::Draw,
         "闲闲闲闲",
         "闲闲闲闲",
+        false,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The concept of 五羊杯 00000329 in positions of our own: a piece that steps off the point where
+// it was the screen of an enemy cannon takes the root from the piece that cannon guarded (断根),
+// and the capture its side's rook could not make with profit before the move it can make now:
+// "造成其他子能吃子" (24.3). Each rook stands on the i-file, the red king behind two advisors
+// and an elephant, so no line of checks is open (no 杀, no forced line). Expectations written
+// from the book before the engine was run; checked first on an independent board.
+
+/// Black's horse shuttles a6↔c7. On a6 it is the screen over which the red cannon a9 roots the
+/// horse a5 (against the rook i5); on c7 it is the screen over which the cannon c9 roots the
+/// horse c3 (against the rook i3). a6→c7 unroots a5: 车i5×a5 now wins a horse (before, rook for
+/// horse): 捉. c7→a6 unroots c3 the same way: 捉. 长捉 of one piece or several (24.11: "一子或
+/// 数子"), both unrooted; Red's king shuffles (闲): Black must change (25.3, 26.9.1).
+#[test]
+fn own_a_horse_leaving_a_cannon_screen_unroots_a_horse_each_way() {
+    cxa_case(
+        "C1C6/5k3/9/n8/N7r/9/2N5r/4B4/9/3AKA3 b - - 0 1",
+        "a6c7 e0e1 c7a6 e1e0",
+        Verdict::MustChange(Color::Black),
+        "闲闲闲闲",
+        "捉捉捉捉",
+        true,
+    );
+}
+
+/// Control: the horse c3 is rooted by a red rook c0 instead of a cannon (no screen on the
+/// c-file). a6→c7 still unroots a5: 捉; c7→a6 takes no root from anything (c3 stays rooted,
+/// rook for horse loses): 闲. Black 一捉一闲, allowed: a draw (25.2).
+#[test]
+fn own_control_a_rook_root_needs_no_screen() {
+    cxa_case(
+        "C8/5k3/9/n8/N7r/9/2N5r/4B4/9/2RAKA3 b - - 0 1",
+        "a6c7 e0e1 c7a6 e1e0",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "捉闲捉闲",
+        false,
+    );
+}
+
+/// Control: both horses also rooted by red rooks a0 and c0, so taking away a cannon's screen
+/// leaves each still rooted: every horse move 闲, a draw (25.2).
+#[test]
+fn own_control_a_second_root_keeps_both_horses_guarded() {
+    cxa_case(
+        "C1C6/5k3/9/n8/N7r/9/2N5r/4B4/9/R1RAKA3 b - - 0 1",
+        "a6c7 e0e1 c7a6 e1e0",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The concept of 五羊杯 00001932 in positions of our own: a rook shuttling c3↔b3 keeps a mate
+// over the cannon c2 (炮×c9, the advisor d9 the screen, the king e9 walled in by its advisors
+// and its cannon e8) always one move away, and a crossed black pawn shuttling c4↔d4 parries it
+// each time. Whether the parry is 闲 or 捉 decides nothing here (Red's 长杀 is forbidden either
+// way and Black keeps an idle move), but each case isolates one clause on the parrying pawn.
+
+/// The pawn's moves only parry: c4→d4 takes the screen away, d4→c4 doubles it. On c4 the pawn
+/// attacks the rook c3, but that is the pawn's own attack (26.1: only what it lets *other*
+/// pieces take is 捉), and taking the rook would make the pawn the screen of the same mate.
+/// Red 长杀 (24.10, 24.13), Black 闲: Red must change (25.3).
+#[test]
+fn own_a_pawn_parrying_a_perpetual_mate_threat_is_idle() {
+    cxa_case(
+        "2baka3/4c4/9/9/9/2p6/2R6/2C6/9/5K3 w - - 0 1",
+        "c3b3 c4d4 b3c3 d4c4",
+        Verdict::MustChange(Color::Red),
+        "杀杀杀杀",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// The same with the red king on e0, under the black cannon e8: after d4→c4 the elephant c9→e7
+/// would check over itself (炮e8), and whatever Red answers the pawn then takes the rook c3
+/// (the mate on c9 is gone with the elephant). That is a pawn winning by another piece's check:
+/// "兵(卒)借其他子抽吃对方的子，按'闲'处理" (26.8). Black still 闲: Red must change (25.3).
+#[test]
+fn own_a_pawn_winning_the_rook_after_another_pieces_check_is_idle() {
+    cxa_case(
+        "2baka3/4c4/9/9/9/2p6/2R6/2C6/9/4K4 w - - 0 1",
+        "c3b3 c4d4 b3c3 d4c4",
+        Verdict::MustChange(Color::Red),
+        "杀杀杀杀",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// The same as the first with a black cannon d7 and an unrooted red horse d2: on d4 the pawn is
+/// the cannon's screen onto the horse, so c4→d4 is 捉 ("走动兵(卒)后 … 其他子产生新的'捉'，按'捉'
+/// 处理", 26.1); d4→c4 takes the screen away again: 闲. Black 一捉一闲, allowed; Red 长杀: Red
+/// must change (25.3).
+#[test]
+fn own_a_pawn_parrying_mate_that_screens_a_cannon_onto_a_horse_chases() {
+    cxa_case(
+        "2baka3/4c4/3c5/9/9/2p6/2R6/2CN5/9/5K3 w - - 0 1",
+        "c3b3 c4d4 b3c3 d4c4",
+        Verdict::MustChange(Color::Red),
+        "杀杀杀杀",
+        "捉闲捉闲",
         false,
     );
 }
