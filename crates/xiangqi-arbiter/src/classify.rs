@@ -548,6 +548,11 @@ pub struct MoveAnalysis {
     pub follow: bool,
     /// The attacks the move creates, chases and not.
     pub attacks: Vec<Attack>,
+    /// The moves, in ICCS coordinates, of the forced line that makes the move's chase when a
+    /// forced line makes it (CXA 2011 art. 24.3, 强制得子: "伏……"), the mover's first: what an
+    /// arbiter shows the players. Empty otherwise (and left out of the JSON).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced_line: Vec<String>,
     /// The heaviest nature. CXA 2011 art. 26.5.
     pub nature: MoveNature,
 }
@@ -699,6 +704,7 @@ pub(crate) fn analyse_with(
         block: false,
         follow: false,
         attacks: Vec::new(),
+        forced_line: Vec::new(),
         nature: MoveNature::Idle,
     };
     if check {
@@ -861,10 +867,12 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        let chase = forced_line_chase(
+        if let Some((attack, line)) = forced_line_chase(
             cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth,
-        );
-        analysis.attacks.extend(chase);
+        ) {
+            analysis.attacks.push(attack);
+            analysis.forced_line = line.iter().map(Move::to_string).collect();
+        }
     }
 
     // CXA 2011 arts. 24.4, 26.10, 26.11.2: a new attack on a piece of the same type that may

@@ -692,6 +692,11 @@ fn explain_move(e: &mut Explanation, ply: usize, a: &MoveAnalysis) {
             ),
         );
     }
+    // CXA 2011 art. 24.3: the forced line that makes the chase, as an arbiter shows it.
+    if !a.forced_line.is_empty() {
+        let line = a.forced_line.join(" ");
+        e.push(format!("    伏着：{line}"), format!("    the line: {line}"));
+    }
 }
 
 /// Follows the pieces `color` chases on every one of its moves back to the cycle's start

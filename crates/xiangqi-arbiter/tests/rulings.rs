@@ -302,3 +302,33 @@ fn book_cases_are_ruled_alike_from_every_position_of_their_cycle() {
     // The shipped cases alone hold hundreds of rotations (the cycles played twice alike).
     assert!(rotated > 100, "only {rotated} rotations ruled");
 }
+
+/// CXA 2011 art. 24.3 (强制得子) explained as the book explains it: in 图4 the book says of
+/// 马六进四 "进马则伏以炮换马多得一卒" — the cannon takes the horse, the elephant takes back, and
+/// the horse wins a pawn. The move's analysis shows that line, and so does the explanation, in
+/// both languages; a move whose chase is direct shows none.
+#[test]
+fn a_forced_lines_chase_shows_the_line_the_book_gives() {
+    let ruling = symmetry::rule_with(
+        "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w - - 0 1",
+        "f6d5 i7g5 d5f6 g5i7",
+        &symmetry::cxa(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    // 马六进四 (d5f6) is the third ply of the cycle.
+    let advance = &ruling.moves[2];
+    assert_eq!(advance.iccs, "d5f6");
+    assert_eq!(advance.forced_line, ["i5c5", "e7c5", "f6e4"]);
+    assert!(
+        ruling
+            .explanation
+            .en()
+            .contains("    the line: i5c5 e7c5 f6e4")
+    );
+    assert!(ruling.explanation.zh().contains("    伏着：i5c5 e7c5 f6e4"));
+    // 马四退六 (f6d5) attacks the unrooted elephant directly: no line.
+    assert_eq!(ruling.moves[0].iccs, "f6d5");
+    assert!(ruling.moves[0].forced_line.is_empty());
+}

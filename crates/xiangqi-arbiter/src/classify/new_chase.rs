@@ -650,6 +650,8 @@ pub(super) fn self_exposed(
 /// weighed as [`forced_attack`] weighs it. `unrooted` holds the enemy pieces a direct attack
 /// found unrooted or falsely rooted (victim, attacker, protection); `offered`, the pieces the
 /// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller).
+/// With the attack, the moves of a line that makes the chase ([`line_moves`]), for the
+/// explanation.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn forced_line_chase(
     cache: &mut Cache,
@@ -661,7 +663,7 @@ pub(super) fn forced_line_chase(
     offered: Bitboard,
     not_first: Bitboard,
     mate_depth: u32,
-) -> Option<Attack> {
+) -> Option<(Attack, Vec<Move>)> {
     let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
     // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
     // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
@@ -789,5 +791,18 @@ pub(super) fn forced_line_chase(
     if let Some(protection) = rootless {
         attack.protection = protection;
     }
-    Some(attack)
+    // The line, for the explanation: one that wins the piece named, as the search that named it
+    // was aimed (what art. 26.4 sets aside is no chase, and its line is not shown).
+    let line = if attack.reason == Reason::ForcedGain {
+        let aim = Aim {
+            target: Some(attack.victim),
+            barred: offered | set_aside,
+            not_first,
+            ..Aim::default()
+        };
+        line_moves(cache, threat, aim, attack.gain)
+    } else {
+        Vec::new()
+    };
+    Some((attack, line))
 }

@@ -1520,6 +1520,138 @@ pub(super) fn forced_line_in(
     forced_line_led(cache, pos, checks, idle, aim, window, None)
 }
 
+/// The root and the budget a forced-line search from `pos` starts with, for the side to move,
+/// `checks` checks, the side whose king's and pawns' captures are idle and an [`Aim`] (its
+/// `value_only` and a root's `lead_first` are the caller's).
+fn line_start(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    idle: Color,
+    aim: Aim,
+) -> (Root, Budget) {
+    let budget = Budget {
+        checks,
+        plies: FORCED_PLIES,
+        checked: false,
+        took: false,
+        shield: None,
+        target: aim.target,
+        barred: aim.barred,
+        seen: [0; SEEN],
+        kept: Kept::default(),
+        frozen: aim.frozen,
+        lost: None,
+    };
+    let mut root = Root::new(cache, pos, idle, aim.target, aim.barred);
+    if aim.declines_mate {
+        root.declines_mate = true;
+        root.hash ^= 0x3c6e_f372_fe94_f82b;
+    }
+    if let Some(sq) = aim.frozen {
+        root.hash ^= (sq as u64 + 1).wrapping_mul(0x2127_599b_f432_5c37);
+    }
+    root.bar_first(aim.not_first);
+    (root, budget)
+}
+
+/// The moves of the line a forced-line search from `pos` with `aim` finds (the side to move
+/// the attacker; `gain`, what it was found to win), for an arbiter's explanation ("伏……"): from each node, the first move in the
+/// core's order whose reply searched whole has the node's value, until the side to move stops
+/// (its standing keeps as much) or the line's plies run out; each reply is asked by a window
+/// around the value it must have, which proves or refutes it for less than its whole value.
+/// The line the search itself names
+/// (its capture, its lead) is such a line; the moves are asked again here because the search
+/// keeps only its named capture, not its moves.
+pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32) -> Vec<Move> {
+    let attacker = pos.turn();
+    let (root, mut budget) = line_start(cache, pos, FORCED_CHECKS, attacker, aim);
+    let mut node = pos.clone();
+    let mut in_check = node.is_check();
+    let mut ledger = Ledger::default();
+    // The line's value: first in a window around `gain`, what the search that named the line
+    // found it wins (exact inside it), else whole.
+    let (low, high) = root.window((gain - 1, gain + 1));
+    let mut value = forcing(
+        cache, &root, &node, in_check, attacker, budget, ledger, low, high,
+    )
+    .0;
+    if value <= low || value >= high {
+        let (low, high) = root.window((2 * MATED, -2 * MATED));
+        value = forcing(
+            cache, &root, &node, in_check, attacker, budget, ledger, low, high,
+        )
+        .0;
+    }
+    let mut moves = Vec::new();
+    while moves.len() < FORCED_PLIES as usize + 2 {
+        let attacking = node.turn() == attacker;
+        let stand = if attacking {
+            root.score(ledger, budget.kept)
+        } else {
+            -root.score(ledger, budget.kept)
+        };
+        if !in_check && stand >= value {
+            break;
+        }
+        let may_check = may_give_check(attacking, budget);
+        let filter = if in_check {
+            MoveFilter::All
+        } else if may_check {
+            MoveFilter::CapturesOrChecks
+        } else {
+            MoveFilter::Captures
+        };
+        let range = cache.legal_range(&node, filter);
+        let mut next = None;
+        let mut child = node.clone();
+        for index in range {
+            let m = cache.arena[index];
+            let Some(played) = step(
+                &root,
+                &node,
+                m,
+                (in_check, attacking, may_check),
+                budget,
+                ledger,
+                &mut child,
+                || cache.gives_check(&node, index),
+            ) else {
+                continue;
+            };
+            let child_check = played.gives_check && budget.plies > 0;
+            // Whether the reply is worth exactly the node's value, by a window around it: the
+            // one value inside it is exact (fail-soft), any other is a bound that says no.
+            let reply = forcing(
+                cache,
+                &root,
+                &child,
+                child_check,
+                attacker,
+                played.budget,
+                played.ledger,
+                -value - 1,
+                -value + 1,
+            )
+            .0;
+            if -reply == value {
+                next = Some((m, child.clone(), child_check, played, reply));
+                break;
+            }
+        }
+        let Some((m, child, child_check, played, reply)) = next else {
+            break;
+        };
+        moves.push(m);
+        node = child;
+        in_check = child_check;
+        budget = played.budget;
+        ledger = played.ledger;
+        value = reply;
+    }
+    moves
+}
+
 /// [`forced_line_in`] whose root tries the moves from `lead_first` first ([`Root`]).
 pub(super) fn forced_line_led(
     cache: &mut Cache,
@@ -1537,28 +1669,15 @@ pub(super) fn forced_line_led(
     (alpha, beta): (i32, i32),
     lead_first: Option<Square>,
 ) -> Line {
-    let budget = Budget {
-        checks,
-        plies: FORCED_PLIES,
-        checked: false,
-        took: false,
-        shield: None,
+    let aim = Aim {
         target,
         barred,
-        seen: [0; SEEN],
-        kept: Kept::default(),
+        declines_mate,
+        value_only,
         frozen,
-        lost: None,
+        not_first,
     };
-    let mut root = Root::new(cache, pos, idle, target, barred);
-    if declines_mate {
-        root.declines_mate = true;
-        root.hash ^= 0x3c6e_f372_fe94_f82b;
-    }
-    if let Some(sq) = frozen {
-        root.hash ^= (sq as u64 + 1).wrapping_mul(0x2127_599b_f432_5c37);
-    }
-    root.bar_first(not_first);
+    let (mut root, budget) = line_start(cache, pos, checks, idle, aim);
     // Not remembered apart: its nodes are the null windows' before it (the value is sought
     // once a null window has shown the line wins something), and an exact value it finds is
     // remembered as such ([`Bound::Value`]).
