@@ -32,14 +32,15 @@
 //! |---|---|---|---|
 //! | 象甲聯賽/00000149 move 109 | rook chases two unrooted pieces in turn | rook d1 roots the advisor d2: 捉闲, draw; agrees | black pawn i6; agrees |
 //! | 象甲聯賽/00000021 move 86 | horse chases an unrooted crossed pawn | horse e5 roots f7: 捉闲, draw; agrees | red pawn a3; agrees |
-//! | 象甲聯賽/00000371 move 37 | cannon's mate threat and a cannon check that wins an advisor | horse g0 is a second screen: all 闲, draw; agrees | black pawn g6; agrees |
+//! | 象甲聯賽/00000371 move 37 | cannon's mate threat and a cannon check that wins an advisor | horse g0 is a second screen: all 闲, draw; agrees. Horse b1 guards d0 (the advisor f0's root becomes real): 杀闲, draw; agrees | black pawn g6; agrees |
 //! | 象甲聯賽/00001010 move 86 | horse chases an unrooted pawn and a rook | horse g6 roots f8: 闲捉, draw; agrees | red pawn a3; agrees |
 //! | 五羊杯/00001486 move 43 | a false root (recapturing walks into mate) | horse g0 guards f2: 捉闲, draw; agrees | black pawn i5; agrees |
 //! | 象甲聯賽/00000272 move 33 | rook chases an unrooted cannon | horse g0 roots h2: 捉闲, draw; agrees | red pawn g3; agrees |
 //! | 象甲聯賽/00000100 move 38 | cannon over a screen on a rook | pawn h6 blocks the file: all 闲, draw; agrees (our first reading wrong) | black pawn i6; agrees |
 //! | 世界智力運動會/00000320 move 48 | horse unmasks a rook's capture, then chases a rook | pawn g7 blocks the horse's leg and the rook's file: Red all 闲, draw; agrees | red pawn i3; agrees |
 //!
-//! No disagreement. Three first perturbations were our own flaws, caught before a test was
+//! Seventeen perturbed cycles (two flips for 00000371) and the game's own cycle for 00000021
+//! (a four-ply part of its twelve-ply period). No disagreement. Three first perturbations were our own flaws, caught before a test was
 //! kept: a cannon f6 (00001010) stood on the leg of the horse's way back, and a cannon f1 gave
 //! Red a mate by checks (the independent search found it); a red pawn b4 (00001486) stands on
 //! no square a pawn can reach (the FEN reader refused it), and a piece on b4 or b5 becomes the
@@ -158,6 +159,23 @@ fn xiangjia_371_a_second_screen_kills_the_mate_threat_and_the_check() {
         Verdict::Draw,
         "闲闲闲闲",
         "闲闲闲闲",
+        false,
+    );
+}
+
+/// Second flip, of 炮h4→i4 alone: a red horse on b1 guards d0, so after 炮i4–i0+ 炮h2–h0
+/// 炮i0×f0 the advisor e1 takes back (车d5–d0+ is met by 马×d0): the root of f0 is real and
+/// the check line wins a cannon for an advisor, nothing (闲). The mate of 炮h4–h0 stands (d0 is
+/// still the rook's; the horse reaches neither g0 nor h0): 杀. Black 一杀一闲 is on no list
+/// (24.10 长杀 is "连续不停杀着"; 24.13 names 一将一杀 and 一杀一捉); Red 一捉一闲: a draw (25.2).
+#[test]
+fn xiangjia_371_a_horse_guarding_d0_makes_the_advisors_root_real() {
+    cxa_case(
+        "3k1ab2/4a4/1Rn6/p1p5p/3rC1b2/2P5c/P3R4/4B3C/1N2Ar3/4KA3 b - - 0 1",
+        "i4h4 i2h2 h4i4 h2i2",
+        Verdict::Draw,
+        "捉闲捉闲",
+        "杀闲杀闲",
         false,
     );
 }
