@@ -37,9 +37,9 @@
 //! | 五羊杯/00001486 move 43 | a false root (recapturing walks into mate) | horse g0 guards f2: 捉闲, draw; agrees | black pawn i5; agrees |
 //! | 象甲聯賽/00000272 move 33 | rook chases an unrooted cannon | horse g0 roots h2: 捉闲, draw; agrees | red pawn g3; agrees |
 //! | 象甲聯賽/00000100 move 38 | cannon over a screen on a rook | pawn h6 blocks the file: all 闲, draw; agrees (our first reading wrong) | black pawn i6; agrees |
-//! | 世界智力運動會/00000320 move 48 | horse unmasks a rook's capture, then chases a rook | pawn g7 blocks the horse's leg and the rook's file: Red all 闲, draw; agrees | red pawn i3; agrees |
+//! | 世界智力運動會/00000320 move 48 | horse unmasks a rook's capture, then chases a rook | pawn g7 blocks the horse's leg and the rook's file: Red all 闲, draw; agrees. Black horse a9 roots c8: Red 闲捉, draw; agrees | red pawn i3; agrees |
 //!
-//! Seventeen perturbed cycles (two flips for 00000371) and the game's own cycle for 00000021
+//! Eighteen perturbed cycles (two flips for 00000371 and for 00000320) and the game's own cycle for 00000021
 //! (a four-ply part of its twelve-ply period). No disagreement. Three first perturbations were our own flaws, caught before a test was
 //! kept: a cannon f6 (00001010) stood on the leg of the horse's way back, and a cannon f1 gave
 //! Red a mate by checks (the independent search found it); a red pawn b4 (00001486) stands on
@@ -354,6 +354,21 @@ fn mind_games_320_a_pawn_on_the_horses_leg_ends_reds_chases() {
         "g8i9 g6h6 i9g8 h6g6",
         Verdict::Draw,
         "闲闲闲闲",
+        "闲捉闲捉",
+        false,
+    );
+}
+
+/// Second flip, of g8→i9 alone: a black horse on a9 roots c8 (leg b9 free), so 车c3×c8 loses
+/// a rook for a horse whether or not the horse g8 hangs: g8→i9 makes no capture profitable
+/// (闲); i9→g8 still attacks the rook h6 (捉). Red 一捉一闲, Black 一捉一闲: a draw (25.2).
+#[test]
+fn mind_games_320_a_root_for_c8_leaves_only_the_rook_chase() {
+    cxa_case(
+        "n1bk1a3/2n1a1N2/9/6r2/P3p4/9/2R6/3AB4/4A4/4K1B2 w - - 0 1",
+        "g8i9 g6h6 i9g8 h6g6",
+        Verdict::Draw,
+        "闲捉闲捉",
         "闲捉闲捉",
         false,
     );
