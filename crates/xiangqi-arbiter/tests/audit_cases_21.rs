@@ -39,9 +39,9 @@
 //! | 象甲聯賽/00000100 move 38 | cannon over a screen on a rook | pawn h6 blocks the file: all 闲, draw; agrees (our first reading wrong) | black pawn i6; agrees |
 //! | 世界智力運動會/00000320 move 48 | horse unmasks a rook's capture, then chases a rook | pawn g7 blocks the horse's leg and the rook's file: Red all 闲, draw; agrees. Black horse a9 roots c8: Red 闲捉, draw; agrees | red pawn i3; agrees |
 //!
-//! Eighteen perturbed cycles (two flips for 00000371 and for 00000320) and the game's own cycle for 00000021
-//! (a four-ply part of its twelve-ply period). No disagreement. Three first perturbations were our own flaws, caught before a test was
-//! kept: a cannon f6 (00001010) stood on the leg of the horse's way back, and a cannon f1 gave
+//! Eighteen perturbed cycles (two flips for 00000371 and for 00000320) and the game's own
+//! cycle for 00000021 (a four-ply part of its twelve-ply period). No disagreement. Three first
+//! perturbations were our own flaws, caught before a test was kept: a cannon f6 (00001010) stood on the leg of the horse's way back, and a cannon f1 gave
 //! Red a mate by checks (the independent search found it); a red pawn b4 (00001486) stands on
 //! no square a pawn can reach (the FEN reader refused it), and a piece on b4 or b5 becomes the
 //! cannon's screen onto b6 whenever the horse leaves b3. One first reading of ours was wrong
