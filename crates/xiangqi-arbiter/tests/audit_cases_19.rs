@@ -54,6 +54,8 @@
 //! | the hidden root cut | 仕d0→e1 covers the fork's square | 捉闲, draw | agrees |
 //! | hidden root: a discovered check | 车×h5 马e4–g3 (炮e8 checks over 仕e1) wins the rook back | 闲闲, draw | agrees |
 //! | control | a red pawn e3, a second screen: no check | 捉闲, draw | agrees |
+//! | hidden root: two checks | 车×g1 炮a2–a0+ 帅e1 车a9–a1+ skewers the rook | 闲闲, draw | agrees |
+//! | control | a red pawn a3 shuts the a-file: one check only | 捉闲, draw | agrees |
 //! | the root leaves to check (26.4) | Black's rook a1→a0+ was c1's root; 仕e1→d0 blocks | 闲闲, draw | agrees |
 //! | the answer itself cuts the root (26.2) | 仕e1→d0 blocks a check and takes away the screen of c1's cannon root | 捉闲, draw | **disagreed: engine 闲; fixed** |
 //! | the same, verdict-bearing | … and 仕d0→e1 attacks the unrooted pawn f2 | 捉捉, Red must change | **disagreed: engine draw; fixed** |
@@ -100,8 +102,10 @@
 //!    checks with a cannon over the red advisor e1.
 //! 5. The doubled-screen control first had its horse on b7 (a typing slip for b6).
 //!
-//! Left out: a hidden root by a series of two checks (the 抽 of 24.3's "连续'将军'"). Every
-//! draft let the capturer block the first check or the king take back the forking horse.
+//! 6. A draft cutting the two-check hidden root by a red horse c3↔a4 (shutting the a-file) was
+//!    withdrawn: on c3 the horse blocks the second check (马c3–d1) and takes the first
+//!    checker's cannon, so the cannon g1 was chased there already (the engine: 献 for c3→a4,
+//!    rightly no new chase).
 
 mod symmetry;
 
@@ -424,6 +428,38 @@ fn control_no_discovered_check_behind_two_screens() {
     cxa_case(
         "2b1k4/4c4/9/9/6pc1/4n4/4P4/6R2/4A4/4K4 w - - 0 1",
         "g2h2 c9a7 h2g2 a7c9",
+        Verdict::Draw,
+        "捉闲捉闲",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// A hidden root by a series of two checks (24.3, "从下一着开始运用将军或连续'将军'得子"):
+/// after 车g5×g1, 炮a2–a0+ (over the black pawn c0, which guards d0) drives the red king to e1,
+/// and 车a9–a1+ checks along rank 1 with the rook on g1 behind the king: the king steps to e2
+/// and the rook is lost. The cannon g1 is rooted (24.15, "包括暗根"): h5→g5 is 闲; g5→h5 闲.
+/// A draw (25.2).
+#[test]
+fn two_checks_are_a_hidden_root() {
+    let r = cxa_case(
+        "r2aka3/9/9/4p4/7R1/9/9/c8/6c2/2p1K4 w - - 0 1",
+        "h5g5 d9e8 g5h5 e8d9",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲闲闲闲",
+        false,
+    );
+    names(&r, "protected by a hidden root cannon on g1");
+}
+
+/// Control: a red pawn on a3 (its own start point) shuts the a-file: the first check wins
+/// nothing, the second cannot be given, the cannon g1 is unrooted: h5→g5 捉. 一捉一闲, a draw.
+#[test]
+fn control_one_check_alone_wins_nothing() {
+    cxa_case(
+        "r2aka3/9/9/4p4/7R1/9/P8/c8/6c2/2p1K4 w - - 0 1",
+        "h5g5 d9e8 g5h5 e8d9",
         Verdict::Draw,
         "捉闲捉闲",
         "闲闲闲闲",
