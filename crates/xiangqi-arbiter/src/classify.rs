@@ -67,14 +67,16 @@
 //!   leaving a capture as it was creates no chase).
 //!
 //! CXA 2011's detailed rules applied here: a king move answering check is idle, and another
-//! piece answering check chases only with an attack it makes itself (arts. 26.2, 26.4: a
-//! piece unrooted by its own side's check is that side's fault) and threatens mate only with a
-//! mate the checker's own check did not leave open (自毙, arts. 24.18, 26.4:
-//! [`self_inflicted`]), and a forced line that pays only because the victim's own side laid it
-//! open with its last move is not the chase of a move taking no direct part in it (26.4,
-//! [`self_exposed`]), while a move parrying a mate threat (解杀) makes its standing attacks
-//! chases anew (参考图35); a lone defender's attacks on advisors and elephants are idle
-//! (26.3); a pawn's own captures and its captures after
+//! piece answering check chases only with an attack it makes itself, or one whose target it
+//! robs of its root (arts. 26.2, 26.4: a piece unrooted by its own side's check is that side's
+//! fault, one unrooted by the answer the answer's: [`answer_cuts_root`]), and threatens mate
+//! only with a mate the checker's own check did not leave open (自毙, arts. 24.18, 26.4:
+//! [`self_inflicted`]), and a forced line, or a standing attack on a piece without a full
+//! root, that pays only because the victim's own side laid it open with its last move is not
+//! the chase of a move taking no direct part in it (26.4, [`self_exposed`]), while a move
+//! parrying a mate threat (解杀) makes its standing attacks chases anew (参考图35); a lone
+//! defender's attacks on advisors and elephants are idle (26.3); a pawn's own captures and its
+//! captures after
 //! another piece's check are idle, one that unmasks a check is not, and the chasing side's
 //! pawns and general take no part in the exchange that decides a chase (26.8) but once its
 //! other pieces have lost an exchange of unequal value, when they take what they could not
@@ -809,11 +811,18 @@ pub(crate) fn analyse_with(
             }
             continue;
         }
-        if evasion && (book == Book::Wxf2018 || m.role != Role::King) && !made_by(before, m, a, v) {
+        if evasion
+            && (book == Book::Wxf2018 || m.role != Role::King)
+            && !made_by(before, m, a, v)
+            && !(book == Book::Cxa2011
+                && attack.is_chase()
+                && answer_cuts_root(cache, previous, before, m, a, v))
+        {
             // CXA 2011 arts. 26.2, 26.4: answering check, a piece other than the king chases
-            // only with a *new* attack (its own, or one it uncovers). An attack that stood on
-            // the board before, which the check only made unplayable, is not the answer's doing:
-            // the target lost its root through the checker's own move (自己离线断根将军……
+            // only with a *new* attack (its own, or one it uncovers, or one whose target it
+            // robs of its root: [`answer_cuts_root`]). An attack that stood on the board
+            // before, which the check only made unplayable, is not the answer's doing: the
+            // target lost its root through the checker's own move (自己离线断根将军……
             // 造成被保护的子失根被捉，责由自负), or was attacked already.
             //
             // WXF 2018 ch. 5 (AXF ch. 4 §1, "chase": a move after which an enemy piece could be
@@ -827,6 +836,43 @@ pub(crate) fn analyse_with(
         }
         if book == Book::Cxa2011 && evasion && m.role == Role::King && attack.is_chase() {
             attack.reason = Reason::CheckEvasionByKing;
+        }
+        // CXA 2011 art. 26.4, "无直接参与且是己方走子造成被捉状态不予考虑": an attack that stood
+        // before the move (its piece stayed put) on a piece without a full root already (the
+        // move cut none: a move that does is 断根, 捉, AXF Appendix, perpetual chase), and now
+        // pays for a reason the move gives it without taking part — it parries a mate that met
+        // the capture (解杀) — is no chase of the move when the target's own side laid it open
+        // with its last move (cut its root, opened a line onto it), as for a forced line
+        // ([`self_exposed`]): the root that left its line to threaten mate unrooted the piece
+        // of its own accord, as one that leaves to check (26.4, "做为根的子，自己离线断根
+        // '将军'……责由自负").
+        if book == Book::Cxa2011
+            && !evasion
+            && attack.is_chase()
+            && !made_by(before, m, a, v)
+            && let Some((earlier, last)) = previous
+            && judge(
+                cache,
+                Some(before),
+                before_o.as_ref(),
+                a,
+                v,
+                book,
+                Detail::Whole,
+            )
+            .is_some_and(|old| old.protection.is_not_fully_rooted())
+        {
+            // Weighed as a forced line taking the piece, which the test plays again with the
+            // moved piece taking no part (the exchange's gain above counts what the other side
+            // wins meanwhile otherwise).
+            let aim = Aim {
+                target: Some(v),
+                ..Aim::default()
+            };
+            let gain = forced_gain_aiming(cache, &threat, aim).gain;
+            if gain > 0 && self_exposed(cache, earlier, last, before, m, v, gain).is_some() {
+                attack.reason = Reason::SelfExposed;
+            }
         }
         analysis.attacks.push(attack);
     }

@@ -481,6 +481,60 @@ pub(super) fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool 
             .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
 }
 
+/// CXA 2011 arts. 26.2, 26.4: did the answer `m` to a check (played in `before`) itself cut the
+/// root of the piece on `v`, which the piece on `a` attacked before the answer already (a
+/// standing attack, no chase then) and now wins? "走动其他棋子应将后产生新的'捉'或'杀'，判'捉'或
+/// '杀'" (26.2): an answer that blocks the root's line, takes away a cannon root's screen or
+/// pins the root makes a new chase of that piece (断根捉, as any move does: art. 24.3, "造成
+/// 其他子能吃子"). Only "做为根的子，自己离线断根'将军'……造成被保护的子失根被捉，责由自负"
+/// (26.4): a target whose root left its line to give the check is the checking side's fault,
+/// not the answer's. Told apart by the answer played as if the check had not been given
+/// (`previous`: the check and the position it was given in, the answering side to move there
+/// in thought): the attack was no chase there before the answer and is one after it, so the
+/// answer, not the checker's leaving, made it. `false` when the check or the position before
+/// it is not known, or the answer could not have been played there (it takes the checking
+/// piece, or its piece was pinned): the standing attack is then left standing, as before.
+pub(super) fn answer_cuts_root(
+    cache: &mut Cache,
+    previous: Option<(&Position, Move)>,
+    before: &Position,
+    m: Move,
+    a: Square,
+    v: Square,
+) -> bool {
+    let Some((earlier, _)) = previous else {
+        return false;
+    };
+    // Before the check, the answering side to move.
+    let Some(standing) = earlier.swap_turn() else {
+        return false;
+    };
+    let (then, now) = (standing.board(), before.board());
+    let same = |sq: Square| then.piece_at(sq) == now.piece_at(sq);
+    if !(same(a) && same(v) && same(m.from) && same(m.to) && standing.is_legal(m)) {
+        return false;
+    }
+    let chase_in = |cache: &mut Cache, pos_s: &Position, pos_o: &Position| {
+        judge(
+            cache,
+            Some(pos_s),
+            Some(pos_o),
+            a,
+            v,
+            Book::Cxa2011,
+            Detail::ChaseOnly,
+        )
+        .is_some_and(|at| at.is_chase())
+    };
+    if chase_in(cache, &standing, earlier) {
+        return false;
+    }
+    let unmade = after(&standing, m);
+    unmade
+        .swap_turn()
+        .is_some_and(|threat| chase_in(cache, &threat, &unmade))
+}
+
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
 /// art. 24.3), or set aside by art. 26.4 ([`self_exposed`]); `None` if it wins nothing or a
 /// lone defender's advisor or elephant (art. 26.3).
