@@ -21,7 +21,7 @@ use xiangqi::{Bitboard, Color, Position, Square};
 
 use super::{
     Budget, Cache, FORCED_CHECKS, FORCED_PLIES, ForcingKey, REMEMBERED_PLIES, Root, Step,
-    ZobristState, step,
+    ZobristState, node_filter, step,
 };
 use crate::material::Ledger;
 
@@ -293,16 +293,7 @@ fn each_search(
     let searched = !settled(reached);
     let may_check = super::may_give_check(attacking, budget);
     let moves = if in_check || searched {
-        cache.legal_range(
-            pos,
-            if in_check {
-                xiangqi::MoveFilter::All
-            } else if may_check {
-                xiangqi::MoveFilter::CapturesOrChecks
-            } else {
-                xiangqi::MoveFilter::Captures
-            },
-        )
+        cache.legal_range(pos, node_filter(in_check, may_check))
     } else {
         0..0
     };

@@ -804,16 +804,7 @@ pub(super) fn forcing_search(
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check || searched {
-        cache.legal_range(
-            pos,
-            if in_check {
-                MoveFilter::All
-            } else if may_check {
-                MoveFilter::CapturesOrChecks
-            } else {
-                MoveFilter::Captures
-            },
-        )
+        cache.legal_range(pos, node_filter(in_check, may_check))
     } else {
         0..0
     };
@@ -936,6 +927,19 @@ pub(super) fn forcing_search(
         }
     }
     mates(cache, best)
+}
+
+/// The moves a node of a forcing search looks at ([`forcing_search`], [`each::reaches_each`],
+/// [`line_moves`]): every answer to a check; else the captures, and the checks where the side
+/// to move may give one ([`may_give_check`]).
+pub(super) fn node_filter(in_check: bool, may_check: bool) -> MoveFilter {
+    if in_check {
+        MoveFilter::All
+    } else if may_check {
+        MoveFilter::CapturesOrChecks
+    } else {
+        MoveFilter::Captures
+    }
 }
 
 /// May the side to move at a node of a forcing search give check there ([`forcing_search`],
@@ -1595,14 +1599,7 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
             break;
         }
         let may_check = may_give_check(attacking, budget);
-        let filter = if in_check {
-            MoveFilter::All
-        } else if may_check {
-            MoveFilter::CapturesOrChecks
-        } else {
-            MoveFilter::Captures
-        };
-        let range = cache.legal_range(&node, filter);
+        let range = cache.legal_range(&node, node_filter(in_check, may_check));
         let mut next = None;
         let mut child = node.clone();
         for index in range {
