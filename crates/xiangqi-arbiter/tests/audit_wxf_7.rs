@@ -40,8 +40,21 @@
 //! | 象甲聯賽/00000438 move 19 | 20/21: horse, then a discovered cannon, on one rook | black cannon g8 (the second chaser) taken off: Black 捉闲, draw | black pawn a1: Black must change |
 //! | 世界盃/00000121 move 69 | 18: rook on an unprotected cannon, answered by check and idle | black horse g2 roots i1 and i3: Red 闲闲, draw | black pawn a6: Red must change |
 //!
+//! Second keeps, of the kind the rules name explicitly: 世界盃/00000601 with the red horse g2
+//! moved to e4 (the rook protected on both squares; rule 21 "whether or not the rook is
+//! protected": Black must change) and 五羊杯/00001944 with a black pawn on i1 protecting the rook
+//! h1 (rule 15 "even when the rook is protected": Red must change).
+//!
 //! # Findings
-//! (filled in after the engine was run; see the end of this doc.)
+//! Twenty cycles: the six games' own cycles (each as the corpus ruling has it), six flips, six
+//! far-away keeps and two keeps of a root the rule disregards. The engine agreed with every
+//! verdict written from the rules; no test is ignored and no engine change was made.
+//!
+//! One first expectation of ours was wrong, the engine right: in 象甲聯賽/00000438 with the
+//! black cannon g8 taken off we kept Red's g6→f6 as a chase of the advisor f9 (falsely protected
+//! in the game, since the king cannot take back onto the rook's file). With g8 empty the black
+//! horse g7 guards f9 (leg g8), so after 炮f2×f9 the horse really takes back: protected, no
+//! chase (terms, "Protected"). The verdict (a draw) was right; Red's natures are now 闲闲闲闲.
 
 mod symmetry;
 
@@ -151,6 +164,24 @@ fn wb_601_a_far_pawn_changes_nothing() {
     assert_natures(&ruling, Color::Black, "捉捉捉捉");
 }
 
+/// Second keep, of the kind rule 21 names: the red horse g2 moved to e4, where it guards c3
+/// (leg d4 empty), so the rook is protected on both squares (c2 already was). "A horse may not
+/// perpetually chase a rook, whether or not the rook is protected": Black must change still.
+/// The horse on e4 attacks only the elephant c5, which the rook c6 guards (a standing attack),
+/// and nothing black attacks e4.
+#[test]
+fn wb_601_a_rook_protected_on_both_squares_is_still_chased() {
+    let ruling = rule_with(
+        "3ak1br1/4a4/3c2nc1/2r1p1pRp/2b6/p3N1P2/n1R1P3P/3CC4/2N6/2BAKAB2 b - - 0 1",
+        "a3b1 c3c2 b1a3 c2c3",
+        &wxf(),
+        Verdict::MustChange(Color::Black),
+        Some("闲闲闲闲"),
+        Some(true),
+    );
+    assert_natures(&ruling, Color::Black, "捉捉捉捉");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 五羊杯 00001944, move 20. The red cannon a1↔a2 attacks the black rook h1 over the horse e1
 // and the rook h2 over the horse c2; the rook steps h1↔h2. One cannon perpetually chasing a
@@ -191,6 +222,21 @@ fn wy_1944_a_rooted_pawn_on_the_rank_takes_the_cannons_aim() {
 fn wy_1944_a_far_pawn_changes_nothing() {
     rule_with(
         "1rb1kab2/4a4/1c7/p1p3p1p/9/1RP1Rnp2/P3P1c1P/2N6/C3N2r1/2BAKAB2 b - - 0 1",
+        "h1h2 a1a2 h2h1 a2a1",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// Second keep, of the kind rule 15 names: a black pawn on i1 (crossed; it attacks i0 and the
+/// square h1 of its own rook, and nothing red reaches i1) protects the rook on h1. "This holds
+/// even when the rook is protected": Red must change still.
+#[test]
+fn wy_1944_a_protected_rook_is_still_chased_by_the_cannon() {
+    rule_with(
+        "1rb1kab2/4a4/1c7/p1p5p/9/1RP1Rnp2/P3P1c1P/2N6/C3N2rp/2BAKAB2 b - - 0 1",
         "h1h2 a1a2 h2h1 a2a1",
         &wxf(),
         Verdict::MustChange(Color::Red),
@@ -275,9 +321,11 @@ fn xj_438_the_games_cycle() {
 
 /// Flip: the second chaser, the black cannon g8, taken off. h5→g7 now attacks nothing (the rook
 /// on g6 blocks the legs to f5 and h5): idle; g7→h5 still attacks the rook f6 (rule 21): one
-/// chase in two, Black allowed. Red: f6→g6 attacks nothing but the uncrossed pawn i6 (idle);
-/// g6→f6 still screens the cannon f2 onto the falsely protected advisor f9 (捉). Both allowed:
-/// a draw (3.2.B).
+/// chase in two, Black allowed. Red: f6→g6 attacks nothing but the uncrossed pawn i6 (idle).
+/// g6→f6 still screens the cannon f2 onto the advisor f9, but (our first expectation missed
+/// it, see the module doc) with g8 empty the horse g7 guards f9 (leg g8): after 炮×f9 the
+/// horse takes back, so the advisor is really protected and g6→f6 is no chase either. Both
+/// allowed: a draw (3.2.B).
 #[test]
 fn xj_438_the_second_chaser_taken_off() {
     let ruling = rule_with(
@@ -285,7 +333,7 @@ fn xj_438_the_second_chaser_taken_off() {
         "g7h5 f6g6 h5g7 g6f6",
         &wxf(),
         Verdict::Draw,
-        Some("闲捉闲捉"),
+        Some("闲闲闲闲"),
         Some(false),
     );
     assert_natures(&ruling, Color::Black, "捉闲捉闲");
