@@ -916,8 +916,16 @@ pub(crate) fn analyse_with(
         if let Some((attack, line)) = forced_line_chase(
             cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth,
         ) {
-            analysis.attacks.push(attack);
-            analysis.forced_line = line.iter().map(Move::to_string).collect();
+            // A piece set aside (art. 26.4) both as a direct attack and by a line is told once.
+            let told = !attack.is_chase()
+                && analysis
+                    .attacks
+                    .iter()
+                    .any(|at| at.victim == attack.victim && at.reason == attack.reason);
+            if !told {
+                analysis.attacks.push(attack);
+                analysis.forced_line = line.iter().map(Move::to_string).collect();
+            }
         }
     }
 

@@ -111,7 +111,7 @@ mod symmetry;
 
 use symmetry::cxa_case;
 
-use xiangqi::Color;
+use xiangqi::{Color, Square};
 use xiangqi_arbiter::{Ruling, Verdict};
 
 /// The explanation names what the test is about.
@@ -562,6 +562,14 @@ fn a_root_leaving_to_threaten_mate_is_its_own_sides_fault() {
         false,
     );
     names(&r, "laid open by its own side");
+    // The horse is set aside once, not once as a direct attack and again by a line.
+    let parry = &r.moves[0];
+    let set_aside = parry
+        .attacks
+        .iter()
+        .filter(|at| at.victim == Square::C5)
+        .count();
+    assert_eq!(set_aside, 1, "{:?}", parry.attacks);
 }
 
 /// Control: a black horse on c7 shuts the c-file, so the rook c9 was never c5's root: the horse
