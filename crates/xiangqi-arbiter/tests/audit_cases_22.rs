@@ -31,6 +31,7 @@
 //! | a root leaves to answer check (26.4) | 马e5→d7+; 车b8→d8 blocks the leg, 马b4 loses its root; 马d7→e5 leaves 车h4's attack standing | Red 将闲, draw | agrees |
 //! | control | 马d7→e5 is the screen of 炮h5 onto 马b5: the move itself takes part | Red 将捉, Red must change | agrees |
 //! | two roots: one leaves to check, the answer cuts the other | 车a1→a0+; 仕e1→d0 takes away the screen of 炮h1 | Red 捉闲, draw | **disagreed: engine 闲; fixed** |
+//! | the same, verdict-bearing | … and 仕d0→e1 attacks the unrooted pawn f2 | Red 捉捉, Red must change | **disagreed: engine draw; fixed** |
 //!
 //! The disagreement (fixed in `classify/new_chase.rs`, `answer_cuts_root`): the engine credited
 //! an answer to check with a chase only if the answer, played in the position *before* the
@@ -186,4 +187,19 @@ fn two_roots_one_leaving_to_check_the_answer_cutting_the_other() {
         false,
     );
     names(&r, "rook on c4 attacks the unprotected cannon on c1");
+}
+
+/// The same with the black pawn f2, unrooted, which the advisor attacks on its way back to e1:
+/// Red chases on both moves (c1, then f2), 长捉 of two pieces (24.11); Black's 一将一闲 is
+/// allowed: Red must change (24.13, 25.3). Before the fix the engine ruled it a draw (闲捉).
+#[test]
+fn two_roots_the_answer_cutting_the_last_then_a_chase_is_perpetual() {
+    cxa_case(
+        "4k4/9/9/4p4/9/2R6/9/5p3/2c1A2c1/r3K4 w - - 0 1",
+        "e1d0 a0a1 d0e1 a1a0",
+        Verdict::MustChange(Color::Red),
+        "捉捉捉捉",
+        "闲将闲将",
+        false,
+    );
 }
