@@ -491,7 +491,10 @@ pub(super) fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool 
 /// not the answer's. Told apart by the answer played as if the check had not been given
 /// (`previous`: the check and the position it was given in, the answering side to move there
 /// in thought): the attack was no chase there before the answer and is one after it, so the
-/// answer, not the checker's leaving, made it. `false` when the check or the position before
+/// answer, not the checker's leaving, made it. Also when the checker was one of two roots and
+/// the answer cuts the other: on the board before the check with the checker removed the
+/// attack is no chase (the leaving left the piece rooted: no "失根" of the checker's making)
+/// and the answer makes it one (26.2). `false` when the check or the position before
 /// it is not known, or the answer could not have been played there (it takes the checking
 /// piece, or its piece was pinned): the standing attack is then left standing, as before.
 pub(super) fn answer_cuts_root(
@@ -502,7 +505,7 @@ pub(super) fn answer_cuts_root(
     a: Square,
     v: Square,
 ) -> bool {
-    let Some((earlier, _)) = previous else {
+    let Some((earlier, last)) = previous else {
         return false;
     };
     // Before the check, the answering side to move.
@@ -530,6 +533,31 @@ pub(super) fn answer_cuts_root(
         return false;
     }
     let unmade = after(&standing, m);
+    if unmade
+        .swap_turn()
+        .is_some_and(|threat| chase_in(cache, &threat, &unmade))
+    {
+        return true;
+    }
+    // A piece with two roots, one the checker, which left its line to check, the other cut by
+    // the answer: the checker's leaving did not "造成被保护的子失根" (26.4), the piece kept a
+    // root; the answer took the last one away, "产生新的'捉'" (26.2). Told by the board before
+    // the check with the checker gone: the piece was no chase there (its other root held),
+    // and is one once the answer is played there.
+    let mut setup = earlier.to_setup();
+    if setup.board.remove_piece_at(last.from).is_none() {
+        return false;
+    }
+    let Ok(gone_o) = Position::from_setup(setup) else {
+        return false;
+    };
+    let Some(gone) = gone_o.swap_turn() else {
+        return false;
+    };
+    if !gone.is_legal(m) || chase_in(cache, &gone, &gone_o) {
+        return false;
+    }
+    let unmade = after(&gone, m);
     unmade
         .swap_turn()
         .is_some_and(|threat| chase_in(cache, &threat, &unmade))
