@@ -32,6 +32,7 @@
 //! | `r34_pinned_horse` | 34 + 18 | the horse e8 guarding c7 and g7 is pinned by the rook e5 | Red must change, 捉捉捉捉 |
 //! | `r34_kings_facing` | 34 + 18 | the horse e8 is the only piece between the kings | Red must change, 捉捉捉捉 |
 //! | `r34_control_real_horse` | 17 | the same horse, neither pinned nor shielding its king | draw, 闲闲闲闲 |
+//! | `r34_horse_pinned_by_a_cannon` | 34 + 18 | the horse e8 pinned by the cannon e2 over the red pawn e5 | Red must change, 捉捉捉捉 |
 //! | `r34_cannon_screened_by_the_capturer` | 34 + 18 | the cannon c9 guards c3 only over the chasing rook c8 | Red must change, 捉捉捉捉 |
 //! | `r34_control_cannon_with_its_own_screen` | 17 | the guard of c3 is a cannon on c0 over its own pawn c1 | draw, Red 捉闲捉闲 |
 //! | `r25_unprotected_horse` | 25 | the cannon g1 never moves; screens g2 (black) and g4 (red) take turns | Red must change, 捉捉捉捉 |
@@ -41,6 +42,9 @@
 //! | `r25_control_screen_moves_without_attacking` | 25 | a red pawn on g5, so no red move leaves one screen | draw, 闲闲闲闲 |
 //! | `r26_protected_rook` | 26 | the target a rook on g7, guarded by the horse e8 | Red must change, 捉捉捉捉 |
 //! | `r26_unprotected_rook` | 26 | the same rook unguarded | Red must change, 捉捉捉捉 |
+//! | `r25_protector_pinned` | 25 + 34 | the guard e8 of the horse g7 pinned by the rook e5 | Red must change, 捉捉捉捉 |
+//! | `r25_protector_false_on_alternate_moves` | 25 + 34, 17 | the guard e8 shields its king only when the elephant is off e2 | draw, 闲捉闲捉 |
+//! | `r25_unprotected_advisor_with_a_pawn_screen` | 25 | the target an advisor f7, the red screen a pawn f5↔e5 | Red must change, 捉捉捉捉 |
 //!
 //! # Findings
 //! (See the end of the file's history: filled in after the engine was run.)
@@ -102,6 +106,23 @@ fn r34_control_real_horse() {
         &wxf(),
         Verdict::Draw,
         Some("闲闲闲闲"),
+        Some(false),
+    );
+}
+
+/// The pin made by a cannon over a screen: the red cannon e2 looks up the e-file over the red
+/// pawn e5 (crossed; it attacks only the empty d5, f5, e6) at the horse e8. Were the horse to
+/// leave e8, the cannon would check the king e9 over e5: the horse is pinned all the same, a
+/// false protector (rule 34): Red must change (rule 18). The cannon's standing attack on the
+/// horse is no chase (the king really guards e8), and the rook passes e3 only in transit.
+#[test]
+fn r34_horse_pinned_by_a_cannon() {
+    rule_with(
+        "4k4/4n4/2c6/9/4P4/9/2R6/4C4/9/3K5 b - - 0 1",
+        "c7g7 c3g3 g7c7 g3c3",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
         Some(false),
     );
 }
@@ -274,4 +295,63 @@ fn r26_unprotected_rook() {
     );
     assert_natures(&ruling, Color::Black, "捉闲捉闲");
     assert_eq!(ruling.red.perpetual_victims, ["g7"], "{:?}", ruling.red);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Rules 25 and 34 together, and a pawn for a screen.
+
+/// The horse g7 guarded by the horse e8 as in `r25_control_protected_horse`, but a red rook on
+/// e5 pins the guard (e6, e7 empty; rank 5 holds nothing else and the rook attacks only the
+/// king-guarded horse e8, a standing attack). A false protector (rule 34): the horse g7 is
+/// unprotected and the screens' turns chase it on every red move (rule 25): Red must change.
+#[test]
+fn r25_protector_pinned() {
+    let ruling = rule_with(
+        "4k4/4n4/6n2/9/4R4/6B2/9/6c2/6C2/3K5 w - - 0 1",
+        "g4e2 g2h2 e2g4 h2g2",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.perpetual_victims, ["g7"], "{:?}", ruling.red);
+}
+
+/// The same with the red king on e0 and no rook: the horse e8 is the only piece between the
+/// kings except when the red elephant stands on e2. After g4→e2 the elephant is on the e-file,
+/// so the horse really takes back on g7: protected, no chase. After e2→g4 the elephant has left
+/// the file and the horse's recapture would leave the kings facing: unprotected (rule 34), a
+/// chase. Red 闲捉闲捉: the horse is not chased on every move (§1.3: "A chase is perpetual only
+/// if the same victim is chased on every move"; protection on one move breaks it, rule 17,
+/// D54): a draw.
+#[test]
+fn r25_protector_false_on_alternate_moves() {
+    rule_with(
+        "4k4/4n4/6n2/9/9/6B2/9/6c2/6C2/4K4 w - - 0 1",
+        "g4e2 g2h2 e2g4 h2g2",
+        &wxf(),
+        Verdict::Draw,
+        Some("闲捉闲捉"),
+        Some(false),
+    );
+}
+
+/// An advisor, and a pawn for a screen. The red cannon f1 never moves; the black cannon f2
+/// shuttles f2↔g2 and the red crossed pawn f5↔e5 (sideways). With both on the f-file the
+/// cannon's next piece after f2 is its own pawn; f5→e5 leaves f2 the screen, e5→f5 makes the
+/// pawn the screen: every red move makes the cannon attack the black advisor f7, which nothing
+/// guards (the king e9 does not reach f7; no other advisor). The pawn attacks only empty
+/// squares; the black cannon on g2 meets no red piece. Rule 25 names the advisor: Red must
+/// change.
+#[test]
+fn r25_unprotected_advisor_with_a_pawn_screen() {
+    let ruling = rule_with(
+        "4k4/9/5a3/9/5P3/9/9/5c3/5C3/3K5 w - - 0 1",
+        "f5e5 f2g2 e5f5 g2f2",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+    assert_eq!(ruling.red.perpetual_victims, ["f7"], "{:?}", ruling.red);
 }
