@@ -33,6 +33,8 @@
 //! | `r34_kings_facing` | 34 + 18 | the horse e8 is the only piece between the kings | Red must change, 捉捉捉捉 |
 //! | `r34_control_real_horse` | 17 | the same horse, neither pinned nor shielding its king | draw, 闲闲闲闲 |
 //! | `r34_horse_pinned_by_a_cannon` | 34 + 18 | the horse e8 pinned by the cannon e2 over the red pawn e5 | Red must change, 捉捉捉捉 |
+//! | `r34_king_cannot_retake_a_covered_square` | 34 + 18 | the cannon's only guard on e7 is its king, and the horse f5 covers e7 | Red must change, 捉捉捉捉 |
+//! | `r34_control_king_retakes` | 17 | no horse: the king really takes back on e7 | draw, 捉闲捉闲 |
 //! | `r34_cannon_screened_by_the_capturer` | 34 + 18 | the cannon c9 guards c3 only over the chasing rook c8 | Red must change, 捉捉捉捉 |
 //! | `r34_control_cannon_with_its_own_screen` | 17 | the guard of c3 is a cannon on c0 over its own pawn c1 | draw, Red 捉闲捉闲 |
 //! | `r25_unprotected_horse` | 25 | the cannon g1 never moves; screens g2 (black) and g4 (red) take turns | Red must change, 捉捉捉捉 |
@@ -170,6 +172,41 @@ fn r34_control_cannon_with_its_own_screen() {
     assert_natures(&ruling, Color::Black, "捉闲捉闲");
 }
 
+/// The king as a false protector. The black cannon shuttles e7↔e5 under its king e8 and the red
+/// rook follows on the a-file (a7↔a5), looking along the rank at it each time. On e5 nothing
+/// guards the cannon; on e7 only the king, and the red horse f5 covers e7 (leg f6 empty): after
+/// 车×e7 the king may not take back, since the horse would then attack it. A protector that
+/// "cannot actually make that recapture" is false (terms): unprotected on both squares, the rook
+/// chases on every move: Red must change (rules 34, 18). The horse's own attack on e7 is made by
+/// Black's moves, not Red's; the horse gives no check and nothing black reaches it (the cannon on
+/// e5 has it as its first piece, no screen). The black king e8 is on no line of the rook.
+#[test]
+fn r34_king_cannot_retake_a_covered_square() {
+    rule_with(
+        "9/4k4/R3c4/9/5N3/9/9/9/9/3K5 b - - 0 1",
+        "e7e5 a7a5 e5e7 a5a7",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// The control: no horse. The king really takes back on e7: the cannon is protected on one of
+/// its squares, and rule 17 allows a rook to chase "a protected cannon … even if protected on
+/// only some of the moves": Red 捉闲捉闲, a draw.
+#[test]
+fn r34_control_king_retakes() {
+    rule_with(
+        "9/4k4/R3c4/9/9/9/9/9/9/3K5 b - - 0 1",
+        "e7e5 a7a5 e5e7 a5a7",
+        &wxf(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. Screens that take turns (rules 25–26). The red cannon g1 never moves. On the g-file above
 // it stand the black cannon g2 (shuttling g2↔h2) and the red elephant g4 (shuttling g4↔e2, eye
@@ -241,7 +278,8 @@ fn r25_control_uncrossed_pawn() {
 }
 
 /// The control: the unguarded horse g7 again, and a red pawn on g5 (crossed; it attacks only the
-/// empty f5, h5, g6, and nothing black reaches it). Now Red's screen moves never leave a single
+/// empty f5, h5, g6; the black cannon back on g2 fires at it over the elephant g4, but the
+/// cannon g1 really takes back over g3–g4, so Black's h2→g2 is no chase either). Now Red's screen moves never leave a single
 /// screen before the horse: g4→e2 leaves g2 and the pawn g5 (the cannon's next piece is its own
 /// pawn), e2→g4 leaves the elephant and the pawn. Only Black's g2→h2 leaves the pawn the one
 /// screen, an attack made by Black's own move, which Red's e2→g4 then closes. No red move makes
