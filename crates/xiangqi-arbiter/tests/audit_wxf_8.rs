@@ -37,6 +37,8 @@
 //! | `r34_control_king_retakes` | 17 | no horse: the king really takes back on e7 | draw, 捉闲捉闲 |
 //! | `r34_cannon_screened_by_the_capturer` | 34 + 18 | the cannon c9 guards c3 only over the chasing rook c8 | Red must change, 捉捉捉捉 |
 //! | `r34_control_cannon_with_its_own_screen` | 17 | the guard of c3 is a cannon on c0 over its own pawn c1 | draw, Red 捉闲捉闲 |
+//! | `r34_protector_revealed_by_the_capture` | terms, 17 | the cannon c9 guards c2 over its pawn c6 only once the rook has left c4 to take | draw, 捉闲捉闲 |
+//! | `r34_control_no_screen_no_protector` | 18 | no pawn c6: no guard at all | Red must change, 捉捉捉捉 |
 //! | `r25_unprotected_horse` | 25 | the cannon g1 never moves; screens g2 (black) and g4 (red) take turns | Red must change, 捉捉捉捉 |
 //! | `r25_unprotected_elephant` | 25 | the same, the target an elephant on g9 | Red must change, 捉捉捉捉 |
 //! | `r25_control_protected_horse` | 25, 17/35 | the horse g7 guarded by the horse e8 | draw, 闲闲闲闲 |
@@ -203,6 +205,43 @@ fn r34_control_king_retakes() {
         &wxf(),
         Verdict::Draw,
         Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
+/// The converse of rule 34: a real protector the capture itself reveals. The black cannon shuttles
+/// c2↔g2 deep in Red's camp and the red rook follows on rank 4 (c4↔g4), looking down the file.
+/// On c2 the black cannon c9 stands behind its uncrossed pawn c6 (its screen) and, before the
+/// capture, fires at the rook c4 itself; after 车c4×c2 the file c5–c3 is empty and the cannon
+/// c9 takes back over c6. "Protected: B is protected if, after any enemy piece A takes B, some
+/// piece C of B's side can take A": c2 is protected, g2 is not. Red's c4→g4 chases (捉);
+/// g4→c4 attacks a protected cannon (and the uncrossed pawn c6, no target) and offers the rook
+/// to the cannon c9: no chase. Rule 17 ("protected on only some of the moves"): a draw. The
+/// black cannon on c2 or g2 has no screen towards a red piece; the red king d0 is on none of
+/// its lines.
+#[test]
+fn r34_protector_revealed_by_the_capture() {
+    rule_with(
+        "2c1k4/9/9/2p6/9/2R6/9/2c6/9/3K5 b - - 0 1",
+        "c2g2 c4g4 g2c2 g4c4",
+        &wxf(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
+/// The control: no pawn on c6, so the cannon c9 has no screen before or after the capture: c2
+/// is unprotected too, and Red's g4→c4 chases it (and the unguarded cannon c9 besides): Red
+/// must change (rule 18).
+#[test]
+fn r34_control_no_screen_no_protector() {
+    rule_with(
+        "2c1k4/9/9/9/9/2R6/9/2c6/9/3K5 b - - 0 1",
+        "c2g2 c4g4 g2c2 g4c4",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
         Some(false),
     );
 }
