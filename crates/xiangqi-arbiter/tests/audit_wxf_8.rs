@@ -39,6 +39,8 @@
 //! | `r34_control_cannon_with_its_own_screen` | 17 | the guard of c3 is a cannon on c0 over its own pawn c1 | draw, Red 捉闲捉闲 |
 //! | `r34_protector_revealed_by_the_capture` | terms, 17 | the cannon c9 guards c2 over its pawn c6 only once the rook has left c4 to take | draw, 捉闲捉闲 |
 //! | `r34_control_no_screen_no_protector` | 18 | no pawn c6: no guard at all | Red must change, 捉捉捉捉 |
+//! | `r34_pin_lifted_by_the_capture` | terms, 17 | the rook pinning the guard e8 is the capturer, and leaves the file to take | draw, 捉闲捉闲 |
+//! | `r34_control_pin_outlasts_the_capture` | 34 + 18 | a second red rook e2 keeps the pin | Red must change, 捉捉捉捉 |
 //! | `r25_unprotected_horse` | 25 | the cannon g1 never moves; screens g2 (black) and g4 (red) take turns | Red must change, 捉捉捉捉 |
 //! | `r25_unprotected_elephant` | 25 | the same, the target an elephant on g9 | Red must change, 捉捉捉捉 |
 //! | `r25_control_protected_horse` | 25, 17/35 | the horse g7 guarded by the horse e8 | draw, 闲闲闲闲 |
@@ -239,6 +241,40 @@ fn r34_control_no_screen_no_protector() {
     rule_with(
         "2c1k4/9/9/9/9/2R6/9/2c6/9/3K5 b - - 0 1",
         "c2g2 c4g4 g2c2 g4c4",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("捉捉捉捉"),
+        Some(false),
+    );
+}
+
+/// A pin the capture itself lifts. The black cannon shuttles c7↔c5 and the red rook follows on
+/// the e-file (e7↔e5), looking along the rank at it; the rook is also the only piece pinning the
+/// horse e8 to its king. On c5 nothing guards the cannon: 捉. On c7 the horse guards it over d8,
+/// and after 车e7×c7 the rook has left the e-file: nothing pins the horse any more, and it takes
+/// back. "After any enemy piece A takes B, some piece C of B's side can take A": protected, no
+/// chase (the horse is false only while the pin would outlast the capture). The rook's attack on
+/// the horse e8 is on a piece the king really guards. Red 捉闲捉闲: a draw (rule 17).
+#[test]
+fn r34_pin_lifted_by_the_capture() {
+    rule_with(
+        "4k4/4n4/2c1R4/9/9/9/9/9/9/3K5 b - - 0 1",
+        "c7c5 e7e5 c5c7 e5e7",
+        &wxf(),
+        Verdict::Draw,
+        Some("捉闲捉闲"),
+        Some(false),
+    );
+}
+
+/// The control: a second red rook on e2 behind the first, so the horse stays pinned after the
+/// capture on c7: a false protector (rule 34), and the rook chases on every move: Red must
+/// change (rule 18).
+#[test]
+fn r34_control_pin_outlasts_the_capture() {
+    rule_with(
+        "4k4/4n4/2c1R4/9/9/9/9/4R4/9/3K5 b - - 0 1",
+        "c7c5 e7e5 c5c7 e5e7",
         &wxf(),
         Verdict::MustChange(Color::Red),
         Some("捉捉捉捉"),
