@@ -53,7 +53,24 @@
 //! | `r25_unprotected_advisor_with_a_pawn_screen` | 25 | the target an advisor f7, the red screen a pawn f5↔e5 | Red must change, 捉捉捉捉 |
 //!
 //! # Findings
-//! (See the end of the file's history: filled in after the engine was run.)
+//! Twenty-two cycles (ten of rule 34 and its converse, twelve of rules 25–26), each also ruled
+//! mirrored and with the colours swapped. The engine agreed with every verdict and every
+//! asserted nature written from the rules; no test is ignored and no engine change was made. Its
+//! explanations give the reasons the rules give: "falsely protected … no real protector" for
+//! the pinned horse (rook or cannon pin), the horse shielding its king, the cannon screened by
+//! the capturer and the king that may not retake a covered square; "protected" where the capture
+//! lifts the pin or opens the protector's line; "a horse or cannon attacking a rook chases it,
+//! protected or not" (rule 26); "an uncrossed pawn is no target" (D60).
+//!
+//! One note of ours was incomplete, not an expectation: in
+//! `r25_control_screen_moves_without_attacking` we first wrote that the black cannon meets no
+//! red piece; back on g2 it fires at the red pawn g5 over the elephant g4, a pawn the cannon g1
+//! really protects (the engine: "protected: no chase"). Black's natures are not asserted there
+//! and the verdict and Red's natures were as written.
+//!
+//! The digest's list of false protectors also names one "whose horse leg the capture blocked";
+//! a single capture lands only on the captured piece's point, never on another horse's leg, so
+//! no position of that kind was built.
 
 mod symmetry;
 
