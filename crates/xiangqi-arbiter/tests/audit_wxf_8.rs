@@ -53,7 +53,7 @@
 //! | `r25_unprotected_advisor_with_a_pawn_screen` | 25 | the target an advisor f7, the red screen a pawn f5↔e5 | Red must change, 捉捉捉捉 |
 //!
 //! # Findings
-//! Twenty-two cycles (ten of rule 34 and its converse, twelve of rules 25–26), each also ruled
+//! Twenty-two cycles (twelve of rule 34 and its converse, ten of rules 25–26), each also ruled
 //! mirrored and with the colours swapped. The engine agreed with every verdict and every
 //! asserted nature written from the rules; no test is ignored and no engine change was made. Its
 //! explanations give the reasons the rules give: "falsely protected … no real protector" for
