@@ -39,10 +39,14 @@
 //! | (c) 一将一杀 | 车b4–b9+ 炮c7–c9 (block); 车b9–b4 threatens 兵d8+ 将×d8 车d4# | 将杀将杀, 闲, Red must change | agrees |
 //! | (c) control | a black horse f6 can block d5 or d7 | 将闲将闲, 闲, draw | agrees |
 //! | (d) three checks | a black horse c3 can block d5 only: 兵d8+ 将×d8 车d4+ 马d5 车×d5# | 将杀将杀, 闲, Red must change | agrees |
+//! | (d) four checks | and a black cannon c6 can block d6: … 马d5 车×d5+ 炮d6 车×d6# | 将杀将杀, 闲, Red must change | agrees (the deeper search) |
 //! | an offer that is the threat (ignored) | 车a0↔b0 against 车a6↔b6, the black rook mates by taking | 长杀, 杀 (26.5, 26.10), draw | **engine: Black 兑, Red must change** |
 //!
-//! (c)'s threat needs two checks and (d)'s three, (b)'s two (Red's 车d3) and three (Red's 车b3,
-//! Black's both): all within the engine's search of three checks (`RuleSet::mate_threat_depth`).
+//! (c)'s threat needs two checks and (d)'s three and four, (b)'s two (Red's 车d3) and three
+//! (Red's 车b3, Black's both): all but the four within the engine's search of three checks
+//! (`RuleSet::mate_threat_depth`); the four is found by its one check more where a side's
+//! pattern turns on it. A threat of five or more checks is beyond the engine, while 24.2 sets
+//! no bound; no such case was built here.
 //!
 //! The one disagreement (left `#[ignore]`, not fixed): a rook that threatens mate only by taking
 //! an unprotected rook it offers to (车b6 against 车b0, 车×b0 mating with the pawn f1's help).
@@ -200,6 +204,24 @@ fn control_one_check_one_idle_is_a_draw() {
 fn a_mate_threat_of_three_checks_counts() {
     cxa_case(
         "3k5/9/b1cP5/9/9/1R7/2n6/9/9/4K4 w - - 0 1",
+        "b4b9 c7c9 b9b4 c9c7",
+        Verdict::MustChange(Color::Red),
+        "将杀将杀",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// (d) Four checks: besides the horse c3 (d5), a black cannon on c6 reaches d6 along its rank.
+/// After 车b9→b4: 兵d8+ 将×d8, 车d4+ and now 马d5 车×d5+ 炮d6 车×d6# (d7 on the line, nothing
+/// reaches d7), or 炮d6 at once 车×d6# — at most four checks, and three do not mate (the
+/// engine's search confirms both). 24.2 sets no bound: 杀. The engine searches three checks
+/// and one more where a side's pattern turns on it (`mate_threat::deepen`): here 一将一杀
+/// against 一将一闲. Red must change.
+#[test]
+fn a_mate_threat_of_four_checks_counts_where_the_pattern_turns_on_it() {
+    cxa_case(
+        "3k5/9/b1cP5/2c6/9/1R7/2n6/9/9/4K4 w - - 0 1",
         "b4b9 c7c9 b9b4 c9c7",
         Verdict::MustChange(Color::Red),
         "将杀将杀",
