@@ -203,3 +203,33 @@ fn two_roots_the_answer_cutting_the_last_then_a_chase_is_perpetual() {
         false,
     );
 }
+
+/// The same board drawn as a diagram (`xiangqi adjudicate --diagram`): a red pawn on i2, behind
+/// its starting rank where no game brings it, far from the play (it attacks i3 only). The
+/// two-root test rebuilds the board before the check without the checker; it first did so as a
+/// game position, which refused the pawn, and ruled the answer 闲 here alone. A diagram is
+/// ruled as shown: the same 捉捉, Red must change.
+#[test]
+fn two_roots_on_a_diagram_board() {
+    let fen: xiangqi::fen::Fen = "4k4/9/9/4p4/9/2R6/9/5p3/2c1A2cP/r3K4 w - - 0 1"
+        .parse()
+        .expect("fen");
+    let start = xiangqi::Position::from_diagram(fen.0).expect("a diagram");
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (from, to) in [("e1", "d0"), ("a0", "a1"), ("d0", "e1"), ("a1", "a0")].repeat(2) {
+        let m = pos
+            .find_move(from.parse().unwrap(), to.parse().unwrap())
+            .expect("a move");
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let ruling = xiangqi_arbiter::rule_game(&start, &moves, &symmetry::cxa()).expect("a ruling");
+    assert_eq!(
+        ruling.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        ruling.explanation.en()
+    );
+    symmetry::assert_natures(&ruling, Color::Red, "捉捉捉捉");
+}

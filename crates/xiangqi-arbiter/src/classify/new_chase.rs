@@ -529,38 +529,34 @@ pub(super) fn answer_cuts_root(
         )
         .is_some_and(|at| at.is_chase())
     };
+    // Is the attack a chase once the answer is played on `pos_s` (the answering side to move)?
+    let answer_makes_it = |cache: &mut Cache, pos_s: &Position| {
+        let played = after(pos_s, m);
+        played
+            .swap_turn()
+            .is_some_and(|threat| chase_in(cache, &threat, &played))
+    };
     if chase_in(cache, &standing, earlier) {
         return false;
     }
-    let unmade = after(&standing, m);
-    if unmade
-        .swap_turn()
-        .is_some_and(|threat| chase_in(cache, &threat, &unmade))
-    {
+    if answer_makes_it(cache, &standing) {
         return true;
     }
     // A piece with two roots, one the checker, which left its line to check, the other cut by
     // the answer: the checker's leaving did not "造成被保护的子失根" (26.4), the piece kept a
     // root; the answer took the last one away, "产生新的'捉'" (26.2). Told by the board before
     // the check with the checker gone: the piece was no chase there (its other root held),
-    // and is one once the answer is played there.
+    // and is one once the answer is played there. (A diagram's board stays a diagram.)
     let mut setup = earlier.to_setup();
     if setup.board.remove_piece_at(last.from).is_none() {
         return false;
     }
-    let Ok(gone_o) = Position::from_setup(setup) else {
+    let Ok(gone_o) = Position::from_diagram(setup) else {
         return false;
     };
-    let Some(gone) = gone_o.swap_turn() else {
-        return false;
-    };
-    if !gone.is_legal(m) || chase_in(cache, &gone, &gone_o) {
-        return false;
-    }
-    let unmade = after(&gone, m);
-    unmade
-        .swap_turn()
-        .is_some_and(|threat| chase_in(cache, &threat, &unmade))
+    gone_o.swap_turn().is_some_and(|gone| {
+        gone.is_legal(m) && !chase_in(cache, &gone, &gone_o) && answer_makes_it(cache, &gone)
+    })
 }
 
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
