@@ -289,20 +289,36 @@ fn a_fourth_asymmetry_found_at_four_checks() {
     assert!(text.contains("cannon on e5: forced line"), "{text}");
 }
 
-/// Found by [`every_third_occurrence_is_ruled`] (a CI run, 2026-12-06), and already there on
-/// the session's first commit: under CXA 2011 the red cannon's e7→e1 is ruled 捉 as played (the
-/// rook f7 then chases the unprotected elephant g7) but 杀 mirrored, with no attack listed (the
-/// rook d7 on the elephant c7 is not judged new there), so Red is 长捉 as played and 一杀一捉
-/// mirrored: the verdict agrees (Red must change), the natures do not. Not traced yet (the
-/// attack stood before the move: `OldAttacks::is_new`'s judgement of it, or the mate search
-/// behind the move, depends on the board's side). Open in issue 16.
+/// Found by [`every_third_occurrence_is_ruled`] (a CI run, 2026-12-06): under CXA 2011 the red
+/// cannon's e7→e1 (`9/3Nk4/4CRb2/5r3/3R4n/3r5/3n5/9/3P5/4K1P2 w`) was ruled 捉 as played (the
+/// rook f7 then takes the unprotected elephant g7) but 杀 mirrored, with the rook's attack
+/// weighed as a tied capturer's (被牵子捉子) there.
+///
+/// What the capture of the elephant is weighed against is what Black wins all along (art.
+/// 24.3), less a line that wins the capturer itself (图16: a rook lost to a 抽 whatever it does
+/// wins nothing by taking). Black wins a rook all along (马d3–f2 将, and after the general's step
+/// a rook falls), but Red's general chooses which: a line that must take the rook f7 wins
+/// only a horse's worth. So the rook f7 is not lost whatever it does, and its capture of the
+/// elephant wins it: 捉, Red 长捉 (Black's 杀 and 兑 are allowed), Red must change. The search
+/// met first, as played, the line taking the rook d5, mirrored the line taking the capturer,
+/// and weighed the capturer as lost in the one and not in the other.
 #[test]
-#[ignore = "a known asymmetry (natures differ mirrored), open in issue 16: see the doc comment"]
 fn a_cannon_leaving_the_generals_file_is_ruled_alike_mirrored() {
-    found_case(
+    let [cxa, _] = found_case(
         "68 48 75 - 67 - - - - - - 6 12 - - 59 39 30 53 - - - - 20 - - - - - -",
         (1, 4),
         false,
         (59, 0),
+    );
+    let text = cxa.explanation.en();
+    assert_eq!(cxa.verdict, Verdict::MustChange(Color::Red), "{text}");
+    assert!(
+        text.contains("rook on f7 attacks the unprotected elephant on g7"),
+        "{text}"
+    );
+    assert_eq!(
+        cxa.side(Color::Red).pattern,
+        xiangqi_arbiter::Pattern::PerpetualChase,
+        "{text}"
     );
 }

@@ -1323,13 +1323,19 @@ pub(super) fn rebuttal(cache: &mut Cache, pos: &Position, chaser: Color, spared:
 /// What the side to move in `pos_o` (the board before a capture) could win by force all along,
 /// against which the answer to the capture is weighed ([`rebuttal_beyond`], [`wins_back_beyond`]):
 /// [`rebuttal`], except that a line winning outright the capturer itself (`capturer`, where it
-/// stands before the capture: the line's dearest piece, for at least its worth) is not
-/// counted. A capturer the other side wins whether it takes or not has won nothing by taking
-/// (CXA 2011 art. 24.3, "吃子……得子"; arts. 26.1, 26.2 and 图16: "黑方将6退1避抽后，车可以
-/// 吃兵，判捉": while the 抽 on the rook stands, the rook's capture of the pawn is no 捉, and the
-/// general's step that ends the 抽 makes it a new one). A mate all along stands whatever it
-/// takes; a line that only trades the capturer on its way to another piece (the capturer is
-/// the root of a piece lost all along) is counted whole.
+/// stands before the capture) is not counted. A capturer the other side wins whether it takes
+/// or not has won nothing by taking (CXA 2011 art. 24.3, "吃子……得子"; arts. 26.1, 26.2 and
+/// 图16: "黑方将6退1避抽后，车可以吃兵，判捉": while the 抽 on the rook stands, the rook's capture
+/// of the pawn is no 捉, and the general's step that ends the 抽 makes it a new one). A mate all
+/// along stands whatever it takes.
+///
+/// The capturer is won all along when the other side can force it: a line that must take it
+/// ([`Aim`]'s target) wins as much as the best line and keeps a piece as dear. Where the
+/// defender may choose which of two pieces alike to lose (two rooks hanging, one the capturer),
+/// the capturer is not lost whatever it does, and the best line counts whole; so does a line
+/// that only trades the capturer on its way to another piece. Which of such lines the search
+/// names first turns with the board (the order of the squares), and must not decide:
+/// `a_cannon_leaving_the_generals_file_is_ruled_alike_mirrored` in tests/random_cycles.rs.
 pub(super) fn standing(
     cache: &mut Cache,
     pos_o: &Position,
@@ -1340,11 +1346,21 @@ pub(super) fn standing(
     let Some(a) = capturer else {
         return line;
     };
-    let Some(capturer) = pos_o.board().piece_at(a) else {
+    let Some(piece) = pos_o.board().piece_at(a) else {
         return line;
     };
-    let outright = line.gain >= value(capturer.role, capturer.color, a);
-    if line.mates || !outright || line.victim.map(|(_, v)| v) != Some(a) {
+    let worth = gain_value(piece.role, piece.color, a);
+    if line.mates || line.gain < worth {
+        return line;
+    }
+    let taking_it = Aim {
+        target: Some(a),
+        value_only: true,
+        ..Aim::default()
+    };
+    let whole = (2 * MATED, -2 * MATED);
+    let forced = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole);
+    if forced.mates || forced.gain < line.gain || forced.dearest < rank_of(worth) {
         return line;
     }
     rebuttal(cache, pos_o, chaser, Bitboard::from_square(a))
