@@ -749,8 +749,8 @@ pub(crate) fn analyse_with(
     let before_o = before.swap_turn();
     let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
     // The enemy pieces some attack judged unrooted or falsely rooted (victim, attacker,
-    // protection), the first such judgement of each (the forced line below names a rootless
-    // piece first): judged once here, not again there.
+    // protection), every such judgement (the forced line below names a rootless piece first,
+    // asking each attacker): judged once here, not again there.
     let mut unrooted: Vec<(Square, Square, Protection)> = Vec::new();
     // CXA 2011 arts. 24.4, 26.10: the pieces in a same-type contact that may take first
     // without loss or mate (兑), whether the move made the contact or found it standing: the
@@ -770,7 +770,7 @@ pub(crate) fn analyse_with(
         ) else {
             continue;
         };
-        if attack.protection.is_unrooted() && !unrooted.iter().any(|&(sq, _, _)| sq == v) {
+        if attack.protection.is_unrooted() {
             unrooted.push((v, a, attack.protection));
         }
         if book == Book::Cxa2011 && a == m.to && pawn_with_others(cache, &threat, &attack) {

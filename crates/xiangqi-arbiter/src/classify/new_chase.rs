@@ -784,12 +784,24 @@ pub(super) fn forced_line_chase(
         // a gain (象甲联赛 00000013: 炮九退三 escapes the rook, and the rook on e4, there all
         // along, now wins the rootless cannon on e7). A moved piece that pins a root, cuts one or
         // makes a screen is part of the win and the chase stays joint (fig. 11).
+        //
+        // Every direct attack on the piece is asked, not the first the board's order lists: a
+        // moved cannon that attacks it too (over a screen of its own) does not make the chase
+        // of a rook that attacked it all along joint (as played the horse on b1 was met first
+        // and the chase was single, with the colours swapped the cannon on c7, and the chase
+        // was joint: `a_standing_attacker_chases_alone_whatever_the_order` in
+        // tests/random_cycles.rs).
         let rootless = |cache: &mut Cache, v: Square, lead| -> Option<Protection> {
-            let (_, direct, protection) = *unrooted.iter().find(|&&(sq, _, _)| sq == v)?;
+            let judged = || unrooted.iter().filter(move |&&(sq, _, _)| sq == v);
+            // No root at all before a false one, whichever attack judged which.
+            let protection = judged()
+                .map(|&(_, _, protection)| protection)
+                .min_by_key(|&protection| protection != Protection::Unrooted)?;
             if held_on_its_square(cache, pos_after, v, mate_depth, lead) {
                 return Some(protection);
             }
-            let standing = direct != m.to && !made_by(before, m, direct, v);
+            let standing =
+                judged().any(|&(_, direct, _)| direct != m.to && !made_by(before, m, direct, v));
             let alone = standing && {
                 let mut setup = threat.to_setup();
                 setup.board.remove_piece_at(m.to);
