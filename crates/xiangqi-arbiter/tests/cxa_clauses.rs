@@ -459,6 +459,36 @@ fn cxa_26_2_parrying_a_mate_does_not_chase_a_piece_hanging_all_along() {
     assert!(!ruling.red.forbidden);
 }
 
+/// CXA 2011 arts. 24.18, 26.2, 26.4 read as 图19 reads them. Black's 车c8–c1 threatens mate
+/// in four checks (马e1–c2 uncovers the rook's check): 杀. Red's 车b2–b8 checks and leaves
+/// the guard of d2; 车c1–c8 blocks, and now 马e4–d2 mates in two: a mate the check opened,
+/// not the block. 自毙 ("甲方将军乙方，以致形成己方的被杀状态") needs a check that forms the
+/// checker's mated state; Red stood under Black's mate threat before its check, so the new mate
+/// after the answer counts as 杀 ("若另一方应将着法产生新的杀法仍应按杀处理"), as in 图19, where
+/// 车五平六's leaving likewise opens the horse's mate and 炮2平4 stays 杀 (its explanation:
+/// "平4应将后增加了黑马退6的杀着"). Black 长杀 against Red's 一将一闲: Black must change (art.
+/// 26.9.1). Mirrored and with the colours swapped the same.
+#[test]
+fn cxa_26_4_a_block_after_a_mate_threat_is_a_mate_threat_as_in_fig_19() {
+    let fen = "9/4k4/5P3/9/9/4n4/6p2/1R7/2r1nK3/7c1 w - - 0 1";
+    let line = "b2b8 c1c8 b8b2 c8c1 b2b8 c1c8 b8b2 c8c1";
+    let (start, moves) = game_of(fen, line);
+    let rules = RuleSet::cxa2011();
+    let ruling = rule_game(&start, &moves, &rules)
+        .unwrap_or_else(|| panic!("the start position occurs three times"));
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Black), "{why}");
+    assert_eq!(
+        ruling.black.natures,
+        vec![MoveNature::MateThreat; 4],
+        "{why}"
+    );
+    assert_eq!(ruling.black.pattern, Pattern::PerpetualMateThreat, "{why}");
+    assert!(!ruling.red.forbidden, "{why}");
+    let alike = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
+    assert!(alike.is_ok(), "{alike:?}");
+}
+
 /// CXA 2011 arts. 24.5, 24.12: "凡走子送吃而对方一旦吃掉此子后，不致立即被对方将死或立即在子力
 /// 价值上遭受损失者称为'献'"; "类似解释也适用于'长献'". Red's cannon steps between c7 and d7
 /// on the black rook's rank, each move offering itself: the rook could take it for nothing.
