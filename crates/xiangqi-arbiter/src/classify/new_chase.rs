@@ -554,9 +554,34 @@ pub(super) fn answer_cuts_root(
     let Ok(gone_o) = Position::from_diagram(setup) else {
         return false;
     };
-    gone_o.swap_turn().is_some_and(|gone| {
+    if gone_o.swap_turn().is_some_and(|gone| {
         gone.is_legal(m) && !chase_in(cache, &gone, &gone_o) && answer_makes_it(cache, &gone)
-    })
+    }) {
+        return true;
+    }
+    // A piece with two roots, one blocked by the checker arriving (on a rook's line, a horse's
+    // leg, an elephant's eye, as a cannon root's second screen), the other cut by the answer:
+    // the check left the piece rooted — it made no "被捉状态" (26.4) — and the answer took its
+    // last root away, "产生新的'捉'" (26.2). Told on the board after the check, where the
+    // answering side, in check, cannot take: a piece of the target's side that reached the
+    // target's point there and reaches it no more once the answer is played is a root the
+    // answer cut (the caller has found the attack a chase after the answer).
+    let roots = |pos: &Position| -> Bitboard {
+        let board = pos.board();
+        let occupied = board.occupied();
+        let Some(target) = board.piece_at(v) else {
+            return Bitboard::EMPTY;
+        };
+        board
+            .pieces()
+            .filter(|&(sq, p)| {
+                sq != v && p.color == target.color && piece_attacks(p, sq, occupied).contains(v)
+            })
+            .map(|(sq, _)| sq)
+            .collect()
+    };
+    let answered = after(before, m);
+    (roots(before) & !roots(&answered)).any()
 }
 
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
