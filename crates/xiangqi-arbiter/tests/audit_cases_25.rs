@@ -30,6 +30,7 @@
 //! | (2) the answer opens a check that wins a piece | 炮b5→e5 opens the b-file: 车b9+ 将d8 车×a9 | Red 捉闲, Black 闲将, draw | **disagreed: engine 闲 (block); fixed** |
 //! | control: the line stood before the check | 炮c5→e5, the b-file open all along | Red 闲闲, draw | agrees |
 //! | control: the line wins nothing | no 炮a9 | Red 闲闲, draw | agrees |
+//! | control: the line the check opened (26.4) | 车b7→e7+ leaves the b-file itself; 马f3→e5 blocks | Red 闲闲, draw | agrees |
 //! | (3) the answer uncovers another piece's attack | 马d3→e5 opens 车d1's file onto the unrooted 马d6 | Red 捉闲, draw | agrees |
 //! | control: the attack stood before the check | 马f3→e5 | Red 闲闲, draw | agrees |
 //!
@@ -192,6 +193,23 @@ fn control_an_opened_check_that_wins_nothing_is_idle() {
     cxa_case(
         "3k1a3/4a4/4r4/9/1C7/9/5N3/1R7/9/3AKA3 w - - 0 1",
         "b5e5 e7i7 e5b5 i7e7",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲将闲将",
+        false,
+    );
+}
+
+/// Control, the line the check opened: the black rook checks from b7, where it shut the
+/// b-file (rooted there by the horse c5 against the red rook b2: no chase), and by leaving it
+/// opens 车b9+ 将d8 车×a9 itself. 马f3→e5 blocks and takes no part in the line: "无直接参与且
+/// 是己方走子造成被捉状态不予考虑" (26.4): 闲. 马e5→f3, with the rook back on b7: 闲. Red 闲闲,
+/// Black 一将一闲 (车e7→b7 offers the rooks, 兑: 闲): a draw.
+#[test]
+fn control_a_forced_line_the_check_opened_is_the_checkers_own_fault() {
+    cxa_case(
+        "c2k1a3/4a4/4r4/9/2n6/9/5N3/1R7/9/3AKA3 w - - 0 1",
+        "f3e5 e7b7 e5f3 b7e7",
         Verdict::Draw,
         "闲闲闲闲",
         "闲将闲将",
