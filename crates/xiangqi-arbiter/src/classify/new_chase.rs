@@ -573,7 +573,16 @@ pub(super) fn answer_cuts_root(
     // last root away, "产生新的'捉'" (26.2). Told on the board after the check, where the
     // answering side, in check, cannot take: a piece of the target's side that reached the
     // target's point there and reaches it no more once the answer is played is a root the
-    // answer cut (the caller has found the attack a chase after the answer).
+    // answer cut (the caller has found the attack a chase after the answer). Only for an
+    // attack that stood before the check (no chase there, above): one the check opened is the
+    // checker's doing whatever root the answer cuts besides (26.4, "无直接参与且是己方走子造成被
+    // 捉状态不予考虑"; a horse's attack on a rook is a chase, rooted or not).
+    let stood = then
+        .piece_at(a)
+        .is_some_and(|p| piece_attacks(p, a, then.occupied()).contains(v));
+    if !stood {
+        return false;
+    }
     let roots = |pos: &Position| -> Bitboard {
         let board = pos.board();
         let occupied = board.occupied();
