@@ -51,7 +51,9 @@
 //!    answer is now also asked on the board after the check: a piece of the target's side that
 //!    reached the target's point there and no longer does after the answer is a root the
 //!    answer cut. (When the checker blocks the only root, the piece has no root left on that
-//!    board to cut: 26.4, the control.)
+//!    board to cut: 26.4, the control.) Only for an attack that stood before the check: one
+//!    the check opened stays the checker's whatever the answer cuts besides (no case of ours
+//!    tests that guard by itself).
 //! 2. The search for a chase by a forced line (24.3: "从下一着开始运用将军或连续'将军'得子、
 //!    通过完整互吃交换后吃掉对方子且得子") was made only for moves that answer no check. 26.2
 //!    names any "新的'捉'" of an answer by a piece other than the king, and 24.3's forced lines
