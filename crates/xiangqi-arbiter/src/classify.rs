@@ -747,7 +747,13 @@ pub(crate) fn analyse_with(
 
     // Attacks before the move, judged in the position before it (the mover to move there).
     let before_o = before.swap_turn();
-    let old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
+    let mut old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
+    // CXA 2011 art. 26.2: a forced line after an answer to check is new against the board
+    // before the check (see the forced-line chase below).
+    let standing = previous.and_then(|(earlier, _)| earlier.swap_turn());
+    if book == Book::Cxa2011 && evasion {
+        old.won_before = standing.as_ref();
+    }
     // The enemy pieces some attack judged unrooted or falsely rooted (victim, attacker,
     // protection), every such judgement (the forced line below names a rootless piece first,
     // asking each attacker): judged once here, not again there.
@@ -885,8 +891,11 @@ pub(crate) fn analyse_with(
     // counts (arts. 24.3, 24.8; 图5: "红方退车前就可吃底士，退车后吃士结果没有发生变化", 闲):
     // what the line wins is compared with what the mover could win by force before the move
     // ([`OldAttacks::could_win`]).
+    //
+    // CXA 2011 art. 26.2: an answer to check by a piece other than the king chases too when
+    // it itself opens such a line ("走动其他棋子应将后产生新的'捉'"): [`answer_opens_line`].
     if book == Book::Cxa2011
-        && !evasion
+        && (!evasion || (m.role != Role::King && previous.is_some()))
         && !analysis.mate_threat
         && !analysis.attacks.iter().any(Attack::is_chase)
     {
@@ -915,7 +924,8 @@ pub(crate) fn analyse_with(
             .collect();
         if let Some((attack, line)) = forced_line_chase(
             cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth,
-        ) {
+        ) && (!evasion || answer_opens_line(cache, previous, before, m, attack.victim))
+        {
             // A piece set aside (art. 26.4) both as a direct attack and by a line is told once.
             let told = !attack.is_chase()
                 && analysis

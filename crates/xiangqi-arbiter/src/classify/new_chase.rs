@@ -41,6 +41,11 @@ pub(super) struct OldAttacks<'a> {
     /// The board after the move, the opponent to move.
     pub(super) after: &'a Position,
     pub(super) pairs: Vec<(Square, Square)>,
+    /// Where what the mover could win by force before its move is measured
+    /// ([`Self::could_win`], [`Self::win_piece`]): `before`, unless the move answers a check
+    /// (CXA 2011 art. 26.2), when it is the board before the check, the mover to move there in
+    /// thought — in check, every answer would count as the first move of a line.
+    pub(super) won_before: Option<&'a Position>,
 }
 
 impl<'a> OldAttacks<'a> {
@@ -55,6 +60,7 @@ impl<'a> OldAttacks<'a> {
             before_o,
             after,
             pairs: attack_pairs(before, mover),
+            won_before: None,
         }
     }
 
@@ -139,17 +145,18 @@ impl<'a> OldAttacks<'a> {
     /// would take the horse on b6 back).
     ///
     pub(super) fn could_win(&self, cache: &mut Cache, gain: i32) -> bool {
-        if gains_more_than(cache, self.before, FORCED_CHECKS, gain - 1) {
+        let before = self.won_before.unwrap_or(self.before);
+        if gains_more_than(cache, before, FORCED_CHECKS, gain - 1) {
             return true;
         }
         // No more, or a mate: where the mover could mate (杀, not a gain), what it could win
         // besides counts, by lines the defender may answer only by giving material up or
         // being mated.
         let mate = -MATED / 2;
-        let turn = self.before.turn();
+        let turn = before.turn();
         let mating = forced_line_in(
             cache,
-            self.before,
+            before,
             FORCED_CHECKS,
             turn,
             Aim::default(),
@@ -159,7 +166,7 @@ impl<'a> OldAttacks<'a> {
             declines_mate: true,
             ..Aim::default()
         };
-        mating.mates && aiming_reaches(cache, self.before, besides, gain)
+        mating.mates && aiming_reaches(cache, before, besides, gain)
     }
 
     /// The piece the move chases by a forced line, if any (CXA 2011 art. 24.3), found so that
@@ -407,8 +414,9 @@ impl<'a> OldAttacks<'a> {
         };
         // Before the move: below the bound counts as nothing; where the mover could mate,
         // what it could win by taking the piece besides mating (see [`Self::could_win`]).
-        let before_gain = if aiming_reaches(cache, self.before, before, after.gain) {
-            gain_besides_mate(cache, self.before, before)
+        let won_before = self.won_before.unwrap_or(self.before);
+        let before_gain = if aiming_reaches(cache, won_before, before, after.gain) {
+            gain_besides_mate(cache, won_before, before)
         } else {
             0
         };
@@ -554,9 +562,83 @@ pub(super) fn answer_cuts_root(
     let Ok(gone_o) = Position::from_diagram(setup) else {
         return false;
     };
-    gone_o.swap_turn().is_some_and(|gone| {
+    if gone_o.swap_turn().is_some_and(|gone| {
         gone.is_legal(m) && !chase_in(cache, &gone, &gone_o) && answer_makes_it(cache, &gone)
-    })
+    }) {
+        return true;
+    }
+    // A piece with two roots, one blocked by the checker arriving (on a rook's line, a horse's
+    // leg, an elephant's eye, as a cannon root's second screen), the other cut by the answer:
+    // the check left the piece rooted — it made no "被捉状态" (26.4) — and the answer took its
+    // last root away, "产生新的'捉'" (26.2). Told on the board after the check, where the
+    // answering side, in check, cannot take: a piece of the target's side that reached the
+    // target's point there and reaches it no more once the answer is played is a root the
+    // answer cut (the caller has found the attack a chase after the answer). Only for an
+    // attack that stood before the check (no chase there, above): one the check opened is the
+    // checker's doing whatever root the answer cuts besides (26.4, "无直接参与且是己方走子造成被
+    // 捉状态不予考虑"; a horse's attack on a rook is a chase, rooted or not).
+    let stood = then
+        .piece_at(a)
+        .is_some_and(|p| piece_attacks(p, a, then.occupied()).contains(v));
+    if !stood {
+        return false;
+    }
+    let roots = |pos: &Position| -> Bitboard {
+        let board = pos.board();
+        let occupied = board.occupied();
+        let Some(target) = board.piece_at(v) else {
+            return Bitboard::EMPTY;
+        };
+        board
+            .pieces()
+            .filter(|&(sq, p)| {
+                sq != v && p.color == target.color && piece_attacks(p, sq, occupied).contains(v)
+            })
+            .map(|(sq, _)| sq)
+            .collect()
+    };
+    let answered = after(before, m);
+    (roots(before) & !roots(&answered)).any()
+}
+
+/// CXA 2011 arts. 24.3, 26.2, 26.4: does the answer `m` to a check (played in `before`) itself
+/// open the forced line that wins the piece on `v` (a check or series of checks and then a
+/// capture, or a chain of exchanges: "从下一着开始运用将军或连续'将军'得子、通过完整互吃交换后
+/// 吃掉对方子且得子")? "走动其他棋子应将后产生新的'捉'……判'捉'" (26.2). Told as
+/// [`answer_cuts_root`] tells a direct attack: on the board before the check (`previous`: the
+/// check and the position it was given in, the answering side to move there in thought) no
+/// line won the piece, and the answer played there opens one. A line the check itself opened
+/// (the checker leaving its line, 26.4: "无直接参与且是己方走子造成被捉状态不予考虑") does not
+/// appear there, and stays the checker's. `false` when the check or the position before it is
+/// not known, or the answer could not have been played there.
+pub(super) fn answer_opens_line(
+    cache: &mut Cache,
+    previous: Option<(&Position, Move)>,
+    before: &Position,
+    m: Move,
+    v: Square,
+) -> bool {
+    let Some((earlier, _)) = previous else {
+        return false;
+    };
+    let Some(standing) = earlier.swap_turn() else {
+        return false;
+    };
+    let (then, now) = (standing.board(), before.board());
+    let same = |sq: Square| then.piece_at(sq) == now.piece_at(sq);
+    if !(same(v) && same(m.from) && same(m.to) && standing.is_legal(m)) {
+        return false;
+    }
+    let aim = Aim {
+        target: Some(v),
+        ..Aim::default()
+    };
+    if forced_gain_aiming(cache, &standing, aim).gain > 0 {
+        return false;
+    }
+    after(&standing, m)
+        .swap_turn()
+        .is_some_and(|threat| forced_gain_aiming(cache, &threat, aim).gain > 0)
 }
 
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
