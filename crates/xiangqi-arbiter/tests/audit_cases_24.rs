@@ -30,9 +30,11 @@
 //! | (1) 单子长捉车 against 联合捉车 | 马e6↔g5 on the rooks f8/f7; 炮i8↔i7 over the rooks f8/f7 on the rooks c8/c7 | single 长捉车, 联合长捉车: Red must change (26.9.2) | agrees |
 //! | (1) both joint | 炮a8↔a7 over the rooks c8/c7, against the same black cannon | 联合, 联合: draw (26.9.4) | agrees |
 //! | (1) both single | 马e6↔g5 against 马b6↔d5 (the black rooks no longer screen a cannon) | single, single: draw (26.9.4) | agrees |
+//! | (1) a second root | a red cannon c6 and horse d5 guard c8, c7 again | still 联合捉车 (the screen is still needed): Red must change (26.9.2) | agrees |
 //! | (2) 单子长捉无根子 against 联合捉无根子 | 车a7↔i7 on the unrooted horses a9/i9; 炮c8↔g8 over the rooks c6/g6 on the horses c4/g4, each guarded by the elephant e2 | single, 联合 (少根): Red must change (26.9.3) | agrees |
 //! | (2) both single | the black screens are pawns, the red horses unguarded | single, single: draw (26.9.4) | agrees |
 //! | (2) a second root | red pawns c3/g3 guard the horses too | 长捉, 闲 (the cannon wins nothing): Red must change (25.3) | agrees |
+//! | (2') kinds apart | 炮c1↔g1 over its horses c4/g4 on the guarded rooks c6/g6, against 炮c8↔g8's joint chase of the horses | single 长捉车, 联合捉 of a horse: neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
 //! | (2) a false root | the black king on e9: the elephant e2 cannot leave the kings' file | single, single (the rook alone wins the horse): draw (26.9.4) | agrees |
 //!
 //! The false-root case was first built as the 26.9.3 case and expected "Red must change": the
@@ -113,6 +115,23 @@ fn control_two_single_rook_chases_are_drawn() {
     );
 }
 
+/// Control, a second root: as the 26.9.2 case, with a red cannon c6 (over the rook c7) guarding
+/// c8 and a red horse d5 (leg d6) guarding c7. The cannon still cannot take without its screen,
+/// and the screen rook alone still only exchanges; together they still win (炮×车, 炮c6×炮,
+/// 车×炮: a rook and a cannon for a cannon, whatever follows): 联合捉车 whatever the roots
+/// (24.17 counts the pieces needed, not the roots). Red must change (26.9.2).
+#[test]
+fn control_a_second_root_leaves_a_cannon_and_rook_chase_joint() {
+    cxa_case(
+        "3aka3/2R2r2c/2R2r3/2C1N4/3N5/9/9/9/9/3K5 w - - 0 1",
+        "e6g5 i8i7 g5e6 i7i8",
+        Verdict::MustChange(Color::Red),
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // (2) CXA 2011 art. 26.9.3: 单方长捉无根子，对方联合捉无根子.
 
@@ -179,6 +198,28 @@ fn a_false_root_makes_the_cannons_chase_single() {
     cxa_case(
         "n3k3n/2c6/R8/2r3r2/9/2N3N2/9/4B4/9/4K4 w - - 0 1",
         "a7i7 c8g8 i7a7 g8c8",
+        Verdict::Draw,
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// (2') Kinds that do not meet: a single chase of a rook against a joint chase of a horse.
+
+/// As the 26.9.3 case without the red rook and the black horses: a red cannon c1↔g1 takes over
+/// the red horse c4/g4 (which does not attack the rook: a cannon over its own horse, plain 捉车
+/// as 图21 reads a cannon over its own piece) on the black rook c6/g6, guarded by the other rook:
+/// a single piece's 长捉车. Black's 炮c8↔g8 chases the horses jointly as before (车炮, 少根).
+/// 26.9.2 needs "对方联合捉车" (Black's joint chase is of a horse), 26.9.3 needs "单方长捉无根子"
+/// (Red chases guarded rooks): neither, both listed in 26.9.1, so a draw (26.9.4 "除上述情况外，
+/// 双方不变作和").
+#[test]
+fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
+    cxa_case(
+        "3k5/2c6/9/2r3r2/9/2N3N2/9/4B4/2C6/4K4 w - - 0 1",
+        "c1g1 c8g8 g1c1 g8c8",
         Verdict::Draw,
         "捉捉捉捉",
         "捉捉捉捉",
