@@ -35,6 +35,8 @@
 //! | (2) both single | the black screens are pawns, the red horses unguarded | single, single: draw (26.9.4) | agrees |
 //! | (2) a second root | red pawns c3/g3 guard the horses too | 长捉, 闲 (the cannon wins nothing): Red must change (25.3) | agrees |
 //! | (2') kinds apart | 炮c1↔g1 over its horses c4/g4 on the guarded rooks c6/g6, against 炮c8↔g8's joint chase of the horses | single 长捉车, 联合捉 of a horse: neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
+//! | (3) 少根子, two attackers on two lines | 车b5↔h5 on the unrooted horses b2/h2; 炮c8↔g8 over its pawns on the horses c4/g4, which the horses b2/h2 attack too and the elephant e2 guards | single, 联合 (少根): Red must change (26.9.3) | agrees |
+//! | (3) looks joint, is single | no elephant: cannon and horse each win the horse alone | single, single: draw (26.9.4) | agrees |
 //! | (2) a false root | the black king on e9: the elephant e2 cannot leave the kings' file | single, single (the rook alone wins the horse): draw (26.9.4) | agrees |
 //!
 //! The false-root case was first built as the 26.9.3 case and expected "Red must change": the
@@ -220,6 +222,50 @@ fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
     cxa_case(
         "3k5/2c6/9/2r3r2/9/2N3N2/9/4B4/2C6/4K4 w - - 0 1",
         "c1g1 c8g8 g1c1 g8c8",
+        Verdict::Draw,
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// (3) 24.15's 少根子 chased by two attackers on separate lines, and a chase that looks joint.
+
+/// Black king d9; red king e0, elephant e2 guarding the horses c4 and g4 (eyes d3, f3 open).
+/// Black horses b2 and h2 attack the horses c4 (leg b3) and g4 (leg h3) all along; the red
+/// horses cannot answer (their legs c3, g3 are shut by the crossed black pawns there, which
+/// attack neither horse). Alone, a black horse only exchanges (马×马, 相×马).
+///
+/// - Red 车b5→h5 attacks the unrooted horse h2, 车h5→b5 the horse b2 (no black piece guards
+///   them): a single piece's 长捉无根子.
+/// - Black 炮c8→g8 takes over its own pawn g6 (which does not attack g4) on the horse g4, 炮g8→c8
+///   over c6 on c4. Alone the cannon only exchanges; with the horse they win (炮×马, 相×炮, 马×相):
+///   "作为根的棋子少于对方捉的棋子" (24.15, 少根子), each attacker needed ("缺少其中任何一个都
+///   无法吃子", 24.17): 联合捉.
+///
+/// Red single, Black joint: Red must change (26.9.3).
+#[test]
+fn two_attackers_on_a_piece_with_one_root_chase_it_jointly() {
+    cxa_case(
+        "3k5/2c6/9/2p3p2/1R7/2N3N2/2p3p2/1n2B2n1/9/4K4 w - - 0 1",
+        "b5h5 c8g8 h5b5 g8c8",
+        Verdict::MustChange(Color::Red),
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+}
+
+/// Looks joint, is single: as above with no elephant (a red advisor e1 stands between the
+/// kings). The horses c4/g4 have no root, and the cannon or the black horse alone wins each:
+/// two attackers, but neither is needed ("缺少其中任何一个都无法吃子" fails), so the cannon's
+/// chase is a single piece's 长捉无根子, as Red's: a draw (26.9.4).
+#[test]
+fn two_attackers_on_an_unrooted_piece_are_no_joint_chase() {
+    cxa_case(
+        "3k5/2c6/9/2p3p2/1R7/2N3N2/2p3p2/1n5n1/4A4/4K4 w - - 0 1",
+        "b5h5 c8g8 h5b5 g8c8",
         Verdict::Draw,
         "捉捉捉捉",
         "捉捉捉捉",
