@@ -34,10 +34,11 @@
 //! | (2) 单子长捉无根子 against 联合捉无根子 | 车a7↔i7 on the unrooted horses a9/i9; 炮c8↔g8 over the rooks c6/g6 on the horses c4/g4, each guarded by the elephant e2 | single, 联合 (少根): Red must change (26.9.3) | agrees |
 //! | (2) both single | the black screens are pawns, the red horses unguarded | single, single: draw (26.9.4) | agrees |
 //! | (2) a second root | red pawns c3/g3 guard the horses too | 长捉, 闲 (the cannon wins nothing): Red must change (25.3) | agrees |
+//! | (2) a false root | the black king on e9: the elephant e2 cannot leave the kings' file | single, single (the rook alone wins the horse): draw (26.9.4) | agrees |
 //! | (2') kinds apart | 炮c1↔g1 over its horses c4/g4 on the guarded rooks c6/g6, against 炮c8↔g8's joint chase of the horses | single 长捉车, 联合捉 of a horse: neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
 //! | (3) 少根子, two attackers on two lines | 车b5↔h5 on the unrooted horses b2/h2; 炮c8↔g8 over its pawns on the horses c4/g4, which the horses b2/h2 attack too and the elephant e2 guards | single, 联合 (少根): Red must change (26.9.3) | agrees |
 //! | (3) looks joint, is single | no elephant: cannon and horse each win the horse alone | single, single: draw (26.9.4) | agrees |
-//! | (2) a false root | the black king on e9: the elephant e2 cannot leave the kings' file | single, single (the rook alone wins the horse): draw (26.9.4) | agrees |
+//! | (4) 一将一捉 against 联合捉 | 马i7↔g8 (check; then the cannon h5) against 车f5↔f8 (blocks the leg and with the horse e7 attacks the checker, guarded once; then screens the cannon h5 on a5) | 一将一捉无根子, 联合长捉: both listed, neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
 //!
 //! The false-root case was first built as the 26.9.3 case and expected "Red must change": the
 //! elephant e2 that guards the horses also stands between the kings, so it cannot take
@@ -45,16 +46,31 @@
 //! needed ("缺少其中任何一个都无法吃子" fails). By the book the chase is single and the game is
 //! drawn (26.9.4), as the engine rules; the black king was moved to d9 for the 26.9.3 case.
 //!
-//! Not done in the time given (left for a later audit): 一将一捉 or 长杀 against 联合捉 (by the
-//! digest's reading both are listed in 26.9.1, 26.9.2–3 need "单方长捉", so 26.9.4: a draw);
-//! the single chase of a rooted piece against a joint chase.
+//! Not done in the time given (left for a later audit): 长杀 against 联合捉 (by the digest's
+//! reading both are listed in 26.9.1, 26.9.2–3 need "单方长捉", so 26.9.4: a draw); the single
+//! chase of a rooted piece against a joint chase (a lone piece chases a guarded piece other
+//! than a rook only when it is weaker: an advisor, an elephant or a pawn, and 26.7 counts a
+//! pawn's trade as no gain; no oscillating advisor or elephant was found that attacks a new
+//! guarded piece on each move).
 
 mod symmetry;
 
 use symmetry::cxa_case;
 
 use xiangqi::Color;
-use xiangqi_arbiter::Verdict;
+use xiangqi_arbiter::{Ruling, Verdict};
+
+/// Checks which sides chase jointly (联合捉, art. 24.17) and that both patterns are on art.
+/// 26.9.1's list, as the book's reading of each case says: 26.9.2–3 then decide, or 26.9.4.
+fn joint(ruling: &Ruling, red: bool, black: bool) {
+    let why = ruling.explanation.en();
+    assert_eq!(ruling.red.joint, red, "Red joint\n{why}");
+    assert_eq!(ruling.black.joint, black, "Black joint\n{why}");
+    assert!(
+        ruling.red.listed && ruling.black.listed,
+        "both listed\n{why}"
+    );
+}
 
 // ---------------------------------------------------------------------------------------------
 // (1) CXA 2011 art. 26.9.2: 单方长捉车，对方联合捉车.
@@ -76,7 +92,7 @@ use xiangqi_arbiter::Verdict;
 /// change (26.9.2 "凡单方长捉车，对方联合捉车，前者变着").
 #[test]
 fn a_single_rook_chase_gives_way_to_a_joint_rook_chase() {
-    cxa_case(
+    let ruling = cxa_case(
         "3aka3/2R2r2c/2R2r3/4N4/9/9/9/9/9/3K5 w - - 0 1",
         "e6g5 i8i7 g5e6 i7i8",
         Verdict::MustChange(Color::Red),
@@ -84,6 +100,7 @@ fn a_single_rook_chase_gives_way_to_a_joint_rook_chase() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, true);
 }
 
 /// Control, both joint: a red cannon a8↔a7 takes over the rooks c8/c7 on the black rooks f8/f7,
@@ -91,7 +108,7 @@ fn a_single_rook_chase_gives_way_to_a_joint_rook_chase() {
 /// a draw (26.9.4).
 #[test]
 fn control_two_joint_rook_chases_are_drawn() {
-    cxa_case(
+    let ruling = cxa_case(
         "3aka3/C1R2r2c/2R2r3/9/9/9/9/9/9/3K5 w - - 0 1",
         "a8a7 i8i7 a7a8 i7i8",
         Verdict::Draw,
@@ -99,6 +116,7 @@ fn control_two_joint_rook_chases_are_drawn() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, true, true);
 }
 
 /// Control, both single: no black cannon; a black horse b6↔d5 attacks the rook c8 (from b6,
@@ -107,7 +125,7 @@ fn control_two_joint_rook_chases_are_drawn() {
 /// joint. Two single 长捉车: a draw (26.9.4).
 #[test]
 fn control_two_single_rook_chases_are_drawn() {
-    cxa_case(
+    let ruling = cxa_case(
         "3aka3/2R2r3/2R2r3/1n2N4/9/9/9/9/9/3K5 w - - 0 1",
         "e6g5 b6d5 g5e6 d5b6",
         Verdict::Draw,
@@ -115,6 +133,7 @@ fn control_two_single_rook_chases_are_drawn() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, false);
 }
 
 /// Control, a second root: as the 26.9.2 case, with a red cannon c6 (over the rook c7) guarding
@@ -124,7 +143,7 @@ fn control_two_single_rook_chases_are_drawn() {
 /// (24.17 counts the pieces needed, not the roots). Red must change (26.9.2).
 #[test]
 fn control_a_second_root_leaves_a_cannon_and_rook_chase_joint() {
-    cxa_case(
+    let ruling = cxa_case(
         "3aka3/2R2r2c/2R2r3/2C1N4/3N5/9/9/9/9/3K5 w - - 0 1",
         "e6g5 i8i7 g5e6 i7i8",
         Verdict::MustChange(Color::Red),
@@ -132,6 +151,7 @@ fn control_a_second_root_leaves_a_cannon_and_rook_chase_joint() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +170,7 @@ fn control_a_second_root_leaves_a_cannon_and_rook_chase_joint() {
 /// 对方联合捉无根子，前者变着").
 #[test]
 fn a_single_chase_of_unrooted_pieces_gives_way_to_a_joint_chase() {
-    cxa_case(
+    let ruling = cxa_case(
         "n2k4n/2c6/R8/2r3r2/9/2N3N2/9/4B4/9/4K4 w - - 0 1",
         "a7i7 c8g8 i7a7 g8c8",
         Verdict::MustChange(Color::Red),
@@ -158,6 +178,7 @@ fn a_single_chase_of_unrooted_pieces_gives_way_to_a_joint_chase() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, true);
 }
 
 /// Control, both single: the black screens are pawns c6/g6 (which do not attack the horses) and
@@ -165,7 +186,7 @@ fn a_single_chase_of_unrooted_pieces_gives_way_to_a_joint_chase() {
 /// an unrooted horse alone: 长捉无根子 on both sides, a draw (26.9.4).
 #[test]
 fn control_two_single_chases_of_unrooted_pieces_are_drawn() {
-    cxa_case(
+    let ruling = cxa_case(
         "n2k4n/2c6/R8/2p3p2/9/2N3N2/9/9/4A4/4K4 w - - 0 1",
         "a7i7 c8g8 i7a7 g8c8",
         Verdict::Draw,
@@ -173,6 +194,7 @@ fn control_two_single_chases_of_unrooted_pieces_are_drawn() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, false);
 }
 
 /// Control, a second root: red pawns c3/g3 guard the horses as well as the elephant. Two roots
@@ -197,7 +219,7 @@ fn control_a_second_root_ends_the_joint_chase() {
 /// (长捉无根子), as Red's: a draw (26.9.4).
 #[test]
 fn a_false_root_makes_the_cannons_chase_single() {
-    cxa_case(
+    let ruling = cxa_case(
         "n3k3n/2c6/R8/2r3r2/9/2N3N2/9/4B4/9/4K4 w - - 0 1",
         "a7i7 c8g8 i7a7 g8c8",
         Verdict::Draw,
@@ -205,6 +227,7 @@ fn a_false_root_makes_the_cannons_chase_single() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,7 +242,7 @@ fn a_false_root_makes_the_cannons_chase_single() {
 /// 双方不变作和").
 #[test]
 fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
-    cxa_case(
+    let ruling = cxa_case(
         "3k5/2c6/9/2r3r2/9/2N3N2/9/4B4/2C6/4K4 w - - 0 1",
         "c1g1 c8g8 g1c1 g8c8",
         Verdict::Draw,
@@ -227,6 +250,7 @@ fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,7 +271,7 @@ fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
 /// Red single, Black joint: Red must change (26.9.3).
 #[test]
 fn two_attackers_on_a_piece_with_one_root_chase_it_jointly() {
-    cxa_case(
+    let ruling = cxa_case(
         "3k5/2c6/9/2p3p2/1R7/2N3N2/2p3p2/1n2B2n1/9/4K4 w - - 0 1",
         "b5h5 c8g8 h5b5 g8c8",
         Verdict::MustChange(Color::Red),
@@ -255,6 +279,7 @@ fn two_attackers_on_a_piece_with_one_root_chase_it_jointly() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, true);
 }
 
 /// Looks joint, is single: as above with no elephant (a red advisor e1 stands between the
@@ -263,7 +288,7 @@ fn two_attackers_on_a_piece_with_one_root_chase_it_jointly() {
 /// chase is a single piece's 长捉无根子, as Red's: a draw (26.9.4).
 #[test]
 fn two_attackers_on_an_unrooted_piece_are_no_joint_chase() {
-    cxa_case(
+    let ruling = cxa_case(
         "3k5/2c6/9/2p3p2/1R7/2N3N2/2p3p2/1n5n1/4A4/4K4 w - - 0 1",
         "b5h5 c8g8 h5b5 g8c8",
         Verdict::Draw,
@@ -271,4 +296,37 @@ fn two_attackers_on_an_unrooted_piece_are_no_joint_chase() {
         "捉捉捉捉",
         true,
     );
+    joint(&ruling, false, false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (4) A pattern that is no 长捉 against a joint chase: 一将一捉 against 联合捉.
+
+/// Black king e9, horse e7, rook f5, cannon h5; red king d0, rooks a1 and g1, horses a5 and
+/// i7.
+///
+/// - Red 马i7→g8 checks (leg f8 open). Black 车f5→f8 blocks the leg and attacks the checking
+///   horse, which the rook g1 guards and the black horse e7 attacks too (leg f7; the red horse
+///   cannot answer it, its leg f8 now shut): alone the rook loses itself (车×马, 车×车), alone
+///   the horse only exchanges; together they win (马×马, 车×马, 车×车): two attackers against
+///   one root, 联合捉 (24.15, 24.17), a move answering check with a piece other than the king
+///   that makes a new 捉 (26.2).
+/// - Red 马g8→i7 attacks the cannon h5, unguarded while the rook stands on f8: 捉无根子.
+/// - Black 车f8→f5 screens the cannon h5 on the horse a5, which the rook a1 guards: 车炮联合捉
+///   (the rook alone would be taken by the rook a1). It guards the cannon again.
+///
+/// Red: 将捉将捉, 一将一捉无根子; Black: 捉捉捉捉, 联合长捉 (of 少根子). Both on 26.9.1's list, so
+/// "单方" binds neither; 26.9.2–3 need "单方长捉" on one side and Red's is 一将一捉: neither
+/// applies, a draw (26.9.4 "除上述情况外，双方不变作和").
+#[test]
+fn one_check_one_chase_against_a_joint_chase_is_drawn() {
+    let ruling = cxa_case(
+        "4k4/9/4n3N/9/N4r1c1/9/9/9/R5R2/3K5 w - - 0 1",
+        "i7g8 f5f8 g8i7 f8f5",
+        Verdict::Draw,
+        "将捉将捉",
+        "捉捉捉捉",
+        true,
+    );
+    joint(&ruling, false, true);
 }
