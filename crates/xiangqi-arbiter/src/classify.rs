@@ -923,9 +923,8 @@ pub(crate) fn analyse_with(
             .map(|at| at.victim)
             .collect();
         if let Some((attack, line)) = forced_line_chase(
-            cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth,
-        ) && (!evasion || answer_opens_line(cache, previous, before, m, attack.victim))
-        {
+            cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth, evasion,
+        ) {
             // A piece set aside (art. 26.4) both as a direct attack and by a line is told once.
             let told = !attack.is_chase()
                 && analysis

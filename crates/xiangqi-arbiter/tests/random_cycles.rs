@@ -350,3 +350,37 @@ fn a_standing_attacker_chases_alone_whatever_the_order() {
     );
     assert!(text.contains("art. 26.9.3"), "{text}");
 }
+
+/// Found by [`every_third_occurrence_is_ruled`] (seed 62, 2026-12-06) the hour an answer to
+/// check was first searched for forced lines (CXA 2011 arts. 24.3, 26.2; audit_cases_25):
+/// `8N/R3rk3/9/1c3r2P/9/6P2/9/4K1B2/n1B2pc1P/9 w`, cycle g2e4 e8c8 e4g2 c8e8. The elephant's
+/// g2→e4 blocks the rook's check, and then 马i9–h7+ 将f7 车a8–a7+ 车e8–e7 车×e7+ 将×e7 马×f6
+/// wins a rook. The line takes two rooks alike (the checker on e8, traded, and the rook on
+/// f6, won); an answer chases only a piece whose line it opened itself (26.4: the checker's
+/// own arrival is its side's doing), and that was asked of the rook the search named first:
+/// as played the rook on f6 (a chase), with the colours swapped the checker (no chase), and
+/// the verdicts parted. Now asked of each rook won. The ruling must agree mirrored and with the
+/// colours swapped; that is the assertion.
+#[test]
+fn an_answer_chases_the_piece_its_own_line_wins() {
+    found_case(
+        "72 - 89 - - - - - 11 24 - 42 62 17 - 76 59 - 9 55 15 - - - - - - - - 14",
+        (7, 5),
+        false,
+        (29, 48),
+    );
+}
+
+/// Found with the last (seed 65): `5a1n1/9/3k5/9/6R1c/3B4P/6C1p/2R5P/3Pc4/3K4r w`, cycle
+/// g3g0 i0i1 g0g3 i1i0. The cannon's g3→g0 blocks the rook's check along the first rank, and
+/// 车g5–d5+ 将e7 车c2–e2+ 炮i5–e5 车×e5+ wins the cannon that blocks; the same turn of the
+/// named piece, the same mending.
+#[test]
+fn an_answer_chases_the_piece_its_own_line_wins_again() {
+    found_case(
+        "20 51 - - 33 - - - 50 - - - 12 44 26 - 8 - 88 53 13 - 3 - - - - - 35 -",
+        (0, 0),
+        false,
+        (0, 28),
+    );
+}

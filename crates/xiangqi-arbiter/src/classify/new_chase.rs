@@ -809,8 +809,9 @@ pub(super) fn self_exposed(
 /// could not win before the move (`old`, arts. 24.3, 24.8, 图5), named by its victim and
 /// weighed as [`forced_attack`] weighs it. `unrooted` holds the enemy pieces a direct attack
 /// found unrooted or falsely rooted (victim, attacker, protection); `offered`, the pieces the
-/// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller).
-/// With the attack, the moves of a line that makes the chase ([`line_moves`]), for the
+/// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller);
+/// `answering`, whether the move answers a check (a piece it wins must be one whose line the
+/// answer opened: [`answer_opens_line`]). With the attack, the moves of a line that makes the chase ([`line_moves`]), for the
 /// explanation.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn forced_line_chase(
@@ -823,6 +824,7 @@ pub(super) fn forced_line_chase(
     offered: Bitboard,
     not_first: Bitboard,
     mate_depth: u32,
+    answering: bool,
 ) -> Option<(Attack, Vec<Move>)> {
     let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
     // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
@@ -935,6 +937,14 @@ pub(super) fn forced_line_chase(
             else {
                 continue;
             };
+            // An answer to check chases only a piece whose line it opened itself (CXA 2011
+            // arts. 26.2, 26.4: [`answer_opens_line`]); asked of each piece won, not of the
+            // first named: of two rooks a line wins alike, the one the search names first
+            // turns with the board (`an_answer_chases_the_piece_its_own_line_wins` in
+            // tests/random_cycles.rs).
+            if answering && !answer_opens_line(cache, previous, before, m, attack.victim) {
+                continue;
+            }
             if attack.reason == Reason::ForcedGain {
                 made = Some((attack, rootless));
                 break;
