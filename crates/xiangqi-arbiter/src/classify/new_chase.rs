@@ -489,6 +489,24 @@ pub(super) fn made_by(before: &Position, m: Move, a: Square, v: Square) -> bool 
             .is_none_or(|p| !piece_attacks(p, a, occupied).contains(v))
 }
 
+/// The board before a check (`earlier`, the position the check was given in), the answering
+/// side to move there in thought, where the answer `m` (played in `before`, after the check)
+/// asks what it would have done: only if the answer could be played there and the points
+/// `kept` (an attacker, a target) hold there what they hold now (CXA 2011 arts. 26.2, 26.4:
+/// [`answer_cuts_root`], [`answer_opens_line`]).
+fn before_the_check(
+    earlier: &Position,
+    before: &Position,
+    m: Move,
+    kept: &[Square],
+) -> Option<Position> {
+    let standing = earlier.swap_turn()?;
+    let (then, now) = (standing.board(), before.board());
+    let same = |sq: Square| then.piece_at(sq) == now.piece_at(sq);
+    (kept.iter().all(|&sq| same(sq)) && same(m.from) && same(m.to) && standing.is_legal(m))
+        .then_some(standing)
+}
+
 /// CXA 2011 arts. 26.2, 26.4: did the answer `m` to a check (played in `before`) itself cut the
 /// root of the piece on `v`, which the piece on `a` attacked before the answer already (a
 /// standing attack, no chase then) and now wins? "走动其他棋子应将后产生新的'捉'或'杀'，判'捉'或
@@ -516,15 +534,10 @@ pub(super) fn answer_cuts_root(
     let Some((earlier, last)) = previous else {
         return false;
     };
-    // Before the check, the answering side to move.
-    let Some(standing) = earlier.swap_turn() else {
+    let Some(standing) = before_the_check(earlier, before, m, &[a, v]) else {
         return false;
     };
-    let (then, now) = (standing.board(), before.board());
-    let same = |sq: Square| then.piece_at(sq) == now.piece_at(sq);
-    if !(same(a) && same(v) && same(m.from) && same(m.to) && standing.is_legal(m)) {
-        return false;
-    }
+    let then = standing.board();
     let chase_in = |cache: &mut Cache, pos_s: &Position, pos_o: &Position| {
         judge(
             cache,
@@ -618,17 +631,11 @@ pub(super) fn answer_opens_line(
     m: Move,
     v: Square,
 ) -> bool {
-    let Some((earlier, _)) = previous else {
+    let Some(standing) =
+        previous.and_then(|(earlier, _)| before_the_check(earlier, before, m, &[v]))
+    else {
         return false;
     };
-    let Some(standing) = earlier.swap_turn() else {
-        return false;
-    };
-    let (then, now) = (standing.board(), before.board());
-    let same = |sq: Square| then.piece_at(sq) == now.piece_at(sq);
-    if !(same(v) && same(m.from) && same(m.to) && standing.is_legal(m)) {
-        return false;
-    }
     let aim = Aim {
         target: Some(v),
         ..Aim::default()
