@@ -60,7 +60,10 @@
 //! of horses (the last control here, and `audit_cases_24`'s kinds-apart case), as 26.9.2–3's
 //! words do; 图10 and 图25 differ from it only in that one of the rooks chased is unguarded,
 //! which neither book explanation names. If the figures' rule is "a single 长捉 of listed
-//! pieces gives way to a joint chase", that control is Red must change too.
+//! pieces gives way to a joint chase", that control is Red must change too. That broader rule
+//! was tried in the engine as well (26.9.2–3 giving way any single 长捉 of listed pieces to any
+//! joint chase): no verdict of either book's cases or of the corpus changed (explanations
+//! only), so the data at hand cannot choose between it and the engine's reading.
 //!
 //! | test | cycle | first written (text), then (with 图10/图25) | engine |
 //! |---|---|---|---|
