@@ -43,6 +43,8 @@
 //! | (2) a second rook that blocks the check | 将e9↔e8, the rook f6 can go to f8 | 捉, 闲 (the 抽 wins only the capturer): draw | agrees |
 //! | (2) two rooks forked, either lost | 将e9↔e8, the rook f6 boxed | 捉, 闲 (see the note: the pawn falls either way) | agrees |
 //! | (2) control, no second rook | the same | 捉, 闲: draw | agrees |
+//! | (2) two rooks forked (i7, i9, the black horse i8 between), the capturer escapes | 将e9↔e8, 车i7 can take the pawn d7 | 闲, 闲 (Red takes the other rook; the capture gains, 捉 all along): draw | agrees |
+//! | (2) the same, a cannon on d7 | the same | 闲, 闲: draw | agrees |
 //! | (3) 做根子 takes a horse, gives a horse | 车b7↔b5 guards the horse b2 (red rook a2), takes h7 / d5 | 捉, 捉 (价值相当): Black must change | agrees |
 //! | (3) control, the horse b2 not attacked | the same | 捉, 捉: Black must change | agrees |
 //! | (3) takes a crossed pawn, gives a horse | the targets pawns | 捉, 捉 (26.7 float, 图22): Black must change | agrees |
@@ -70,8 +72,10 @@
 //! that ends it makes the 捉, as the engine rules. (The first build of that case, the rook f6
 //! between its pawns but free to go up the f-file, was also written 闲, 闲: there 车f6→f8 blocks
 //! the check's leg, only the capturer is lost, and 捉闲 is the book's answer too; it is kept as
-//! `a_second_rook_that_blocks_the_check_leaves_the_capturer_lost`.) A case where the capture keeps a gain while a
-//! rook alike is lost either way was not built in the time given.
+//! `a_second_rook_that_blocks_the_check_leaves_the_capturer_lost`.) A case where the capture
+//! keeps a gain while a rook alike is lost either way was built afterwards, its verdict written
+//! before the run (the rooks i7 and i9, the capturer leaving the fork by its capture): 捉 all
+//! along, as the engine rules.
 
 mod symmetry;
 
@@ -236,6 +240,42 @@ fn control_one_rook_forked_with_the_boxing_pieces() {
         Verdict::Draw,
         "闲闲闲闲",
         "捉闲捉闲",
+        false,
+    );
+}
+
+/// Two rooks alike forked, the capturer escaping by its capture: black rooks i7 and i9 with the
+/// black horse i8 between them (so neither guards the other; the red horse h6 attacks i8, which
+/// both rooks guard: a horse for a horse, no gain), a red crossed pawn d7, red advisors d2 (which
+/// closes the d-file to the rook's capture) and e1. With the general on e9, 马g8+ 将e8 and the
+/// horse takes i7 or i9 (leg h8), as Red likes; Red's best takes i7 (after 马×i9 the rook i7
+/// would take the pawn). 车i7×d7 leaves the fork (no square the horse reaches attacks d7), and
+/// Red takes the rook i9 instead: Black keeps the pawn and loses a rook, as it would have
+/// anyway. The capture gains (24.3), with the general on e9 as on e8: it stands, the general's
+/// steps make nothing new, 闲闲, a draw. (The control where the line can only win the capturer,
+/// which stays forked when it takes, is the first case of (1): 捉闲.)
+#[test]
+fn two_rooks_forked_the_capturer_escapes_and_its_capture_stands() {
+    cxa_case(
+        "3aka2r/8n/3P4r/7N1/9/9/9/3A5/4A4/3K5 w - - 0 1",
+        "d0d1 e9e8 d1d0 e8e9",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲闲闲闲",
+        false,
+    );
+}
+
+/// The same with a red cannon on d7 (it attacks nothing: over the rook i7 on its rank and the
+/// advisor d9 on its file there is nothing beyond): the capture gains a cannon: it stands, 闲闲.
+#[test]
+fn two_rooks_forked_the_capturer_escapes_with_a_cannon() {
+    cxa_case(
+        "3aka2r/8n/3C4r/7N1/9/9/9/3A5/4A4/3K5 w - - 0 1",
+        "d0d1 e9e8 d1d0 e8e9",
+        Verdict::Draw,
+        "闲闲闲闲",
+        "闲闲闲闲",
         false,
     );
 }
