@@ -38,10 +38,15 @@
 //! | `r23_control_horse_guarded_on_one_point` | 23, §1.3 | a black advisor on e8 guards d7 | draw, Red 闲捉闲捉; Black 捉闲 |
 //! | `r6_rook_checks_on_two_files` | 6 | the rook checks on the e- and f-files in turn | Red must change, 将将将将 |
 //! | `r13_control_pawn_shuts_one_file` | 13 | a red pawn on f5 shuts the f-file | draw, Red 将闲将闲 |
+//! | `r11_one_check_one_mate_threat` | 11 | the rook checks on e1, threatens 车 g1–g9 mate on g1 | draw, Red 将杀将杀 |
+//! | `r6_control_cannon_behind_the_rook` | 6 | a red cannon on e0: the rook's step to g1 uncovers its check | Red must change, 将将将将 |
+//!
+//! Every cycle is also ruled entered at each of its plies (`symmetry::rotations`): a cycle is
+//! ruled as a whole, not by where the players entered it.
 
 mod symmetry;
 
-use symmetry::{assert_natures, rule_with, wxf};
+use symmetry::{assert_natures, game_of, rotations, rule_with, wxf};
 
 use xiangqi::Color;
 use xiangqi_arbiter::Verdict;
@@ -171,4 +176,93 @@ fn r13_control_pawn_shuts_one_file() {
         Some("将闲将闲"),
         Some(false),
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. One check and one mate threat (rule 11), or two checks (rule 6). The red rook on i8 holds
+// rank 8 (h8–a8 empty), the red general on d0 the d-file (d1–d8 empty): the black general on e9
+// may step to f9 only. The other red rook shuttles g1–e1 (f1 empty); the black cannon shuttles
+// g3–e3 (f3 empty), shutting in turn the file the rook stands on. On e1, with the e-file open,
+// the rook checks (将). On g1, with the g-file open, it threatens 车 g1–g9, a check along rank 9
+// (f9 empty) that mates: d9 faces the red general, e8 is held by the rook on i8, f9 by the rook
+// on g9, nothing black can reach f9 or g9 (the cannon on e3 moves on the e-file and rank 3):
+// 杀. The black cannon's steps attack nothing: on e3 and g3 the first piece below it is the
+// rook (e1, g1) with nothing behind on e0 or g0, rank 3 is empty; it steps into the rook's file
+// (an offer, idle) and the rook's own moves never attack it (the cannon is on another file and
+// rank each time the rook moves). The rook i8 meets nothing on the i-file or rank 8.
+
+/// Red plays 将杀将杀: "Alternating one check and one TTC" (rule 11): a draw. Black's blocks
+/// are idle.
+#[test]
+fn r11_one_check_one_mate_threat() {
+    rule_with(
+        "4k4/8R/9/9/9/9/6c2/9/6R2/3K5 w - - 0 1",
+        "g1e1 g3e3 e1g1 e3g3",
+        &wxf(),
+        Verdict::Draw,
+        Some("将杀将杀"),
+        Some(false),
+    );
+}
+
+/// The control: a red cannon on e0, under the rook's e1. With the rook on e1 and the e-file
+/// open the cannon checks too, over the rook; the black cannon's block on e3 makes two screens
+/// and shuts both. 车 e1–g1 then leaves the black cannon on e3 the cannon's only screen: a
+/// discovered check. Every red move checks: rule 6, Red must change. (The black cannon on e3
+/// now looks over the rook at the red cannon on e0, which the red general on d0 guards, the
+/// rook e1 still shutting the e-file after the recapture: no chase.)
+#[test]
+fn r6_control_cannon_behind_the_rook() {
+    rule_with(
+        "4k4/8R/9/9/9/9/6c2/9/6R2/3KC4 w - - 0 1",
+        "g1e1 g3e3 e1g1 e3g3",
+        &wxf(),
+        Verdict::MustChange(Color::Red),
+        Some("将将将将"),
+        Some(false),
+    );
+}
+
+/// Every cycle above, entered at each of its plies and played twice from there, is ruled as from
+/// its first position: the same verdict and the same natures in the cycle's order.
+#[test]
+fn every_cycle_is_ruled_alike_from_each_entry() {
+    let cases = [
+        (
+            "4k4/9/5n3/9/1R1n5/9/9/9/9/3K5 w - - 0 1",
+            "b5b7 f7g5 b7b5 g5f7",
+        ),
+        (
+            "4k4/9/5n3/9/1R7/9/9/9/9/3K5 w - - 0 1",
+            "b5b7 f7g5 b7b5 g5f7",
+        ),
+        (
+            "4k4/9/3n5/9/1R7/9/9/9/9/3K5 w - - 0 1",
+            "b5b7 d7c5 b7b5 c5d7",
+        ),
+        (
+            "4k4/4a4/3n5/9/1R7/9/9/9/9/3K5 w - - 0 1",
+            "b5b7 d7c5 b7b5 c5d7",
+        ),
+        ("4k4/9/9/9/9/9/9/9/5R3/3K5 w - - 0 1", "f1e1 e9f9 e1f1 f9e9"),
+        (
+            "4k4/9/9/9/5P3/9/9/9/5R3/3K5 w - - 0 1",
+            "f1e1 e9f9 e1f1 f9e9",
+        ),
+        (
+            "4k4/8R/9/9/9/9/6c2/9/6R2/3K5 w - - 0 1",
+            "g1e1 g3e3 e1g1 e3g3",
+        ),
+        (
+            "4k4/8R/9/9/9/9/6c2/9/6R2/3KC4 w - - 0 1",
+            "g1e1 g3e3 e1g1 e3g3",
+        ),
+    ];
+    for (fen, cycle) in cases {
+        let (start, moves) = game_of(fen, &format!("{cycle} {cycle}"));
+        match rotations(&start, &moves, &wxf()) {
+            Ok(n) => assert_eq!(n, 3, "{fen}"),
+            Err(e) => panic!("{fen}: {e}"),
+        }
+    }
 }
