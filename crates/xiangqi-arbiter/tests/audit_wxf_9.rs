@@ -78,6 +78,7 @@ fn r32_one_rook_two_horses_in_turn() {
         Some(false),
     );
     assert!(ruling.red.perpetual_victims.is_empty(), "{:?}", ruling.red);
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 /// The control: B taken off. 车 b7–b5 now attacks A itself on g5 (c5–f5 empty), and 车 b5–b7
@@ -94,6 +95,7 @@ fn r32_control_one_horse_only() {
         Some(false),
     );
     assert_eq!(ruling.red.perpetual_victims.len(), 1, "{:?}", ruling.red);
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,7 +154,7 @@ fn r23_control_horse_guarded_on_one_point() {
 /// "Perpetual check … is never permitted" (rule 6): Red must change.
 #[test]
 fn r6_rook_checks_on_two_files() {
-    rule_with(
+    let ruling = rule_with(
         "4k4/9/9/9/9/9/9/9/5R3/3K5 w - - 0 1",
         "f1e1 e9f9 e1f1 f9e9",
         &wxf(),
@@ -160,6 +162,7 @@ fn r6_rook_checks_on_two_files() {
         Some("将将将将"),
         Some(false),
     );
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 /// The control: a red pawn on f5 (crossed; it reaches e5, g5, f6, all empty) shuts the f-file:
@@ -168,7 +171,7 @@ fn r6_rook_checks_on_two_files() {
 /// one idle move: rule 13, a draw.
 #[test]
 fn r13_control_pawn_shuts_one_file() {
-    rule_with(
+    let ruling = rule_with(
         "4k4/9/9/9/5P3/9/9/9/5R3/3K5 w - - 0 1",
         "f1e1 e9f9 e1f1 f9e9",
         &wxf(),
@@ -176,6 +179,7 @@ fn r13_control_pawn_shuts_one_file() {
         Some("将闲将闲"),
         Some(false),
     );
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +199,7 @@ fn r13_control_pawn_shuts_one_file() {
 /// are idle.
 #[test]
 fn r11_one_check_one_mate_threat() {
-    rule_with(
+    let ruling = rule_with(
         "4k4/8R/9/9/9/9/6c2/9/6R2/3K5 w - - 0 1",
         "g1e1 g3e3 e1g1 e3g3",
         &wxf(),
@@ -203,6 +207,7 @@ fn r11_one_check_one_mate_threat() {
         Some("将杀将杀"),
         Some(false),
     );
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 /// The control: a red cannon on e0, under the rook's e1. With the rook on e1 and the e-file
@@ -213,7 +218,7 @@ fn r11_one_check_one_mate_threat() {
 /// rook e1 still shutting the e-file after the recapture: no chase.)
 #[test]
 fn r6_control_cannon_behind_the_rook() {
-    rule_with(
+    let ruling = rule_with(
         "4k4/8R/9/9/9/9/6c2/9/6R2/3KC4 w - - 0 1",
         "g1e1 g3e3 e1g1 e3g3",
         &wxf(),
@@ -221,6 +226,7 @@ fn r6_control_cannon_behind_the_rook() {
         Some("将将将将"),
         Some(false),
     );
+    assert_natures(&ruling, Color::Black, "闲闲闲闲");
 }
 
 /// Every cycle above, entered at each of its plies and played twice from there, is ruled as from
