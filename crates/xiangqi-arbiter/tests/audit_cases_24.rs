@@ -55,22 +55,10 @@
 
 mod symmetry;
 
-use symmetry::cxa_case;
+use symmetry::{cxa_case, joint};
 
 use xiangqi::Color;
-use xiangqi_arbiter::{Ruling, Verdict};
-
-/// Checks which sides chase jointly (联合捉, art. 24.17) and that both patterns are on art.
-/// 26.9.1's list, as the book's reading of each case says: 26.9.2–3 then decide, or 26.9.4.
-fn joint(ruling: &Ruling, red: bool, black: bool) {
-    let why = ruling.explanation.en();
-    assert_eq!(ruling.red.joint, red, "Red joint\n{why}");
-    assert_eq!(ruling.black.joint, black, "Black joint\n{why}");
-    assert!(
-        ruling.red.listed && ruling.black.listed,
-        "both listed\n{why}"
-    );
-}
+use xiangqi_arbiter::Verdict;
 
 // ---------------------------------------------------------------------------------------------
 // (1) CXA 2011 art. 26.9.2: 单方长捉车，对方联合捉车.
