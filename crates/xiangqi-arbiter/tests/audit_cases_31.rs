@@ -104,8 +104,8 @@ fn three_pawns_won_alike_rule_alike() {
 const TWO_CANNONS: &str = "3k3P1/8N/9/9/7n1/2c1r1B2/6p2/4B4/9/4K1c2 b - - 0 1";
 const TWO_CANNONS_CYCLE: &str = "h5g7 h9i9 g7h5 i9h9";
 
-/// (a) 马h5–g7 attacks the unrooted pawn h9 (捉); 马g7–h5 takes the horse out of the red horse's reach and the captures of g4 now
-/// pay (捉, "造成其他子能吃子"); Red's pawn steps are 闲. CXA 2011: Black 长捉 against allowed
+/// (a) 马h5–g7 attacks the unrooted pawn h9 (捉); 马g7–h5 takes the horse out of the red
+/// horse's reach and the captures of g4 now pay (捉, "造成其他子能吃子"); Red's pawn steps are 闲. CXA 2011: Black 长捉 against allowed
 /// play: Black must change. WXF 2018: 捉闲捉闲, a draw. The same mirrored and swapped.
 ///
 /// Engine: agrees on every verdict and nature, but the cannon it names for 马g7–h5 is g0 as
