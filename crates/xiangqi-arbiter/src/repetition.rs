@@ -757,8 +757,23 @@ fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Colo
     else {
         return false;
     };
-    board.piece_at(screen).is_some_and(|p| p.color == color)
-        && gain_alone(cache, after, screen, at.victim, Book::Cxa2011).is_some_and(|g| g <= 0)
+    if !(board.piece_at(screen).is_some_and(|p| p.color == color)
+        && gain_alone(cache, after, screen, at.victim, Book::Cxa2011).is_some_and(|g| g <= 0))
+    {
+        return false;
+    }
+    // Nor when another piece of the side takes the target at a gain without that screen: the
+    // chase needs no two pieces ("缺少其中任何一个都无法吃子" fails), whichever capturer the forced
+    // line happened to name (as `a_standing_attacker_chases_alone_whatever_the_order` asks every
+    // standing attacker; `two_cannons_against_a_single_chaser_rule_alike` in
+    // tests/audit_cases_31.rs: a second cannon, over a pawn of its own that does not attack the
+    // target, wins it too, and the colours swapped named that one).
+    let others = after.attackers_to(at.victim, color, board.occupied())
+        & !Bitboard::from_square(at.attacker)
+        & !Bitboard::from_square(screen);
+    !others.into_iter().any(|other| {
+        gain_alone(cache, after, other, at.victim, Book::Cxa2011).is_some_and(|g| g > 0)
+    })
 }
 
 fn summarise(
