@@ -35,7 +35,7 @@
 mod symmetry;
 
 use symmetry::{colors_swapped, mirrored};
-use xiangqi::{Color, Move, Position, Square, fen::Fen, iccs::Iccs};
+use xiangqi::{Color, Move, Position, Square};
 use xiangqi_arbiter::{MoveNature, RuleSet, Verdict, rule_game};
 
 /// The random search's board (black to move): red general e0, rook e4, horse i8, pawns a5, d9,
@@ -47,24 +47,7 @@ const TWO_PAWNS_CYCLE: &str = "h5g7 h9i9 g7h5 i9h9";
 /// The diagram `fen` and the period `cycle` played twice from it (ICCS); panics on a bad
 /// diagram or an illegal move, which is the test's own mistake.
 fn diagram_game(fen: &str, cycle: &str) -> (Position, Vec<Move>) {
-    let start = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_diagram_position().ok())
-        .unwrap_or_else(|| panic!("bad diagram {fen}"));
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for text in format!("{cycle} {cycle}").split_whitespace() {
-        let m = text
-            .parse::<Iccs>()
-            .ok()
-            .and_then(|i| i.to_move(&pos).ok())
-            .filter(|&m| pos.is_legal(m))
-            .unwrap_or_else(|| panic!("illegal move {text}"));
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    (start, moves)
+    symmetry::diagram_game_of(fen, &format!("{cycle} {cycle}"))
 }
 
 /// Black's 马h5–g7 attacks the red horse on i8 and the pawn on h9, neither guarded (捉, art.

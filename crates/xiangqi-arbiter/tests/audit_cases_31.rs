@@ -28,30 +28,13 @@
 
 mod symmetry;
 
-use xiangqi::{Color, Move, Position, fen::Fen, iccs::Iccs};
+use xiangqi::{Color, Move, Position};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 /// The diagram `fen` and the period `cycle` played twice from it (ICCS); panics on a bad
 /// diagram or an illegal move, which is the test's own mistake.
 fn diagram_game(fen: &str, cycle: &str) -> (Position, Vec<Move>) {
-    let start = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_diagram_position().ok())
-        .unwrap_or_else(|| panic!("bad diagram {fen}"));
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for text in format!("{cycle} {cycle}").split_whitespace() {
-        let m = text
-            .parse::<Iccs>()
-            .ok()
-            .and_then(|i| i.to_move(&pos).ok())
-            .filter(|&m| pos.is_legal(m))
-            .unwrap_or_else(|| panic!("illegal move {text}"));
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    (start, moves)
+    symmetry::diagram_game_of(fen, &format!("{cycle} {cycle}"))
 }
 
 /// Rules the cycle under each book, asserts the verdict, and checks it mirrored and with the

@@ -161,6 +161,26 @@ pub fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
         .ok()
         .and_then(|f| f.into_position().ok())
         .unwrap_or_else(|| panic!("bad fen {fen}"));
+    let list = played(&start, moves);
+    (start, list)
+}
+
+/// [`game_of`] for a diagram (pieces may stand on points no game reaches, as
+/// `Position::from_diagram` allows them).
+#[allow(dead_code)]
+pub fn diagram_game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let start: Position = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_diagram_position().ok())
+        .unwrap_or_else(|| panic!("bad diagram {fen}"));
+    let list = played(&start, moves);
+    (start, list)
+}
+
+/// The moves `moves` (ICCS) played from `start`; panics on an illegal one, the test's own
+/// mistake.
+fn played(start: &Position, moves: &str) -> Vec<Move> {
     let mut pos = start.clone();
     let mut list = Vec::new();
     for text in moves.split_whitespace() {
@@ -173,7 +193,7 @@ pub fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
         pos.play_unchecked(m);
         list.push(m);
     }
-    (start, list)
+    list
 }
 
 /// Does `nature` match the book character `c`: 将 check, 杀 mate threat, 捉 chase, 兑 exchange,
