@@ -750,10 +750,10 @@ pub(crate) fn analyse_with(
     let mut old = OldAttacks::new(before, before_o.as_ref(), &pos_after, mover);
     // CXA 2011 art. 26.2: a forced line after an answer to check is new against the board
     // before the check (see the forced-line chase below).
-    let standing = previous.and_then(|(earlier, _)| earlier.swap_turn());
-    if book == Book::Cxa2011 && evasion {
-        old.won_before = standing.as_ref();
-    }
+    let before_check = (book == Book::Cxa2011 && evasion)
+        .then(|| previous.and_then(|(earlier, _)| earlier.swap_turn()))
+        .flatten();
+    old.won_before = before_check.as_ref();
     // The enemy pieces some attack judged unrooted or falsely rooted (victim, attacker,
     // protection), every such judgement (the forced line below names a rootless piece first,
     // asking each attacker): judged once here, not again there.

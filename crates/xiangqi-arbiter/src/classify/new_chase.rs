@@ -596,22 +596,11 @@ pub(super) fn answer_cuts_root(
     if !stood {
         return false;
     }
-    let roots = |pos: &Position| -> Bitboard {
-        let board = pos.board();
-        let occupied = board.occupied();
-        let Some(target) = board.piece_at(v) else {
-            return Bitboard::EMPTY;
-        };
-        board
-            .pieces()
-            .filter(|&(sq, p)| {
-                sq != v && p.color == target.color && piece_attacks(p, sq, occupied).contains(v)
-            })
-            .map(|(sq, _)| sq)
-            .collect()
+    let Some(target) = before.board().piece_at(v) else {
+        return false;
     };
     let answered = after(before, m);
-    (roots(before) & !roots(&answered)).any()
+    (guards(before, v, target.color) & !guards(&answered, v, target.color)).any()
 }
 
 /// CXA 2011 arts. 24.3, 26.2, 26.4: does the answer `m` to a check (played in `before`) itself
