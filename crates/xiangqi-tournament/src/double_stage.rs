@@ -21,11 +21,12 @@ use crate::{
     double_elimination::{DoubleElimination, DoubleMatch, Part, Source},
     knockout::MatchFormat,
     knockout::{Decision, KnockoutMatch},
-    knockout_stage::{Next, Plan, round_games},
+    knockout_stage::{Next, Plan},
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay, Staged},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
+    tournament_stages::round_games,
     types::PlayerId,
 };
 
@@ -144,9 +145,9 @@ impl DoubleEliminationStage {
     }
 }
 
-impl Stage for DoubleEliminationStage {
+impl Stage<Tournament> for DoubleEliminationStage {
     /// An upper bound: 2n − 1 matches, each with its play-offs, at least one a round.
-    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+    fn rounds(&self, play: &StagePlay<'_, Tournament>) -> u32 {
         let n = play.tournament.table_players().len() as u32;
         (2 * n).saturating_sub(1) * (1 + self.playoff_games)
     }
@@ -155,7 +156,7 @@ impl Stage for DoubleEliminationStage {
     /// `seed`, play-offs alternated (CXA 10.4, 12.4; WXF 10.1).
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, Tournament>,
         _engine: Option<&dyn PairingSystem>,
         seed: Option<u64>,
     ) -> Result<Event, TournamentError> {
@@ -178,7 +179,7 @@ impl Stage for DoubleEliminationStage {
     /// A hand-entered round against the bracket's plan.
     fn check(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, Tournament>,
         games: &[Pairing],
         byes: &[PlayerId],
         seed: Option<u64>,
@@ -187,16 +188,16 @@ impl Stage for DoubleEliminationStage {
         Ok(Plan::check(plan, games, byes, seed)?)
     }
 
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, Tournament>) -> bool {
         self.champion(play).is_some()
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, Tournament>) -> StageOutcome {
         StageOutcome::DoubleBracket(self.bracket(play.tournament))
     }
 
     /// The winner of the grand final, or of the reset final when that was needed.
-    fn champion(&self, play: &StagePlay<'_>) -> Option<PlayerId> {
+    fn champion(&self, play: &StagePlay<'_, Tournament>) -> Option<PlayerId> {
         let bracket = self.bracket(play.tournament);
         let last = bracket.iter().rev().find(|m| m.needed)?;
         if matches!(last.part, Part::GrandFinal | Part::Reset)

@@ -9,7 +9,7 @@ use crate::{
     round_robin_stage::RoundRobinStage,
     stage::Stage,
     swiss_stages::{BottomElimination, SwissStage},
-    tournament::{Format, TournamentError},
+    tournament::{Format, Tournament, TournamentError},
 };
 
 /// The [`TournamentError::InvalidFormat`] of a format that cannot run.
@@ -23,8 +23,8 @@ impl Format {
     /// # Errors
     /// A format no stage can run: a round robin of other than 1 or 2 cycles, a Swiss of no
     /// rounds, a knockout stage of fewer than 2 qualifiers, and the like.
-    pub fn stages(self) -> Result<Vec<Box<dyn Stage>>, TournamentError> {
-        let stages: Vec<Box<dyn Stage>> = match self {
+    pub fn stages(self) -> Result<Vec<Box<dyn Stage<Tournament>>>, TournamentError> {
+        let stages: Vec<Box<dyn Stage<Tournament>>> = match self {
             Format::RoundRobin { cycles } => {
                 if !(1..=2).contains(&cycles) {
                     return Err(invalid(format!(

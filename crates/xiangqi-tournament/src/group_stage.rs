@@ -118,9 +118,9 @@ impl GroupStage {
     }
 }
 
-impl Stage for GroupStage {
+impl Stage<Tournament> for GroupStage {
     /// The most rounds any group needs.
-    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+    fn rounds(&self, play: &StagePlay<'_, Tournament>) -> u32 {
         self.groups(play.tournament)
             .iter()
             .map(|g| table_rounds(g.len(), self.cycles))
@@ -130,7 +130,7 @@ impl Stage for GroupStage {
 
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, Tournament>,
         _engine: Option<&dyn PairingSystem>,
         _seed: Option<u64>,
     ) -> Result<Event, TournamentError> {
@@ -149,12 +149,12 @@ impl Stage for GroupStage {
         })
     }
 
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, Tournament>) -> bool {
         play.tournament
             .rounds_settled(play.first_round - 1 + self.rounds(play))
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, Tournament>) -> StageOutcome {
         StageOutcome::Groups(self.group_standings(play.tournament))
     }
 
@@ -171,7 +171,7 @@ impl Stage for GroupStage {
     }
 
     /// The games of the player's own group (CXA 10.2, 19.2).
-    fn scheduled_games(&self, play: &StagePlay<'_>, player: PlayerId) -> Option<u32> {
+    fn scheduled_games(&self, play: &StagePlay<'_, Tournament>, player: PlayerId) -> Option<u32> {
         let g = self
             .groups(play.tournament)
             .into_iter()

@@ -30,14 +30,15 @@ use crate::{
         Decision, KnockoutMatch, KnockoutPlace, MatchFormat, MatchGame, PlacingRound, Placings,
         seeded_bracket,
     },
-    lot::Lot,
+    lot::{Lot, line_seed},
     round_robin::Pairing,
     stage::{
         BracketFault, Competition, PairedRound, Stage, StageError, StageOutcome, StagePlay, Staged,
+        Wanted,
     },
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
-    types::{Color, GameResult, Outcome, PlayerId},
+    types::{Color, Outcome, PlayerId},
 };
 
 /// What a line needs next.
@@ -60,11 +61,6 @@ fn halves(outcomes: &[Outcome]) -> (i64, i64) {
         })
         .sum();
     (mine, theirs)
-}
-
-/// A mix of the round's seed and the bracket line, so every line draws its own lot.
-pub(crate) fn line_seed(seed: u64, line: usize) -> u64 {
-    Lot::new(seed ^ (line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
 
 /// What `line` (number `index` in its bracket round) needs next (CXA 10.4, 12.4; WXF 10.1),
@@ -162,46 +158,6 @@ pub(crate) struct Plan {
     pub(crate) games: Vec<(PlayerId, PlayerId, Option<Color>)>,
     /// Byes of a bracket round that starts with this game round.
     pub(crate) byes: Vec<PlayerId>,
-}
-
-/// A round's wanted games as the bracket walk asks for them: (line, first-listed,
-/// second-listed, the first's colour if forced).
-pub(crate) type Wanted = (usize, PlayerId, PlayerId, Option<Color>);
-
-/// The games played in round `number` of `t` that belong to the `wanted` matches, each with
-/// its match's line, as seen from the match's first-listed player; `None` if the round has
-/// not been paired. Every game comes out as a main game: whether it is a play-off is the
-/// caller's to say (it depends on the match format).
-pub(crate) fn round_games(
-    t: &Tournament,
-    number: u32,
-    wanted: &[Wanted],
-) -> Option<Vec<(usize, MatchGame)>> {
-    let round = t.rounds().get(number as usize - 1)?;
-    let games = round.games.iter().enumerate().filter_map(|(k, g)| {
-        let p = g.pairing;
-        let &(line, first, ..) = wanted
-            .iter()
-            .find(|(_, a, b, _)| [*a, *b].contains(&p.red) && [*a, *b].contains(&p.black))?;
-        let first_color = if p.red == first {
-            Color::Red
-        } else {
-            Color::Black
-        };
-        let result = t.effective_result(round.number, k);
-        Some((
-            line,
-            MatchGame {
-                round: round.number,
-                board: p.board,
-                first_color,
-                outcome: result.map(|r| r.outcome_for(first_color)),
-                playoff: false,
-                double_forfeit: result == Some(GameResult::DoubleForfeit),
-            },
-        ))
-    });
-    Some(games.collect())
 }
 
 /// A bracket replayed with its placing matches.
@@ -734,7 +690,7 @@ mod tests {
     use crate::{
         knockout::seed_order,
         scoring::ScoringScheme,
-        types::{Book, Player},
+        types::{Book, GameResult, Player},
     };
 
     fn knockout(n: u32, games: MatchFormat, playoff_games: u32) -> Tournament {

@@ -82,6 +82,7 @@ mod round_robin_stage;
 mod scoring;
 mod swiss_adapter;
 mod swiss_stages;
+mod tournament_stages;
 mod types;
 
 pub mod double_elimination;

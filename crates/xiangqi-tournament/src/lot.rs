@@ -9,6 +9,12 @@ pub struct Lot {
     state: u64,
 }
 
+/// A mix of a round's seed and a line (a bracket line, a redraw), so that every line draws its
+/// own lot from the one seed its event keeps.
+pub(crate) fn line_seed(seed: u64, line: usize) -> u64 {
+    Lot::new(seed ^ (line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
 impl Lot {
     /// A lot drawn from `seed`, the number kept in the event that drew it.
     #[must_use]

@@ -17,12 +17,13 @@
 
 use crate::{
     knockout::{KnockoutMatch, KnockoutPlace, MatchFormat},
-    knockout_stage::{Next, Plan, line_next, line_seed, round_games},
-    lot::Lot,
+    knockout_stage::{Next, Plan, line_next},
+    lot::{Lot, line_seed},
     round_robin::Pairing,
     stage::{Stage, StageOutcome, StagePlay},
     swiss::PairingSystem,
     tournament::{Event, Tournament, TournamentError},
+    tournament_stages::round_games,
     types::PlayerId,
 };
 
@@ -71,7 +72,7 @@ struct Walk {
 }
 
 impl LotKnockoutStage {
-    fn walk(&self, play: &StagePlay<'_>) -> Result<Walk, TournamentError> {
+    fn walk(&self, play: &StagePlay<'_, Tournament>) -> Result<Walk, TournamentError> {
         let t = play.tournament;
         let rules = (self.games, self.playoff_games);
         let gone = |p: PlayerId, round: u32| t.withdrawn_after(p).is_some_and(|a| a < round);
@@ -143,7 +144,11 @@ impl LotKnockoutStage {
 
     /// The plan of the next round for `seed`: the draw's pairs and bye card for a new bracket
     /// round, or the games still due in the one being played.
-    fn plan(&self, play: &StagePlay<'_>, seed: u64) -> Result<Option<Plan>, TournamentError> {
+    fn plan(
+        &self,
+        play: &StagePlay<'_, Tournament>,
+        seed: u64,
+    ) -> Result<Option<Plan>, TournamentError> {
         Ok(match self.walk(play)?.due {
             Due::Nothing => None,
             Due::Games(plan) => Some(plan),
@@ -158,7 +163,7 @@ impl LotKnockoutStage {
     }
 
     /// The bracket rounds so far, as drawn.
-    pub(crate) fn bracket(&self, play: &StagePlay<'_>) -> Vec<Vec<KnockoutMatch>> {
+    pub(crate) fn bracket(&self, play: &StagePlay<'_, Tournament>) -> Vec<Vec<KnockoutMatch>> {
         self.walk(play).map(|w| w.bracket).unwrap_or_default()
     }
 
@@ -166,7 +171,7 @@ impl LotKnockoutStage {
     /// knockout): the losers of a finished bracket round share the places below the players
     /// still in after it (winners and the bye card); the champion is first. A player who
     /// withdrew before a draw drew no card and has no place.
-    pub(crate) fn places(&self, play: &StagePlay<'_>) -> Vec<KnockoutPlace> {
+    pub(crate) fn places(&self, play: &StagePlay<'_, Tournament>) -> Vec<KnockoutPlace> {
         let Ok(walk) = self.walk(play) else {
             return Vec::new();
         };
@@ -200,10 +205,10 @@ impl LotKnockoutStage {
     }
 }
 
-impl Stage for LotKnockoutStage {
+impl Stage<Tournament> for LotKnockoutStage {
     /// An upper bound: ⌈log₂ n⌉ bracket rounds (a bye card keeps the halving), each with all
     /// its games and play-offs.
-    fn rounds(&self, play: &StagePlay<'_>) -> u32 {
+    fn rounds(&self, play: &StagePlay<'_, Tournament>) -> u32 {
         let n = play.tournament.table_players().len();
         Tournament::bracket_rounds(n) * (self.games.max_games() as u32 + self.playoff_games)
     }
@@ -212,7 +217,7 @@ impl Stage for LotKnockoutStage {
     /// the first game's colours; later games of a match alternate colours (CXA 12.4).
     fn pair(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, Tournament>,
         _engine: Option<&dyn PairingSystem>,
         seed: Option<u64>,
     ) -> Result<Event, TournamentError> {
@@ -235,7 +240,7 @@ impl Stage for LotKnockoutStage {
     /// the games due, colours alternated after a match's first game.
     fn check(
         &self,
-        play: &StagePlay<'_>,
+        play: &StagePlay<'_, Tournament>,
         games: &[Pairing],
         byes: &[PlayerId],
         seed: Option<u64>,
@@ -250,15 +255,15 @@ impl Stage for LotKnockoutStage {
         Ok(Plan::check(plan, games, byes, seed)?)
     }
 
-    fn finished(&self, play: &StagePlay<'_>) -> bool {
+    fn finished(&self, play: &StagePlay<'_, Tournament>) -> bool {
         self.champion(play).is_some()
     }
 
-    fn outcome(&self, play: &StagePlay<'_>) -> StageOutcome {
+    fn outcome(&self, play: &StagePlay<'_, Tournament>) -> StageOutcome {
         StageOutcome::Bracket(self.bracket(play))
     }
 
-    fn champion(&self, play: &StagePlay<'_>) -> Option<PlayerId> {
+    fn champion(&self, play: &StagePlay<'_, Tournament>) -> Option<PlayerId> {
         self.walk(play).ok()?.champion
     }
 

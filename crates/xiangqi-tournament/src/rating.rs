@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{tournament::Tournament, types::PlayerId};
+use crate::types::{GameResult, Player, PlayerId};
 
 /// One line of a [`KTable`]: the K factor of the players it matches. A condition left out
 /// matches everyone.
@@ -286,28 +286,31 @@ pub struct RatingReport {
 }
 
 impl RatingReport {
-    /// The report of `t` under `rules`.
+    /// The report of an event's `players` (in start-number order) and its `results` (red's
+    /// and black's start numbers and the result of each game, a forfeit or a bye included:
+    /// only games played over the board are rated) under `rules`.
     #[must_use]
-    pub fn new(t: &Tournament, rules: &RatingRules) -> RatingReport {
-        let players = t.players();
+    pub fn new(
+        players: &[Player],
+        results: impl IntoIterator<Item = (PlayerId, PlayerId, GameResult)>,
+        rules: &RatingRules,
+    ) -> RatingReport {
         // (opponent's rating, own score) of each rated game, per player.
         let mut games: Vec<Vec<(u16, f64)>> = vec![Vec::new(); players.len()];
-        for round in t.rounds() {
-            for g in &round.games {
-                let Some(result) = g.result.filter(|r| r.is_played()) else {
-                    continue;
-                };
-                let (red, black) = (g.pairing.red.index(), g.pairing.black.index());
-                let (Some(pr), Some(pb)) = (players.get(red), players.get(black)) else {
-                    continue;
-                };
-                let red_score = result.outcome_for(crate::Color::Red).halves() as f64 / 2.0;
-                if let Some(rb) = pb.rating {
-                    games[red].push((rb, red_score));
-                }
-                if let Some(rr) = pr.rating {
-                    games[black].push((rr, 1.0 - red_score));
-                }
+        for (red, black, result) in results {
+            if !result.is_played() {
+                continue;
+            }
+            let (red, black) = (red.index(), black.index());
+            let (Some(pr), Some(pb)) = (players.get(red), players.get(black)) else {
+                continue;
+            };
+            let red_score = result.outcome_for(crate::Color::Red).halves() as f64 / 2.0;
+            if let Some(rb) = pb.rating {
+                games[red].push((rb, red_score));
+            }
+            if let Some(rr) = pr.rating {
+                games[black].push((rr, 1.0 - red_score));
             }
         }
         let lines = players
@@ -397,22 +400,13 @@ impl RatingReport {
     }
 }
 
-impl Tournament {
-    /// The rating report of the games played so far, under the organiser's rules
-    /// ([`crate::tournament::Event::RatingRulesSet`]) or the defaults.
-    #[must_use]
-    pub fn ratings(&self) -> RatingReport {
-        RatingReport::new(self, &self.rating_rules())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{
         Book, GameResult, Player, ScoringScheme,
         round_robin::Pairing,
-        tournament::{Event, Format},
+        tournament::{Event, Format, Tournament},
     };
 
     fn id(n: u32) -> PlayerId {
@@ -571,7 +565,7 @@ mod tests {
             performance_after: 2,
             ..RatingRules::default()
         };
-        let line = &RatingReport::new(&t, &two).lines[0];
+        let line = &RatingReport::new(t.players(), t.game_results(), &two).lines[0];
         assert_eq!(line.performance, Some(2091));
         assert_eq!(line.new_rating, Some(2091));
         assert_eq!(line.change, None);
@@ -579,7 +573,10 @@ mod tests {
             performance_after: 3,
             ..RatingRules::default()
         };
-        assert_eq!(RatingReport::new(&t, &three).lines[0].new_rating, None);
+        assert_eq!(
+            RatingReport::new(t.players(), t.game_results(), &three).lines[0].new_rating,
+            None
+        );
     }
 
     /// A perfect score is held at the table's end: average + 800, not infinity.

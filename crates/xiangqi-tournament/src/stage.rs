@@ -1,7 +1,7 @@
 //! A format as a list of stages (CXA 2011 art. 10): each stage pairs its next round from the
 //! standings so far and a lot seed, says when it is finished, and gives standings or a bracket.
 //!
-//! A stage runs in a [`Competition`]: a [`Tournament`] of players or a
+//! A stage runs in a [`Competition`]: a [`crate::tournament::Tournament`] of players or a
 //! [`crate::team_tournament::TeamTournament`] of teams. The stage reads the competition through
 //! that trait (the order table, rounds paired and settled, withdrawals, standings, lot seeds,
 //! the games of a knockout line) and pairs a round as a neutral [`PairedRound`], which the
@@ -34,7 +34,7 @@
 //! (a knockout) is its bracket.
 //!
 //! A new format is a new [`Stage`] and one line of [`crate::tournament::Format::stages`] (or of
-//! the team event's [`Competition::stages`]), not a branch in every method of [`Tournament`].
+//! the team event's [`Competition::stages`]), not a branch in every method of [`crate::tournament::Tournament`].
 //! The rules on withdrawals and forfeits (CXA 19, 20) are shared the same way, over encounters
 //! (a game or a team match), by one lifecycle module: withdrawals dated, the order table
 //! redrawn (14.4), results cancelled (19.2) or forfeited (19.3, 20); the stage says only whether
@@ -45,13 +45,15 @@ use std::any::Any;
 
 use crate::{
     knockout::{MatchGame, Placings},
-    knockout_stage::Wanted,
     round_robin::Pairing,
     swiss::{PairingSystem, SwissInput},
     tiebreak::{EventKind, Standing},
-    tournament::{Event, Tournament, TournamentError},
-    types::PlayerId,
+    types::{Color, PlayerId},
 };
+
+/// A round's wanted games as the bracket walk asks for them: (line, first-listed,
+/// second-listed, the first's colour if forced).
+pub(crate) type Wanted = (usize, PlayerId, PlayerId, Option<Color>);
 
 /// A round as a stage pairs it, before a competition makes it its event: the games (a match of
 /// two teams for a team event, the first-listed team as `red`), the entrants without one, and
@@ -108,7 +110,7 @@ pub enum StageError {
     UnknownEntrant(u32),
 }
 
-/// A competition that runs its format as a list of [`Stage`]s: players ([`Tournament`]) or
+/// A competition that runs its format as a list of [`Stage`]s: players ([`crate::tournament::Tournament`]) or
 /// teams ([`crate::team_tournament::TeamTournament`]). What a stage reads of it: the order
 /// table, rounds paired and settled, withdrawals, standings, the games of a knockout line.
 pub trait Competition: Sized + 'static {
@@ -188,7 +190,7 @@ pub trait Competition: Sized + 'static {
 
 /// Where a stage stands in its competition: what a [`Stage`] reads besides the competition.
 #[derive(Debug)]
-pub struct StagePlay<'a, C = Tournament> {
+pub struct StagePlay<'a, C> {
     /// The competition (players or teams), its rounds, results and withdrawals.
     pub tournament: &'a C,
     /// The stage's place in the format's list.
@@ -210,8 +212,8 @@ impl<C: Competition> StagePlay<'_, C> {
     /// the stage before for a later one (CXA 10.5).
     ///
     /// # Errors
-    /// The stage before is not finished ([`TournamentError::StageUnfinished`],
-    /// [`TournamentError::RoundIncomplete`]).
+    /// The stage before is not finished ([`crate::tournament::TournamentError::StageUnfinished`],
+    /// [`crate::tournament::TournamentError::RoundIncomplete`]).
     pub fn entrants(&self) -> Result<Vec<PlayerId>, C::Error> {
         self.tournament.stage_entrants(self.index)
     }
@@ -244,7 +246,7 @@ pub enum StageOutcome {
 
 /// One stage of a format (CXA 10.1–10.6), in a competition `C` of players (the default) or
 /// of teams.
-pub trait Stage<C: Competition = Tournament>: std::fmt::Debug + Any {
+pub trait Stage<C: Competition>: std::fmt::Debug + Any {
     /// Rounds the stage plays: exact for a table or a Swiss, an upper bound for a bracket.
     fn rounds(&self, play: &StagePlay<'_, C>) -> u32;
 
@@ -256,7 +258,7 @@ pub trait Stage<C: Competition = Tournament>: std::fmt::Debug + Any {
     /// The next round's pairing event. `engine` pairs a Swiss round and `seed` draws any lot
     /// (kept in the event); a stage that needs one of them and is not given it answers
     /// [`StageError::NeedsEngine`] or [`StageError::NeedsSeed`]
-    /// ([`TournamentError::NeedsPairings`] for players).
+    /// ([`crate::tournament::TournamentError::NeedsPairings`] for players).
     ///
     /// # Errors
     /// Why the round cannot be paired now.
@@ -325,7 +327,7 @@ pub trait Stage<C: Competition = Tournament>: std::fmt::Debug + Any {
         Vec::new()
     }
 
-    /// Whether the stage is a bracket, paired by [`Tournament::pair_knockout`] (CXA 10.4).
+    /// Whether the stage is a bracket, paired by [`crate::tournament::Tournament::pair_knockout`] (CXA 10.4).
     fn is_bracket(&self) -> bool {
         false
     }
@@ -348,7 +350,7 @@ pub trait Stage<C: Competition = Tournament>: std::fmt::Debug + Any {
 }
 
 /// A stage with its place in the competition.
-pub(crate) type Placed<'a, C = Tournament> = (Box<dyn Stage<C>>, StagePlay<'a, C>);
+pub(crate) type Placed<'a, C> = (Box<dyn Stage<C>>, StagePlay<'a, C>);
 
 /// A competition's stages placed in its rounds, for any [`Competition`].
 pub(crate) trait Staged: Competition {
@@ -407,165 +409,3 @@ pub(crate) trait Staged: Competition {
 }
 
 impl<C: Competition> Staged for C {}
-
-impl From<StageError> for TournamentError {
-    fn from(e: StageError) -> TournamentError {
-        match e {
-            StageError::TooFewEntrants(_) => TournamentError::TooFewPlayers,
-            StageError::AllRoundsPaired(n) => TournamentError::AllRoundsPaired(n),
-            StageError::RoundIncomplete(r) => TournamentError::RoundIncomplete(r),
-            StageError::Decided => TournamentError::KnockoutDecided,
-            StageError::NeedsEngine | StageError::NeedsSeed => TournamentError::NeedsPairings,
-            StageError::NotInBracket(fault) => TournamentError::NotInBracket(
-                match fault {
-                    BracketFault::NoSeed => "a knockout round keeps the seed of its lot",
-                    BracketFault::MissingLines => {
-                        "the round must pair every match still being played"
-                    }
-                    BracketFault::Byes => "the byes must be the bracket's",
-                    BracketFault::NotALine => "a game that is not a match of the bracket",
-                    BracketFault::Alternation => "colours alternate after a match's first game",
-                }
-                .into(),
-            ),
-            StageError::Pairing(e) => TournamentError::Pairing(e),
-            StageError::UnknownEntrant(n) => TournamentError::UnknownPlayer(n),
-        }
-    }
-}
-
-/// Players seen by their stages.
-impl Competition for Tournament {
-    type Event = Event;
-    type Error = TournamentError;
-
-    fn stages(&self) -> Vec<Box<dyn Stage>> {
-        // The format was checked when the tournament was created.
-        self.format().stages().unwrap_or_default()
-    }
-
-    fn table(&self) -> Vec<PlayerId> {
-        self.table_players()
-    }
-
-    fn stage_entrants(&self, index: usize) -> Result<Vec<PlayerId>, TournamentError> {
-        Tournament::stage_entrants(self, index)
-    }
-
-    fn rounds_paired(&self) -> u32 {
-        self.rounds().len() as u32
-    }
-
-    fn rounds_settled(&self, last: u32) -> bool {
-        Tournament::rounds_settled(self, last)
-    }
-
-    fn withdrawn(&self, who: PlayerId) -> Option<u32> {
-        self.withdrawn_after(who)
-    }
-
-    fn eliminated(&self, who: PlayerId) -> Option<u32> {
-        self.eliminated_after(who)
-    }
-
-    fn round_seed(&self, round: u32) -> Option<u64> {
-        self.rounds()
-            .get((round as usize).wrapping_sub(1))
-            .and_then(|r| r.seed)
-    }
-
-    fn standings(&self) -> Vec<Standing> {
-        Tournament::standings(self)
-    }
-
-    /// The checks of a hand-made round (an unfinished round before it, withdrawals).
-    fn check_table_round(&self, r: &PairedRound) -> Result<(), TournamentError> {
-        self.check_pairing(r.round, &r.games, &r.byes, r.seed)
-    }
-
-    fn swiss_input(&self, seed: u64) -> SwissInput {
-        Tournament::swiss_input(self, seed)
-    }
-
-    fn knockout_games(&self, round: u32, wanted: &[Wanted]) -> Option<Vec<(usize, MatchGame)>> {
-        crate::knockout_stage::round_games(self, round, wanted)
-    }
-
-    fn placings(&self) -> Placings {
-        Tournament::placings(self)
-    }
-
-    fn round_event(&self, r: PairedRound) -> Result<Event, TournamentError> {
-        Ok(Event::RoundPaired {
-            round: r.round,
-            games: r.games,
-            byes: r.byes,
-            seed: r.seed,
-        })
-    }
-}
-
-impl Tournament {
-    /// Rounds of a Swiss stage (CXA 10.3), for the formats that pair with a Swiss engine.
-    pub(crate) fn swiss_rounds(&self) -> Option<u32> {
-        self.stages().iter().find_map(|s| s.swiss_rounds())
-    }
-
-    /// Whether the first `last` rounds are all paired and settled.
-    pub(crate) fn rounds_settled(&self, last: u32) -> bool {
-        self.rounds().len() as u32 >= last && self.field().rounds >= last
-    }
-
-    /// Whether stage `index` is over.
-    pub(crate) fn stage_finished(&self, index: usize) -> bool {
-        self.stage_plays()
-            .get(index)
-            .is_some_and(|(stage, play)| stage.finished(play))
-    }
-
-    /// The last round of the stage before `index`, for a stage that follows a fixed one.
-    fn stage_before_ends(&self, index: usize) -> Option<u32> {
-        let plays = self.stage_plays();
-        let (_, play) = plays.get(index)?;
-        (index > 0).then(|| play.first_round - 1)
-    }
-
-    /// The entrants of stage `index` in seed order, as far as known: the table players for the
-    /// first stage; for a later one the fixed qualifiers once its first round is paired, else
-    /// the top `k` of the standings so far, leaving out anyone who withdrew before the stage
-    /// before ended (CXA 10.5).
-    pub(crate) fn provisional_entrants(&self, index: usize) -> Vec<PlayerId> {
-        let Some(ends) = self.stage_before_ends(index) else {
-            return self.table_players();
-        };
-        if let Some(fixed) = self.fixed_qualifiers() {
-            return fixed.to_vec();
-        }
-        let k = self
-            .stages()
-            .get(index)
-            .and_then(|s| s.qualifiers())
-            .map_or(usize::MAX, |k| k as usize);
-        self.standings()
-            .into_iter()
-            .map(|s| PlayerId::from_index(s.competitor))
-            .filter(|&p| self.withdrawn_after(p).is_none_or(|a| a >= ends))
-            .take(k)
-            .collect()
-    }
-
-    /// The entrants of stage `index`, once the stage before is over (CXA 10.5).
-    pub(crate) fn stage_entrants(&self, index: usize) -> Result<Vec<PlayerId>, TournamentError> {
-        if let Some(ends) = self.stage_before_ends(index) {
-            if !self.rounds_settled(ends) {
-                let r = self.rounds().len() as u32;
-                return Err(if r < ends {
-                    TournamentError::StageUnfinished(r, ends)
-                } else {
-                    TournamentError::RoundIncomplete(ends)
-                });
-            }
-        }
-        Ok(self.provisional_entrants(index))
-    }
-}

@@ -19,7 +19,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{knockout_stage::line_seed, lot::Lot, types::PlayerId};
+use crate::{
+    lot::{Lot, line_seed},
+    types::PlayerId,
+};
 
 /// The start-number draw in force.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

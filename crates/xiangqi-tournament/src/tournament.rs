@@ -800,6 +800,26 @@ impl Tournament {
         self.rating_rules.clone().unwrap_or_default()
     }
 
+    /// The rating report of the games played so far, under the organiser's rules
+    /// ([`Event::RatingRulesSet`]) or the defaults.
+    #[must_use]
+    pub fn ratings(&self) -> crate::rating::RatingReport {
+        crate::rating::RatingReport::new(self.players(), self.game_results(), &self.rating_rules())
+    }
+
+    /// Every game's result so far, round by round: red's and black's start numbers and the
+    /// result as recorded.
+    pub(crate) fn game_results(
+        &self,
+    ) -> impl Iterator<Item = (PlayerId, PlayerId, GameResult)> + '_ {
+        self.rounds().iter().flat_map(|round| {
+            round
+                .games
+                .iter()
+                .filter_map(|g| Some((g.pairing.red, g.pairing.black, g.result?)))
+        })
+    }
+
     /// The knockout's placing matches (CXA 10.4 附加赛): none unless the organiser chose them.
     #[must_use]
     pub fn placings(&self) -> crate::knockout::Placings {

@@ -23,8 +23,8 @@ use super::{Scored, TeamError, TeamEvent, TeamTournament};
 use crate::{
     KnockoutStage,
     knockout::{KnockoutMatch, MatchGame},
-    knockout_stage::Wanted,
     stage::Staged,
+    stage::Wanted,
     types::{Color, PlayerId},
 };
 

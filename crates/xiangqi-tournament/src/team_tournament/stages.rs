@@ -14,7 +14,7 @@ use super::{TeamError, TeamEvent, TeamFormat, TeamPairing, TeamTournament, knock
 use crate::{
     KnockoutStage, RoundRobinStage, SwissStage,
     knockout::MatchGame,
-    knockout_stage::Wanted,
+    stage::Wanted,
     stage::{BracketFault, Competition, PairedRound, Stage, StageError, Staged},
     swiss::{PairingSystem, SwissInput},
     tiebreak::Standing,
