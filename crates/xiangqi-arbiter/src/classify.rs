@@ -922,7 +922,7 @@ pub(crate) fn analyse_with(
             })
             .map(|at| at.victim)
             .collect();
-        if let Some((attack, line)) = forced_line_chase(
+        if let Some((attack, alike, line)) = forced_line_chase(
             cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth, evasion,
         ) {
             // A piece set aside (art. 26.4) both as a direct attack and by a line is told once.
@@ -933,6 +933,7 @@ pub(crate) fn analyse_with(
                     .any(|at| at.victim == attack.victim && at.reason == attack.reason);
             if !told {
                 analysis.attacks.push(attack);
+                analysis.attacks.extend(alike);
                 analysis.forced_line = line.iter().map(Move::to_string).collect();
             }
         }

@@ -30,7 +30,7 @@
 //! | test | cycle | book: Black, Red, verdict | engine |
 //! |---|---|---|---|
 //! | two pawns won alike | 马h5–g7 (捉 the horse i8, the pawn h9), 兵h9–i9, 马g7–h5 (the elephant f7 takes the pawn d9 or the rook e9 the pawn i9: 捉), 兵i9–h9 | CXA: 捉捉捉捉 (长捉), 献×4: Black must change; WXF: 捉闲捉闲 (马g7–h5 makes no attack of its own), allowed, a draw | agrees, mirrored and swapped too |
-//! | the same, pieces named | as above | the pieces chased on every move the same whichever way the board is turned | **disagrees** under CXA: `perpetual_victims` is `[]` as played, `["b9"]` mirrored, `["b0"]` swapped; ignored |
+//! | the same, pieces named | as above | the pieces chased on every move the same whichever way the board is turned | disagreed under CXA (`perpetual_victims` `[]` as played, `["b9"]` mirrored, `["b0"]` swapped); mended in session 23, agrees |
 
 mod symmetry;
 
@@ -86,20 +86,17 @@ fn two_pawns_won_alike_rule_alike() {
 /// The same cycle: the pieces Black chases on every one of its moves (`perpetual_victims`, the
 /// points at the cycle's start) must be the same pieces whichever way the board is turned.
 ///
-/// Under CXA 2011 they are not. After 马g7–h5 a forced line (art. 24.3) wins either crossed
-/// pawn, d9 (by the elephant) or i9 (by the rook), for the same gain; `OldAttacks::new_win`
-/// names both (pieces alike: same worth, same role), and `forced_line_chase` keeps the first
-/// that stands as a chase, in the board's order: d9 as played (so nothing is chased on every
-/// move: `[]`), the mirror of i9 mirrored (a9, followed back to b9: `["b9"]`), and b0 with the
-/// colours swapped. No verdict turns on it — CXA 2011 art. 24.11 counts "一子或数子", both pawns
-/// are alike for art. 26.9 (role, rootless or not, single or joint are asked of each), and the
-/// forced-line chase is not asked under WXF 2018, whose verdict reads the field — but the field is
-/// a ruling's output. Mending it means naming every piece alike that the line wins as chased
-/// (each a chase of the move), which adds attacks to rulings and may make a chase joint that is
-/// single today (a rootless piece and an under-rooted one alike): not a small change, left for
-/// the lead's decision.
+/// After 马g7–h5 a forced line (art. 24.3) wins either crossed pawn, d9 (by the elephant) or i9
+/// (by the rook), for the same gain: the defender saves one and the other falls, so the move
+/// chases both (art. 24.11 "一子或数子"). `forced_line_chase` kept only the first that stood as a
+/// chase in the board's order: d9 as played (nothing chased on every move: `[]`), the mirror
+/// of i9 mirrored (`["b9"]`), b0 with the colours swapped. Mended (session 23): every piece
+/// alike (same role and worth, as rootless or not as the first) whose line stands as a chase is
+/// named; the pawn on h9, chased on both moves, is named whichever way the board is turned. No
+/// verdict and no flag of art. 26.9 changed on the books' cases or the corpus; the pieces named
+/// grew on three cases (CXA2020-ref40, the two red horses; AXF-D14, two horses; AXF-D88, two
+/// rooks).
 #[test]
-#[ignore = "CXA 2011: a forced-line chase names the first of two pawns won alike; perpetual_victims turns with the board (no verdict does)"]
 fn the_pieces_chased_throughout_do_not_turn_with_the_board() {
     let rules = RuleSet::cxa2011();
     let (start, moves) = diagram_game(TWO_PAWNS, TWO_PAWNS_CYCLE);

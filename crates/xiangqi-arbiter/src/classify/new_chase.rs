@@ -807,8 +807,9 @@ pub(super) fn self_exposed(
 /// found unrooted or falsely rooted (victim, attacker, protection); `offered`, the pieces the
 /// lines may not take (offered an exchange, or rooted by a forcing reply: see the caller);
 /// `answering`, whether the move answers a check (a piece it wins must be one whose line the
-/// answer opened: [`answer_opens_line`]). With the attack, the moves of a line that makes the chase ([`line_moves`]), for the
-/// explanation.
+/// answer opened: [`answer_opens_line`]). With the attack, the chases of the other pieces alike
+/// the lines win (see below), and the moves of a line that makes the chase ([`line_moves`]),
+/// for the explanation.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn forced_line_chase(
     cache: &mut Cache,
@@ -821,7 +822,7 @@ pub(super) fn forced_line_chase(
     not_first: Bitboard,
     mate_depth: u32,
     answering: bool,
-) -> Option<(Attack, Vec<Move>)> {
+) -> Option<(Attack, Vec<Attack>, Vec<Move>)> {
     let (before, pos_after, mover) = (old.before, old.after, old.before.turn());
     // CXA 2011 arts. 26.4, 24.17: a win that art. 26.4 sets aside ("无直接参与且是己方走子
     // 造成被捉状态不予考虑") does not hide the move's other wins. Its pieces are barred from
@@ -915,10 +916,23 @@ pub(super) fn forced_line_chase(
         // The attack each line makes, and whether art. 26.4 sets it aside; the first line
         // that stands as a chase is the move's, failing that the first set aside. (Two pieces
         // alike may be won, one laid open by its own side and one not: the move chases the
-        // other, whichever the search met first.)
-        let mut made = None;
+        // other, whichever the search met first.) Every other piece alike (the same role and
+        // worth, as rootless or not as the first) whose line stands as a chase is chased too: the defender saves one,
+        // the other falls, and which the search met first turns with the board (two pawns won
+        // alike, `the_pieces_chased_throughout_do_not_turn_with_the_board` in
+        // tests/audit_cases_29.rs: the pieces chased on every move named one pawn as played
+        // and the other mirrored).
+        let mut made: Option<(Attack, Option<Protection>)> = None;
+        let mut alike = Vec::new();
         let mut exposed = Bitboard::EMPTY;
         for (candidate, rootless) in order {
+            // Once a piece is chased, only the further chases of pieces alike are looked for.
+            let chasing = made
+                .as_ref()
+                .filter(|(attack, _)| attack.reason == Reason::ForcedGain);
+            if chasing.is_some_and(|(_, first)| first.is_some() != rootless.is_some()) {
+                continue;
+            }
             // A pending piece's line, searched now: none, and the piece was never named.
             let line = match candidate {
                 Won::Line(line) => line,
@@ -942,8 +956,18 @@ pub(super) fn forced_line_chase(
                 continue;
             }
             if attack.reason == Reason::ForcedGain {
-                made = Some((attack, rootless));
-                break;
+                if let Some((first, _)) = chasing {
+                    let worth = |at: &Attack| value(at.victim_role, !mover, at.victim);
+                    if attack.victim_role == first.victim_role && worth(&attack) == worth(first) {
+                        alike.push((attack, rootless));
+                    }
+                } else {
+                    made = Some((attack, rootless));
+                }
+                continue;
+            }
+            if chasing.is_some() {
+                continue;
             }
             if attack.reason == Reason::SelfExposed {
                 exposed.add(attack.victim);
@@ -951,24 +975,33 @@ pub(super) fn forced_line_chase(
             made.get_or_insert((attack, rootless));
         }
         match made {
-            Some((attack, _)) if attack.reason == Reason::ForcedGain => break made,
-            _ if (exposed & !set_aside).is_empty() => break fallback.or(made),
+            Some((attack, _)) if attack.reason == Reason::ForcedGain => {
+                break made.map(|m| (m, alike));
+            }
+            _ if (exposed & !set_aside).is_empty() => {
+                break fallback.or(made).map(|m| (m, Vec::new()));
+            }
             _ => {
                 fallback = fallback.or(made);
                 set_aside |= exposed;
             }
         }
     };
-    let (mut attack, rootless) = made?;
+    let ((attack, rootless), alike) = made?;
     // A forced line needs more than the one capturing piece (a checker, a screen, a second
     // capturer): a joint chase (联合捉, art. 24.17), the victim having fewer roots than
     // attackers (少根, art. 24.15). But a victim with no root at all, which the capturer may
     // take at once and which cannot leave its square (不能离线), is chased by the capturer
     // alone: 长捉无根子 (art. 24.15, 参考图49). Any piece that may take it at once will do, so
     // that the answer does not depend on which of two equal lines the search named.
-    if let Some(protection) = rootless {
-        attack.protection = protection;
-    }
+    let rooted = |(mut attack, rootless): (Attack, Option<Protection>)| {
+        if let Some(protection) = rootless {
+            attack.protection = protection;
+        }
+        attack
+    };
+    let attack = rooted((attack, rootless));
+    let alike: Vec<Attack> = alike.into_iter().map(rooted).collect();
     // The line, for the explanation: one that wins the piece named, as the search that named it
     // was aimed (what art. 26.4 sets aside is no chase, and its line is not shown).
     let line = if attack.reason == Reason::ForcedGain {
@@ -982,5 +1015,5 @@ pub(super) fn forced_line_chase(
     } else {
         Vec::new()
     };
-    Some((attack, line))
+    Some((attack, alike, line))
 }
