@@ -58,16 +58,21 @@ fn attacking(pos: &Position, m: Move) -> bool {
     !(attacked(&ours) & !before).is_empty()
 }
 
-/// How sharp a shuttle of `m` is: 2 when `m` checks or attacks and so would its way back (asked
-/// on the board just after `m`, the opponent passing), 1 when one of them does, 0 otherwise.
+/// How sharp a shuttle of `m` is: two points when `m` checks or attacks, two when its way back
+/// would (asked on the board just after `m`, the opponent passing), and one when the piece
+/// lands where no enemy piece attacks it (a move that offers the piece is a 献, art. 24.5,
+/// allowed).
 fn sharpness(pos: &Position, m: Move) -> usize {
     let mut after = pos.clone();
     after.play_unchecked(m);
+    let safe = after
+        .attackers_to(m.to, after.turn(), after.board().occupied())
+        .is_empty();
     let back_sharp = after
         .swap_turn()
         .and_then(|p| back(&p, m).map(|b| attacking(&p, b)))
         .unwrap_or(false);
-    usize::from(attacking(pos, m)) + usize::from(back_sharp)
+    2 * usize::from(attacking(pos, m)) + 2 * usize::from(back_sharp) + usize::from(safe)
 }
 
 /// A quiet move that can be taken back (no pawn step forward) of the side to move, of a piece
@@ -389,8 +394,20 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
         }
         if std::env::var_os("LONG_CYCLES_STATS").is_some() {
             eprintln!(
-                "STAT {book:?} {:?}/{:?} {:?}",
-                ruling.red.pattern, ruling.black.pattern, ruling.verdict
+                "STAT {book:?} {}/{} {:?}",
+                ruling
+                    .red
+                    .natures
+                    .iter()
+                    .map(|n| n.zh())
+                    .collect::<String>(),
+                ruling
+                    .black
+                    .natures
+                    .iter()
+                    .map(|n| n.zh())
+                    .collect::<String>(),
+                ruling.verdict
             );
         }
         out.push(ruling);
@@ -400,7 +417,8 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
 
 /// The property's runs: few boards, from a fixed seed, in a CI run (each is ruled sixteen
 /// plies deep, under two books, four times); a wider search sets its own seed
-/// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`).
+/// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`); `LONG_CYCLES_STATS=1` prints each
+/// ruling's natures and verdict (`STAT` lines, with `--nocapture`), to see what a run covered.
 fn cycles_config() -> ProptestConfig {
     let defaults = ProptestConfig::default();
     let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
