@@ -283,7 +283,8 @@ fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
 }
 
 /// The verdict WXF 2018 art. 3 gives for the labels `ruling` reports, after checking them:
-/// 长将 is every move a check (and a violation, ch. 5 item 1), and a violation is 长将 or 长捉
+/// 长将 is every move a check (and a violation, ch. 5 item 1), 长捉 a chase on every move and no
+/// check, and a violation is 长将 or 长捉
 /// (ch. 5: 长杀, 一将一杀, 一将一捉, 分捉 … are allowed). `None` where AXF rule 19 (a piece
 /// held on a horse's leg) bears on it: the table does not cover that.
 fn wxf_table(ruling: &Ruling) -> Result<Option<Verdict>, String> {
@@ -311,10 +312,17 @@ fn wxf_table(ruling: &Ruling) -> Result<Option<Verdict>, String> {
                 side.pattern
             ));
         }
+        // 长捉: every move chases (its heaviest nature may be 杀, which WXF 2018 allows and
+        // which does not make the chase less: ch. 5 item 36.4, 长杀兼长捉); a check among the
+        // chases breaks it (ch. 5 items 7–8, AXF rules 12–13).
         if side.pattern == Pattern::PerpetualChase
-            && !moves.iter().all(|a| a.nature == MoveNature::Chase)
+            && !moves
+                .iter()
+                .all(|a| !a.chased().is_empty() && a.nature != MoveNature::Check)
         {
-            return Err(format!("{color:?}: 长捉 with a move that does not chase"));
+            return Err(format!(
+                "{color:?}: 长捉 with a move that checks or does not chase"
+            ));
         }
         if side.only_held_piece_chases {
             return Ok(None);
@@ -346,7 +354,16 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
         let ruling =
             rule_game(start, moves, &rules).ok_or_else(|| format!("no ruling under {book:?}"))?;
         let text = ruling.explanation.en();
-        let fail = |what: String| format!("{book:?}: {what}\n{text}");
+        // The diagram and the cycle, to rebuild a failure as a named test.
+        let cycle: Vec<&str> = ruling
+            .moves
+            .iter()
+            .take(8)
+            .map(|a| a.iccs.as_str())
+            .collect();
+        let fen = xiangqi::fen::Fen::from_position(start);
+        let fail =
+            |what: String| format!("{book:?}: {what}\n{fen} cycle {}\n{text}", cycle.join(" "));
         if ruling.occurrences.last() != Some(&16) || ruling.occurrences.len() < 3 {
             return Err(fail(format!("occurrences {:?}", ruling.occurrences)));
         }
