@@ -467,3 +467,48 @@ proptest! {
         prop_assert!(examined.is_ok(), "{}", examined.err().unwrap_or_default());
     }
 }
+
+/// The diagram `fen` and its eight-ply `cycle` (ICCS) played twice, examined as the property
+/// examines a drawn cycle; the rulings under CXA 2011 and WXF 2018.
+fn found_case(fen: &str, cycle: &str) -> [Ruling; 2] {
+    let (start, moves) = symmetry::diagram_game_of(fen, &format!("{cycle} {cycle}"));
+    examine(&start, &moves).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Found by the first wide run (seed 16, 2026-12-06), a mistake of this file's WXF table, not
+/// of the engine. Black to move: Red's cannon e5–e4 attacks the crossed black pawn on a4 (no
+/// root) over the elephant on b4; the black cannon's c2–c4 stands a second piece between; the
+/// elephant's b4–d2 takes one away and the attack is back; e4–e5 opens the rank to the cannon
+/// on i4, which attacks a4 over c4, and threatens mate; d2–b4 gives it the elephant for a
+/// screen when c4 has gone back, and threatens mate again. Red: 捉 捉 杀 杀, every move a chase
+/// of the one pawn. Black: 捉 拦 闲 将, allowed.
+///
+/// CXA 2011: Red's 一杀一捉 is forbidden (art. 24.13), Black's play allowed (24.14): Red must
+/// change (25.3). WXF 2018: the pawn is chased on every Red move, by two cannons in turn (ch. 5
+/// item 28, 两子或多子长捉子, AXF rule 33), and no Red move checks; the mate threats are allowed
+/// and do not stop the chase (item 36.4 长杀兼长捉, a title only in our copy; the digest's
+/// reading, repetition-rules.md §4.3: only a check breaks it): Red must change (art. 3.1.I).
+/// The table first asked every move of a 长捉 to be labelled 捉, which a 杀 that chases is not.
+#[test]
+fn a_mate_threat_that_chases_keeps_a_long_chase() {
+    let [cxa, wxf] = found_case(
+        "3nk4/9/9/6r2/4C4/pB6C/9/2c2K3/9/9 b - - 0 1",
+        "g6g4 e5e4 c2c4 b4d2 g4g6 e4e5 c4c2 d2b4",
+    );
+    assert_eq!(
+        cxa.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        cxa.explanation.en()
+    );
+    assert_eq!(cxa.red.pattern, Pattern::MateThreatAndChase);
+    assert!(!cxa.black.forbidden);
+    assert_eq!(
+        wxf.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        wxf.explanation.en()
+    );
+    assert_eq!(wxf.red.pattern, Pattern::PerpetualChase);
+    assert_eq!(wxf.red.perpetual_victims, ["a4"]);
+}
