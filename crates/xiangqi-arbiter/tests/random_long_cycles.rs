@@ -184,8 +184,7 @@ fn cxa_listed(pattern: Pattern, moves: &[&MoveAnalysis]) -> bool {
 
 /// The verdicts CXA 2011 arts. 25 and 26.9 allow for the labels `ruling` reports, and first
 /// that the side labels follow from the per-ply ones (24.13, 24.14, 26.9.1). More than one
-/// verdict where the book's words leave room: "单方长捉车" (26.9.2) read as every chasing move
-/// of the single chaser taking aim at a rook, or as some.
+/// verdict where the book's words leave room (26.9.2–3: see the two readings there).
 fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
     let mut forbidden = [false; 2];
     let mut pattern = [Pattern::Allowed; 2];
@@ -242,9 +241,13 @@ fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
             }
             // 26.9.2 "凡单方长捉车，对方联合捉车前者变着", 26.9.3 "凡单方长捉无根子对方联合捉
             // 无根子，前者变着": S chases perpetually with no joint chase, O chases the same
-            // kind jointly.
+            // kind jointly. Two places where the words leave room, each read both ways: is
+            // "长捉车" every chasing move aimed at a rook, or some; is an unrooted rook a
+            // "无根子" of S's (26.9.1 names 车 and 无根子 apart; an unrooted rook is unrooted).
             let mut verdicts = vec![];
-            for strict in [true, false] {
+            for (every, rook_unrooted) in
+                [(true, false), (true, true), (false, false), (false, true)]
+            {
                 let mut v = Verdict::Draw; // 26.9.4
                 for (s, c) in [(0, red), (1, black)] {
                     let (single, joint) = (ruling.side(c), ruling.side(!c));
@@ -259,12 +262,12 @@ fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
                                     && if rook {
                                         at.victim_role == Role::Rook
                                     } else {
-                                        at.victim_role != Role::Rook
+                                        (rook_unrooted || at.victim_role != Role::Rook)
                                             && at.protection.is_not_fully_rooted()
                                     }
                             })
                         };
-                        if strict {
+                        if every {
                             chases.iter().all(hits)
                         } else {
                             chases.iter().any(hits)
@@ -274,9 +277,10 @@ fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
                         v = Verdict::MustChange(c);
                     }
                 }
-                verdicts.push(v);
+                if !verdicts.contains(&v) {
+                    verdicts.push(v);
+                }
             }
-            verdicts.dedup();
             Ok(verdicts)
         }
     }
