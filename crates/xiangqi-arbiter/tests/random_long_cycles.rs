@@ -395,6 +395,9 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
         match book {
             xiangqi_arbiter::Book::Cxa2011 => {
                 let allowed = cxa_table(&ruling).map_err(fail)?;
+                if allowed.len() > 1 && std::env::var_os("LONG_CYCLES_STATS").is_some() {
+                    eprintln!("OPEN {allowed:?} {fen} cycle {}", cycle.join(" "));
+                }
                 if !allowed.contains(&ruling.verdict) {
                     return Err(fail(format!(
                         "verdict {:?}, the labels give {allowed:?} (CXA 2011 arts. 25, 26.9)",
@@ -439,7 +442,8 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
 /// The property's runs: few boards, from a fixed seed, in a CI run (each is ruled sixteen
 /// plies deep, under two books, four times); a wider search sets its own seed
 /// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`); `LONG_CYCLES_STATS=1` prints each
-/// ruling's natures and verdict (`STAT` lines, with `--nocapture`), to see what a run covered.
+/// ruling's natures and verdict (`STAT` lines, with `--nocapture`), to see what a run covered,
+/// and each cycle the CXA table leaves open between verdicts (`OPEN`).
 fn cycles_config() -> ProptestConfig {
     let defaults = ProptestConfig::default();
     let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
