@@ -292,8 +292,8 @@ fn cxa_table(ruling: &Ruling) -> Result<Vec<Verdict>, String> {
 }
 
 /// The verdict WXF 2018 art. 3 gives for the labels `ruling` reports, after checking them:
-/// 长将 is every move a check (and a violation, ch. 5 item 1), 长捉 a chase on every move and no
-/// check, and a violation is 长将 or 长捉
+/// 长将 is every move a check (and a violation, ch. 5 item 1), 长捉 a chase on every move, and a
+/// violation is 长将 or 长捉
 /// (ch. 5: 长杀, 一将一杀, 一将一捉, 分捉 … are allowed). `None` where AXF rule 19 (a piece
 /// held on a horse's leg) bears on it: the table does not cover that.
 fn wxf_table(ruling: &Ruling) -> Result<Option<Verdict>, String> {
@@ -322,16 +322,14 @@ fn wxf_table(ruling: &Ruling) -> Result<Option<Verdict>, String> {
             ));
         }
         // 长捉: every move chases (its heaviest nature may be 杀, which WXF 2018 allows and
-        // which does not make the chase less: ch. 5 item 36.4, 长杀兼长捉); a check among the
-        // chases breaks it (ch. 5 items 7–8, AXF rules 12–13).
-        if side.pattern == Pattern::PerpetualChase
-            && !moves
-                .iter()
-                .all(|a| !a.chased().is_empty() && a.nature != MoveNature::Check)
+        // which does not make the chase less: ch. 5 item 36.4, 长杀兼长捉). A check that chases
+        // the same piece too does not break it either: the visible case FSF-L1168 (a cannon's
+        // check that also attacks the chased pawn, "red loses") reads it so, against the
+        // digest's reading of AXF rule 12 (repetition-rules.md §4.3: "no move is a check");
+        // see `a_check_that_chases_too_keeps_a_long_chase_under_wxf`.
+        if side.pattern == Pattern::PerpetualChase && !moves.iter().all(|a| !a.chased().is_empty())
         {
-            return Err(format!(
-                "{color:?}: 长捉 with a move that checks or does not chase"
-            ));
+            return Err(format!("{color:?}: 长捉 with a move that does not chase"));
         }
         if side.only_held_piece_chases {
             return Ok(None);
@@ -552,4 +550,41 @@ fn a_single_chase_of_rooks_gives_way_to_a_joint_chase_of_a_horse() {
     assert!(cxa.red.joint_other && !cxa.black.joint, "{text}");
     assert!(cxa.black.chases_rook && cxa.black.chases_unrooted, "{text}");
     assert!(text.contains("26.9.3"), "{text}");
+}
+
+/// Found by a wide run (seed 125, 5,000 cases, 2026-12-07) while this file's WXF table asked a
+/// 长捉 to hold no check. Red's horse d6–b5 attacks the unrooted black pawn on d4, the rook's
+/// e3–d3 attacks it again (and the cannon on d2), the pawn steps d4–e4, the horse's b5–d6
+/// checks and attacks it on e4 (and the cannon on f5), the rook's d3–e3 attacks it there:
+/// the pawn is attacked after every Red move, one of which is a check.
+///
+/// CXA 2011: Red 捉 捉 将 捉 is 一将一捉, forbidden (art. 24.13); Black, whose king steps, allowed:
+/// Red must change (25.3). WXF 2018: the engine rules Red 长捉, must change (art. 3.1.I), as the
+/// visible case FSF-L1168 has it (a cannon's check that also attacks the chased pawn: "red
+/// loses"). The digest reads AXF rule 12 (WXF 2018 ch. 5 item 7, 一将一捉或多将一捉, a title
+/// only in our copy) as "one check breaks it" (repetition-rules.md §4.3), which would make this
+/// 一将一捉, allowed, a draw; tried in the engine, that turned FSF-L1168 and FSF-L1176 into
+/// draws, so it was dropped: an open question of the book's text, not settled here. The test
+/// holds the engine to the visible case's reading.
+#[test]
+fn a_check_that_chases_too_keeps_a_long_chase_under_wxf() {
+    let [cxa, wxf] = found_case(
+        "9/4nk3/7C1/3N5/5c3/3p5/4R4/3c5/9/p4K3 w - - 0 1",
+        "d6b5 f8f7 e3d3 d4e4 b5d6 f7f8 d3e3 e4d4",
+    );
+    assert_eq!(
+        cxa.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        cxa.explanation.en()
+    );
+    assert_eq!(cxa.red.pattern, Pattern::CheckAndChase);
+    assert!(!cxa.black.forbidden, "{}", cxa.explanation.en());
+    assert_eq!(
+        wxf.verdict,
+        Verdict::MustChange(Color::Red),
+        "{}",
+        wxf.explanation.en()
+    );
+    assert_eq!(wxf.red.pattern, Pattern::PerpetualChase);
 }
