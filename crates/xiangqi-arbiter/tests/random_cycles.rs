@@ -2,67 +2,13 @@
 //! time is ruled under both books, without a panic, with an explanation of every judged move,
 //! and the same way twice.
 
-use std::num::NonZeroU32;
-
 use proptest::prelude::*;
-use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
+use xiangqi::{Color, Move, Position};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
 
-/// The fifteen pieces of a side besides its general.
-const ARMY: [Role; 15] = [
-    Role::Rook,
-    Role::Rook,
-    Role::Horse,
-    Role::Horse,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Advisor,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Elephant,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
-
-/// Some of both armies anywhere (`pieces[i]` places the `i % 15`-th piece of red's army, then
-/// black's, or leaves it off; advisors and elephants on their side of the river), both
-/// generals in their palaces; kept when it is a position a
-/// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
-/// accepts.
-fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Option<Position> {
-    let mut board = Board::empty();
-    for (i, &sq) in pieces.iter().enumerate() {
-        let Some(sq) = sq else { continue };
-        let piece = ARMY[i % 15].of(Color::ALL[i / 15]);
-        let mut sq = Square::ALL[sq];
-        // Advisors and elephants stay on their side of the river, as a diagram must show them.
-        if matches!(piece.role, Role::Advisor | Role::Elephant)
-            && !Bitboard::home_side(piece.color).contains(sq)
-        {
-            sq = sq.rotate();
-        }
-        if board.piece_at(sq).is_none() {
-            board.set_piece_at(sq, piece);
-        }
-    }
-    for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
-        let sq = Bitboard::palace(color).into_iter().nth(i)?;
-        board.remove_piece_at(sq);
-        board.set_piece_at(sq, Role::King.of(color));
-    }
-    Position::from_diagram(Setup {
-        board,
-        turn: if black { Color::Black } else { Color::Red },
-        halfmoves: 0,
-        fullmoves: NonZeroU32::MIN,
-    })
-    .ok()
-}
+use symmetry::{back, diagram};
 
 /// A quiet move of the side to move, chosen by `k`, and the move taking it back, if both are
 /// legal: `k`-th quiet move, its reverse checked after the opponent's answer by the caller.
@@ -74,11 +20,6 @@ fn quiet(pos: &Position, k: usize) -> Option<Move> {
         .filter(|m| !m.is_capture())
         .collect();
     quiet.get(k % quiet.len().max(1)).copied()
-}
-
-/// The move from `to` back to `from` in `pos`, if legal.
-fn back(pos: &Position, m: Move) -> Option<Move> {
-    pos.find_move(m.to, m.from).filter(|&b| pos.is_legal(b))
 }
 
 /// Two rounds of a four-ply shuffle (each side moves a piece and takes it back) from `start`:
