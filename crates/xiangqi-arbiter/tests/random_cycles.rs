@@ -2,116 +2,19 @@
 //! time is ruled under both books, without a panic, with an explanation of every judged move,
 //! and the same way twice.
 
-use std::num::NonZeroU32;
-
 use proptest::prelude::*;
-use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
+use xiangqi::{Color, Position};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
 
-/// The fifteen pieces of a side besides its general.
-const ARMY: [Role; 15] = [
-    Role::Rook,
-    Role::Rook,
-    Role::Horse,
-    Role::Horse,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Advisor,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Elephant,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
-
-/// Some of both armies anywhere (`pieces[i]` places the `i % 15`-th piece of red's army, then
-/// black's, or leaves it off; advisors and elephants on their side of the river), both
-/// generals in their palaces; kept when it is a position a
-/// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
-/// accepts.
-fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Option<Position> {
-    let mut board = Board::empty();
-    for (i, &sq) in pieces.iter().enumerate() {
-        let Some(sq) = sq else { continue };
-        let piece = ARMY[i % 15].of(Color::ALL[i / 15]);
-        let mut sq = Square::ALL[sq];
-        // Advisors and elephants stay on their side of the river, as a diagram must show them.
-        if matches!(piece.role, Role::Advisor | Role::Elephant)
-            && !Bitboard::home_side(piece.color).contains(sq)
-        {
-            sq = sq.rotate();
-        }
-        if board.piece_at(sq).is_none() {
-            board.set_piece_at(sq, piece);
-        }
-    }
-    for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
-        let sq = Bitboard::palace(color).into_iter().nth(i)?;
-        board.remove_piece_at(sq);
-        board.set_piece_at(sq, Role::King.of(color));
-    }
-    Position::from_diagram(Setup {
-        board,
-        turn: if black { Color::Black } else { Color::Red },
-        halfmoves: 0,
-        fullmoves: NonZeroU32::MIN,
-    })
-    .ok()
-}
-
-/// A quiet move of the side to move, chosen by `k`, and the move taking it back, if both are
-/// legal: `k`-th quiet move, its reverse checked after the opponent's answer by the caller.
-fn quiet(pos: &Position, k: usize) -> Option<Move> {
-    let quiet: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| !m.is_capture())
-        .collect();
-    quiet.get(k % quiet.len().max(1)).copied()
-}
-
-/// The move from `to` back to `from` in `pos`, if legal.
-fn back(pos: &Position, m: Move) -> Option<Move> {
-    pos.find_move(m.to, m.from).filter(|&b| pos.is_legal(b))
-}
-
-/// Two rounds of a four-ply shuffle (each side moves a piece and takes it back) from `start`:
-/// the start position occurs at plies 0, 4 and 8.
-fn shuffle(start: &Position, k: (usize, usize)) -> Option<Vec<Move>> {
-    let mut pos = start.clone();
-    let m1 = quiet(&pos, k.0)?;
-    pos.play_unchecked(m1);
-    let m2 = quiet(&pos, k.1)?;
-    pos.play_unchecked(m2);
-    let b1 = back(&pos, m1)?;
-    pos.play_unchecked(b1);
-    let b2 = back(&pos, m2)?;
-    pos.play_unchecked(b2);
-    (pos.zobrist_hash() == start.zobrist_hash()).then(|| vec![m1, m2, b1, b2, m1, m2, b1, b2])
-}
+use symmetry::boards::{diagram, ruled_soundly, shuffle};
 
 /// The property's runs: 600 boards drawn from a fixed seed, so that every CI run rules the same
 /// boards and a failure there is one that can be rebuilt; a wider search sets its own seed
 /// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`).
 fn cycles_config() -> ProptestConfig {
-    let defaults = ProptestConfig::default();
-    let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
-    let counted = std::env::var_os("PROPTEST_CASES").is_some();
-    ProptestConfig {
-        cases: if counted { defaults.cases } else { 600 },
-        rng_seed: if seeded {
-            defaults.rng_seed
-        } else {
-            proptest::test_runner::RngSeed::Fixed(20_261_206)
-        },
-        ..defaults
-    }
+    symmetry::boards::seeded_config(600, 20_261_206)
 }
 
 proptest! {
@@ -126,30 +29,7 @@ proptest! {
     ) {
         let Some(start) = diagram(&pieces, kings, black) else { return Ok(()) };
         let Some(moves) = shuffle(&start, k) else { return Ok(()) };
-        for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
-            let ruling = rule_game(&start, &moves, &rules);
-            prop_assert!(ruling.is_some(), "no ruling for {moves:?} under {:?}", rules.book);
-            let Some(ruling) = ruling else { continue };
-            // One line per judged ply, in both languages.
-            for ply in 1..=8 {
-                prop_assert!(ruling.explanation.en().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.en());
-                prop_assert!(ruling.explanation.zh().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.zh());
-            }
-            // A side that plays only allowed moves is never the one to change.
-            for color in [Color::Red, Color::Black] {
-                if !ruling.side(color).forbidden {
-                    prop_assert!(ruling.verdict.offender() != Some(color));
-                }
-            }
-            if !ruling.side(Color::Red).forbidden && !ruling.side(Color::Black).forbidden {
-                prop_assert_eq!(ruling.verdict, Verdict::Draw);
-            }
-            let again = rule_game(&start, &moves, &rules).map(|r| r.verdict);
-            prop_assert_eq!(again, Some(ruling.verdict));
-            // Mirrored left to right the same, colours swapped the swapped verdict.
-            let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
-            prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
-        }
+        ruled_soundly(&start, &moves)?;
     }
 }
 

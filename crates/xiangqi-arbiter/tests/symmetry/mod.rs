@@ -3,6 +3,8 @@
 //! books' definitions know no left or right and treat both colours alike; a rule built from
 //! them must too.
 
+pub mod boards;
+
 use xiangqi::{Color, Move, Position, Square, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{MoveAnalysis, MoveNature, RuleSet, Ruling, Verdict, rule_game};
 
