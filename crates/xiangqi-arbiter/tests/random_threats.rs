@@ -1,10 +1,13 @@
 //! Repetitions in random positions, with moves that threaten (issue 16). The shuffles of
-//! `random_cycles` pick their quiet moves at random, and most such cycles are idle (闲): they
-//! teach the rules little. Here the first move of the shuffle (and in a second strategy the
-//! answer too) is chosen among the quiet moves that check, or that attack an enemy piece the
-//! moved piece did not attack before: the moves the books' labels are about (将, 捉, 杀,
-//! 兑, 献; CXA 2011 arts. 24–26, WXF 2018 ch. 5), each taken back and played again, so that the
-//! start comes back a third time. Falls back to any quiet move where none threatens.
+//! `random_cycles` pick their quiet moves at random, and most such cycles are ruled a draw,
+//! both sides' play allowed: they teach the rules little. Here the first move of the shuffle
+//! (and in a second strategy the answer too) is chosen among the quiet moves that check, or
+//! that attack an enemy piece the moved piece did not attack before: the moves the books'
+//! labels are about (将, 捉, 杀, 兑, 献; CXA 2011 arts. 24–26, WXF 2018 ch. 5), each taken
+//! back and played again, so that the start comes back a third time. Falls back to any quiet
+//! move where none threatens. (Measured on 5,000 boards of one seed, under CXA 2011: of the
+//! plain shuffles' cycles 15% are ruled other than a draw, of a threat and any answer 23%, of
+//! a threat answered by a threat 32%.)
 //!
 //! Whatever the board, the ruling must hold what every ruling holds
 //! ([`symmetry::boards::ruled_soundly`]): ruled under both books, an explanation line per ply,
