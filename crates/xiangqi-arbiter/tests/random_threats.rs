@@ -17,6 +17,7 @@
 
 use proptest::prelude::*;
 use xiangqi::{Bitboard, Color, Move, Position, Square};
+use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
 
@@ -97,5 +98,60 @@ proptest! {
             return Ok(());
         };
         ruled_soundly(&start, &moves)?;
+    }
+}
+
+/// Found by [`a_threat_and_any_answer_are_ruled_soundly`] (and by the other strategy, the same
+/// board) with `PROPTEST_RNG_SEED=30`, 20,000 cases: under CXA 2011
+/// `9/p1a1bk3/4P4/9/9/9/1Bn1n4/1p2C2P1/2R4c1/p2K4R w`, cycle i0h0 e3f5 h0i0 f5e3, was ruled
+/// "Red must change" as played and mirrored, a draw with the colours swapped; every move's
+/// label alike.
+///
+/// Black's e3–f5 opens the e-file: Red's cannon on e2, over Red's own pawn on e7, now takes
+/// the elephant on e8, whose only root, the general on f8, is false (taking back on e8 it
+/// would stand in the pawn's attack: 假根, art. 24.16). Red's h0–i0 then chases the elephant
+/// with the rook itself: 车i0–i8+ 将f8–f9 车×e8 (art. 24.3, "从下一着开始运用将军或连续'将军'
+/// 得子"). The rook wins it alone, and the cannon takes it alone: neither is a piece "缺少其中
+/// 任何一个都无法吃子" (art. 24.17), so Red's chase is no 联合捉; with i0–h0, which chases
+/// the unrooted cannon on h1, Red 长捉无根子 with single pieces. Black's horse chases (the
+/// pawn on e7, the rook on c1) by forced lines of two pieces, 少根 (联合捉), alike all three
+/// ways. Art. 26.9.3 ("凡单方长捉无根子，对方联合捉无根子，前者变着"): Red must change.
+///
+/// The engine (main at b323d41): as played and mirrored, the forced line named for 3. h0–i0
+/// is the rook's own (i0i8 f8f9 i8e8), the attacker a rook, Red's chase single, 26.9.3, "Red
+/// must change"; with the colours swapped it is a line in which the rook's checks drive the
+/// general and the cannon takes (a9a1 d1d0 a1a0 d0d1 e7e1), the attacker the cannon over its
+/// own pawn (the screen attacks the elephant and alone does not win it), and
+/// `repetition::over_own_screen` counts that joint (联合捉), so both sides chase jointly and
+/// 26.9.4 makes it a draw. `over_own_screen` asks whether another piece wins the target
+/// without the screen only of pieces attacking it at once, not of a piece that wins it by a
+/// line of checks; the decision follows the line the search met first.
+///
+/// Not fixed: asked of the board, "does Red win the elephant with the cannon taking no part",
+/// both ways tried change other rulings wrongly. The cannon off the board: in AXF D103 (a
+/// cannon over its own rook at a rook its general guards, 参考图38's 联合捉车) the cannon off
+/// opens the file between the generals and the general's root turns false, the rook alone
+/// wins, and the CXA verdict turned from 26.9.2 to a draw. The cannon frozen in place
+/// (search::Aim's `frozen`): in ccpd 世界智力运动会/00000191 move 75 (`3ak4/3n5/3N1a3/p8/
+/// 4p1R2/9/P3P4/3A5/1c7/c1rCKAB2 b`) the line c0c1 d0d1 c1×d1 wins the cannon on d0 by a
+/// discovered check of the frozen cannon on a0, which is the cannon taking part, and Black's
+/// joint flag was lost (the verdict stayed). A test that holds needs the frozen piece to give
+/// no check, discovered ones included, in the line; left for a fix with the guard run.
+#[test]
+#[ignore = "CXA 2011 art. 24.17: a cannon over its own screen is counted joint when the forced line named it, though the rook wins the elephant alone by checks; the line named turns with the colours (26.9.3 vs 26.9.4)"]
+fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
+    let (start, moves) = symmetry::diagram_game_of(
+        "9/p1a1bk3/4P4/9/9/9/1Bn1n4/1p2C2P1/2R4c1/p2K4R w - - 0 1",
+        "i0h0 e3f5 h0i0 f5e3 i0h0 e3f5 h0i0 f5e3",
+    );
+    let cxa = RuleSet::cxa2011();
+    let ruling = rule_game(&start, &moves, &cxa).expect("a ruling");
+    let text = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Red), "{text}");
+    assert!(!ruling.red.joint && ruling.black.joint, "{text}");
+    for rules in [cxa, RuleSet::wxf2018()] {
+        let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);
+        let symmetric = symmetry::check(&start, &moves, &rules, verdict);
+        assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
