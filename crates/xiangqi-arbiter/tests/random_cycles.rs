@@ -3,56 +3,18 @@
 //! and the same way twice.
 
 use proptest::prelude::*;
-use xiangqi::{Color, Move, Position};
+use xiangqi::{Color, Position};
 use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
 
 mod symmetry;
 
-use symmetry::{back, diagram};
-
-/// A quiet move of the side to move, chosen by `k`, and the move taking it back, if both are
-/// legal: `k`-th quiet move, its reverse checked after the opponent's answer by the caller.
-fn quiet(pos: &Position, k: usize) -> Option<Move> {
-    let quiet: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| !m.is_capture())
-        .collect();
-    quiet.get(k % quiet.len().max(1)).copied()
-}
-
-/// Two rounds of a four-ply shuffle (each side moves a piece and takes it back) from `start`:
-/// the start position occurs at plies 0, 4 and 8.
-fn shuffle(start: &Position, k: (usize, usize)) -> Option<Vec<Move>> {
-    let mut pos = start.clone();
-    let m1 = quiet(&pos, k.0)?;
-    pos.play_unchecked(m1);
-    let m2 = quiet(&pos, k.1)?;
-    pos.play_unchecked(m2);
-    let b1 = back(&pos, m1)?;
-    pos.play_unchecked(b1);
-    let b2 = back(&pos, m2)?;
-    pos.play_unchecked(b2);
-    (pos.zobrist_hash() == start.zobrist_hash()).then(|| vec![m1, m2, b1, b2, m1, m2, b1, b2])
-}
+use symmetry::boards::{diagram, ruled_soundly, shuffle};
 
 /// The property's runs: 600 boards drawn from a fixed seed, so that every CI run rules the same
 /// boards and a failure there is one that can be rebuilt; a wider search sets its own seed
 /// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`).
 fn cycles_config() -> ProptestConfig {
-    let defaults = ProptestConfig::default();
-    let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
-    let counted = std::env::var_os("PROPTEST_CASES").is_some();
-    ProptestConfig {
-        cases: if counted { defaults.cases } else { 600 },
-        rng_seed: if seeded {
-            defaults.rng_seed
-        } else {
-            proptest::test_runner::RngSeed::Fixed(20_261_206)
-        },
-        ..defaults
-    }
+    symmetry::boards::seeded_config(600, 20_261_206)
 }
 
 proptest! {
@@ -67,30 +29,7 @@ proptest! {
     ) {
         let Some(start) = diagram(&pieces, kings, black) else { return Ok(()) };
         let Some(moves) = shuffle(&start, k) else { return Ok(()) };
-        for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
-            let ruling = rule_game(&start, &moves, &rules);
-            prop_assert!(ruling.is_some(), "no ruling for {moves:?} under {:?}", rules.book);
-            let Some(ruling) = ruling else { continue };
-            // One line per judged ply, in both languages.
-            for ply in 1..=8 {
-                prop_assert!(ruling.explanation.en().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.en());
-                prop_assert!(ruling.explanation.zh().contains(&format!("\n{ply}. ")), "{}", ruling.explanation.zh());
-            }
-            // A side that plays only allowed moves is never the one to change.
-            for color in [Color::Red, Color::Black] {
-                if !ruling.side(color).forbidden {
-                    prop_assert!(ruling.verdict.offender() != Some(color));
-                }
-            }
-            if !ruling.side(Color::Red).forbidden && !ruling.side(Color::Black).forbidden {
-                prop_assert_eq!(ruling.verdict, Verdict::Draw);
-            }
-            let again = rule_game(&start, &moves, &rules).map(|r| r.verdict);
-            prop_assert_eq!(again, Some(ruling.verdict));
-            // Mirrored left to right the same, colours swapped the swapped verdict.
-            let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
-            prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
-        }
+        ruled_soundly(&start, &moves)?;
     }
 }
 

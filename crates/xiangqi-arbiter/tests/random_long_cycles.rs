@@ -23,7 +23,7 @@ use xiangqi_arbiter::{MoveAnalysis, MoveNature, Pattern, RuleSet, Ruling, Verdic
 
 mod symmetry;
 
-use symmetry::{back, diagram};
+use symmetry::boards::{back, diagram};
 
 /// Enemy pieces `pos`'s side to move attacks (besides the general) that are rooks or that no
 /// piece of theirs looks after: the likely targets of a chase.

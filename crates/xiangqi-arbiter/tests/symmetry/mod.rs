@@ -3,9 +3,9 @@
 //! books' definitions know no left or right and treat both colours alike; a rule built from
 //! them must too.
 
-use std::num::NonZeroU32;
+pub mod boards;
 
-use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square, fen::Fen, iccs::Iccs};
+use xiangqi::{Color, Move, Position, Square, fen::Fen, iccs::Iccs};
 use xiangqi_arbiter::{MoveAnalysis, MoveNature, RuleSet, Ruling, Verdict, rule_game};
 
 /// `start` and `moves` carried by a map of the board: the board's pieces moved by `board`, the
@@ -379,67 +379,4 @@ pub fn joint(ruling: &Ruling, red: bool, black: bool) {
         ruling.red.listed && ruling.black.listed,
         "both listed\n{why}"
     );
-}
-
-/// The fifteen pieces of a side besides its general (for the random positions of
-/// `random_cycles` and `random_long_cycles`).
-#[allow(dead_code)]
-pub const ARMY: [Role; 15] = [
-    Role::Rook,
-    Role::Rook,
-    Role::Horse,
-    Role::Horse,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Advisor,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Elephant,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
-
-/// Some of both armies anywhere (`pieces[i]` places the `i % 15`-th piece of red's army, then
-/// black's, or leaves it off; advisors and elephants on their side of the river), both
-/// generals in their palaces; kept when it is a position a
-/// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
-/// accepts.
-#[allow(dead_code)]
-pub fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Option<Position> {
-    let mut board = Board::empty();
-    for (i, &sq) in pieces.iter().enumerate() {
-        let Some(sq) = sq else { continue };
-        let piece = ARMY[i % 15].of(Color::ALL[i / 15]);
-        let mut sq = Square::ALL[sq];
-        // Advisors and elephants stay on their side of the river, as a diagram must show them.
-        if matches!(piece.role, Role::Advisor | Role::Elephant)
-            && !Bitboard::home_side(piece.color).contains(sq)
-        {
-            sq = sq.rotate();
-        }
-        if board.piece_at(sq).is_none() {
-            board.set_piece_at(sq, piece);
-        }
-    }
-    for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
-        let sq = Bitboard::palace(color).into_iter().nth(i)?;
-        board.remove_piece_at(sq);
-        board.set_piece_at(sq, Role::King.of(color));
-    }
-    Position::from_diagram(Setup {
-        board,
-        turn: if black { Color::Black } else { Color::Red },
-        halfmoves: 0,
-        fullmoves: NonZeroU32::MIN,
-    })
-    .ok()
-}
-
-/// The move from `to` back to `from` in `pos`, if legal.
-#[allow(dead_code)]
-pub fn back(pos: &Position, m: Move) -> Option<Move> {
-    pos.find_move(m.to, m.from).filter(|&b| pos.is_legal(b))
 }

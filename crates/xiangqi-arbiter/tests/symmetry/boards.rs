@@ -1,0 +1,172 @@
+//! Random boards and the four-ply shuffles played on them, shared by the random-cycle
+//! properties (`random_cycles`, `random_threats`): the board drawn from the property's input,
+//! the cycle built on it, and what every ruling of such a cycle must hold.
+#![allow(dead_code)]
+
+use std::num::NonZeroU32;
+
+use proptest::prelude::*;
+use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
+use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+
+/// The fifteen pieces of a side besides its general.
+const ARMY: [Role; 15] = [
+    Role::Rook,
+    Role::Rook,
+    Role::Horse,
+    Role::Horse,
+    Role::Cannon,
+    Role::Cannon,
+    Role::Advisor,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Elephant,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+    Role::Pawn,
+];
+
+/// Some of both armies anywhere (`pieces[i]` places the `i % 15`-th piece of red's army, then
+/// black's, or leaves it off; advisors and elephants on their side of the river), both
+/// generals in their palaces; kept when it is a position a
+/// diagram may show ([`Position::from_diagram`]), which is what `xiangqi adjudicate --diagram`
+/// accepts.
+pub fn diagram(pieces: &[Option<usize>], kings: (usize, usize), black: bool) -> Option<Position> {
+    let mut board = Board::empty();
+    for (i, &sq) in pieces.iter().enumerate() {
+        let Some(sq) = sq else { continue };
+        let piece = ARMY[i % 15].of(Color::ALL[i / 15]);
+        let mut sq = Square::ALL[sq];
+        // Advisors and elephants stay on their side of the river, as a diagram must show them.
+        if matches!(piece.role, Role::Advisor | Role::Elephant)
+            && !Bitboard::home_side(piece.color).contains(sq)
+        {
+            sq = sq.rotate();
+        }
+        if board.piece_at(sq).is_none() {
+            board.set_piece_at(sq, piece);
+        }
+    }
+    for (color, i) in [(Color::Red, kings.0), (Color::Black, kings.1)] {
+        let sq = Bitboard::palace(color).into_iter().nth(i)?;
+        board.remove_piece_at(sq);
+        board.set_piece_at(sq, Role::King.of(color));
+    }
+    Position::from_diagram(Setup {
+        board,
+        turn: if black { Color::Black } else { Color::Red },
+        halfmoves: 0,
+        fullmoves: NonZeroU32::MIN,
+    })
+    .ok()
+}
+
+/// The legal moves of the side to move that take nothing, in the order the board lists them.
+pub fn quiet_moves(pos: &Position) -> Vec<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| !m.is_capture())
+        .collect()
+}
+
+/// The `k`-th quiet move of the side to move (counted round), if it has one.
+pub fn quiet(pos: &Position, k: usize) -> Option<Move> {
+    let quiet = quiet_moves(pos);
+    quiet.get(k % quiet.len().max(1)).copied()
+}
+
+/// The move from `to` back to `from` in `pos`, if legal.
+pub fn back(pos: &Position, m: Move) -> Option<Move> {
+    pos.find_move(m.to, m.from).filter(|&b| pos.is_legal(b))
+}
+
+/// Two rounds of a four-ply shuffle from `start` (each side moves a piece, `first` and
+/// `second` choosing the moves, and takes it back): the start position occurs at plies 0, 4
+/// and 8.
+pub fn shuffle_by(
+    start: &Position,
+    first: impl Fn(&Position) -> Option<Move>,
+    second: impl Fn(&Position) -> Option<Move>,
+) -> Option<Vec<Move>> {
+    let mut pos = start.clone();
+    let m1 = first(&pos)?;
+    pos.play_unchecked(m1);
+    let m2 = second(&pos)?;
+    pos.play_unchecked(m2);
+    let b1 = back(&pos, m1)?;
+    pos.play_unchecked(b1);
+    let b2 = back(&pos, m2)?;
+    pos.play_unchecked(b2);
+    (pos.zobrist_hash() == start.zobrist_hash()).then(|| vec![m1, m2, b1, b2, m1, m2, b1, b2])
+}
+
+/// [`shuffle_by`] with the `k.0`-th and `k.1`-th quiet moves.
+pub fn shuffle(start: &Position, k: (usize, usize)) -> Option<Vec<Move>> {
+    shuffle_by(start, |p| quiet(p, k.0), |p| quiet(p, k.1))
+}
+
+/// What every ruling of a cycle from `start` must hold, under both books: there is one (the
+/// start occurs a third time), with a line of explanation per ply in both languages; a side
+/// that plays only allowed moves is never the one to change, and with both allowed it is a
+/// draw; ruled twice, the same; mirrored the same, with the colours swapped the swapped
+/// verdict, move by move ([`super::check`]).
+pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
+    for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+        let ruling = rule_game(start, moves, &rules);
+        prop_assert!(
+            ruling.is_some(),
+            "no ruling for {moves:?} under {:?}",
+            rules.book
+        );
+        let Some(ruling) = ruling else { continue };
+        // One line per judged ply, in both languages.
+        for ply in 1..=moves.len() {
+            prop_assert!(
+                ruling.explanation.en().contains(&format!("\n{ply}. ")),
+                "{}",
+                ruling.explanation.en()
+            );
+            prop_assert!(
+                ruling.explanation.zh().contains(&format!("\n{ply}. ")),
+                "{}",
+                ruling.explanation.zh()
+            );
+        }
+        // A side that plays only allowed moves is never the one to change.
+        for color in [Color::Red, Color::Black] {
+            if !ruling.side(color).forbidden {
+                prop_assert!(ruling.verdict.offender() != Some(color));
+            }
+        }
+        if !ruling.side(Color::Red).forbidden && !ruling.side(Color::Black).forbidden {
+            prop_assert_eq!(ruling.verdict, Verdict::Draw);
+        }
+        let again = rule_game(start, moves, &rules).map(|r| r.verdict);
+        prop_assert_eq!(again, Some(ruling.verdict));
+        // Mirrored left to right the same, colours swapped the swapped verdict.
+        let symmetric = super::check(start, moves, &rules, Some(ruling.verdict));
+        prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
+    }
+    Ok(())
+}
+
+/// The property's runs: `cases` boards drawn from the fixed seed `seed`, so that every CI run
+/// rules the same boards and a failure there is one that can be rebuilt; a wider search sets
+/// its own seed (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`).
+pub fn seeded_config(cases: u32, seed: u64) -> ProptestConfig {
+    let defaults = ProptestConfig::default();
+    let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
+    let counted = std::env::var_os("PROPTEST_CASES").is_some();
+    ProptestConfig {
+        cases: if counted { defaults.cases } else { cases },
+        rng_seed: if seeded {
+            defaults.rng_seed
+        } else {
+            proptest::test_runner::RngSeed::Fixed(seed)
+        },
+        ..defaults
+    }
+}
