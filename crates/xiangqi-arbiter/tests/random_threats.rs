@@ -138,10 +138,14 @@ proptest! {
 /// joint flag was lost (the verdict stayed). Frozen and silent (no check, discovered ones
 /// included): whole rulings identical, but audit_cases_24's
 /// `control_two_joint_rook_chases_are_drawn` (`3aka3/C1R2r2c/2R2r3/9/9/9/9/9/9/3K5 w`, a8a7
-/// i8i7 a7a8 i7i8, 车炮联合捉车 on both sides, 参考图38) turned to "Black must change": a line
-/// was found winning the red rook without the black cannon, not read yet. The three patches
-/// are in the audit49 report; the question to settle first is which lines without the cannon
-/// 24.17 means (a real win of the target, not one the cannon's standing makes).
+/// i8i7 a7a8 i7i8, 车炮联合捉车 on both sides, 参考图38) turned to "Black must change". Read in
+/// session 23: the targeted search "without the cannon" reached its bound by a mate, not by
+/// taking the rook (Black's two rooks mate the lone general: f7f0 d0d1 f8f1 d1d2 f0d0), and
+/// with the mate declined (`Aim::declines_mate`) it still credited 车f8×c8 with a whole rook
+/// (gain 10, Red's 车c7×c8 not in the line), so the control stayed wrong. What 24.17 asks is a
+/// capture of the target the side makes at a gain without the cannon (as `gain_alone` asks of a
+/// direct attacker), with the rest of the board as it stands; the targeted search answers a
+/// wider question (any line that ends taking it, mates included). Left open.
 #[test]
 #[ignore = "CXA 2011 art. 24.17: a cannon over its own screen is counted joint when the forced line named it, though the rook wins the elephant alone by checks; the line named turns with the colours (26.9.3 vs 26.9.4)"]
 fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
