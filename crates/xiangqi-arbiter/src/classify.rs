@@ -142,8 +142,8 @@ use search::*;
 // search, a cannon screen's own gain) and the public mate search.
 pub(crate) use judge::gain_alone;
 pub(crate) use mate_threat::deepen;
-pub(crate) use search::Cache;
 pub use search::mate_by_checks;
+pub(crate) use search::{Cache, wins_without};
 
 /// The nature of a move (着法性质), heaviest first. CXA 2011 arts. 24.1–24.8; AXF ch. 4 §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

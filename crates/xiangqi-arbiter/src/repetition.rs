@@ -771,9 +771,20 @@ fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Colo
     let others = after.attackers_to(at.victim, color, board.occupied())
         & !Bitboard::from_square(at.attacker)
         & !Bitboard::from_square(screen);
-    !others.into_iter().any(|other| {
+    if others.into_iter().any(|other| {
         gain_alone(cache, after, other, at.victim, Book::Cxa2011).is_some_and(|g| g > 0)
-    })
+    }) {
+        return false;
+    }
+    // Nor when the side wins the target by a forced line in which the cannon takes no part: a
+    // piece that attacks it from afar (a rook whose checks end in taking it) wins it alone,
+    // and the cannon is no piece "缺少其中任何一个都无法吃子". Asked of the board, not of the
+    // line the search named: of two lines winning the target, one the rook's own and one in
+    // which the rook's checks drive the general and the cannon takes, the search met the one
+    // as played and the other with the colours swapped
+    // (`a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named` in
+    // tests/random_threats.rs).
+    !crate::classify::wins_without(cache, after, color, at.attacker, at.victim)
 }
 
 fn summarise(

@@ -93,11 +93,12 @@ fn a_single_rook_chase_gives_way_to_a_joint_rook_chase() {
 
 /// Control, both joint: a red cannon a8↔a7 takes over the rooks c8/c7 on the black rooks f8/f7,
 /// as the black cannon does the other way (车炮联合捉车 on both sides). Neither is "单方长捉车":
-/// a draw (26.9.4).
+/// a draw (26.9.4). The red advisor on e1 keeps the generals apart, so that the red general
+/// may step to e0 (see the next test, where it may not).
 #[test]
 fn control_two_joint_rook_chases_are_drawn() {
     let ruling = cxa_case(
-        "3aka3/C1R2r2c/2R2r3/9/9/9/9/9/9/3K5 w - - 0 1",
+        "3aka3/C1R2r2c/2R2r3/9/9/9/9/9/4A4/3K5 w - - 0 1",
         "a8a7 i8i7 a7a8 i7i8",
         Verdict::Draw,
         "捉捉捉捉",
@@ -105,6 +106,26 @@ fn control_two_joint_rook_chases_are_drawn() {
         true,
     );
     joint(&ruling, true, true);
+}
+
+/// The control as first written, without the red advisor (session 23; found by
+/// `random_threats`' seed 30, whose mending asks 24.17's question of the board): the red
+/// general on d0 cannot step onto the open e-file (the generals would face each other), so
+/// 车f7–d7 mates it as soon as the rook c7 leaves the seventh rank. The rook c7's root on c8 is
+/// then false (假根, art. 24.16): 车f8×c8, and 车c7×c8 walks into 车f7–d7 mate. The black rook
+/// wins the red rook alone, the cannon is no piece "缺少其中任何一个都无法吃子" (24.17): Black's
+/// 长捉车 is single, Red's (the red rook alone only exchanges) joint: Black must change (26.9.2).
+#[test]
+fn a_rook_that_wins_alone_by_a_mate_behind_it_chases_singly() {
+    let ruling = cxa_case(
+        "3aka3/C1R2r2c/2R2r3/9/9/9/9/9/9/3K5 w - - 0 1",
+        "a8a7 i8i7 a7a8 i7i8",
+        Verdict::MustChange(Color::Black),
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+    joint(&ruling, true, false);
 }
 
 /// Control, both single: no black cannon; a black horse b6↔d5 attacks the rook c8 (from b6,

@@ -105,10 +105,14 @@ use xiangqi_arbiter::Verdict;
 /// gives way to a joint chase of a horse, the book gives way a single piece's 长捉 of listed
 /// pieces to a joint chase: Red must change, as the engine rules (26.9.2, asked of *some*
 /// chase of a rook).
+///
+/// The red advisor on e1 keeps the generals apart (session 23): without it the red general on
+/// d0 could not leave the d-file and 车f7–d7 would mate it once the rook c7 left the seventh
+/// rank, so that the rook f8 wins the rook c8 alone and Black's chase is single (next test).
 #[test]
 fn one_rook_chase_one_unrooted_chase_gives_way_to_a_joint_rook_chase() {
     let ruling = cxa_case(
-        "3aka3/2R2r2c/2R2r3/9/8c/9/7N1/9/9/3K5 w - - 0 1",
+        "3aka3/2R2r2c/2R2r3/9/8c/9/7N1/9/4A4/3K5 w - - 0 1",
         "h3g5 i8i7 g5h3 i7i8",
         Verdict::MustChange(Color::Red),
         "捉捉捉捉",
@@ -116,6 +120,24 @@ fn one_rook_chase_one_unrooted_chase_gives_way_to_a_joint_rook_chase() {
         true,
     );
     joint(&ruling, false, true);
+}
+
+/// The same as first written, without the red advisor: 车f8×c8 and 车c7×c8 walks into 车f7–d7
+/// mate (the general on d0 may not step onto the open e-file), so the rook c7 is a false root
+/// (假根, art. 24.16) and the black rook wins the red rook alone: the cannon is no piece
+/// "缺少其中任何一个都无法吃子" (24.17), Black's 长捉车 is single. Both sides single, both listed
+/// in 26.9.1, neither 26.9.2 nor 26.9.3 applies (no joint chase): a draw (26.9.4).
+#[test]
+fn a_single_chase_against_a_rook_that_wins_alone_by_a_mate_behind_it_is_drawn() {
+    let ruling = cxa_case(
+        "3aka3/2R2r2c/2R2r3/9/8c/9/7N1/9/9/3K5 w - - 0 1",
+        "h3g5 i8i7 g5h3 i7i8",
+        Verdict::Draw,
+        "捉捉捉捉",
+        "捉捉捉捉",
+        true,
+    );
+    joint(&ruling, false, false);
 }
 
 /// Control, 长捉车, and (3) the single chase of a rooted rook: the horse starts on e6 instead of

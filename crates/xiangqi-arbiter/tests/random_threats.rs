@@ -127,27 +127,20 @@ proptest! {
 /// without the screen only of pieces attacking it at once, not of a piece that wins it by a
 /// line of checks; the decision follows the line the search met first.
 ///
-/// Not fixed: asked of the board, "does Red win the elephant with the cannon taking no part",
-/// both ways tried change other rulings wrongly. The cannon off the board: in AXF D103 (a
-/// cannon over its own rook at a rook its general guards, 参考图38's 联合捉车) the cannon off
-/// opens the file between the generals and the general's root turns false, the rook alone
-/// wins, and the CXA verdict turned from 26.9.2 to a draw. The cannon frozen in place
-/// (search::Aim's `frozen`): in ccpd 世界智力运动会/00000191 move 75 (`3ak4/3n5/3N1a3/p8/
-/// 4p1R2/9/P3P4/3A5/1c7/c1rCKAB2 b`) the line c0c1 d0d1 c1×d1 wins the cannon on d0 by a
-/// discovered check of the frozen cannon on a0, which is the cannon taking part, and Black's
-/// joint flag was lost (the verdict stayed). Frozen and silent (no check, discovered ones
-/// included): whole rulings identical, but audit_cases_24's
-/// `control_two_joint_rook_chases_are_drawn` (`3aka3/C1R2r2c/2R2r3/9/9/9/9/9/9/3K5 w`, a8a7
-/// i8i7 a7a8 i7i8, 车炮联合捉车 on both sides, 参考图38) turned to "Black must change". Read in
-/// session 23: the targeted search "without the cannon" reached its bound by a mate, not by
-/// taking the rook (Black's two rooks mate the lone general: f7f0 d0d1 f8f1 d1d2 f0d0), and
-/// with the mate declined (`Aim::declines_mate`) it still credited 车f8×c8 with a whole rook
-/// (gain 10, Red's 车c7×c8 not in the line), so the control stayed wrong. What 24.17 asks is a
-/// capture of the target the side makes at a gain without the cannon (as `gain_alone` asks of a
-/// direct attacker), with the rest of the board as it stands; the targeted search answers a
-/// wider question (any line that ends taking it, mates included). Left open.
+/// Mended (session 23): asked of the board, a cannon over its own screen chases jointly only
+/// where its side cannot take the target at a gain by a forced line in which the cannon takes
+/// no part (`search::wins_without`: the cannon stays on its point, takes nothing and gives no
+/// check, not even a discovered one; a line that mates is not such a capture). The rook's
+/// i0i8 f8f9 i8e8 is one, both ways. Tried first and dropped: the cannon off the board (AXF
+/// D103: it opens the generals' file, the general's root turns false, 26.9.2 became a draw);
+/// the cannon frozen but free to check by discovery (ccpd 世界智力运动会/00000191 move 75: 车c0-c1
+/// uncovers the cannon on a0's check and 车×d1 wins the cannon that moved off d0, the cannon
+/// taking part). The mended rule also turned two audit controls whose red general on d0 could
+/// not leave the d-file: the black rook there wins the red rook alone, its root walking into
+/// 车f7–d7 mate (假根, art. 24.16); they are kept as tests of that, and the controls got a red
+/// advisor on e1 (audit_cases_24, audit_cases_26). Whole rulings of the books' cases and the
+/// corpus identical.
 #[test]
-#[ignore = "CXA 2011 art. 24.17: a cannon over its own screen is counted joint when the forced line named it, though the rook wins the elephant alone by checks; the line named turns with the colours (26.9.3 vs 26.9.4)"]
 fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
     let (start, moves) = symmetry::diagram_game_of(
         "9/p1a1bk3/4P4/9/9/9/1Bn1n4/1p2C2P1/2R4c1/p2K4R w - - 0 1",

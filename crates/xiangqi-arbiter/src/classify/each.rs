@@ -458,6 +458,7 @@ mod tests {
                     value_only: false,
                     frozen: None,
                     not_first,
+                    silent_frozen: false,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -469,6 +470,7 @@ mod tests {
                         value_only: false,
                         frozen: None,
                         not_first,
+                        silent_frozen: false,
                     }
                 }
             };

@@ -436,6 +436,8 @@ pub(super) struct Root {
     pub(super) targeted: bool,
     /// The first move may not force mate ([`Aim`]'s `declines_mate`).
     pub(super) declines_mate: bool,
+    /// The frozen piece gives no check, discovered ones included ([`Aim`]'s `silent_frozen`).
+    pub(super) silent_frozen: bool,
     /// Only the value is asked ([`Aim`]'s `value_only`).
     pub(super) value_only: bool,
     /// The point whose moves the root tries first: where a like search's line started
@@ -518,6 +520,7 @@ impl Root {
             idle,
             targeted: target.is_some(),
             declines_mate: false,
+            silent_frozen: false,
             value_only: false,
             lead_first: None,
             not_first: Bitboard::EMPTY,
@@ -1149,6 +1152,17 @@ pub(super) fn step(
             return None;
         }
     }
+    // A frozen piece that may give no check ([`Aim`]'s `silent_frozen`): nor one uncovered.
+    if attacking
+        && root.silent_frozen
+        && gives_check
+        && let Some(f) = budget.frozen
+    {
+        let now = if f == m.from { m.to } else { f };
+        if child.checkers().contains(now) {
+            return None;
+        }
+    }
     // The chasing side's king and pawns win nothing by their own captures; a pawn's capture
     // that uncovers another piece's check does (CXA 2011 art. 26.8: "兵(卒)借其他子抽吃对方
     // 的子，按闲处理;兵(卒)吃子时产生其他子将军按捉处理"), and so does one answering a check,
@@ -1405,6 +1419,10 @@ pub(super) struct Aim {
     /// once is the exchange the other side may settle first, not a chase. Later in the line,
     /// after checks the other side had to answer, such a capture counts.
     pub(super) not_first: Bitboard,
+    /// With `frozen`: the frozen piece gives no check at all, not even one another piece's
+    /// move uncovers (a discovered check is its part in the line). CXA 2011 art. 24.17's
+    /// "缺少其中任何一个都无法吃子" asks whether the line needs the piece ([`wins_without`]).
+    pub(super) silent_frozen: bool,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1460,6 +1478,44 @@ pub(super) fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, thresh
         (threshold - 1, threshold),
     );
     line.mates || line.gain >= threshold
+}
+
+/// Does `color`, to move in `after`, win the piece on `target` by force (a line of checks and
+/// exchanges that takes it at a gain, [`forced_gain_aiming`]) with its piece on `idle`
+/// taking no part ([`Aim`]'s `frozen` and `silent_frozen`: it stands where it is, blocking and
+/// screening, takes nothing and gives no check, not even one another piece uncovers)? CXA 2011
+/// art. 24.17 calls a chase joint (联合捉子) only when the target cannot be won "缺少其中任何一
+/// 个": a piece the side wins it without is not one of two that must chase together (see
+/// `repetition::over_own_screen`). Frozen, not taken off the board: off it, a piece that stood
+/// between the generals would open their file, and a root that was real (a general taking
+/// back) would turn false (AXF D103: a cannon over its own rook at a rook the general guards,
+/// 参考图38's 联合捉车). Silent: a discovered check of the piece is its part in the line (ccpd
+/// 世界智力运动会/00000191 move 75: 车c0-c1 uncovers the cannon on a0's check, and 车×d1 wins
+/// the cannon that moved off d0). A capture at a gain, not a mate (a first move that forces
+/// mate is declined, [`Aim`]'s `declines_mate`): 24.17 asks who takes the piece. A root that
+/// may take back only into a mate is no root (假根, art. 24.16), and the line counts the piece
+/// won. `false` when the board with `color` to move is no position a diagram may show.
+pub(crate) fn wins_without(
+    cache: &mut Cache,
+    after: &Position,
+    color: Color,
+    idle: Square,
+    target: Square,
+) -> bool {
+    let mut setup = after.to_setup();
+    setup.turn = color;
+    let Ok(pos) = Position::from_diagram(setup) else {
+        return false;
+    };
+    let aim = Aim {
+        target: Some(target),
+        frozen: Some(idle),
+        silent_frozen: true,
+        declines_mate: true,
+        ..Aim::default()
+    };
+    let line = forced_gain_aiming(cache, &pos, aim);
+    !line.mates && line.gain >= 1
 }
 
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
@@ -1571,6 +1627,10 @@ fn line_start(
     if let Some(sq) = aim.frozen {
         root.hash ^= (sq as u64 + 1).wrapping_mul(0x2127_599b_f432_5c37);
     }
+    if aim.silent_frozen {
+        root.silent_frozen = true;
+        root.hash ^= 0x5be0_cd19_137e_2179;
+    }
     root.bar_first(aim.not_first);
     (root, budget)
 }
@@ -1678,6 +1738,7 @@ pub(super) fn forced_line_led(
         value_only,
         frozen,
         not_first,
+        silent_frozen,
     }: Aim,
     (alpha, beta): (i32, i32),
     lead_first: Option<Square>,
@@ -1689,6 +1750,7 @@ pub(super) fn forced_line_led(
         value_only,
         frozen,
         not_first,
+        silent_frozen,
     };
     let (mut root, budget) = line_start(cache, pos, checks, idle, aim);
     // Not remembered apart: its nodes are the null windows' before it (the value is sought
