@@ -1,6 +1,6 @@
 //! Repetitions in random positions: whatever the board, a position that comes back a third
 //! time is ruled under both books, without a panic, with an explanation of every judged move,
-//! and the same way twice.
+//! the same way twice, and the same from each of the cycle's positions.
 
 use proptest::prelude::*;
 use xiangqi::{Color, Move, Position};
@@ -90,6 +90,10 @@ proptest! {
             // Mirrored left to right the same, colours swapped the swapped verdict.
             let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
             prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
+            // Entered at each of the cycle's positions, the same verdict and natures: a cycle
+            // is ruled as a whole (CXA 2011 art. 23.1; WXF 2018 ch. 5).
+            let rotated = symmetry::rotations(&start, &moves, &rules);
+            prop_assert!(rotated.is_ok(), "{:?} under {:?}", rotated, rules.book);
         }
     }
 }
