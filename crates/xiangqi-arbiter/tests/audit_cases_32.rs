@@ -28,6 +28,7 @@
 //! | test | cycle | book: Red, Black, verdict | engine |
 //! |---|---|---|---|
 //! | a sacrifice that threatens mate, from every position | 车a6–a8 (捉 the rootless horse b8), 车g5–g7 (捉 the rootless pawn i7), 帅e0–e1 (闲), 车d3–i3 (杀: 车i1+ 帅e0 车g0#, new), 车a8–a6 (献 to the horse, and 杀: 车×e4+ and the rook a6 mates on d6 or f6, four checks, new: 献兼杀, 杀), 车g7–g5 (捉 the rootless cannon i5), 帅e1–e0 (闲), 车i3–d3 (捉: the rook's guard of the d-file parries Red's mate, and the rook g5 may take the cannon) | Red 捉闲杀闲, allowed; Black 捉杀捉捉, forbidden (一杀一捉 rootless pieces): Black must change (art. 25.3), from every position | 车a8–a6 献 from five of the eight positions, 杀 from the other three; mended in session 23 (the deeper search is asked of every move that is none of 将 杀 捉): agrees from every position, mirrored and swapped too |
+//! | a mate threat of five checks, from every position | 车c5–c1, 炮e2–e1, 车h7–h2 (杀: 车f2+ … 卒c0#, five checks, new), 帅f0–f1, 车c1–c5, 炮e1–e2, 车h2–h7 (拦), 帅f1–f0 | 车h7–h2 杀 from every position; each side has a move of the 闲 kind: a draw (art. 25.2) | 杀 from the first position, 闲 entered three plies on (the same cause); mended with it |
 
 mod symmetry;
 
@@ -113,4 +114,47 @@ fn a_sacrifice_that_threatens_mate_is_mate_from_every_position() {
     ) {
         panic!("{e}");
     }
+}
+
+/// The first board the property `random_long_cycles` found once it ruled each cycle from every
+/// position (seed 1, 2,000 cases, with the search as it was; shrunk), black to move, a diagram:
+/// black general d8, rooks c5 and h7, elephant a7, pawn b0; red general f0, rook g5, horse g7,
+/// cannons a5 and e2, advisor b3, elephant b2, pawns a1, d1, g4.
+const FIVE_CHECKS: &str = "9/3k5/b5Nr1/9/C1r3R2/6P2/1A7/1B2C4/P2P5/1p3K3 b - - 0 1";
+const FIVE_CHECKS_CYCLE: &str = "c5c1 e2e1 h7h2 f0f1 c1c5 e1e2 h2h7 f1f0";
+
+/// Black's 车h7–h2 threatens mate by five checks (车f2+; 帅e0 车c0+ 相d0 车×d0+ 帅×d0 车f0+ 炮e0
+/// 卒c0#, or 炮f1 车c0+ 相d0 车×d0#), which no series of up to five checks gave before the move:
+/// 杀 (art. 24.2), whichever of the cycle's positions the ruling starts from. It was 杀 from
+/// the first position and 闲 entered three plies on, where Black's 车h2–h7 came first, stayed
+/// 拦 under the deeper search, and stopped it. Each side plays a move of the 闲 kind
+/// (Red's 帅f0–f1: Red's standing 车g5–d5# was there before it; Black's 车h2–h7 blocks, 拦),
+/// so both play allowed moves: a draw (art. 25.2), from every position. The other moves'
+/// natures are asked only to agree between the rotations (`symmetry::rotations`).
+#[test]
+fn a_mate_threat_of_five_checks_is_found_from_every_position() {
+    let rules = RuleSet::cxa2011();
+    let (start, moves) = symmetry::diagram_game_of(FIVE_CHECKS, &[FIVE_CHECKS_CYCLE; 3].join(" "));
+    let mut pos = start.clone();
+    for k in 0..8 {
+        let ruling = rule_game(&pos, &moves[k..k + 16], &rules).expect("ruled");
+        let why = ruling.explanation.en();
+        assert_eq!(ruling.verdict, Verdict::Draw, "entered {k} plies on\n{why}");
+        let h7h2 = ruling
+            .moves
+            .iter()
+            .find(|a| a.iccs == "h7h2")
+            .expect("h7h2 judged");
+        assert_eq!(
+            h7h2.nature,
+            MoveNature::MateThreat,
+            "entered {k} plies on\n{why}"
+        );
+        pos.play_unchecked(moves[k]);
+    }
+    assert_eq!(
+        symmetry::rotations(&start, &moves[..16], &rules),
+        Ok(7),
+        "rotations"
+    );
 }
