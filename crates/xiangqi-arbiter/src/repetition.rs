@@ -459,35 +459,32 @@ fn judge_span(
             )
         }));
     }
-    // CXA 2011 art. 24.2: the deeper mate search (`deepen`) is asked of a side's moves that
-    // are none of 将 杀 捉 only while its answer can change the side's pattern: once one such
-    // move stays allowed play, the side's play is allowed (art. 24.14) whatever the others
-    // are, and they keep the nature found without it.
-    for color in [Color::Red, Color::Black] {
-        for k in 0..analyses.len() {
-            if analyses[k].mover != color || analyses[k].nature.is_attacking() {
-                continue;
-            }
-            let i = first + k;
-            deepen(
-                &mut cache,
-                &positions[i],
-                moves[i],
-                previous(i).map(|p| (&positions[p], moves[p])),
-                &mut analyses[k],
-                rules.book,
-                rules.mate_threat_depth,
-            );
-            if !analyses[k].nature.is_attacking() {
-                break;
-            }
-            // The same move from the same position, after the same move, later in the span.
-            for j in k + 1..analyses.len() {
-                if key(first + j) == key(i) {
-                    analyses[j] = analyses[k].clone();
-                }
-            }
+    // CXA 2011 art. 24.2 ("凡走子企图下一着将军或连续将军以将死对方者称'杀'"; no bound on the
+    // checks): the deeper mate search (`deepen`) is asked of every move of the span that is none
+    // of 将 杀 捉, each once (the same move from the same position after the same move later in
+    // the span takes its answer). A move's nature is the book's whether or not the side's
+    // pattern turns on it, and whichever of the cycle's positions the span starts from: asking
+    // only until one move stayed allowed play left the moves after it with the nature found
+    // without the deeper search, so a move was 献 ruled from one position of a cycle and 杀
+    // (art. 26.5, "兑(献)兼杀按'杀'处理") from another (`tests/audit_cases_32.rs`).
+    for k in 0..analyses.len() {
+        if analyses[k].nature.is_attacking() {
+            continue;
         }
+        let i = first + k;
+        if let Some(j) = (0..k).find(|&j| key(first + j) == key(i)) {
+            analyses[k] = analyses[j].clone();
+            continue;
+        }
+        deepen(
+            &mut cache,
+            &positions[i],
+            moves[i],
+            previous(i).map(|p| (&positions[p], moves[p])),
+            &mut analyses[k],
+            rules.book,
+            rules.mate_threat_depth,
+        );
     }
     let cycle_moves = &moves[first..end];
     let after = positions.get(first + 1..=end).unwrap_or_default();

@@ -1,6 +1,6 @@
 //! Repetitions in random positions: whatever the board, a position that comes back a third
 //! time is ruled under both books, without a panic, with an explanation of every judged move,
-//! and the same way twice.
+//! the same way twice, and the same from each of the cycle's positions.
 
 use proptest::prelude::*;
 use xiangqi::{Color, Position};

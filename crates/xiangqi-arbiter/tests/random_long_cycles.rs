@@ -12,10 +12,11 @@
 //!   checker changes; both break the same prohibition, or neither: a draw).
 //!
 //! Each cycle is ruled under both books, with an explanation line for every ply, the same way
-//! twice, alike mirrored and with the colours swapped (`symmetry::check`), and its verdict is
-//! checked against the labels the ruling reports (each ply's nature and chases, each side's
-//! pattern, forbidden flag, 26.9.1 listing and joint chases) by the tables below, written from
-//! the books' words, not from the engine's code.
+//! twice, alike mirrored and with the colours swapped (`symmetry::check`), alike from each of
+//! its positions (`symmetry::rotations`), and its verdict is checked against the labels the
+//! ruling reports (each ply's nature and chases, each side's pattern, forbidden flag, 26.9.1
+//! listing and joint chases) by the tables below, written from the books' words, not from the
+//! engine's code.
 
 use proptest::prelude::*;
 use xiangqi::{Color, Move, Position, Role};
@@ -395,6 +396,10 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
             return Err(fail(format!("ruled {again:?} the second time")));
         }
         symmetry::check(start, moves, &rules, Some(ruling.verdict)).map_err(fail)?;
+        // Ruled from each of the cycle's positions (entered one ply on, two, …), the same
+        // verdict and each move the same nature: a cycle is ruled as a whole (CXA 2011 art.
+        // 23.1; WXF 2018 ch. 5), not by where the players entered it (`audit_cases_32.rs`).
+        symmetry::rotations(start, moves, &rules).map_err(fail)?;
         match book {
             xiangqi_arbiter::Book::Cxa2011 => {
                 let allowed = cxa_table(&ruling).map_err(fail)?;

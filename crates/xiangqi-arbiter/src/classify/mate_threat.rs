@@ -1,6 +1,6 @@
 //! Mate threats (杀, CXA 2011 art. 24.2) as the book counts them: only a new one (arts. 26.2,
-//! 26.4), not one the checker's own check left open (自毙, art. 24.18), searched deeper where a
-//! side's pattern may turn on it (`deepen`).
+//! 26.4), not one the checker's own check left open (自毙, art. 24.18), searched deeper behind
+//! every move found none of 将 杀 捉 (`deepen`).
 
 use super::*;
 
@@ -165,7 +165,9 @@ pub(super) const DEEPER_CHECKS: u32 = 2;
 /// [`self_inflicted`], which asks `previous`, the check and the position it was given in).
 ///
 /// Kept apart from [`analyse_with`] because it is the dearest search of a ruling: a ruling
-/// asks it only where the answer can change a side's pattern (see `judge_span`). Under
+/// asks it once of each move of its span that is none of 将 杀 捉 (see `judge_span`), whatever
+/// the side's other moves are, so that a move's nature does not depend on where the cycle is
+/// entered (measured: +0.5% instructions on the CXA figures, +0.7% on the AXF diagrams). Under
 /// WXF 2018 mate threats are allowed play (AXF rule 9) and the move is left as it is.
 pub(crate) fn deepen(
     cache: &mut Cache,

@@ -112,7 +112,8 @@ pub fn shuffle(start: &Position, k: (usize, usize)) -> Option<Vec<Move>> {
 /// start occurs a third time), with a line of explanation per ply in both languages; a side
 /// that plays only allowed moves is never the one to change, and with both allowed it is a
 /// draw; ruled twice, the same; mirrored the same, with the colours swapped the swapped
-/// verdict, move by move ([`super::check`]).
+/// verdict, move by move ([`super::check`]); entered at each of its positions, the same
+/// ([`super::rotations`]).
 pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
     for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
         let ruling = rule_game(start, moves, &rules);
@@ -149,6 +150,10 @@ pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseErr
         // Mirrored left to right the same, colours swapped the swapped verdict.
         let symmetric = super::check(start, moves, &rules, Some(ruling.verdict));
         prop_assert!(symmetric.is_ok(), "{:?} under {:?}", symmetric, rules.book);
+        // Entered at each of the cycle's positions, the same verdict and natures: a cycle is
+        // ruled as a whole (CXA 2011 art. 23.1; WXF 2018 ch. 5).
+        let rotated = super::rotations(start, moves, &rules);
+        prop_assert!(rotated.is_ok(), "{:?} under {:?}", rotated, rules.book);
     }
     Ok(())
 }
