@@ -40,7 +40,7 @@ use xiangqi::{Bitboard, Color, Move, Piece, Position, Role};
 use crate::{
     classify::{
         Attack, Cache, MoveAnalysis, MoveNature, Protection, Reason, analyse_with, deepen,
-        gain_alone,
+        gain_alone, wins_without,
     },
     explain::{Draft, Explanation},
     rules::{Book, RuleSet},
@@ -781,7 +781,7 @@ fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Colo
     // as played and the other with the colours swapped
     // (`a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named` in
     // tests/random_threats.rs).
-    !crate::classify::wins_without(cache, after, color, at.attacker, at.victim)
+    !wins_without(cache, after, color, at.attacker, at.victim)
 }
 
 fn summarise(

@@ -917,11 +917,11 @@ pub(super) fn forced_line_chase(
         // that stands as a chase is the move's, failing that the first set aside. (Two pieces
         // alike may be won, one laid open by its own side and one not: the move chases the
         // other, whichever the search met first.) Every other piece alike (the same role and
-        // worth, as rootless or not as the first) whose line stands as a chase is chased too: the defender saves one,
-        // the other falls, and which the search met first turns with the board (two pawns won
-        // alike, `the_pieces_chased_throughout_do_not_turn_with_the_board` in
-        // tests/audit_cases_29.rs: the pieces chased on every move named one pawn as played
-        // and the other mirrored).
+        // worth, as rootless or not as the first) whose line stands as a chase is chased too
+        // (CXA 2011 art. 24.11, "一子或数子"): the defender saves one, the other falls, and
+        // which the search met first turns with the board (two pawns won alike,
+        // `the_pieces_chased_throughout_do_not_turn_with_the_board` in tests/audit_cases_29.rs:
+        // the pieces chased on every move named one pawn as played and the other mirrored).
         let mut made: Option<(Attack, Option<Protection>)> = None;
         let mut alike = Vec::new();
         let mut exposed = Bitboard::EMPTY;

@@ -1482,8 +1482,10 @@ pub(super) fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, thresh
 
 /// Does `color`, to move in `after`, win the piece on `target` by force (a line of checks and
 /// exchanges that takes it at a gain, [`forced_gain_aiming`]) with its piece on `idle`
-/// taking no part ([`Aim`]'s `frozen` and `silent_frozen`: it stands where it is, blocking and
-/// screening, takes nothing and gives no check, not even one another piece uncovers)? CXA 2011
+/// taking no direct part ([`Aim`]'s `frozen` and `silent_frozen`: it stands where it is,
+/// blocking and screening, moves only to answer a check or take back a piece of its side the
+/// other side took of its own accord, and gives no check, not even one another piece
+/// uncovers)? CXA 2011
 /// art. 24.17 calls a chase joint (联合捉子) only when the target cannot be won "缺少其中任何一
 /// 个": a piece the side wins it without is not one of two that must chase together (see
 /// `repetition::over_own_screen`). Frozen, not taken off the board: off it, a piece that stood
