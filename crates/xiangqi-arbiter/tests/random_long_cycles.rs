@@ -356,6 +356,14 @@ fn wxf_table(ruling: &Ruling) -> Result<Option<Verdict>, String> {
 
 /// Everything asked of one cycle; the message says what broke.
 fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
+    // What every ruling holds (both books, a line per ply, an allowed side never the one to
+    // change, the same twice, mirrored and swapped, from each of the cycle's positions:
+    // `audit_cases_32.rs`), then the tables.
+    symmetry::boards::ruled_soundly(start, moves).map_err(|e| {
+        let cycle: Vec<String> = moves.iter().take(8).map(Move::to_string).collect();
+        let fen = xiangqi::fen::Fen::from_position(start);
+        format!("{e}\n{fen} cycle {}", cycle.join(" "))
+    })?;
     let mut out = Vec::with_capacity(2);
     for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
         let book = rules.book;
@@ -375,31 +383,6 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
         if ruling.occurrences.last() != Some(&16) || ruling.occurrences.len() < 3 {
             return Err(fail(format!("occurrences {:?}", ruling.occurrences)));
         }
-        // One line per judged ply, in both languages.
-        for ply in 1..=ruling.moves.len() {
-            for t in [ruling.explanation.en(), ruling.explanation.zh()] {
-                if !t.contains(&format!("\n{ply}. ")) {
-                    return Err(fail(format!("no line for ply {ply}")));
-                }
-            }
-        }
-        // A side that plays only allowed moves is never the one to change.
-        for color in Color::ALL {
-            if !ruling.side(color).forbidden && ruling.verdict.offender() == Some(color) {
-                return Err(fail(format!(
-                    "{color:?} plays allowed moves and must change"
-                )));
-            }
-        }
-        let again = rule_game(start, moves, &rules).map(|r| r.verdict);
-        if again != Some(ruling.verdict) {
-            return Err(fail(format!("ruled {again:?} the second time")));
-        }
-        symmetry::check(start, moves, &rules, Some(ruling.verdict)).map_err(fail)?;
-        // Ruled from each of the cycle's positions (entered one ply on, two, …), the same
-        // verdict and each move the same nature: a cycle is ruled as a whole (CXA 2011 art.
-        // 23.1; WXF 2018 ch. 5), not by where the players entered it (`audit_cases_32.rs`).
-        symmetry::rotations(start, moves, &rules).map_err(fail)?;
         match book {
             xiangqi_arbiter::Book::Cxa2011 => {
                 let allowed = cxa_table(&ruling).map_err(fail)?;
@@ -448,23 +431,12 @@ fn examine(start: &Position, moves: &[Move]) -> Result<[Ruling; 2], String> {
 }
 
 /// The property's runs: few boards, from a fixed seed, in a CI run (each is ruled sixteen
-/// plies deep, under two books, four times); a wider search sets its own seed
+/// plies deep, under two books, from every position); a wider search sets its own seed
 /// (`PROPTEST_RNG_SEED=N`) and number (`PROPTEST_CASES=N`); `LONG_CYCLES_STATS=1` prints each
 /// ruling's natures and verdict (`STAT` lines, with `--nocapture`), to see what a run covered,
 /// and each cycle the CXA table leaves open between verdicts (`OPEN`).
 fn cycles_config() -> ProptestConfig {
-    let defaults = ProptestConfig::default();
-    let seeded = std::env::var_os("PROPTEST_RNG_SEED").is_some();
-    let counted = std::env::var_os("PROPTEST_CASES").is_some();
-    ProptestConfig {
-        cases: if counted { defaults.cases } else { 200 },
-        rng_seed: if seeded {
-            defaults.rng_seed
-        } else {
-            proptest::test_runner::RngSeed::Fixed(20_261_207)
-        },
-        ..defaults
-    }
+    symmetry::boards::seeded_config(200, 20_261_207)
 }
 
 proptest! {
