@@ -144,7 +144,7 @@ pub(super) fn tied_down(taken: &Position, a: Square, v: Square) -> bool {
 
 /// After a capture (played: `taken`, the capturer on `v`), does the other side attack a piece
 /// of the capturer's side other than the capturer and its general? A cheap test before
-/// [`weigh_tied`] asks whether the capture gave such a piece up (CXA 2011 art. 26.5).
+/// [`tied_weighing`] asks whether the capture gave such a piece up (CXA 2011 art. 26.5).
 pub(super) fn exposes_own(taken: &Position, v: Square) -> bool {
     let board = taken.board();
     let Some(capturer) = board.piece_at(v) else {
@@ -161,7 +161,7 @@ pub(super) fn exposes_own(taken: &Position, v: Square) -> bool {
 
 /// What the side to move in `pos` (its opponent to move on the same board: `other`) wins by
 /// taking the piece on `y` with its piece on `z`: the exchange on that point, less what a
-/// hidden root of the piece wins back (CXA 2011 art. 24.15, as [`judge`] weighs a target's
+/// hidden root of the piece wins back (CXA 2011 art. 24.15, as [`judge()`] weighs a target's
 /// hidden root). Nothing if the capture is not legal or loses.
 pub(super) fn wins_by_taking(
     cache: &mut Cache,
@@ -242,7 +242,7 @@ pub(super) fn given_up(
     most
 }
 
-/// The reason a tied capturer's exchange is weighed to (see [`judge`], CXA 2011 art. 26.5),
+/// The reason a tied capturer's exchange is weighed to (see [`judge()`], CXA 2011 art. 26.5),
 /// for [`Detail::ChaseOnly`]: [`Reason::CaptureLosesToMate`] when the other side's answer to
 /// the capture (played: `taken`) mates and it could not mate all along (`pos_o`, the board
 /// before it, that side to move); [`Reason::TiedCapturer`] when the answer wins back more
@@ -345,7 +345,7 @@ pub(super) fn wins_back_beyond(
 }
 
 /// Does the piece on `v`, worth `worth`, taken (`taken`) by the other side (`chaser`), have a
-/// hidden root ([`judge`], CXA 2011 arts. 24.15, 26.5): does the answer to the capture win
+/// hidden root ([`judge()`], CXA 2011 arts. 24.15, 26.5): does the answer to the capture win
 /// back the capturer by a line taking it, at least `worth` beyond what that side could win all
 /// along (`pos_o`, the board before the capture, that side to move), or mate where it could
 /// not mate all along? [`Reason::CaptureLosesToMate`] or [`Reason::HiddenRoot`] with what the
@@ -412,7 +412,7 @@ pub(crate) fn gain_alone(
     judge(cache, None, Some(after), a, v, book, Detail::Whole).map(|at| at.gain)
 }
 
-/// How much of an attack [`judge`] must tell.
+/// How much of an attack [`judge()`] must tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Detail {
     /// The whole attack, its gain and protection as a ruling reports them.
@@ -706,7 +706,7 @@ pub(super) fn judge(
     })
 }
 
-/// CXA 2011 arts. 26.1, 26.7, 26.8: does the pawn that has just moved, judged by [`judge`] as
+/// CXA 2011 arts. 26.1, 26.7, 26.8: does the pawn that has just moved, judged by [`judge()`] as
 /// attacking on its own ([`Reason::KingOrPawn`]), chase its victim together with other pieces
 /// of its side? The victim has a root (a legal recapture: `judge` calls it rooted), but the
 /// recapture would lose to those pieces, so the exchange leaves the whole victim won (`judge`

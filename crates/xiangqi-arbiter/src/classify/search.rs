@@ -952,7 +952,7 @@ pub(super) fn node_filter(in_check: bool, may_check: bool) -> MoveFilter {
 /// check that wins the capturer back (a fork, a discovered attack) has won nothing. CXA 2011
 /// art. 24.15 counts such a hidden root as a root ("凡有己方其他棋子（包括暗根）充分保护的棋子，
 /// 称为有根子") for a piece taken at the end of a forced line ("从下一着开始运用将军……得子",
-/// art. 24.3) as for one taken at once, where [`judge`] weighs it by [`rebuttal`]. Past the
+/// art. 24.3) as for one taken at once, where [`judge()`] weighs it by [`rebuttal`]. Past the
 /// horizon neither side checks ([`FORCED_PLIES`]).
 #[inline(always)]
 pub(super) fn may_give_check(attacking: bool, budget: Budget) -> bool {
