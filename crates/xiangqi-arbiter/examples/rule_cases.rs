@@ -15,8 +15,10 @@
 //! and the move number) and verdict (to find the games a change rules differently), `json` to
 //! print each case's ruling whole (every move's analysis, the gains included); `symmetry` to
 //! rule each case mirrored left to right and with the colours swapped as well, and `rotations`
-//! to rule its last cycle from each of its positions, printing every case ruled otherwise
-//! (the checks of `tests/symmetry`, run over a whole file or the corpus); `only=N`
+//! to rule its last cycle from each of its positions, printing every case ruled otherwise,
+//! and `explained` to check that what each ruling says of its moves holds on the board
+//! (attackers and targets where it says, legal captures and forced lines) (the checks of
+//! `tests/symmetry`, run over a whole file or the corpus); `only=N`
 //! (alone or after one of those) rules only the case at index N. Prints the number of cases ruled and the verdicts' counts.
 
 use std::{collections::BTreeMap, hint::black_box, process::ExitCode};
@@ -150,14 +152,21 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let check = args.get(4).map(String::as_str);
-    if let Some(mode @ ("symmetry" | "rotations")) = check {
+    if let Some(mode @ ("symmetry" | "rotations" | "explained")) = check {
         let (mut checked, mut differing) = (0, 0);
         for (name, start, moves) in &games {
-            let outcome = if mode == "symmetry" {
-                let verdict = rule_game(start, moves, &rules).map(|r| r.verdict);
-                symmetry::check(start, moves, &rules, verdict).map(|()| 1)
-            } else {
-                symmetry::rotations(start, moves, &rules)
+            let outcome = match mode {
+                "symmetry" => {
+                    let verdict = rule_game(start, moves, &rules).map(|r| r.verdict);
+                    symmetry::check(start, moves, &rules, verdict).map(|()| 1)
+                }
+                "rotations" => symmetry::rotations(start, moves, &rules),
+                _ => match rule_game(start, moves, &rules) {
+                    Some(ruling) => symmetry::boards::explained_soundly(start, moves, &ruling)
+                        .map(|()| ruling.moves.len())
+                        .map_err(|e| e.to_string()),
+                    None => Ok(0),
+                },
             };
             match outcome {
                 Ok(n) => checked += n,

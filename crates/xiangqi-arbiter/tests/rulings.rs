@@ -276,6 +276,34 @@ fn book_cases_are_ruled_alike_mirrored_and_colours_swapped() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// What every ruling of a book case says of its moves holds on the board, under both books
+/// (see `symmetry::boards::explained_soundly`): each attack's attacker and target stand where
+/// it says, a direct capture it counts is legal, and a forced line it shows can be played.
+#[test]
+fn book_cases_are_explained_by_what_is_on_the_board() {
+    let mut failures = Vec::new();
+    let mut explained = 0;
+    for file in ["rulings_cxa.json", "rulings.json"] {
+        for case in load(file).unwrap_or_default() {
+            let id = case["id"].as_str().unwrap_or("?");
+            let Ok((start, moves)) = parse_case(&case) else {
+                continue;
+            };
+            for rules in [RuleSet::cxa2011(), RuleSet::wxf2018()] {
+                let Some(ruling) = rule_game(&start, &moves, &rules) else {
+                    continue;
+                };
+                explained += ruling.moves.len();
+                if let Err(e) = symmetry::boards::explained_soundly(&start, &moves, &ruling) {
+                    failures.push(format!("{id} ({:?}): {e}", rules.book));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(explained > 500, "only {explained} moves explained");
+}
+
 /// Every book case's cycle, entered at each of its positions and played twice from there, gets
 /// the same verdict and the same natures (see `symmetry::rotations`): a cycle is ruled as a
 /// whole, wherever the players entered it.

@@ -6,8 +6,9 @@
 use std::num::NonZeroU32;
 
 use proptest::prelude::*;
+use xiangqi::iccs::Iccs;
 use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
-use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+use xiangqi_arbiter::{Reason, RuleSet, Ruling, Verdict, rule_game};
 
 /// The fifteen pieces of a side besides its general.
 const ARMY: [Role; 15] = [
@@ -145,6 +146,7 @@ pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseErr
         if !ruling.side(Color::Red).forbidden && !ruling.side(Color::Black).forbidden {
             prop_assert_eq!(ruling.verdict, Verdict::Draw);
         }
+        explained_soundly(start, moves, &ruling)?;
         let again = rule_game(start, moves, &rules).map(|r| r.verdict);
         prop_assert_eq!(again, Some(ruling.verdict));
         // Mirrored left to right the same, colours swapped the swapped verdict.
@@ -154,6 +156,94 @@ pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseErr
         // ruled as a whole (CXA 2011 art. 23.1; WXF 2018 ch. 5).
         let rotated = super::rotations(start, moves, &rules);
         prop_assert!(rotated.is_ok(), "{:?} under {:?}", rotated, rules.book);
+    }
+    Ok(())
+}
+
+/// What a ruling says of each judged move holds on the board: the move is the one played; every
+/// attack names the mover's piece standing on its point and the other side's piece on its
+/// target's; an attack that is a direct capture of an unguarded piece or one at a gain (无根子,
+/// 得子: CXA 2011 arts. 24.3, 24.15) is a legal capture once the other side has passed (the
+/// mover to move again: "从下一着开始", art. 24.3); and a forced line shown to the players (伏着)
+/// is legal from there, move by move, and takes something on the mover's side. A label that
+/// names a piece the board does not hold, or a line a player cannot play, is wrong whatever
+/// the verdict.
+pub fn explained_soundly(
+    start: &Position,
+    moves: &[Move],
+    ruling: &Ruling,
+) -> Result<(), TestCaseError> {
+    let mut positions = vec![start.clone()];
+    for &m in moves {
+        let mut next = positions[positions.len() - 1].clone();
+        next.play_unchecked(m);
+        positions.push(next);
+    }
+    // The judged plies end with the last move (the span from the occurrence the ruling counts
+    // from, `rule_cycle`).
+    prop_assert!(
+        ruling.moves.len() <= moves.len(),
+        "{} analyses for {} plies",
+        ruling.moves.len(),
+        moves.len()
+    );
+    let first = moves.len() - ruling.moves.len();
+    for (i, analysis) in ruling.moves.iter().enumerate() {
+        let ply = first + 1 + i;
+        let played = Iccs::from_move(moves[ply - 1]).to_string();
+        prop_assert_eq!(&analysis.iccs, &played, "ply {}", ply);
+        let after = &positions[ply];
+        let board = after.board();
+        for attack in &analysis.attacks {
+            let attacker = board.piece_at(attack.attacker);
+            prop_assert!(
+                attacker
+                    .is_some_and(|p| p.color == analysis.mover && p.role == attack.attacker_role),
+                "ply {ply}: {attack:?} names an attacker the board does not hold"
+            );
+            let victim = board.piece_at(attack.victim);
+            prop_assert!(
+                victim.is_some_and(|p| p.color != analysis.mover && p.role == attack.victim_role),
+                "ply {ply}: {attack:?} names a target the board does not hold"
+            );
+        }
+        // The mover to move again, as if the other side had passed; not after a check.
+        let Some(again) = after.swap_turn() else {
+            continue;
+        };
+        for attack in &analysis.attacks {
+            if matches!(attack.reason, Reason::NoRoot | Reason::MaterialGain) {
+                let takes = again
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from == attack.attacker && m.to == attack.victim);
+                prop_assert!(takes, "ply {ply}: {attack:?} is no legal capture");
+            }
+        }
+        if analysis.forced_line.is_empty() {
+            continue;
+        }
+        let mut line = again.clone();
+        let mut took = false;
+        for (k, text) in analysis.forced_line.iter().enumerate() {
+            let m = text
+                .parse::<Iccs>()
+                .ok()
+                .and_then(|c| c.to_move(&line).ok());
+            prop_assert!(
+                m.is_some_and(|m| line.is_legal(m)),
+                "ply {ply}: the forced line {:?} is not legal at its move {k}",
+                analysis.forced_line
+            );
+            let Some(m) = m else { break };
+            took |= line.turn() == analysis.mover && m.capture.is_some();
+            line.play_unchecked(m);
+        }
+        prop_assert!(
+            took,
+            "ply {ply}: the forced line {:?} takes nothing",
+            analysis.forced_line
+        );
     }
     Ok(())
 }
