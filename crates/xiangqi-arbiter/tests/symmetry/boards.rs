@@ -8,7 +8,7 @@ use std::num::NonZeroU32;
 use proptest::prelude::*;
 use xiangqi::iccs::Iccs;
 use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
-use xiangqi_arbiter::{Reason, RuleSet, Ruling, Verdict, rule_game};
+use xiangqi_arbiter::{Protection, Reason, RuleSet, Ruling, Verdict, rule_game};
 
 /// The fifteen pieces of a side besides its general.
 const ARMY: [Role; 15] = [
@@ -207,17 +207,71 @@ pub fn explained_soundly(
                 "ply {ply}: {attack:?} names a target the board does not hold"
             );
         }
+        // A check is labelled one, and a move out of check an answer to it (CXA 2011 arts. 24.1,
+        // 26.2).
+        prop_assert_eq!(analysis.check, after.is_check(), "ply {}: check", ply);
+        prop_assert_eq!(
+            analysis.evasion,
+            positions[ply - 1].is_check(),
+            "ply {}: evasion",
+            ply
+        );
         // The mover to move again, as if the other side had passed; not after a check.
         let Some(again) = after.swap_turn() else {
             continue;
         };
         for attack in &analysis.attacks {
+            let capture = again
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.from == attack.attacker && m.to == attack.victim);
             if matches!(attack.reason, Reason::NoRoot | Reason::MaterialGain) {
-                let takes = again
-                    .legal_moves()
-                    .iter()
-                    .any(|m| m.from == attack.attacker && m.to == attack.victim);
-                prop_assert!(takes, "ply {ply}: {attack:?} is no legal capture");
+                prop_assert!(
+                    capture.is_some(),
+                    "ply {ply}: {attack:?} is no legal capture"
+                );
+            }
+            // A root is a piece that can legally take back (有根); an under-rooted piece has
+            // one too, but the exchange on its point may start with another of the mover's
+            // pieces (少根); a false root looks at the point but cannot take back, and an
+            // unrooted piece has none (CXA 2011 arts. 24.15, 24.16).
+            let takes_back_after = |capture: Move| {
+                let mut taken = again.clone();
+                taken.play_unchecked(capture);
+                taken.legal_moves().iter().any(|m| m.to == attack.victim)
+            };
+            // A chase that a line of several moves makes (强制得子, a held rook, one set aside by
+            // art. 26.4) is labelled 少根 for the joint chase it is (art. 24.17, see
+            // `forced_line_chase`), not for the roots on its point.
+            let line_made = matches!(
+                attack.reason,
+                Reason::ForcedGain | Reason::HeldOnItsLine | Reason::SelfExposed
+            );
+            let Some(capture) = capture.filter(|_| !line_made) else {
+                continue;
+            };
+            let takes_back = takes_back_after(capture);
+            match attack.protection {
+                Protection::Rooted => prop_assert!(
+                    takes_back,
+                    "ply {ply}: {attack:?}: rooted, but nothing takes back"
+                ),
+                Protection::UnderRooted => {
+                    let exchange = again
+                        .legal_moves()
+                        .iter()
+                        .any(|&m| m.to == attack.victim && takes_back_after(m));
+                    prop_assert!(
+                        exchange,
+                        "ply {ply}: {attack:?}: under-rooted, but nothing takes back"
+                    );
+                }
+                Protection::Unrooted | Protection::FalseRoot => prop_assert!(
+                    !takes_back,
+                    "ply {ply}: {attack:?}: no root, but a piece takes back"
+                ),
+                Protection::HiddenRoot => {}
             }
         }
         if analysis.forced_line.is_empty() {
