@@ -8,7 +8,7 @@ use std::num::NonZeroU32;
 use proptest::prelude::*;
 use xiangqi::iccs::Iccs;
 use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
-use xiangqi_arbiter::{Protection, Reason, RuleSet, Ruling, Verdict, rule_game};
+use xiangqi_arbiter::{Protection, Reason, RuleSet, Ruling, Verdict, mate_by_checks, rule_game};
 
 /// The fifteen pieces of a side besides its general.
 const ARMY: [Role; 15] = [
@@ -220,6 +220,12 @@ pub fn explained_soundly(
         let Some(again) = after.swap_turn() else {
             continue;
         };
+        // 杀 aims to mate by a check or checks (CXA 2011 art. 24.2): the mover, to move again,
+        // mates so (the deepest line the arbiter looks for has five checks).
+        prop_assert!(
+            !analysis.mate_threat || mate_by_checks(&again, 5),
+            "ply {ply}: labelled 杀 with no mate by checks"
+        );
         for attack in &analysis.attacks {
             let capture = again
                 .legal_moves()
