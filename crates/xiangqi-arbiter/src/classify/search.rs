@@ -394,7 +394,10 @@ impl Budget {
     /// back has won nothing the line could not have gone on to win the first time (the
     /// checks go round, 长将, art. 24.1; the defender may answer as it did), so the line ends
     /// there with what it has won. Without this a deeper search counts a round of checks only
-    /// to move its horizon by two plies, and the defender's last answer falls beyond it.
+    /// to move its horizon by two plies, and the defender's last answer falls beyond it. The
+    /// attacker back on such a position stops ([`forcing`]): every capture it has there it had
+    /// the first time, when a capture barred at the start (兑, [`Aim`]'s `not_first`) was
+    /// barred (tests/audit_cases_33.rs).
     pub(super) fn repeats(&self, hash: u64) -> bool {
         hash != 0 && self.seen.contains(&hash)
     }
@@ -702,6 +705,13 @@ pub(super) fn forcing(
     // A position the line has passed through before: the line ends there, with what it has
     // won (a defender in check answers as it did the first time).
     if !(in_check && pos.turn() == attacker) && budget.repeats(pos.zobrist_hash()) {
+        // The attacker back on a position of the line: every capture it has here it had the
+        // first time, when the line weighed it (a capture barred at the start, 兑, stays
+        // barred: checks that go round and come back have forced nothing). It stops.
+        if pos.turn() == attacker {
+            let stand = root.score(ledger, budget.kept);
+            return (stand, None, None, None);
+        }
         let ended = Budget { plies: 0, ..budget };
         return forcing_search(
             cache, root, pos, false, attacker, ended, ledger, alpha, beta,
