@@ -160,14 +160,21 @@ pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseErr
     Ok(())
 }
 
-/// What a ruling says of each judged move holds on the board: the move is the one played; every
-/// attack names the mover's piece standing on its point and the other side's piece on its
-/// target's; an attack that is a direct capture of an unguarded piece or one at a gain (无根子,
-/// 得子: CXA 2011 arts. 24.3, 24.15) is a legal capture once the other side has passed (the
-/// mover to move again: "从下一着开始", art. 24.3); and a forced line shown to the players (伏着)
-/// is legal from there, move by move, and takes something on the mover's side. A label that
-/// names a piece the board does not hold, or a line a player cannot play, is wrong whatever
-/// the verdict.
+/// What a ruling says of each judged move holds on the board (the definitions, not the
+/// engine's code):
+/// - the move is the one played, and every attack names the mover's piece on its point and the
+///   other side's piece on its target's;
+/// - 将 is a check and 应将 a move made in check (CXA 2011 arts. 24.1, 26.2);
+/// - 杀 mates by checks with the mover to move again (art. 24.2; within five checks, the
+///   arbiter's deepest line);
+/// - a direct chase of an unguarded piece or one at a gain (无根子, 得子: arts. 24.3, 24.15) is
+///   a legal capture once the other side has passed ("从下一着开始", art. 24.3);
+/// - 有根: a legal recapture after the attacker takes; 少根: after some capture of the mover's
+///   side; 无根, 假根: none (arts. 24.15, 24.16);
+/// - a forced line shown to the players (伏着) is legal move by move and takes something.
+///
+/// A label that names a piece the board does not hold, or a line a player cannot play, is
+/// wrong whatever the verdict.
 pub fn explained_soundly(
     start: &Position,
     moves: &[Move],
@@ -226,9 +233,14 @@ pub fn explained_soundly(
             !analysis.mate_threat || mate_by_checks(&again, 5),
             "ply {ply}: labelled 杀 with no mate by checks"
         );
+        let legal = again.legal_moves();
+        let takes_back_after = |capture: Move, v: Square| {
+            let mut taken = again.clone();
+            taken.play_unchecked(capture);
+            taken.legal_moves().iter().any(|m| m.to == v)
+        };
         for attack in &analysis.attacks {
-            let capture = again
-                .legal_moves()
+            let capture = legal
                 .iter()
                 .copied()
                 .find(|m| m.from == attack.attacker && m.to == attack.victim);
@@ -238,15 +250,6 @@ pub fn explained_soundly(
                     "ply {ply}: {attack:?} is no legal capture"
                 );
             }
-            // A root is a piece that can legally take back (有根); an under-rooted piece has
-            // one too, but the exchange on its point may start with another of the mover's
-            // pieces (少根); a false root looks at the point but cannot take back, and an
-            // unrooted piece has none (CXA 2011 arts. 24.15, 24.16).
-            let takes_back_after = |capture: Move| {
-                let mut taken = again.clone();
-                taken.play_unchecked(capture);
-                taken.legal_moves().iter().any(|m| m.to == attack.victim)
-            };
             // A chase that a line of several moves makes (强制得子, a held rook, one set aside by
             // art. 26.4) is labelled 少根 for the joint chase it is (art. 24.17, see
             // `forced_line_chase`), not for the roots on its point.
@@ -257,28 +260,30 @@ pub fn explained_soundly(
             let Some(capture) = capture.filter(|_| !line_made) else {
                 continue;
             };
-            let takes_back = takes_back_after(capture);
-            match attack.protection {
-                Protection::Rooted => prop_assert!(
-                    takes_back,
-                    "ply {ply}: {attack:?}: rooted, but nothing takes back"
-                ),
+            let v = attack.victim;
+            // An under-rooted piece's exchange may start with another of the mover's pieces.
+            let rooted = match attack.protection {
+                Protection::Rooted => Some(takes_back_after(capture, v)),
                 Protection::UnderRooted => {
-                    let exchange = again
-                        .legal_moves()
-                        .iter()
-                        .any(|&m| m.to == attack.victim && takes_back_after(m));
-                    prop_assert!(
-                        exchange,
-                        "ply {ply}: {attack:?}: under-rooted, but nothing takes back"
-                    );
+                    Some(legal.iter().any(|&m| m.to == v && takes_back_after(m, v)))
                 }
-                Protection::Unrooted | Protection::FalseRoot => prop_assert!(
-                    !takes_back,
-                    "ply {ply}: {attack:?}: no root, but a piece takes back"
-                ),
-                Protection::HiddenRoot => {}
-            }
+                Protection::Unrooted | Protection::FalseRoot => Some(takes_back_after(capture, v)),
+                Protection::HiddenRoot => None,
+            };
+            let says_rooted = matches!(
+                attack.protection,
+                Protection::Rooted | Protection::UnderRooted
+            );
+            prop_assert!(
+                rooted.is_none_or(|r| r == says_rooted),
+                "ply {ply}: {attack:?}: the label says {:?}, but a recapture is {}",
+                attack.protection,
+                if rooted == Some(true) {
+                    "there"
+                } else {
+                    "not there"
+                }
+            );
         }
         if analysis.forced_line.is_empty() {
             continue;
