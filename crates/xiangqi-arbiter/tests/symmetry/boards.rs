@@ -8,7 +8,10 @@ use std::num::NonZeroU32;
 use proptest::prelude::*;
 use xiangqi::iccs::Iccs;
 use xiangqi::{Bitboard, Board, Color, Move, Position, Role, Setup, Square};
-use xiangqi_arbiter::{Protection, Reason, RuleSet, Ruling, Verdict, mate_by_checks, rule_game};
+use xiangqi_arbiter::{
+    Attack, MoveAnalysis, MoveNature, Protection, Reason, RuleSet, Ruling, Verdict, mate_by_checks,
+    rule_game,
+};
 
 /// The fifteen pieces of a side besides its general.
 const ARMY: [Role; 15] = [
@@ -223,6 +226,30 @@ pub fn explained_soundly(
             "ply {}: evasion",
             ply
         );
+        // The nature is the heaviest of the move's labels (CXA 2011 art. 24, 将 杀 捉 兑 献 拦 跟
+        // 闲 in that order).
+        let heaviest = [
+            (analysis.check, MoveNature::Check),
+            (analysis.mate_threat, MoveNature::MateThreat),
+            (
+                analysis.attacks.iter().any(|a| a.is_chase()),
+                MoveNature::Chase,
+            ),
+            (analysis.exchange, MoveNature::Exchange),
+            (analysis.sacrifice, MoveNature::Sacrifice),
+            (analysis.block, MoveNature::Block),
+            (analysis.follow, MoveNature::Follow),
+        ]
+        .into_iter()
+        .find_map(|(labelled, nature)| labelled.then_some(nature))
+        .unwrap_or(MoveNature::Idle);
+        prop_assert_eq!(analysis.nature, heaviest, "ply {}: the nature", ply);
+        for attack in &analysis.attacks {
+            prop_assert!(
+                reason_fits(attack, analysis),
+                "ply {ply}: {attack:?}: the reason does not fit the pieces"
+            );
+        }
         // The mover to move again, as if the other side had passed; not after a check.
         let Some(again) = after.swap_turn() else {
             continue;
@@ -244,18 +271,16 @@ pub fn explained_soundly(
                 .iter()
                 .copied()
                 .find(|m| m.from == attack.attacker && m.to == attack.victim);
-            if matches!(attack.reason, Reason::NoRoot | Reason::MaterialGain) {
-                prop_assert!(
-                    capture.is_some(),
-                    "ply {ply}: {attack:?} is no legal capture"
-                );
-            }
             // A chase that a line of several moves makes (强制得子, a held rook, one set aside by
             // art. 26.4) is labelled 少根 for the joint chase it is (art. 24.17, see
             // `forced_line_chase`), not for the roots on its point.
             let line_made = matches!(
                 attack.reason,
                 Reason::ForcedGain | Reason::HeldOnItsLine | Reason::SelfExposed
+            );
+            prop_assert!(
+                line_made || capture.is_some(),
+                "ply {ply}: {attack:?} is no legal capture"
             );
             let Some(capture) = capture.filter(|_| !line_made) else {
                 continue;
@@ -328,5 +353,40 @@ pub fn seeded_config(cases: u32, seed: u64) -> ProptestConfig {
             proptest::test_runner::RngSeed::Fixed(seed)
         },
         ..defaults
+    }
+}
+
+/// Does the reason fit the pieces it names (the definitions the reasons quote)?
+/// - 马炮捉车: a horse or cannon on a rook (AXF rules 15, 20, 21); 仕相捉强子: an advisor or
+///   elephant on a rook, horse or cannon (AXF ch. 4 §1);
+/// - 同类子, 邀兑受损, 车马(炮)同时接触: a piece on one of its own kind (CXA 2011 arts. 24.4,
+///   26.10, 26.11.1), and 兑 also a rook beside such an offer, on a horse or cannon (26.11.2);
+/// - the king's or a pawn's own attack is theirs (26.1, 26.8); an uncrossed pawn is a pawn
+///   (26.7); a king's answer to check is a king's move in check (26.2); the lone defender's
+///   targets are advisors and elephants (26.3); the pawn with others is a pawn (26.1);
+/// - a piece held on a horse's leg attacks that horse, a held rook is a rook (AXF rule 19);
+/// - 兑换得子 gains, 无根子 is not fully rooted, 有根子 has a root, 暗根 a hidden one (24.15).
+fn reason_fits(attack: &Attack, analysis: &MoveAnalysis) -> bool {
+    let (a, v) = (attack.attacker_role, attack.victim_role);
+    let minor = |r: Role| matches!(r, Role::Horse | Role::Cannon);
+    match attack.reason {
+        Reason::RookByMinor => minor(a) && v == Role::Rook,
+        Reason::StrongByWeak => {
+            matches!(a, Role::Advisor | Role::Elephant) && (minor(v) || v == Role::Rook)
+        }
+        Reason::SameType => a == v || (a == Role::Rook && minor(v)),
+        Reason::SameTypeNoRecapture | Reason::RookContact | Reason::UnsafeOffer => a == v,
+        Reason::KingOrPawn => matches!(a, Role::King | Role::Pawn),
+        Reason::UncrossedPawn => v == Role::Pawn,
+        Reason::CheckEvasionByKing => analysis.evasion && analysis.role == Role::King,
+        Reason::LoneDefender => matches!(v, Role::Advisor | Role::Elephant),
+        Reason::PawnWithOthers => a == Role::Pawn,
+        Reason::Immobile => v == Role::Horse,
+        Reason::ImmobileRook => v == Role::Rook,
+        Reason::MaterialGain => attack.gain > 0,
+        Reason::NoRoot => attack.protection.is_not_fully_rooted(),
+        Reason::Protected => !attack.protection.is_unrooted(),
+        Reason::HiddenRoot => attack.protection == Protection::HiddenRoot,
+        _ => true,
     }
 }
