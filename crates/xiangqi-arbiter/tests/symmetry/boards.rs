@@ -168,6 +168,10 @@ pub fn ruled_soundly(start: &Position, moves: &[Move]) -> Result<(), TestCaseErr
 /// - the move is the one played, and every attack names the mover's piece on its point and the
 ///   other side's piece on its target's;
 /// - 将 is a check and 应将 a move made in check (CXA 2011 arts. 24.1, 26.2);
+/// - the move's nature is the heaviest of its labels (art. 24: 将 杀 捉 兑 献 拦 跟 闲), and each
+///   attack's reason fits the pieces it names ([`reason_fits`]);
+/// - every attack that no line of several moves makes is a legal capture once the other side
+///   has passed;
 /// - 杀 mates by checks with the mover to move again (art. 24.2; within five checks, the
 ///   arbiter's deepest line);
 /// - a direct chase of an unguarded piece or one at a gain (无根子, 得子: arts. 24.3, 24.15) is
