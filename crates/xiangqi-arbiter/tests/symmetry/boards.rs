@@ -265,6 +265,16 @@ pub fn explained_soundly(
             "ply {ply}: labelled 杀 with no mate by checks"
         );
         let legal = again.legal_moves();
+        // The other way round: a chase no exception of the books touches is named one.
+        for (x, v) in plain_chases(&positions[ply - 1], moves[ply - 1], &again) {
+            prop_assert!(
+                analysis
+                    .attacks
+                    .iter()
+                    .any(|a| a.attacker == x && a.victim == v && a.is_chase()),
+                "ply {ply}: {x:?} takes {v:?} freely, but no chase is named: {analysis:?}"
+            );
+        }
         let takes_back_after = |capture: Move, v: Square| {
             let mut taken = again.clone();
             taken.play_unchecked(capture);
@@ -393,4 +403,65 @@ fn reason_fits(attack: &Attack, analysis: &MoveAnalysis) -> bool {
         Reason::HiddenRoot => attack.protection == Protection::HiddenRoot,
         _ => true,
     }
+}
+
+/// Chases no exception of either book can touch, found from the board alone: the piece just
+/// moved (taking part directly, CXA 2011 art. 26.4), neither a general nor a pawn (26.1, 26.8),
+/// can take, once the other side has passed (art. 24.3), a rook, horse or cannon (no pawn, 26.7;
+/// no advisor or elephant, 26.3) that nothing of the mover's could take before the move (a new
+/// attack, art. 24.3); the target itself can take nothing (no offer, no contact: arts. 24.4,
+/// 26.10, 26.11); and after the capture the other side has no capture and no check, and no
+/// move that checks (no root, not even a hidden one, and the capturer was guarding nothing:
+/// arts. 24.15, 26.5). Each is a 捉 of a 无根子 under both books (art. 24.3; AXF rule 18).
+pub fn plain_chases(before: &Position, m: Move, again: &Position) -> Vec<(Square, Square)> {
+    let mover = before.turn();
+    let x = m.to;
+    let Some(piece) = again.board().piece_at(x) else {
+        return Vec::new();
+    };
+    if matches!(piece.role, Role::King | Role::Pawn) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in again.legal_moves().iter().copied() {
+        if c.from != x {
+            continue;
+        }
+        let Some(target) = again.board().piece_at(c.to) else {
+            continue;
+        };
+        if target.color == mover || !matches!(target.role, Role::Rook | Role::Horse | Role::Cannon)
+        {
+            continue;
+        }
+        if before.legal_moves().iter().any(|b| b.to == c.to) {
+            continue;
+        }
+        // The target could take nothing in the position after the move (no offer, no contact).
+        let Some(theirs) = again.swap_turn() else {
+            continue;
+        };
+        if theirs
+            .legal_moves()
+            .iter()
+            .any(|t| t.from == c.to && t.capture.is_some())
+        {
+            continue;
+        }
+        let mut taken = again.clone();
+        taken.play_unchecked(c);
+        if taken.is_check()
+            || taken.legal_moves().iter().any(|t| {
+                t.capture.is_some() || {
+                    let mut p = taken.clone();
+                    p.play_unchecked(*t);
+                    p.is_check()
+                }
+            })
+        {
+            continue;
+        }
+        out.push((x, c.to));
+    }
+    out
 }
