@@ -265,6 +265,26 @@ pub fn explained_soundly(
             "ply {ply}: labelled 杀 with no mate by checks"
         );
         let legal = again.legal_moves();
+        // The other way round: a move (not the general's, art. 26.2) after which the mover, to
+        // move again, mates by checks (within three of its moves), where it could not before
+        // — nor, when the move answered a check, before that check — threatens mate (杀, art.
+        // 24.2: "新的杀", 26.2), unless it offers an exchange of the piece the mate takes
+        // (the book's 图29: "车一平二（兑）").
+        // A check at the start of the moves has no position before it here: not asked.
+        let known = ply >= 2 || !analysis.evasion;
+        if known && analysis.role != Role::King && !analysis.exchange && mate_by_checks(&again, 3) {
+            let before = &positions[ply - 1];
+            let before_check = analysis
+                .evasion
+                .then(|| positions[ply - 2].swap_turn())
+                .flatten();
+            let standing =
+                mate_by_checks(before, 5) || before_check.is_some_and(|p| mate_by_checks(&p, 5));
+            prop_assert!(
+                standing || analysis.mate_threat,
+                "ply {ply}: a new mate by checks, but no 杀: {analysis:?}"
+            );
+        }
         // The other way round: a chase no exception of the books touches is named one.
         for (x, v) in plain_chases(&positions[ply - 1], moves[ply - 1], &again) {
             prop_assert!(
