@@ -134,7 +134,8 @@ pub struct SideSummary {
     pub forbidden: bool,
     /// The points (at the cycle's start) of the enemy pieces chased on every one of its moves.
     pub perpetual_victims: Vec<String>,
-    /// CXA 2011 art. 26.9.1: its forbidden pattern is on the list that must change.
+    /// CXA 2011 art. 26.9.1: its forbidden pattern is on the list that must change (its chases
+    /// of a rook or of an unguarded piece; a joint chase of a piece guarded once is not).
     pub listed: bool,
     /// It chases a rook on its chasing moves. CXA 2011 art. 26.9.1–2.
     pub chases_rook: bool,
@@ -848,14 +849,23 @@ fn summarise(
             (p, p != Pattern::Allowed)
         }
     };
-    // CXA 2011 art. 26.9.1: the patterns that must change when only one side plays them.
+    // CXA 2011 art. 26.9.1: the patterns that must change when only one side plays them. Its
+    // chases are of a rook or of an unguarded piece (长捉车, 长捉无根子: 无根 or 假根, 24.16);
+    // two attackers on a piece guarded once (少根, 24.15) chase it jointly (联合捉, 24.17),
+    // which the list leaves to 26.9.3, not 26.9.1. The book's 图26: "红方一着捉无根子，一着捉
+    // 少根子，黑方长捉车，黑方变着" — the side chasing a rook alone must change, the other not.
+    // A chase a forced line makes is marked 少根 for its line, not for its target's roots
+    // (`forced_line_chase`), and counts as the chase of an unguarded piece it is.
     let chase_moves_listed = own
         .iter()
         .filter(|a| a.nature == MoveNature::Chase)
         .all(|a| {
             a.attacks.iter().any(|at| {
                 at.is_chase()
-                    && (at.victim_role == Role::Rook || at.protection.is_not_fully_rooted())
+                    && (at.victim_role == Role::Rook
+                        || at.protection.is_unrooted()
+                        || (at.protection == Protection::UnderRooted
+                            && matches!(at.reason, Reason::ForcedGain | Reason::HeldOnItsLine)))
             })
         });
     let listed = forbidden
@@ -1038,27 +1048,19 @@ fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decis
             )
         }
         (true, true) => {
-            if red.listed != black.listed {
-                let c = if red.listed { Color::Red } else { Color::Black };
-                return must(
-                    c,
-                    "的禁止着法属第26.9.1条所列，须变着，不变判负（象棋竞赛规则2011 第26.9.1条）。",
-                    "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).",
-                );
-            }
             // CXA 2011 arts. 26.9.2–3: a single chaser's 长捉 gives way to a joint chase of the
-            // same kind only: "单方长捉车，对方联合捉车" (a rook against a rook), "单方长捉无根子，
-            // 对方联合捉无根子" (an unrooted piece against a piece the joined attackers win, not
-            // a rook). A single chase of one kind against a joint chase of the other, or a
-            // pattern that is no 长捉 (长杀, 一将一捉 …) against a joint chase, is neither, and
-            // falls to art. 26.9.4 ("除上述情况外，双方不变作和").
-            if red.listed && black.listed && red.joint != black.joint {
+            // same kind: "单方长捉车，对方联合捉车" (a rook against a rook), "单方长捉无根子，对方
+            // 联合捉无根子" (an unrooted piece against a piece the joined attackers win, not a
+            // rook). Asked first, so that the ruling names the article that fits it best; a
+            // joint chase of a piece guarded once is off 26.9.1's list, so 26.9.1 alone would
+            // rule the same (below).
+            if red.joint != black.joint {
                 let (c, single, joint) = if red.joint {
                     (Color::Black, black, red)
                 } else {
                     (Color::Red, red, black)
                 };
-                let single_long_chase = single.pattern == Pattern::PerpetualChase;
+                let single_long_chase = single.pattern == Pattern::PerpetualChase && single.listed;
                 if single_long_chase && single.chases_rook && joint.joint_rook {
                     return must(
                         c,
@@ -1073,6 +1075,19 @@ fn verdict_cxa(red: &SideSummary, black: &SideSummary, rules: &RuleSet) -> Decis
                         "chases an unrooted piece with a single piece against a joint chase: the single chaser must change (CXA 2011 art. 26.9.3).",
                     );
                 }
+            }
+            // CXA 2011 art. 26.9.1: of two forbidden patterns, the one on the list changes when
+            // the other is not on it. A single 长捉车 against a pattern whose chases are joint
+            // chases of pieces guarded once gives way so (图26: "红方一着捉无根子，一着捉少根子，
+            // 黑方长捉车，黑方变着"); a pattern that is no 长捉 (长杀, 一将一捉 …) may be on the list
+            // too.
+            if red.listed != black.listed {
+                let c = if red.listed { Color::Red } else { Color::Black };
+                return must(
+                    c,
+                    "的禁止着法属第26.9.1条所列，须变着，不变判负（象棋竞赛规则2011 第26.9.1条）。",
+                    "plays a forbidden pattern listed in art. 26.9.1 while the other's is not: it must change or lose (CXA 2011 art. 26.9.1).",
+                );
             }
             draw(
                 "双方均为禁止着法，不变作和（象棋竞赛规则2011 第26.9.4条）。",

@@ -61,7 +61,7 @@
 //! |---|---|---|---|---|---|
 //! | 1 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉车 (rooted rook a4) | 24.17, 26.9.2 | Red must change | Red must change (draw before the fix) |
 //! | 2 | 长捉车 (unrooted rook) | same | 24.17, 26.9.2 | Red must change | Red must change (draw before the fix) |
-//! | 3 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉少根马 (a4) | 24.15, 26.9.2–4 | draw | draw |
+//! | 3 | 长捉车 (rooted rook) | 一捉无根马 + 车炮联合捉少根马 (a4) | 24.15, 26.9.1–4, 图26 | draw; by 图26 Red must change | Red must change (draw before audit_cases_34) |
 //! | 4 | 长捉车 (unrooted rook: a 无根子) | same | 24.15, 26.9.3 | Red must change | Red must change |
 //! | 5 | 长捉车 (rooted rook) | 长捉无根子 (two horses, single) | 26.9.1, 26.9.4 | draw | draw |
 //! | 6 | 长捉车 (unrooted rook) | same | 26.9.1, 26.9.4 | draw | draw |
@@ -187,13 +187,17 @@ fn single_chase_of_an_unrooted_rook_against_cannon_and_rook_jointly_on_a_rook() 
 /// chases the unrooted horse b5 alone. Red 长捉车 — of a rooted rook, so no 长捉无根子.
 ///
 /// 26.9.2 needs "对方联合捉车": Black's joint chase is of a horse. 26.9.3 needs "单方长捉无根子":
-/// Red's rook has its root (reading (b)). Neither: "除上述情况外，双方不变作和" (26.9.4), a draw.
+/// Red's rook has its root (reading (b)). Neither: first written a draw (26.9.4). The book's 图26
+/// is this very kind ("红方一着捉无根子，一着捉少根子，黑方长捉车，黑方变着"): one chase of an
+/// unguarded piece and one joint chase of a piece guarded once are not on 26.9.1's list, 长捉车 is,
+/// and the listed side changes: Red must change (26.9.1). Reading (b) stands for 26.9.3; for
+/// 26.9.1's list a 少根子 chased jointly is no 无根子 chased (audit_cases_34).
 #[test]
 fn single_chase_of_a_rooted_rook_against_a_joint_chase_of_an_underrooted_horse() {
     both_forbidden(
         "c1bakab2/3n5/r8/3N5/9/N8/9/B8/4A4/C1B1K4 w - - 0 1",
         FRAME,
-        Verdict::Draw,
+        Verdict::MustChange(Color::Red),
         "捉捉捉捉",
         "捉捉捉捉",
     );

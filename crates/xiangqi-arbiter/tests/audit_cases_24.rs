@@ -35,10 +35,10 @@
 //! | (2) both single | the black screens are pawns, the red horses unguarded | single, single: draw (26.9.4) | agrees |
 //! | (2) a second root | red pawns c3/g3 guard the horses too | 长捉, 闲 (the cannon wins nothing): Red must change (25.3) | agrees |
 //! | (2) a false root | the black king on e9: the elephant e2 cannot leave the kings' file | single, single (the rook alone wins the horse): draw (26.9.4) | agrees |
-//! | (2') kinds apart | 炮c1↔g1 over its horses c4/g4 on the guarded rooks c6/g6, against 炮c8↔g8's joint chase of the horses | single 长捉车, 联合捉 of a horse: neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
+//! | (2') kinds apart | 炮c1↔g1 over its horses c4/g4 on the guarded rooks c6/g6, against 炮c8↔g8's joint chase of the horses | single 长捉车, 联合捉 of a horse: neither 26.9.2 nor 26.9.3, draw (26.9.4); by 图26 (audit_cases_34) Red must change (26.9.1: the joint chase is off the list) | Red must change (draw before audit_cases_34) |
 //! | (3) 少根子, two attackers on two lines | 车b5↔h5 on the unrooted horses b2/h2; 炮c8↔g8 over its pawns on the horses c4/g4, which the horses b2/h2 attack too and the elephant e2 guards | single, 联合 (少根): Red must change (26.9.3) | agrees |
 //! | (3) looks joint, is single | no elephant: cannon and horse each win the horse alone | single, single: draw (26.9.4) | agrees |
-//! | (4) 一将一捉 against 联合捉 | 马i7↔g8 (check; then the cannon h5) against 车f5↔f8 (blocks the leg and with the horse e7 attacks the checker, guarded once; then screens the cannon h5 on a5) | 一将一捉无根子, 联合长捉: both listed, neither 26.9.2 nor 26.9.3, draw (26.9.4) | agrees |
+//! | (4) 一将一捉 against 联合捉 | 马i7↔g8 (check; then the cannon h5) against 车f5↔f8 (blocks the leg and with the horse e7 attacks the checker, guarded once; then screens the cannon h5 on a5) | 一将一捉无根子, 联合长捉: both listed, neither 26.9.2 nor 26.9.3, draw (26.9.4); by 图26 (audit_cases_34) Red must change (26.9.1: the joint chase is off the list) | Red must change (draw before audit_cases_34) |
 //!
 //! The false-root case was first built as the 26.9.3 case and expected "Red must change": the
 //! elephant e2 that guards the horses also stands between the kings, so it cannot take
@@ -247,14 +247,15 @@ fn a_false_root_makes_the_cannons_chase_single() {
 /// as 图21 reads a cannon over its own piece) on the black rook c6/g6, guarded by the other rook:
 /// a single piece's 长捉车. Black's 炮c8↔g8 chases the horses jointly as before (车炮, 少根).
 /// 26.9.2 needs "对方联合捉车" (Black's joint chase is of a horse), 26.9.3 needs "单方长捉无根子"
-/// (Red chases guarded rooks): neither, both listed in 26.9.1, so a draw (26.9.4 "除上述情况外，
-/// 双方不变作和").
+/// (Red chases guarded rooks): neither. First written a draw (26.9.4); the book's 图26 rules
+/// this kind otherwise ("红方一着捉无根子，一着捉少根子，黑方长捉车，黑方变着"): a joint chase of a
+/// piece guarded once is off 26.9.1's list, 长捉车 is on it, and the listed side changes.
 #[test]
-fn a_single_rook_chase_against_a_joint_horse_chase_is_drawn() {
+fn a_single_rook_chase_gives_way_to_a_joint_horse_chase() {
     let ruling = cxa_case(
         "3k5/2c6/9/2r3r2/9/2N3N2/9/4B4/2C6/4K4 w - - 0 1",
         "c1g1 c8g8 g1c1 g8c8",
-        Verdict::Draw,
+        Verdict::MustChange(Color::Red),
         "捉捉捉捉",
         "捉捉捉捉",
         true,
@@ -324,15 +325,16 @@ fn two_attackers_on_an_unrooted_piece_are_no_joint_chase() {
 /// - Black 车f8→f5 screens the cannon h5 on the horse a5, which the rook a1 guards: 车炮联合捉
 ///   (the rook alone would be taken by the rook a1). It guards the cannon again.
 ///
-/// Red: 将捉将捉, 一将一捉无根子; Black: 捉捉捉捉, 联合长捉 (of 少根子). Both on 26.9.1's list, so
-/// "单方" binds neither; 26.9.2–3 need "单方长捉" on one side and Red's is 一将一捉: neither
-/// applies, a draw (26.9.4 "除上述情况外，双方不变作和").
+/// Red: 将捉将捉, 一将一捉无根子; Black: 捉捉捉捉, 联合长捉 (of 少根子). 26.9.2–3 need "单方长捉" on
+/// one side and Red's is 一将一捉. First written a draw (26.9.4, both read as listed); by the
+/// book's 图26 a joint chase of pieces guarded once is off 26.9.1's list while 一将一捉无根子 is
+/// on it: Red must change (26.9.1).
 #[test]
-fn one_check_one_chase_against_a_joint_chase_is_drawn() {
+fn one_check_one_chase_gives_way_to_a_joint_chase() {
     let ruling = cxa_case(
         "4k4/9/4n3N/9/N4r1c1/9/9/9/R5R2/3K5 w - - 0 1",
         "i7g8 f5f8 g8i7 f8f5",
-        Verdict::Draw,
+        Verdict::MustChange(Color::Red),
         "将捉将捉",
         "捉捉捉捉",
         true,

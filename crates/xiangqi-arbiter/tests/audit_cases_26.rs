@@ -56,9 +56,9 @@
 //! fully rooted, the unguarded rook). (1) and (2) assert that verdict, on the figures' authority
 //! and not the text's alone: the lead should know that 26.9's text by itself says 26.9.4.
 //!
-//! Left open (reported): the engine draws a single 长捉车 of *guarded* rooks against a joint chase
-//! of horses (the last control here, and `audit_cases_24`'s kinds-apart case), as 26.9.2–3's
-//! words do; 图10 and 图25 differ from it only in that one of the rooks chased is unguarded,
+//! Left open then (settled since by the book's 图26, audit_cases_34): the engine drew a single
+//! 长捉车 of *guarded* rooks against a joint chase of horses (the last control here, and
+//! `audit_cases_24`'s kinds-apart case), as 26.9.2–3's words do; 图10 and 图25 differ from it only in that one of the rooks chased is unguarded,
 //! which neither book explanation names. If the figures' rule is "a single 长捉 of listed
 //! pieces gives way to a joint chase", that control is Red must change too. That broader rule
 //! was tried in the engine as well (26.9.2–3 giving way any single 长捉 of listed pieces to any
@@ -71,7 +71,7 @@
 //! | (1) control, 长捉车 | 马e6↔g5 on the rooks f8/f7 (the cannon i5 stands unattacked) | Red must change (26.9.2) | agrees |
 //! | (2) 一捉车一捉无根子 against 联合捉无根子 | 炮i1↔g1: on g1 over its horse g4 on the rook g6 (guarded by c6), on i1 over its pawn i3 on the unrooted horse i9; 炮c8↔g8 over the rooks c6/g6 on the horses c4/g4 (one root, the elephant e2) | draw (26.9.4), then Red must change | Red must change (26.9.3) |
 //! | (2) control, 长捉无根子 | 炮i1↔a1 on the unrooted horses i9/a9 | Red must change (26.9.3) | agrees |
-//! | (2) control, 长捉车 of guarded rooks | 炮c1↔g1 on the guarded rooks c6/g6 | draw (26.9.4); open, see above | agrees (draw) |
+//! | (2) control, 长捉车 of guarded rooks | 炮c1↔g1 on the guarded rooks c6/g6 | draw (26.9.4), open; then Red must change (图26, 26.9.1: a joint chase of horses guarded once is off the list) | Red must change (draw before audit_cases_34) |
 //!
 //! Not done (time): a cannon's single chase of a rooted rook against a 联合捉车 (the two black
 //! rooks are the screens of the joint chase and stand on one file, and no free point was found
@@ -220,18 +220,22 @@ fn control_a_single_chase_of_unrooted_pieces_gives_way_to_a_joint_chase() {
 
 /// Control, 长捉车 against the same joint chase of horses: the cannon goes c1↔g1, over its
 /// horses on the guarded rooks c6 and g6 (no horse i9 attacked). 26.9.2 needs "对方联合捉车",
-/// 26.9.3 "单方长捉无根子": neither, a draw (26.9.4), as `audit_cases_24`'s kinds-apart case.
-/// Open (module doc): 图10 and 图25 give way a single 长捉车 to a joint chase of a horse when
-/// one rook chased is unguarded; here both are guarded, and the engine draws.
+/// 26.9.3 "单方长捉无根子": neither. Left open here once (module doc); the book's 图26 settles it:
+/// "红方一着捉无根子，一着捉少根子，黑方长捉车，黑方变着" — a single 长捉车 against a side whose
+/// chases are not all of rooks or unguarded pieces gives way, 26.9.1's list naming the one and
+/// not the other. Black's chases here are all joint chases of horses guarded once: off the list.
+/// Red must change (26.9.1); the engine drew it before.
 #[test]
-fn control_a_single_chase_of_rooted_rooks_against_a_joint_chase_of_horses_is_drawn() {
+fn a_single_chase_of_rooted_rooks_gives_way_to_a_joint_chase_of_horses() {
     let ruling = cxa_case(
         "3k4n/2c6/9/2r3r2/9/2N3N2/8P/4B4/2C6/4K4 w - - 0 1",
         "c1g1 c8g8 g1c1 g8c8",
-        Verdict::Draw,
+        Verdict::MustChange(Color::Red),
         "捉捉捉捉",
         "捉捉捉捉",
         true,
     );
+    let why = ruling.explanation.en();
+    assert!(ruling.red.listed && !ruling.black.listed, "{why}");
     joint(&ruling, false, true);
 }
