@@ -20,7 +20,9 @@
 
 use proptest::prelude::*;
 use xiangqi::{Color, Move, Position, Role};
-use xiangqi_arbiter::{MoveAnalysis, MoveNature, Pattern, RuleSet, Ruling, Verdict, rule_game};
+use xiangqi_arbiter::{
+    MoveAnalysis, MoveNature, Pattern, Protection, Reason, RuleSet, Ruling, Verdict, rule_game,
+};
 
 mod symmetry;
 
@@ -157,11 +159,17 @@ fn cxa_pattern(natures: &[MoveNature]) -> Option<Pattern> {
 }
 
 /// A chasing move is a 捉车 or a 捉无根子 (art. 26.9.1's words) when one of its chases is of a
-/// rook, or of a piece not fully rooted (art. 24.15: "反之称为无根子", 少根 and, art. 24.16,
-/// 假根 counted as none).
+/// rook, or of a piece with no real root (无根; 假根, art. 24.16, counted as none), or one a
+/// forced line makes (marked 少根 for its line). A joint chase of a piece guarded once (少根,
+/// two attackers against one root) is not: the book's 图26 leaves "一着捉无根子，一着捉少根子"
+/// off the list ("黑方长捉车，黑方变着").
 fn chases_rook_or_unrooted(a: &MoveAnalysis) -> bool {
     a.attacks.iter().any(|at| {
-        at.is_chase() && (at.victim_role == Role::Rook || at.protection.is_not_fully_rooted())
+        at.is_chase()
+            && (at.victim_role == Role::Rook
+                || at.protection.is_unrooted()
+                || (at.protection == Protection::UnderRooted
+                    && matches!(at.reason, Reason::ForcedGain | Reason::HeldOnItsLine)))
     })
 }
 
