@@ -358,7 +358,8 @@ pub(super) struct Budget {
     pub(super) plies: u32,
     /// Has the attacker given check on the way?
     pub(super) checked: bool,
-    /// Has the attacker captured on the way?
+    /// Has the attacker captured on the way? Its general's and pawns' own captures, which win
+    /// nothing (CXA 2011 art. 26.8), do not count.
     pub(super) took: bool,
     /// The point of the attacker's first capture if its checks made it (see [`Root`]).
     pub(super) shield: Option<Square>,
@@ -414,15 +415,20 @@ impl Budget {
 /// The position a [`forced_gain`] search starts from: what each side could take there.
 ///
 /// A gain won by check stands unless it is taken back (CXA 2011 art. 24.3, "运用将军或连续将军
-/// 得子"): once the checks have made a capture the attacker could not make at the start (its
-/// first), the defender's captures of pieces hanging all along (takeable at the start, with
+/// 得子"): once the checks have made a capture the attacker could not make at the start, or not
+/// without its being taken back (its first that counts: a pawn's idle capture is none, art.
+/// 26.8), the defender's captures of pieces hanging all along (takeable at the start, with
 /// nothing to take back) do not undo it (参考图12: 车六平八 threatens 车八进九 将, 士5退4, 炮九平六
 /// taking the advisor, 捉, though red's pawns on e7 and g3 hang the whole time). Taking back,
 /// taking a piece the line has moved or whose guard it has drawn away, still counts. A capture
 /// the attacker had at the start is weighed with all the defender's answers: a check on the
 /// way that does not make it cannot shield it.
 pub(super) struct Root {
-    /// The attacker's captures, (from, to).
+    /// The attacker's captures that nothing could take back, (from, to): what it could take at
+    /// the start. A capture the general or a guard would answer there is one the checks make
+    /// pay, the checks' own (参考图6's kind: 兵×士 with check drives the general off, and the
+    /// rook's capture of the other advisor, answered by the general at the start, is then
+    /// shielded; tests/audit_cases_35.rs).
     pub(super) captures: Rc<[(Square, Square)]>,
     /// The defender's captures had it the move that nothing could take back: (from, to, the
     /// role taken).
@@ -481,8 +487,11 @@ impl Root {
                 .entry(pos.zobrist_hash())
                 .or_insert_with(|| {
                     let list = pos.legal_moves_where(MoveFilter::Captures);
-                    let captures: Vec<(Square, Square)> =
-                        list.iter().map(|m| (m.from, m.to)).collect();
+                    let captures: Vec<(Square, Square)> = list
+                        .iter()
+                        .filter(|m| unanswered(pos, m))
+                        .map(|m| (m.from, m.to))
+                        .collect();
                     // The king's and pawns' captures that nothing can take back.
                     let free: Vec<(Square, Square)> = list
                         .iter()
@@ -1212,9 +1221,9 @@ pub(super) fn step(
             .saturating_sub(u32::from(attacking && gives_check)),
         plies: budget.plies.saturating_sub(1),
         checked: budget.checked || (attacking && gives_check),
-        took: budget.took || (attacking && m.capture.is_some()),
+        took: budget.took || (attacking && m.capture.is_some() && counts),
         // Set by the attacker's first capture, kept through the rest of the line.
-        shield: if attacking && m.capture.is_some() && !budget.took {
+        shield: if attacking && m.capture.is_some() && counts && !budget.took {
             (budget.checked && !root.captures.contains(&(m.from, m.to))).then_some(m.to)
         } else {
             budget.shield
