@@ -87,8 +87,12 @@ pub(super) fn mating_checks(cache: &mut Cache, pos: &Position, depth: u32) -> Ve
 /// - with the check taken back (its piece back on the point it left, what it took put back) and
 ///   the answer kept, the answering side could not mate either: the answer alone makes no mate;
 /// - with the answer taken back and the checking piece off the board (the check gone), it
-///   could: the checker's leaving its post (a guard of a line or a point) makes the mate, and
-///   the answer adds nothing to it.
+///   could, and by the same mates (every mating check after the answer mates there too, a mate
+///   named by its first check): the checker's leaving its post (a guard of a line or a point)
+///   makes the mate, and the answer adds nothing to it. A mate the answer brings, its own
+///   piece in a new role, is a new 杀法 (参考图42: 仕六进五 answers the cannon's check, and
+///   仕五进四 then screens the cannon for a mate; with the checking cannon gone and the advisor
+///   back only the rook's mate is there; tests/audit_cases_36.rs).
 ///
 /// A mate the answer makes or helps make is a new 杀法 (杀): 参考图48 (士5退6 answers the check
 /// and unblocks a mate: the third test fails). In 图19 (炮2平4应将后增加了黑马退6的杀着) the
@@ -143,7 +147,25 @@ pub(super) fn self_inflicted(
     }
     setup.board.remove_piece_at(check.to);
     setup.turn = answerer;
-    Position::from_diagram(setup).is_ok_and(|left| cache.mate_by_checks(&left, depth))
+    let Ok(left) = Position::from_diagram(setup) else {
+        return false;
+    };
+    if !cache.mate_by_checks(&left, depth) {
+        return false;
+    }
+    // And the mate is the one the checker's departure left: every mating check after the
+    // answer mates there too (a mate is named by its first check, as in
+    // [`mates_stood_before_the_check`]). One the answer brings, a piece of its own in a new
+    // role, is a new 杀法 (参考图42's kind: 仕六进五 answers the cannon's check, and 仕五进四
+    // then screens the cannon for a mate; with the checking cannon gone and the advisor back,
+    // only the rook's mate is there).
+    let Some(threat) = after.swap_turn() else {
+        return false;
+    };
+    let now = mating_checks(cache, &threat, depth);
+    let old = mating_checks(cache, &left, depth);
+    now.iter()
+        .all(|m| old.iter().any(|o| (o.from, o.to) == (m.from, m.to)))
 }
 
 /// How many checks deeper than [`crate::RuleSet::mate_threat_depth`] [`deepen`] looks. CXA
