@@ -258,8 +258,9 @@ impl Protection {
     /// Not fully protected: a 无根子 in the sense of art. 24.15's first sentence, which splits
     /// every piece in two ("凡有己方其他棋子(包括暗根)充分保护的棋子，称为'有根子'；反之称为
     /// '无根子'"), so that a 少根子 ("被保护不充分的子") is one kind of it, as a 假根 is (24.16).
-    /// The sense of 长捉无根子 in the lists of art. 26.9.1 and 26.9.3, whose joint side
-    /// (联合捉无根子) is, as a rule, a chase of a piece with fewer roots than attackers.
+    /// The sense of 长捉无根子 in art. 26.9.3, whose joint side (联合捉无根子) is, as a rule, a
+    /// chase of a piece with fewer roots than attackers. Art. 26.9.1's list counts a single
+    /// chase of an unguarded piece only (the book's 图26; `summarise` in repetition.rs).
     pub const fn is_not_fully_rooted(self) -> bool {
         matches!(
             self,
