@@ -29,7 +29,7 @@
 
 mod symmetry;
 
-use xiangqi_arbiter::{MoveNature, RuleSet, Verdict, rule_game};
+use xiangqi_arbiter::{MoveNature, Verdict};
 
 /// 参考图42's kind, mirrored left to right: red general e0, advisors d0 and e1, cannon d1, rook
 /// e6, elephant a2; black general d8, cannon g7, rook i2, horse c2, pawn i6.
@@ -42,21 +42,9 @@ const OWN_MATE_CYCLE: &str = "e1f0 g7g0 f0e1 g0g7 e1f0 g7g0 f0e1 g0g7";
 const LEFT_OPEN: &str = "2r2k3/9/2n6/9/9/4Pp3/4p4/3K5/4A4/3C5 w - - 0 1";
 const LEFT_OPEN_CYCLE: &str = "d0f0 f4g4 f0d0 g4f4 d0f0 f4g4 f0d0 g4f4";
 
-fn ruled(board: &str, cycle: &str) -> xiangqi_arbiter::Ruling {
-    let (start, moves) = symmetry::diagram_game_of(board, cycle);
-    let rules = RuleSet::cxa2011();
-    let ruling = rule_game(&start, &moves, &rules).expect("a ruling");
-    let text = ruling.explanation.en();
-    let sound = symmetry::boards::explained_soundly(&start, &moves, &ruling);
-    assert!(sound.is_ok(), "{sound:?}\n{text}");
-    let symmetric = symmetry::check(&start, &moves, &rules, Some(ruling.verdict));
-    assert!(symmetric.is_ok(), "{symmetric:?}");
-    ruling
-}
-
 #[test]
 fn an_answer_that_brings_its_own_mate_threatens_mate() {
-    let ruling = ruled(OWN_MATE, OWN_MATE_CYCLE);
+    let ruling = symmetry::cxa_checked(OWN_MATE, OWN_MATE_CYCLE);
     let text = ruling.explanation.en();
     let natures: Vec<MoveNature> = ruling.moves.iter().map(|a| a.nature).collect();
     assert_eq!(
@@ -76,7 +64,7 @@ fn an_answer_that_brings_its_own_mate_threatens_mate() {
 
 #[test]
 fn a_mate_the_check_left_open_is_no_answers_threat() {
-    let ruling = ruled(LEFT_OPEN, LEFT_OPEN_CYCLE);
+    let ruling = symmetry::cxa_checked(LEFT_OPEN, LEFT_OPEN_CYCLE);
     let text = ruling.explanation.en();
     for ply in [1, 5] {
         let answer = &ruling.moves[ply];

@@ -167,6 +167,22 @@ pub fn game_of(fen: &str, moves: &str) -> (Position, Vec<Move>) {
     (start, list)
 }
 
+/// The cycle `moves` from the diagram `fen` ruled under CXA 2011, what the ruling says of each
+/// move checked against the board ([`boards::explained_soundly`]) and the ruling against its
+/// mirror image and the colours swapped ([`check`]).
+#[allow(dead_code)]
+pub fn cxa_checked(fen: &str, moves: &str) -> Ruling {
+    let (start, moves) = diagram_game_of(fen, moves);
+    let rules = RuleSet::cxa2011();
+    let ruling = rule_game(&start, &moves, &rules).expect("a ruling");
+    let text = ruling.explanation.en();
+    let sound = boards::explained_soundly(&start, &moves, &ruling);
+    assert!(sound.is_ok(), "{sound:?}\n{text}");
+    let symmetric = check(&start, &moves, &rules, Some(ruling.verdict));
+    assert!(symmetric.is_ok(), "{symmetric:?}");
+    ruling
+}
+
 /// [`game_of`] for a diagram (pieces may stand on points no game reaches, as
 /// `Position::from_diagram` allows them).
 #[allow(dead_code)]
