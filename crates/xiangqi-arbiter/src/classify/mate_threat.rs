@@ -52,10 +52,16 @@ pub(super) fn mates_stood_before_the_check(
     if !cache.mate_by_checks(&standing, depth) {
         return false;
     }
-    let old = mating_checks(cache, &standing, depth);
-    let now = mating_checks(cache, &threat, depth);
-    !now.is_empty()
-        && now
+    same_mates(cache, &threat, &standing, depth)
+}
+
+/// Does the side to move in `now` mate by checks (within `depth`), and only by checks that
+/// mate in `then` too? A mate is named by its first check: the piece's point and where it goes.
+fn same_mates(cache: &mut Cache, now: &Position, then: &Position, depth: u32) -> bool {
+    let mates = mating_checks(cache, now, depth);
+    let old = mating_checks(cache, then, depth);
+    !mates.is_empty()
+        && mates
             .iter()
             .all(|m| old.iter().any(|o| (o.from, o.to) == (m.from, m.to)))
 }
@@ -153,19 +159,10 @@ pub(super) fn self_inflicted(
     if !cache.mate_by_checks(&left, depth) {
         return false;
     }
-    // And the mate is the one the checker's departure left: every mating check after the
-    // answer mates there too (a mate is named by its first check, as in
-    // [`mates_stood_before_the_check`]). One the answer brings, a piece of its own in a new
-    // role, is a new 杀法 (参考图42's kind: 仕六进五 answers the cannon's check, and 仕五进四
-    // then screens the cannon for a mate; with the checking cannon gone and the advisor back,
-    // only the rook's mate is there).
-    let Some(threat) = after.swap_turn() else {
-        return false;
-    };
-    let now = mating_checks(cache, &threat, depth);
-    let old = mating_checks(cache, &left, depth);
-    now.iter()
-        .all(|m| old.iter().any(|o| (o.from, o.to) == (m.from, m.to)))
+    // And by the same mates: one the answer brings is a new 杀法 (see the doc above).
+    after
+        .swap_turn()
+        .is_some_and(|threat| same_mates(cache, &threat, &left, depth))
 }
 
 /// How many checks deeper than [`crate::RuleSet::mate_threat_depth`] [`deepen`] looks. CXA
