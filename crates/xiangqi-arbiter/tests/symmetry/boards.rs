@@ -438,52 +438,44 @@ fn reason_fits(attack: &Attack, analysis: &MoveAnalysis) -> bool {
 pub fn plain_chases(before: &Position, m: Move, again: &Position) -> Vec<(Square, Square)> {
     let mover = before.turn();
     let x = m.to;
-    let Some(piece) = again.board().piece_at(x) else {
+    let moved = again.board().piece_at(x);
+    let Some(theirs) = again.swap_turn() else {
         return Vec::new();
     };
-    if matches!(piece.role, Role::King | Role::Pawn) {
+    if moved.is_none_or(|p| matches!(p.role, Role::King | Role::Pawn)) {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    for c in again.legal_moves().iter().copied() {
-        if c.from != x {
-            continue;
-        }
-        let Some(target) = again.board().piece_at(c.to) else {
-            continue;
-        };
-        if target.color == mover || !matches!(target.role, Role::Rook | Role::Horse | Role::Cannon)
-        {
-            continue;
-        }
-        if before.legal_moves().iter().any(|b| b.to == c.to) {
-            continue;
-        }
-        // The target could take nothing in the position after the move (no offer, no contact).
-        let Some(theirs) = again.swap_turn() else {
-            continue;
-        };
-        if theirs
-            .legal_moves()
-            .iter()
-            .any(|t| t.from == c.to && t.capture.is_some())
-        {
-            continue;
-        }
+    // Points the mover could take on before its move, and the other side's pieces that can
+    // take something (an offer, a contact) after it.
+    let taken_before: Vec<Square> = before.legal_moves().iter().map(|b| b.to).collect();
+    let takers: Vec<Square> = theirs
+        .legal_moves()
+        .iter()
+        .filter(|t| t.capture.is_some())
+        .map(|t| t.from)
+        .collect();
+    // After the capture: no check given, no capture or checking move for the other side.
+    let free_after = |c: Move| {
         let mut taken = again.clone();
         taken.play_unchecked(c);
-        if taken.is_check()
-            || taken.legal_moves().iter().any(|t| {
-                t.capture.is_some() || {
-                    let mut p = taken.clone();
-                    p.play_unchecked(*t);
-                    p.is_check()
-                }
+        !taken.is_check()
+            && !taken.legal_moves().iter().any(|t| {
+                let mut p = taken.clone();
+                p.play_unchecked(*t);
+                t.capture.is_some() || p.is_check()
             })
-        {
-            continue;
-        }
-        out.push((x, c.to));
-    }
-    out
+    };
+    again
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|c| c.from == x && !taken_before.contains(&c.to) && !takers.contains(&c.to))
+        .filter(|c| {
+            again.board().piece_at(c.to).is_some_and(|t| {
+                t.color != mover && matches!(t.role, Role::Rook | Role::Horse | Role::Cannon)
+            })
+        })
+        .filter(|&c| free_after(c))
+        .map(|c| (x, c.to))
+        .collect()
 }
