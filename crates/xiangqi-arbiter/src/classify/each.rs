@@ -326,6 +326,9 @@ fn each_search(
     for &key in &order {
         let at = first + (key & 0xff) as usize;
         let m = cache.arena[at];
+        if root.shields(cache, m, (in_check, attacking), budget) {
+            continue;
+        }
         // The bits this move may still change: for the attacker those not reached yet, less
         // the piece it takes if that piece is barred from its line; for the defender those
         // not stopped yet.

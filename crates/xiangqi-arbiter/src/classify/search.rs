@@ -29,6 +29,9 @@ pub(crate) struct Cache {
     pub(super) roots: HashMap<u64, RootLists, ZobristState>,
     /// Whether the side to move has a legal move, by the position's hash.
     pub(super) has_move: HashMap<u64, bool, ZobristState>,
+    /// [`Root::shields`]: whether the defender's capture (from, to) at a line's start position
+    /// (by its hash) takes a piece hanging all along.
+    pub(super) hanging: HashMap<(u64, Square, Square), bool>,
 }
 
 impl Default for Cache {
@@ -43,6 +46,7 @@ impl Default for Cache {
             checking: Vec::with_capacity(4096),
             roots: HashMap::with_capacity_and_hasher(64, ZobristState::default()),
             has_move: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
+            hanging: HashMap::default(),
         }
     }
 }
@@ -433,6 +437,9 @@ pub(super) struct Root {
     /// The defender's captures had it the move that nothing could take back: (from, to, the
     /// role taken).
     pub(super) standing: Rc<[(Square, Square, Option<Role>)]>,
+    /// The position the search starts from, for [`Root::shields`]; none for a rebuttal (no
+    /// lists).
+    pub(super) start: Option<Position>,
     /// The attacker's king's and pawns' captures that nothing could take back, (from, to):
     /// what they could take all along. CXA 2011 art. 26.8 counts their capture after an
     /// exchange of unequal value only where they could not take before ("原来不能吃子").
@@ -458,6 +465,41 @@ pub(super) struct Root {
     pub(super) not_first: Bitboard,
 }
 
+/// Is the side to move's piece that the other side's capture `m` takes (played in `o`, the
+/// board `pos` with that side to move) hanging all along, as [`Root`]'s `standing` counts it:
+/// not only does nothing take back on its point, but no forcing answer wins the capture back
+/// either (a check or series of checks, a skewer, a discovered attack winning at least the
+/// piece's worth beyond what the side to move could win all along: a hidden root, CXA 2011 art.
+/// 24.15, "凡有己方其他棋子（包括暗根）充分保护的棋子，称为有根子", as [`judge()`] weighs one
+/// taken at once). A piece so rooted at the start is not lost to a capture the line's checks
+/// merely leave standing: when the piece that held its hidden root goes off to take, the
+/// capture it gives up is the price of the line's (art. 26.5, second clause, "做根子……捉子
+/// ……得不偿失者，按闲处理"; 参考图28: 车四平二 threatens 车二进七 将, 将6进1, 车二平六 taking the
+/// advisor, but the rook on h2 was the horse's hidden root, 车二进七 将 and 车二退一 skewering
+/// the black rook that took it; off to take the advisor, it gives the horse up: 闲).
+fn hanging_all_along(cache: &mut Cache, pos: &Position, o: &Position, m: Move) -> bool {
+    let Some(role) = m.capture else {
+        return true;
+    };
+    let worth = gain_value(role, pos.turn(), m.to);
+    if worth <= 0 {
+        return true;
+    }
+    let taken = after(o, m);
+    let chaser = o.turn();
+    hidden_root(
+        cache,
+        &taken,
+        Some(pos),
+        chaser,
+        m.from,
+        m.to,
+        worth,
+        Detail::ChaseOnly,
+    )
+    .is_none()
+}
+
 impl Root {
     /// The start of a search from `pos` for the side to move, with the side whose king's and
     /// pawns' captures are idle, the piece it must take and the points it may not take on.
@@ -481,40 +523,40 @@ impl Root {
         let rebutting = idle != pos.turn();
         let (captures, standing, free) = if rebutting {
             (Rc::from([]), Rc::from([]), Rc::from([]))
+        } else if let Some(lists) = cache.roots.get(&pos.zobrist_hash()) {
+            lists.clone()
         } else {
-            cache
-                .roots
-                .entry(pos.zobrist_hash())
-                .or_insert_with(|| {
-                    let list = pos.legal_moves_where(MoveFilter::Captures);
-                    let captures: Vec<(Square, Square)> = list
+            let list = pos.legal_moves_where(MoveFilter::Captures);
+            let captures: Vec<(Square, Square)> = list
+                .iter()
+                .filter(|m| unanswered(pos, m))
+                .map(|m| (m.from, m.to))
+                .collect();
+            // The king's and pawns' captures that nothing can take back.
+            let free: Vec<(Square, Square)> = list
+                .iter()
+                .filter(|m| matches!(m.role, Role::King | Role::Pawn))
+                .filter(|m| unanswered(pos, m))
+                .map(|m| (m.from, m.to))
+                .collect();
+            // The other side's pieces hanging, had it the move, nothing taking back (their
+            // hidden roots are asked only when a line's shield reads the list: [`Root::hanging`]).
+            let hanging: Vec<(Square, Square, Option<Role>)> = pos
+                .swap_turn()
+                .map(|o| {
+                    o.legal_moves_where(MoveFilter::Captures)
                         .iter()
-                        .filter(|m| unanswered(pos, m))
-                        .map(|m| (m.from, m.to))
-                        .collect();
-                    // The king's and pawns' captures that nothing can take back.
-                    let free: Vec<(Square, Square)> = list
-                        .iter()
-                        .filter(|m| matches!(m.role, Role::King | Role::Pawn))
-                        .filter(|m| unanswered(pos, m))
-                        .map(|m| (m.from, m.to))
-                        .collect();
-                    // The other side's pieces hanging, had it the move.
-                    let hanging: Vec<(Square, Square, Option<Role>)> = pos
-                        .swap_turn()
-                        .map(|o| {
-                            o.legal_moves_where(MoveFilter::Captures)
-                                .iter()
-                                .filter(|m| unanswered(&o, m))
-                                .map(|m| (m.from, m.to, m.capture))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    (Rc::from(captures), Rc::from(hanging), Rc::from(free))
+                        .filter(|m| unanswered(&o, m))
+                        .map(|m| (m.from, m.to, m.capture))
+                        .collect()
                 })
-                .clone()
+                .unwrap_or_default();
+            let lists: RootLists = (Rc::from(captures), Rc::from(hanging), Rc::from(free));
+            cache.roots.insert(pos.zobrist_hash(), lists.clone());
+            lists
         };
         Root {
+            start: (!rebutting).then(|| pos.clone()),
             captures,
             standing,
             free,
@@ -537,6 +579,43 @@ impl Root {
             lead_first: None,
             not_first: Bitboard::EMPTY,
         }
+    }
+
+    /// Does the line's shield bar the defender's move `m` at a node of it (`node`: whether the
+    /// side to move is in check and is the attacker)? Once the attacker's checks have made a
+    /// capture (the shield, see [`Root`]), the defender does not take, out of check and
+    /// elsewhere than on the shield's point, a piece of the attacker's that hung all along:
+    /// one it could take at the start with nothing taking back and no hidden root winning it
+    /// back either ([`hanging_all_along`], asked only here, as few lines set a shield, and
+    /// remembered by the start position).
+    pub(super) fn shields(
+        &self,
+        cache: &mut Cache,
+        m: Move,
+        (in_check, attacking): (bool, bool),
+        budget: Budget,
+    ) -> bool {
+        if attacking || in_check || !budget.shield.is_some_and(|sq| sq != m.to) {
+            return false;
+        }
+        if !self.standing.contains(&(m.from, m.to, m.capture)) {
+            return false;
+        }
+        let Some(pos) = &self.start else {
+            return true;
+        };
+        let key = (pos.zobrist_hash(), m.from, m.to);
+        if let Some(&hangs) = cache.hanging.get(&key) {
+            return hangs;
+        }
+        let hangs = pos.swap_turn().is_none_or(|o| {
+            o.legal_moves_where(MoveFilter::CapturesOn(m.to))
+                .into_iter()
+                .find(|c| c.from == m.from)
+                .is_none_or(|c| hanging_all_along(cache, pos, &o, c))
+        });
+        cache.hanging.insert(key, hangs);
+        hangs
     }
 
     /// Bars the first move from taking on `points` with a piece of the same type ([`Aim`]'s
@@ -877,6 +956,9 @@ pub(super) fn forcing_search(
     for &key in &order {
         let index = (key & 0xff) as usize;
         let m = cache.arena[moves_start + index];
+        if root.shields(cache, m, (in_check, attacking), budget) {
+            continue;
+        }
         let Some(Step {
             gives_check,
             counts,
@@ -1132,13 +1214,6 @@ pub(super) fn step(
         if !(takes_back || parries) {
             return None;
         }
-    }
-    if !attacking
-        && !in_check
-        && budget.shield.is_some_and(|sq| sq != m.to)
-        && root.standing.contains(&(m.from, m.to, m.capture))
-    {
-        return None;
     }
     // The defender's quiet check (see [`may_give_check`]): only in the chasing side's own search
     // (not a rebuttal, whose defender is the chasing side), and only one that makes a new
@@ -1701,6 +1776,9 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
         let mut child = node.clone();
         for index in range {
             let m = cache.arena[index];
+            if root.shields(cache, m, (in_check, attacking), budget) {
+                continue;
+            }
             let Some(played) = step(
                 &root,
                 &node,
