@@ -595,7 +595,7 @@ impl Root {
         (in_check, attacking): (bool, bool),
         budget: Budget,
     ) -> bool {
-        if attacking || in_check || !budget.shield.is_some_and(|sq| sq != m.to) {
+        if attacking || in_check || budget.shield.is_none_or(|sq| sq == m.to) {
             return false;
         }
         if !self.standing.contains(&(m.from, m.to, m.capture)) {
