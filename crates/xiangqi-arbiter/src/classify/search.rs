@@ -765,7 +765,7 @@ pub(super) type Node = (
 /// [`Ledger::settle`] (CXA 2011 art. 26.7), for the side to move. The attacker may capture
 /// (not with its king or pawns, whose own captures are idle: CXA 2011 arts. 26.1, 26.8) or give
 /// check while it has checks left; the defender may capture, but not, once the attacker's
-/// checks have made a capture, what it could already take at the start (see [`Root`]), and
+/// checks have made a capture, a piece that hung all along ([`Root::shields`]), and
 /// then it may also give a check that wins the capturer back ([`may_give_check`]: 暗根, art. 24.15);
 /// a side not in check may also stop (stand pat); a side in check must answer it with any
 /// legal move.
@@ -1152,9 +1152,9 @@ pub(super) struct Step {
 
 /// Plays `m` at a node of a forcing search ([`forcing_search`], [`each::reaches_each`]) if it
 /// is worth playing there: every answer to a check; else a capture, or a check while the
-/// attacker has checks left (`may_check`). The attacker takes nothing on its barred points;
-/// the defender does not take, once the attacker's checks have made a capture, what it could
-/// take at the start (see [`Root`]). `node` is whether the side to move is in check, is the
+/// attacker has checks left (`may_check`). The attacker takes nothing on its barred points
+/// (the callers ask [`Root::shields`] before: the defender does not take, once the attacker's
+/// checks have made a capture, a piece that hung all along). `node` is whether the side to move is in check, is the
 /// attacker, and may check; the move is played into `child`; `gives_check` tells whether it
 /// gives check, asked only if needed ([`Cache::gives_check`] remembers it).
 #[inline(always)]
