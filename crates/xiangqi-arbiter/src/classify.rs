@@ -340,6 +340,14 @@ pub enum Reason {
     /// the standing capture pay, say by taking the mover's own piece out of danger. CXA 2011
     /// art. 26.4 ("无直接参与且是己方走子造成被捉状态不予考虑").
     SelfExposed,
+    /// Not a chase: the move only takes the mover's own piece out of danger (the other side
+    /// could win it by force before the move, and cannot now), and the piece takes no direct
+    /// part in the forced line that now pays: a capture that stood on the board before, whose
+    /// price was the piece left hanging. CXA 2011 art. 24.3 (捉 is a capture the move "造成",
+    /// makes possible), art. 26.4 ("无直接参与……不予考虑"); the book's 参考图37: the cannon that
+    /// steps out of the rook's attack lets the other cannon take the horse at a gain, "黑方两闲"
+    /// (避吃促成得子，但没有加强进攻子力). Asked by `escape_only`.
+    EscapeOnly,
     /// A pawn that has just moved attacks a rooted piece that the other side could not take
     /// back without loss, because other pieces of the pawn's side guard the point: the pawn
     /// wins it together with them, a chase. Alone, a pawn traded for a piece wins nothing
@@ -415,6 +423,9 @@ impl Reason {
             Reason::SelfExposed => {
                 "己方走子造成被捉：被攻之子因己方上一着失根或被打开线路，本着无直接参与，不予考虑（第26.4条）"
             }
+            Reason::EscapeOnly => {
+                "避吃促成得子：本着只使己方之子脱离被吃，未加强进攻子力，原有的吃子不算新捉（第24.3、26.4条）"
+            }
         }
     }
 
@@ -488,6 +499,9 @@ impl Reason {
             }
             Reason::SelfExposed => {
                 "laid open by its own side (己方走子造成被捉): the target lost its root or had a line opened onto it by its own side's last move, and this move takes no direct part in the attack: not counted (CXA 2011 art. 26.4)"
+            }
+            Reason::EscapeOnly => {
+                "escape only (避吃促成得子): the move only takes the mover's own piece out of danger and adds nothing to the attack; the capture that now pays stood before: no new chase (CXA 2011 arts. 24.3, 26.4)"
             }
         }
     }

@@ -36,7 +36,7 @@
 //! | 象甲聯賽/00001010 move 86 | horse chases an unrooted pawn and a rook | horse g6 roots f8: 闲捉, draw; agrees | red pawn a3; agrees |
 //! | 五羊杯/00001486 move 43 | a false root (recapturing walks into mate) | horse g0 guards f2: 捉闲, draw; agrees | black pawn i5; agrees |
 //! | 象甲聯賽/00000272 move 33 | rook chases an unrooted cannon | horse g0 roots h2: 捉闲, draw; agrees | red pawn g3; agrees |
-//! | 象甲聯賽/00000100 move 38 | cannon over a screen on a rook | pawn h6 blocks the file: all 闲, draw; agrees (our first reading wrong) | black pawn i6; agrees |
+//! | 象甲聯賽/00000100 move 38 | cannon over a screen on a rook | pawn h6 blocks the file: all 闲, draw; agrees (our first reading wrong) | black pawn i6; agrees (the escape 闲 since 参考图37: a draw) |
 //! | 世界智力運動會/00000320 move 48 | horse unmasks a rook's capture, then chases a rook | pawn g7 blocks the horse's leg and the rook's file: Red all 闲, draw; agrees. Black horse a9 roots c8: Red 闲捉, draw; agrees | red pawn i3; agrees |
 //!
 //! Eighteen perturbed cycles (two flips for 00000371 and for 00000320) and the game's own
@@ -303,7 +303,11 @@ fn xiangjia_272_a_far_pawn_changes_nothing() {
 // 象甲聯賽 00000100, move 38. The red cannon g8→h8 blocks the rook i8; the black cannon f9→h9
 // attacks the unrooted rook h4 over the cannon h8: 捉. 炮h8→g8 lets the rook h4 attack the
 // unrooted cannon h9: 捉. 炮h9→f9 escapes, and the horse f6 with the rook i8 now take the cannon
-// g8 (rooted by the pawn g7) with profit, which before the escape cost the cannon h9: 捉.
+// g8 (rooted by the pawn g7) with profit, which before the escape cost the cannon h9. This audit
+// first read that as 捉 (24.3, "造成其他子能吃子"); the book's 参考图37 reads the same shape
+// otherwise: a piece that only steps out of danger, the capture it lets pay standing before and
+// the piece no part of it, is 闲 ("炮9退1（闲）……黑方两闲"; tests/audit_cases_38.rs). The cannon
+// on f9 takes no part in taking g8, and Red's own cannon move put g8 there (26.4): 闲.
 
 /// Flip: a red pawn on h6 (rooted by the rook h4) stands in the h-file. f9→h9 attacks only that
 /// pawn over h8 (cannon for a rooted pawn loses, 26.7): 闲. Our first reading had h9→f9 still
@@ -323,17 +327,17 @@ fn xiangjia_100_a_pawn_in_the_file_stops_both_chases() {
     );
 }
 
-/// Keep: a black pawn on i6 (below the elephant i7, on no leg or line that acts): Black 长捉,
-/// Red 一捉一闲: Black must change.
+/// Keep: a black pawn on i6 (below the elephant i7, on no leg or line that acts): Black 一捉一闲
+/// (the escape 炮h9→f9 is 闲, 参考图37), Red 一捉一闲: both allowed, a draw.
 #[test]
 fn xiangjia_100_a_far_pawn_changes_nothing() {
     cxa_case(
         "3akc3/4a1C1r/4b1P1b/4pn2p/p8/7R1/P3P4/2N1B4/4A4/4KAB2 w - - 0 1",
         "g8h8 f9h9 h8g8 h9f9",
-        Verdict::MustChange(Color::Black),
+        Verdict::Draw,
         "闲捉闲捉",
-        "捉捉捉捉",
-        true,
+        "捉闲捉闲",
+        false,
     );
 }
 

@@ -283,11 +283,14 @@ fn cxa_26_4_a_root_that_leaves_to_check_is_its_own_fault() {
 /// a chase and Red to change; a hand judge of the corpus read it as here).
 ///
 /// The same with one piece moved: the black cannon shuttles between d5 and b5, so the c-file is
-/// open all along. Black's move still hits the rook, but the horse's plight is not of Black's
-/// making, and the retreat that makes 车c4×c7 pay is a chase, as in 参考图49 (the horse steps
-/// out of the rook's reach and the cannon's standing attack on the cannon on d8 wins it). And
-/// the book's 参考图1 keeps its chase (in `rulings_cxa.json`): there the piece that moves is
-/// part of the win (马二退四伏前马进五吃象).
+/// open all along. Black's move still hits the rook, and the horse's plight is not of Black's
+/// making; but the retreat that makes 车c4×c7 pay only takes the rook out of danger, the
+/// rook on a0 no part of the capture: 闲 by the book's 参考图37 (炮9退1 steps out of the
+/// rook's reach and lets the other cannon take the horse: "黑方两闲"; tests/audit_cases_38.rs).
+/// This test first said 捉 after 参考图49, where the horse that steps out of danger also holds
+/// a rootless cannon on its line (不能离线, "为长捉无根子"), which the horse c7 here is not.
+/// Red 一捉一闲, Black 一捉一跟: a draw. And the book's 参考图1 keeps its chase (in
+/// `rulings_cxa.json`): there the piece that moves is part of the win (马二退四伏前马进五吃象).
 #[test]
 fn cxa_26_4_a_piece_laid_open_by_its_own_side_is_not_chased_by_an_escape() {
     let cxa = RuleSet::cxa2011();
@@ -320,12 +323,13 @@ fn cxa_26_4_a_piece_laid_open_by_its_own_side_is_not_chased_by_an_escape() {
     let ruling = rule_game(&start, &moves, &cxa)
         .unwrap_or_else(|| panic!("the start position occurs three times"));
     let why = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{why}");
     for a in ruling.moves.iter().filter(|a| a.iccs == "b0a0") {
-        assert_eq!(a.nature, MoveNature::Chase, "{why}");
+        assert!(!a.nature.is_attacking(), "{why}");
         assert!(
             a.attacks
                 .iter()
-                .any(|at| at.reason == Reason::ForcedGain && at.victim_role == Role::Horse),
+                .any(|at| at.reason == Reason::EscapeOnly && at.victim_role == Role::Horse),
             "{why}"
         );
     }

@@ -637,6 +637,63 @@ pub(super) fn answer_opens_line(
         .is_some_and(|threat| forced_gain_aiming(cache, &threat, aim).gain > 0)
 }
 
+/// Does the move `m` (played in `before`, giving `pos_after`) only take the mover's own piece
+/// out of danger, making a capture that stood before pay ([`Reason::EscapeOnly`], 参考图37)?
+/// - not the general's nor a pawn's move (art. 26.1: their moves that let another piece chase
+///   anew are 捉);
+/// - the moved piece could be won by force before the move, and cannot be after it;
+/// - the capturer on `a` could take the piece on `v` before the move as well (the attack
+///   stood: not one the move uncovers);
+/// - the line wins the piece with the moved piece off the board: it is not one of the pieces
+///   "缺少其中任何一个都无法吃子" (art. 24.17; a piece that pins the victim's root takes part:
+///   图11, 车炮联合捉子, where the cannon that steps out of the rook's attack pins the elephant
+///   guarding the rook's target).
+pub(super) fn escape_only(
+    cache: &mut Cache,
+    before: &Position,
+    pos_after: &Position,
+    m: Move,
+    a: Square,
+    v: Square,
+) -> bool {
+    if matches!(m.role, Role::King | Role::Pawn) || a == m.to {
+        return false;
+    }
+    if legal_capture(before, a, v).is_none() {
+        return false;
+    }
+    let won = |cache: &mut Cache, pos: &Position, sq: Square| {
+        let aim = Aim {
+            target: Some(sq),
+            ..Aim::default()
+        };
+        forced_gain_aiming(cache, pos, aim).gain > 0
+    };
+    let Some(before_o) = before.swap_turn() else {
+        return false;
+    };
+    // Null windows first: most moves escape nothing (a mate counts as a win here, which only
+    // keeps more moves out).
+    let reaches = |cache: &mut Cache, pos: &Position, sq: Square| {
+        let aim = Aim {
+            target: Some(sq),
+            ..Aim::default()
+        };
+        aiming_reaches(cache, pos, aim, 1)
+    };
+    if reaches(cache, pos_after, m.to)
+        || !reaches(cache, &before_o, m.from)
+        || !won(cache, &before_o, m.from)
+    {
+        return false;
+    }
+    // Without the moved piece on the board at all, the mover (to move) still wins the piece.
+    let mut setup = pos_after.to_setup();
+    setup.board.remove_piece_at(m.to);
+    setup.turn = before.turn();
+    Position::from_diagram(setup).is_ok_and(|without| won(cache, &without, v))
+}
+
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
 /// art. 24.3), or set aside by art. 26.4 ([`self_exposed`]); `None` if it wins nothing or a
 /// lone defender's advisor or elephant (art. 26.3).
@@ -943,10 +1000,23 @@ pub(super) fn forced_line_chase(
                     }
                 }
             };
-            let Some(attack) = forced_attack(cache, threat, before, m, previous, line, mover)
+            let Some(mut attack) = forced_attack(cache, threat, before, m, previous, line, mover)
             else {
                 continue;
             };
+            // A piece with no root that cannot leave its square is chased on every move of
+            // the chasing side (不能离线, 参考图39, 49: 马八进七 takes the horse out of the
+            // rook's reach and is still 长捉无根子).
+            let held_rootless = |cache: &mut Cache, v: Square| {
+                unrooted.iter().any(|&(sq, _, _)| sq == v)
+                    && held_on_its_square(cache, pos_after, v, mate_depth, line.lead)
+            };
+            if attack.reason == Reason::ForcedGain
+                && escape_only(cache, before, pos_after, m, attack.attacker, attack.victim)
+                && !held_rootless(cache, attack.victim)
+            {
+                attack.reason = Reason::EscapeOnly;
+            }
             // An answer to check chases only a piece whose line it opened itself (CXA 2011
             // arts. 26.2, 26.4: [`answer_opens_line`]); asked of each piece won, not of the
             // first named: of two rooks a line wins alike, the one the search names first
@@ -969,7 +1039,7 @@ pub(super) fn forced_line_chase(
             if chasing.is_some() {
                 continue;
             }
-            if attack.reason == Reason::SelfExposed {
+            if matches!(attack.reason, Reason::SelfExposed | Reason::EscapeOnly) {
                 exposed.add(attack.victim);
             }
             made.get_or_insert((attack, rootless));
