@@ -312,7 +312,10 @@ pub fn explained_soundly(
             // `forced_line_chase`), not for the roots on its point.
             let line_made = matches!(
                 attack.reason,
-                Reason::ForcedGain | Reason::HeldOnItsLine | Reason::SelfExposed
+                Reason::ForcedGain
+                    | Reason::HeldOnItsLine
+                    | Reason::SelfExposed
+                    | Reason::EscapeOnly
             );
             prop_assert!(
                 line_made || capture.is_some(),
@@ -423,6 +426,8 @@ fn reason_fits(attack: &Attack, analysis: &MoveAnalysis) -> bool {
         Reason::NoRoot => attack.protection.is_not_fully_rooted(),
         Reason::Protected => !attack.protection.is_unrooted(),
         Reason::HiddenRoot => attack.protection == Protection::HiddenRoot,
+        // Art. 26.1: a general's or pawn's move that lets another piece chase is 捉.
+        Reason::EscapeOnly => !matches!(analysis.role, Role::King | Role::Pawn),
         _ => true,
     }
 }
