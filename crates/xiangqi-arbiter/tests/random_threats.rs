@@ -157,3 +157,28 @@ fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
         assert!(symmetric.is_ok(), "{symmetric:?} under {:?}", rules.book);
     }
 }
+
+/// Found by [`a_threat_answered_by_a_threat_is_ruled_soundly`] (seed 647, 5,000 cases, the day
+/// `Reason::EscapeOnly` came in): under CXA 2011
+/// `3k3a1/1C1r5/3b1a3/6RP1/9/3n5/3P4p/2r4C1/c3K4/2Pp5 w`, cycle g6c6 d8h8 c6g6 h8d8, Red's
+/// c6–g6 takes the rook out of the black rook's reach, and the cannon on h2 (over the pawn on
+/// h6) now wins the black rook on h8, which it could take before at the price of the rook.
+/// Two red cannons win it, and the line the search names turns with the board: the h2 cannon
+/// at once as played, with the colours swapped the b8 cannon after the moved rook's check.
+/// The escape test asked whether the named capturer stood attacking the rook before: yes as
+/// played (idle), no with the colours swapped (a chase). Now it asks whether any piece other
+/// than the moved one did, and the moved rook, off the board, is not needed: 闲 both ways.
+#[test]
+fn an_escape_is_judged_whichever_line_is_named() {
+    let (start, moves) = symmetry::diagram_game_of(
+        "3k3a1/1C1r5/3b1a3/6RP1/9/3n5/3P4p/2r4C1/c3K4/2Pp5 w - - 0 1",
+        "g6c6 d8h8 c6g6 h8d8 g6c6 d8h8 c6g6 h8d8",
+    );
+    let cxa = RuleSet::cxa2011();
+    let ruling = rule_game(&start, &moves, &cxa).expect("a ruling");
+    let text = ruling.explanation.en();
+    assert!(!ruling.moves[2].nature.is_attacking(), "{text}");
+    assert!(text.contains("escape only"), "{text}");
+    let symmetric = symmetry::check(&start, &moves, &cxa, Some(ruling.verdict));
+    assert!(symmetric.is_ok(), "{symmetric:?}");
+}

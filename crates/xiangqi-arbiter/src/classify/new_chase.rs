@@ -640,10 +640,11 @@ pub(super) fn answer_opens_line(
 /// Does the move `m` (played in `before`, giving `pos_after`) only take the mover's own piece
 /// out of danger, making a capture that stood before pay ([`Reason::EscapeOnly`], 参考图37)?
 /// - not the general's nor a pawn's move (art. 26.1: their moves that let another piece chase
-///   anew are 捉);
+///   anew are 捉), and the moved piece does not attack the piece where it did not before;
 /// - the moved piece could be won by force before the move, and cannot be after it;
-/// - the capturer on `a` could take the piece on `v` before the move as well (the attack
-///   stood: not one the move uncovers);
+/// - a piece of the mover's other than the moved one could take the piece on `v` before the
+///   move (the attack stood: not one the move uncovers; any such piece, whichever the line
+///   names, so that the answer does not turn with the board);
 /// - the line wins the piece with the moved piece off the board: it is not one of the pieces
 ///   "缺少其中任何一个都无法吃子" (art. 24.17; a piece that pins the victim's root takes part:
 ///   图11, 车炮联合捉子, where the cannon that steps out of the rook's attack pins the elephant
@@ -653,13 +654,26 @@ pub(super) fn escape_only(
     before: &Position,
     pos_after: &Position,
     m: Move,
-    a: Square,
     v: Square,
 ) -> bool {
-    if matches!(m.role, Role::King | Role::Pawn) || a == m.to {
+    if matches!(m.role, Role::King | Role::Pawn) {
         return false;
     }
-    if legal_capture(before, a, v).is_none() {
+    // The moved piece attacks the victim where it did not before: one more attacker, part of
+    // the chase.
+    let Some(threat) = pos_after.swap_turn() else {
+        return false;
+    };
+    if legal_capture(&threat, m.to, v).is_some() && legal_capture(before, m.from, v).is_none() {
+        return false;
+    }
+    // Any piece that stood attacking it, not only the one the line names: of two lines alike
+    // the search meets one first, and which turns with the board.
+    let stood = before
+        .legal_moves_where(MoveFilter::CapturesOn(v))
+        .iter()
+        .any(|c| c.from != m.from);
+    if !stood {
         return false;
     }
     let won = |cache: &mut Cache, pos: &Position, sq: Square| {
@@ -1012,7 +1026,7 @@ pub(super) fn forced_line_chase(
                     && held_on_its_square(cache, pos_after, v, mate_depth, line.lead)
             };
             if attack.reason == Reason::ForcedGain
-                && escape_only(cache, before, pos_after, m, attack.attacker, attack.victim)
+                && escape_only(cache, before, pos_after, m, attack.victim)
                 && !held_rootless(cache, attack.victim)
             {
                 attack.reason = Reason::EscapeOnly;
