@@ -676,28 +676,18 @@ pub(super) fn escape_only(
     if !stood {
         return false;
     }
-    let won = |cache: &mut Cache, pos: &Position, sq: Square| {
-        let aim = Aim {
-            target: Some(sq),
-            ..Aim::default()
-        };
-        forced_gain_aiming(cache, pos, aim).gain > 0
-    };
     let Some(before_o) = before.swap_turn() else {
         return false;
     };
-    // Null windows first: most moves escape nothing (a mate counts as a win here, which only
-    // keeps more moves out).
-    let reaches = |cache: &mut Cache, pos: &Position, sq: Square| {
-        let aim = Aim {
-            target: Some(sq),
-            ..Aim::default()
-        };
-        aiming_reaches(cache, pos, aim, 1)
+    let at = |sq: Square| Aim {
+        target: Some(sq),
+        ..Aim::default()
     };
-    if reaches(cache, pos_after, m.to)
-        || !reaches(cache, &before_o, m.from)
-        || !won(cache, &before_o, m.from)
+    // Won by force before, and not after (null windows first, where most moves fail; a mate
+    // reaches them too, and only the exact search tells it from a gain).
+    if aiming_reaches(cache, pos_after, at(m.to), 1)
+        || !aiming_reaches(cache, &before_o, at(m.from), 1)
+        || forced_gain_aiming(cache, &before_o, at(m.from)).gain <= 0
     {
         return false;
     }
@@ -705,7 +695,8 @@ pub(super) fn escape_only(
     let mut setup = pos_after.to_setup();
     setup.board.remove_piece_at(m.to);
     setup.turn = before.turn();
-    Position::from_diagram(setup).is_ok_and(|without| won(cache, &without, v))
+    Position::from_diagram(setup)
+        .is_ok_and(|without| forced_gain_aiming(cache, &without, at(v)).gain > 0)
 }
 
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
