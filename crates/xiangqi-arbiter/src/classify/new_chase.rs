@@ -685,8 +685,8 @@ pub(super) fn escape_only(
     };
     // Won by force before, and not after (null windows first, where most moves fail; a mate
     // reaches them too, and only the exact search tells it from a gain).
-    if aiming_reaches(cache, pos_after, at(m.to), 1)
-        || !aiming_reaches(cache, &before_o, at(m.from), 1)
+    if !aiming_reaches(cache, &before_o, at(m.from), 1)
+        || aiming_reaches(cache, pos_after, at(m.to), 1)
         || forced_gain_aiming(cache, &before_o, at(m.from)).gain <= 0
     {
         return false;
