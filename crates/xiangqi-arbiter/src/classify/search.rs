@@ -523,37 +523,40 @@ impl Root {
         let rebutting = idle != pos.turn();
         let (captures, standing, free) = if rebutting {
             (Rc::from([]), Rc::from([]), Rc::from([]))
-        } else if let Some(lists) = cache.roots.get(&pos.zobrist_hash()) {
-            lists.clone()
         } else {
-            let list = pos.legal_moves_where(MoveFilter::Captures);
-            let captures: Vec<(Square, Square)> = list
-                .iter()
-                .filter(|m| unanswered(pos, m))
-                .map(|m| (m.from, m.to))
-                .collect();
-            // The king's and pawns' captures that nothing can take back.
-            let free: Vec<(Square, Square)> = list
-                .iter()
-                .filter(|m| matches!(m.role, Role::King | Role::Pawn))
-                .filter(|m| unanswered(pos, m))
-                .map(|m| (m.from, m.to))
-                .collect();
-            // The other side's pieces hanging, had it the move, nothing taking back (their
-            // hidden roots are asked only when a line's shield reads the list: [`Root::hanging`]).
-            let hanging: Vec<(Square, Square, Option<Role>)> = pos
-                .swap_turn()
-                .map(|o| {
-                    o.legal_moves_where(MoveFilter::Captures)
+            cache
+                .roots
+                .entry(pos.zobrist_hash())
+                .or_insert_with(|| {
+                    let list = pos.legal_moves_where(MoveFilter::Captures);
+                    let captures: Vec<(Square, Square)> = list
                         .iter()
-                        .filter(|m| unanswered(&o, m))
-                        .map(|m| (m.from, m.to, m.capture))
-                        .collect()
+                        .filter(|m| unanswered(pos, m))
+                        .map(|m| (m.from, m.to))
+                        .collect();
+                    // The king's and pawns' captures that nothing can take back.
+                    let free: Vec<(Square, Square)> = list
+                        .iter()
+                        .filter(|m| matches!(m.role, Role::King | Role::Pawn))
+                        .filter(|m| unanswered(pos, m))
+                        .map(|m| (m.from, m.to))
+                        .collect();
+                    // The other side's pieces hanging, had it the move, nothing taking back
+                    // (their hidden roots are asked where a line's shield reads the list:
+                    // [`Root::shields`]).
+                    let hanging: Vec<(Square, Square, Option<Role>)> = pos
+                        .swap_turn()
+                        .map(|o| {
+                            o.legal_moves_where(MoveFilter::Captures)
+                                .iter()
+                                .filter(|m| unanswered(&o, m))
+                                .map(|m| (m.from, m.to, m.capture))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    (Rc::from(captures), Rc::from(hanging), Rc::from(free))
                 })
-                .unwrap_or_default();
-            let lists: RootLists = (Rc::from(captures), Rc::from(hanging), Rc::from(free));
-            cache.roots.insert(pos.zobrist_hash(), lists.clone());
-            lists
+                .clone()
         };
         Root {
             start: (!rebutting).then(|| pos.clone()),
