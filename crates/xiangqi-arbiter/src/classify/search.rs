@@ -590,7 +590,10 @@ impl Root {
     /// elsewhere than on the shield's point, a piece of the attacker's that hung all along:
     /// one it could take at the start with nothing taking back and no hidden root winning it
     /// back either ([`hanging_all_along`], asked only here, as few lines set a shield, and
-    /// remembered by the start position).
+    /// remembered by the start position). Measured on the CXA cases (M instructions): 61.10
+    /// without the hidden-root test, 66.35 asked here, 70.26 asked of every capture of the list
+    /// when a line starts; asked only of a capture whose score would count, 71.06 (the
+    /// captures it bars were searched).
     pub(super) fn shields(
         &self,
         cache: &mut Cache,
