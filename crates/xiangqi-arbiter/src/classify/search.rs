@@ -592,8 +592,8 @@ impl Root {
     /// back either ([`hanging_all_along`], asked only here, as few lines set a shield, and
     /// remembered by the start position). Measured on the CXA cases (M instructions): 61.10
     /// without the hidden-root test, 66.35 asked here, 70.26 asked of every capture of the list
-    /// when a line starts; asked only of a capture whose score would count, 71.06 (the
-    /// captures it bars were searched).
+    /// when a line starts; later (with `escape_only`) 69.23 asked here, 71.06 asked only of a
+    /// capture whose score would count (the captures it bars were searched first).
     pub(super) fn shields(
         &self,
         cache: &mut Cache,
