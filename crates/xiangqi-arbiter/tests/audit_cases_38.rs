@@ -19,7 +19,7 @@
 //!
 //! Measured (`rule_cases … json`, whole rulings against the commit before): the books' cases
 //! identical under both books; under CXA the AXF diagrams D26 (labels) and D49 (a draw → red
-//! must change, no CXA answer in the book) and three corpus games (世界智力运动会 00000308 move
+//! must change, no CXA answer in the book) and two corpus games (世界智力运动会 00000308 move
 //! 23; 象甲联赛 00000100 moves 38–41, the black cannon stepping out of the red rook's line lets
 //! the horse take the cannon the red move put en prise: black must change → a draw), each read
 //! by hand as the book's principle has it.
