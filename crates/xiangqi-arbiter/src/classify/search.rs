@@ -586,7 +586,8 @@ impl Root {
 
     /// Does the line's shield bar the defender's move `m` at a node of it (`node`: whether the
     /// side to move is in check and is the attacker)? Once the attacker's checks have made a
-    /// capture (the shield, see [`Root`]), the defender does not take, out of check and
+    /// capture (the shield, see [`Root`]: CXA 2011 art. 24.3, "运用将军或连续将军得子", and
+    /// 参考图12), the defender does not take, out of check and
     /// elsewhere than on the shield's point, a piece of the attacker's that hung all along:
     /// one it could take at the start with nothing taking back and no hidden root winning it
     /// back either ([`hanging_all_along`], asked only here, as few lines set a shield, and
@@ -615,10 +616,7 @@ impl Root {
             return hangs;
         }
         let hangs = pos.swap_turn().is_none_or(|o| {
-            o.legal_moves_where(MoveFilter::CapturesOn(m.to))
-                .into_iter()
-                .find(|c| c.from == m.from)
-                .is_none_or(|c| hanging_all_along(cache, pos, &o, c))
+            legal_capture(&o, m.from, m.to).is_none_or(|c| hanging_all_along(cache, pos, &o, c))
         });
         cache.hanging.insert(key, hangs);
         hangs
@@ -1160,9 +1158,10 @@ pub(super) struct Step {
 /// is worth playing there: every answer to a check; else a capture, or a check while the
 /// attacker has checks left (`may_check`). The attacker takes nothing on its barred points
 /// (the callers ask [`Root::shields`] before: the defender does not take, once the attacker's
-/// checks have made a capture, a piece that hung all along). `node` is whether the side to move is in check, is the
-/// attacker, and may check; the move is played into `child`; `gives_check` tells whether it
-/// gives check, asked only if needed ([`Cache::gives_check`] remembers it).
+/// checks have made a capture, a piece that hung all along). `node` is whether the side to
+/// move is in check, is the attacker, and may check; the move is played into `child`;
+/// `gives_check` tells whether it gives check, asked only if needed ([`Cache::gives_check`]
+/// remembers it).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn step(
