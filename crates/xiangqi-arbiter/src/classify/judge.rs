@@ -329,19 +329,20 @@ pub(super) fn wins_back_beyond(
     // A line that reaches as much with the capturer spared stands whichever piece the whole
     // line names: a null window says so before the whole line is valued.
     let a = capturer?;
-    if pos_o.board().piece_at(a).is_some() {
-        let spared = Aim {
-            barred: Bitboard::from_square(a),
-            ..Aim::default()
-        };
-        let window = (beyond - 1, beyond);
-        let line = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, spared, window);
-        if line.mates || line.gain >= beyond {
-            return None;
-        }
+    pos_o.board().piece_at(a)?;
+    let spared = Aim {
+        barred: Bitboard::from_square(a),
+        ..Aim::default()
+    };
+    let window = (beyond - 1, beyond);
+    let line = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, spared, window);
+    if line.mates || line.gain >= beyond {
+        return None;
     }
-    let stood = standing(cache, pos_o, chaser, capturer);
-    (!stood.mates && stood.gain < beyond).then_some(WinsBack::Material)
+    // The best line all along reaches `beyond` (above), the one sparing the capturer does
+    // not: [`standing`] is below `beyond` exactly when it spares the capturer, when a line
+    // taking the capturer wins as much as the best line (null windows on the best line).
+    capturer_won_at_least(cache, pos_o, chaser, a).then_some(WinsBack::Material)
 }
 
 /// Does the piece on `v`, worth `worth`, taken (`taken`) by the other side (`chaser`), have a

@@ -1456,15 +1456,31 @@ pub(super) fn standing(
     capturer: Option<Square>,
 ) -> Line {
     let line = rebuttal(cache, pos_o, chaser, Bitboard::EMPTY);
-    let Some(a) = capturer else {
-        return line;
-    };
+    match capturer {
+        Some(a) if capturer_won_all_along(cache, pos_o, chaser, a, &line) => {
+            rebuttal(cache, pos_o, chaser, Bitboard::from_square(a))
+        }
+        _ => line,
+    }
+}
+
+/// Does [`standing`] leave out the capturer on `a`: does the best line all along (`line`,
+/// [`rebuttal`] of `pos_o`) win as much by taking it, keeping a piece as dear, without mating?
+/// Asked on its own where the spared line's value is known already ([`super::judge`]'s
+/// `wins_back_beyond`), so that the spared line is not searched again.
+pub(super) fn capturer_won_all_along(
+    cache: &mut Cache,
+    pos_o: &Position,
+    chaser: Color,
+    a: Square,
+    line: &Line,
+) -> bool {
     let Some(piece) = pos_o.board().piece_at(a) else {
-        return line;
+        return false;
     };
     let worth = gain_value(piece.role, piece.color, a);
     if line.mates || line.gain < worth {
-        return line;
+        return false;
     }
     let taking_it = Aim {
         target: Some(a),
@@ -1473,10 +1489,33 @@ pub(super) fn standing(
     };
     let whole = (2 * MATED, -2 * MATED);
     let forced = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole);
-    if forced.mates || forced.gain < line.gain || forced.dearest < rank_of(worth) {
-        return line;
-    }
-    rebuttal(cache, pos_o, chaser, Bitboard::from_square(a))
+    !forced.mates && forced.gain >= line.gain && forced.dearest >= rank_of(worth)
+}
+
+/// [`capturer_won_all_along`] with the best line all along known only by null windows: a
+/// line taking the capturer on `a` is valued, and the best line is asked only whether it
+/// wins more, and whether it wins the capturer's worth.
+pub(super) fn capturer_won_at_least(
+    cache: &mut Cache,
+    pos_o: &Position,
+    chaser: Color,
+    a: Square,
+) -> bool {
+    let Some(piece) = pos_o.board().piece_at(a) else {
+        return false;
+    };
+    let worth = gain_value(piece.role, piece.color, a);
+    let taking_it = Aim {
+        target: Some(a),
+        value_only: true,
+        ..Aim::default()
+    };
+    let whole = (2 * MATED, -2 * MATED);
+    let forced = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole);
+    !forced.mates
+        && forced.dearest >= rank_of(worth)
+        && rebuttal_at_least(cache, pos_o, chaser, worth)
+        && !rebuttal_at_least(cache, pos_o, chaser, forced.gain + 1)
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
