@@ -56,8 +56,12 @@
 //!   The move creates the chase if the line wins more than the mover could win by force
 //!   before it, its own hanging pieces counted (图5; 参考图49), or if it wins a piece for more
 //!   than that piece could be won before, even when the total equals an older threat on
-//!   another piece. A line wins a piece when that piece is the dearest it wins and keeps (a
-//!   trade on the way, rook for rook, wins no rook): lines winning as much are ranked by it,
+//!   another piece. A line that only plays a capture which stood before the move, judged the
+//!   same chase before it, creates nothing where the move saved none of the mover's hanging
+//!   pieces: the line's defender, answering with captures only, may have lost an answer that
+//!   a check still gives it (参考图6, `refinds_standing_capture`). A line wins a piece when
+//!   that piece is the dearest it wins and keeps (a trade on the way, rook for rook, wins no
+//!   rook): lines winning as much are ranked by it,
 //!   the defender choosing the dearer, so the answer never depends on which of two equal lines
 //!   a search meets first (a ruling must be the same mirrored or with the colours swapped).
 //!   Where the mover could mate before its move, the baseline is what it could win besides
@@ -779,6 +783,10 @@ pub(crate) fn analyse_with(
     // 图19 with a black rook on g7 rooting the cannon and the pawn: 车六平五 only frees the
     // rook on g9 to take the rook on g7, which may take it first and win: "反之，则按兑处理".
     let mut same_type = Bitboard::EMPTY;
+    // The attacks that stood before the move, chases then as now (attacker, victim, gain
+    // now): a forced line that only plays one of them may have created nothing
+    // ([`new_chase::refinds_standing_capture`]).
+    let mut stood: Vec<(Square, Square, i32)> = Vec::new();
     for (a, v) in attack_pairs(&threat, mover) {
         let Some(mut attack) = judge(
             cache,
@@ -813,6 +821,9 @@ pub(crate) fn analyse_with(
             same_type.add(v);
         }
         if !old.is_new(cache, m, &attack, book, mate_depth) {
+            if attack.is_chase() {
+                stood.push((a, v, attack.gain));
+            }
             // CXA 2011 参考图39 (不能离线): a rook that cannot leave its square, taken by a
             // cannon over a screen of the cannon's own side, stays jointly chased (联合捉, art.
             // 24.17: without the screen there is no capture) through every move of the
@@ -938,7 +949,8 @@ pub(crate) fn analyse_with(
             .map(|at| at.victim)
             .collect();
         if let Some((attack, alike, line)) = forced_line_chase(
-            cache, &old, m, previous, &threat, &unrooted, offered, same_type, mate_depth, evasion,
+            cache, &old, m, previous, &threat, &unrooted, &stood, offered, same_type, mate_depth,
+            evasion,
         ) {
             // A piece set aside (art. 26.4) both as a direct attack and by a line is told once.
             let told = !attack.is_chase()

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use xiangqi::{Color, Position};
-use xiangqi_arbiter::{RuleSet, Verdict, rule_game};
+use xiangqi_arbiter::{MoveNature, RuleSet, Verdict, rule_game};
 
 mod symmetry;
 
@@ -265,4 +265,32 @@ fn an_answer_chases_the_piece_its_own_line_wins_again() {
         false,
         (0, 28),
     );
+}
+
+/// Found by [`every_third_occurrence_is_ruled`] (its fixed seed, 2026-12-07) while the rule for
+/// a forced line that only finds a standing capture again was being written (参考图6,
+/// tests/audit_cases_39.rs): `4k4/6a2/3R2P2/1r6P/p8/3r3C1/3R1C3/3pB4/5K3/9 w`, cycle f1f0
+/// b6a6 f0f1 a6b6. The black rook on d4 attacks the unprotected cannon on h4 all along; the
+/// other rook's a6→b6 comes where it can check on b1, and the line wins more than before,
+/// and more than it does with the moved rook frozen where it went (taking nothing of its own,
+/// giving no check): the moved rook takes part (CXA 2011 art. 24.17), a chase as before the
+/// rule (a chase with the colours swapped too). The rule had been asked of the line's
+/// first capture: as played the rook's capture at once (set aside), with the colours swapped
+/// a check first and the same capture (kept), and the labels parted. Now asked of the piece
+/// won, whichever line names it, and only where the moved piece takes no part.
+#[test]
+fn a_rook_that_comes_to_check_chases_with_the_capturer() {
+    let [cxa, _] = found_case(
+        "66 30 - - 43 32 - - 22 - - 62 - 69 - 39 55 - - - - 78 - - - - - - 45 21",
+        (5, 7),
+        false,
+        (42, 14),
+    );
+    let text = cxa.explanation.en();
+    for ply in [3, 7] {
+        assert_eq!(cxa.moves[ply].nature, MoveNature::Chase, "{text}");
+    }
+    for ply in [1, 5] {
+        assert!(!cxa.moves[ply].nature.is_attacking(), "{text}");
+    }
 }

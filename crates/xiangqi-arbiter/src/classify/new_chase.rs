@@ -699,6 +699,111 @@ pub(super) fn escape_only(
         .is_ok_and(|without| forced_gain_aiming(cache, &without, at(v)).gain > 0)
 }
 
+/// Does the forced line `line`, after the move `m` (`threat`: the board after it, the mover
+/// to move), only win a piece that a capture standing before the move wins as well (`stood`:
+/// the direct attacks judged chases before the move and after it, with their gain after), for
+/// the same gain before and after, where the moved piece takes no part in the win and the
+/// move saved none of the mover's pieces? Then the move created nothing (CXA 2011 art. 24.3,
+/// "造成"; 图5: a capture that stood before the move and stands after it, unchanged, is 闲),
+/// and the line names no chase.
+///
+/// The line's defender answers with captures only. A threat of the other side's that it could
+/// carry out by a capture before the move, and only after a check once the move is played,
+/// counts against the line before and not after: the line seems to win more than before,
+/// though the move changed neither the capture nor what the other side wins meanwhile. The
+/// direct attack's judge ([`judge()`]) weighs such threats whole. 参考图6 (art. 24.8: 献 is 闲):
+/// 士4进5 leaves the rook's capture of the elephant on i2 as it was; before it 兵×士 with check
+/// won the advisor on f9 at once (the general cannot take back across the open file), after
+/// it 车九进二 将, 士5退4 and 兵×士 win it all the same.
+///
+/// The line may cost the other side more for other reasons, each a chase as before:
+/// - the moved piece takes part (art. 24.17): a rook that comes where it can check makes the
+///   other side's captures in answer cost more (`a_rook_that_comes_to_check_chases_with_the_capturer`
+///   in tests/random_cycles.rs);
+/// - the move takes a piece of the mover's out of an attack (out of reach, or out of danger by
+///   a guard): the piece may have been one the capturer guarded, lost once it leaves
+///   (audit_cases_12: 参考图16 with a horse on f3, where each pawn step off the black rook's
+///   file spares the pawn the rook on f6 guarded, 捉); a piece that steps out of danger is
+///   weighed by [`escape_only`] (参考图37, 49).
+pub(super) fn refinds_standing_capture(
+    cache: &mut Cache,
+    old: &OldAttacks<'_>,
+    m: Move,
+    threat: &Position,
+    stood: &[(Square, Square, i32)],
+    line: &Line,
+) -> bool {
+    // The piece whose capture makes the gain, taken as directly by a piece that stood on it:
+    // of lines winning as much (the capture at once, or after a check) which the search names
+    // turns with the board (`every_third_occurrence_is_ruled` in tests/random_cycles.rs).
+    let Some((_, v)) = line.victim else {
+        return false;
+    };
+    let Some(before_o) = old.before_o else {
+        return false;
+    };
+    let mut attackers = stood
+        .iter()
+        .filter(|&&(_, sv, gain)| sv == v && gain == line.gain);
+    let was_the_same = attackers.any(|&(a, _, _)| {
+        judge(
+            cache,
+            Some(old.before),
+            Some(before_o),
+            a,
+            v,
+            Book::Cxa2011,
+            Detail::Whole,
+        )
+        .is_some_and(|then| then.is_chase() && then.gain == line.gain)
+    });
+    if !was_the_same {
+        return false;
+    }
+    // The moved piece takes no part in the win: with it standing where it went, taking back
+    // only what the other side takes of its own accord and giving no check, the line wins as
+    // much (art. 24.17, "缺少其中任何一个都无法吃子"). A rook that moves to where it can check
+    // makes the other side's answers cost more, and chases with the capturer (联合捉).
+    let without = Aim {
+        target: Some(v),
+        frozen: Some(m.to),
+        silent_frozen: true,
+        declines_mate: true,
+        ..Aim::default()
+    };
+    let window = (line.gain - 1, line.gain);
+    let alone = forced_line_in(cache, threat, FORCED_CHECKS, threat.turn(), without, window);
+    if alone.mates || alone.gain < line.gain {
+        return false;
+    }
+    // The move saved nothing: every piece of the mover's the other side could take before it
+    // can take after, where it then stands, and every one whose capture won material before
+    // it can win by force after (its pawns' and general's captures counting: material at
+    // stake, not a chase of its own).
+    let mover = old.before.turn();
+    let wins = |cache: &mut Cache, pos: &Position, s: Square| {
+        let aim = Aim {
+            target: Some(s),
+            ..Aim::default()
+        };
+        let line = forced_line_in(cache, pos, FORCED_CHECKS, mover, aim, (0, 1));
+        line.mates || line.gain >= 1
+    };
+    let board = old.before.board();
+    let pieces = board.by_color(mover) & !board.by_role(Role::King);
+    let capturable = |pos: &Position, s: Square| {
+        pos.attackers_to(s, !mover, pos.board().occupied())
+            .into_iter()
+            .any(|c| legal_capture(pos, c, s).is_some())
+    };
+    pieces.into_iter().all(|s| {
+        let moved = if s == m.from { m.to } else { s };
+        !capturable(before_o, s)
+            || (capturable(old.after, moved)
+                && (exchange(before_o, s, 8) <= 0 || wins(cache, old.after, moved)))
+    })
+}
+
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
 /// art. 24.3), or set aside by art. 26.4 ([`self_exposed`]); `None` if it wins nothing or a
 /// lone defender's advisor or elephant (art. 26.3).
@@ -880,6 +985,7 @@ pub(super) fn forced_line_chase(
     previous: Option<(&Position, Move)>,
     threat: &Position,
     unrooted: &[(Square, Square, Protection)],
+    stood: &[(Square, Square, i32)],
     offered: Bitboard,
     not_first: Bitboard,
     mate_depth: u32,
@@ -1005,6 +1111,9 @@ pub(super) fn forced_line_chase(
                     }
                 }
             };
+            if refinds_standing_capture(cache, old, m, threat, stood, &line) {
+                continue;
+            }
             let Some(mut attack) = forced_attack(cache, threat, before, m, previous, line, mover)
             else {
                 continue;

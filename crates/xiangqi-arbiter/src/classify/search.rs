@@ -1466,8 +1466,8 @@ pub(super) fn standing(
 
 /// Does [`standing`] leave out the capturer on `a`: does the best line all along (`line`,
 /// [`rebuttal`] of `pos_o`) win as much by taking it, keeping a piece as dear, without mating?
-/// Asked on its own where the spared line's value is known already ([`super::judge`]'s
-/// `wins_back_beyond`), so that the spared line is not searched again.
+/// [`capturer_won_at_least`] asks the same where the best line's value is not known, by null
+/// windows ([`super::judge::wins_back_beyond`], which knows the spared line's bound already).
 pub(super) fn capturer_won_all_along(
     cache: &mut Cache,
     pos_o: &Position,
