@@ -705,7 +705,7 @@ pub(super) fn escape_only(
 /// the same gain before and after, where the moved piece takes no part in the win and the
 /// move saved none of the mover's pieces? Then the move created nothing (CXA 2011 art. 24.3,
 /// "造成"; 图5: a capture that stood before the move and stands after it, unchanged, is 闲),
-/// and the line names no chase.
+/// and the line names no chase: the caller bars its piece and asks for the move's other wins.
 ///
 /// The line's defender answers with captures only. A threat of the other side's that it could
 /// carry out by a capture before the move, and only after a check once the move is played,
@@ -778,16 +778,16 @@ pub(super) fn refinds_standing_capture(
     }
     // The move saved nothing: every piece of the mover's the other side could take before it
     // can take after, where it then stands, and every one whose capture won material before
-    // it can win by force after (its pawns' and general's captures counting: material at
-    // stake, not a chase of its own).
+    // it can win by force after for as much (its pawns' and general's captures counting:
+    // material at stake, not a chase of its own).
     let mover = old.before.turn();
-    let wins = |cache: &mut Cache, pos: &Position, s: Square| {
+    let wins = |cache: &mut Cache, pos: &Position, s: Square, amount: i32| {
         let aim = Aim {
             target: Some(s),
             ..Aim::default()
         };
-        let line = forced_line_in(cache, pos, FORCED_CHECKS, mover, aim, (0, 1));
-        line.mates || line.gain >= 1
+        let line = forced_line_in(cache, pos, FORCED_CHECKS, mover, aim, (amount - 1, amount));
+        line.mates || line.gain >= amount
     };
     let board = old.before.board();
     let pieces = board.by_color(mover) & !board.by_role(Role::King);
@@ -798,9 +798,9 @@ pub(super) fn refinds_standing_capture(
     };
     pieces.into_iter().all(|s| {
         let moved = if s == m.from { m.to } else { s };
+        let lost = exchange(before_o, s, 8);
         !capturable(before_o, s)
-            || (capturable(old.after, moved)
-                && (exchange(before_o, s, 8) <= 0 || wins(cache, old.after, moved)))
+            || (capturable(old.after, moved) && (lost <= 0 || wins(cache, old.after, moved, lost)))
     })
 }
 
@@ -1111,7 +1111,12 @@ pub(super) fn forced_line_chase(
                     }
                 }
             };
-            if refinds_standing_capture(cache, old, m, threat, stood, &line) {
+            // A line that only finds a standing capture again names no chase, and does not
+            // hide the move's other wins either: its piece is barred and the rest asked again.
+            if let Some((_, v)) = line.victim
+                && refinds_standing_capture(cache, old, m, threat, stood, &line)
+            {
+                exposed.add(v);
                 continue;
             }
             let Some(mut attack) = forced_attack(cache, threat, before, m, previous, line, mover)
