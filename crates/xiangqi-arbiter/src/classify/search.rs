@@ -1475,20 +1475,13 @@ pub(super) fn capturer_won_all_along(
     a: Square,
     line: &Line,
 ) -> bool {
-    let Some(piece) = pos_o.board().piece_at(a) else {
+    let Some(worth) = worth_at(pos_o, a) else {
         return false;
     };
-    let worth = gain_value(piece.role, piece.color, a);
     if line.mates || line.gain < worth {
         return false;
     }
-    let taking_it = Aim {
-        target: Some(a),
-        value_only: true,
-        ..Aim::default()
-    };
-    let whole = (2 * MATED, -2 * MATED);
-    let forced = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole);
+    let forced = line_taking(cache, pos_o, chaser, a);
     !forced.mates && forced.gain >= line.gain && forced.dearest >= rank_of(worth)
 }
 
@@ -1501,21 +1494,32 @@ pub(super) fn capturer_won_at_least(
     chaser: Color,
     a: Square,
 ) -> bool {
-    let Some(piece) = pos_o.board().piece_at(a) else {
+    let Some(worth) = worth_at(pos_o, a) else {
         return false;
     };
-    let worth = gain_value(piece.role, piece.color, a);
+    let forced = line_taking(cache, pos_o, chaser, a);
+    !forced.mates
+        && forced.dearest >= rank_of(worth)
+        && rebuttal_at_least(cache, pos_o, chaser, worth)
+        && !rebuttal_at_least(cache, pos_o, chaser, forced.gain + 1)
+}
+
+/// What the piece on `a` is worth as a gain, if one stands there.
+fn worth_at(pos: &Position, a: Square) -> Option<i32> {
+    let piece = pos.board().piece_at(a)?;
+    Some(gain_value(piece.role, piece.color, a))
+}
+
+/// The value of the best line (for the side to move in `pos_o`, `chaser` idle) that takes the
+/// piece on `a`.
+fn line_taking(cache: &mut Cache, pos_o: &Position, chaser: Color, a: Square) -> Line {
     let taking_it = Aim {
         target: Some(a),
         value_only: true,
         ..Aim::default()
     };
     let whole = (2 * MATED, -2 * MATED);
-    let forced = forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole);
-    !forced.mates
-        && forced.dearest >= rank_of(worth)
-        && rebuttal_at_least(cache, pos_o, chaser, worth)
-        && !rebuttal_at_least(cache, pos_o, chaser, forced.gain + 1)
+    forced_line_in(cache, pos_o, FORCED_CHECKS, chaser, taking_it, whole)
 }
 
 /// [`forced_gain`] with the side whose king's and pawns' captures are idle.
