@@ -56,14 +56,15 @@
 //!   The move creates the chase if the line wins more than the mover could win by force
 //!   before it, its own hanging pieces counted (图5; 参考图49), or if it wins a piece for more
 //!   than that piece could be won before, even when the total equals an older threat on
-//!   another piece. A line that only plays a capture which stood before the move, judged the
-//!   same chase before it, creates nothing where the move saved none of the mover's hanging
-//!   pieces: the line's defender, answering with captures only, may have lost an answer that
-//!   a check still gives it (参考图6, `refinds_standing_capture`). A line wins a piece when
-//!   that piece is the dearest it wins and keeps (a trade on the way, rook for rook, wins no
-//!   rook): lines winning as much are ranked by it,
-//!   the defender choosing the dearer, so the answer never depends on which of two equal lines
-//!   a search meets first (a ruling must be the same mirrored or with the colours swapped).
+//!   another piece. But a line that only wins a piece a capture standing before the move wins
+//!   for as much, judged the same chase before and after, creates nothing where the moved
+//!   piece takes no part and the move took none of the mover's pieces out of an attack: the
+//!   line's defender, answering with captures only, may have lost an answer that a check
+//!   still gives it (参考图6, `refinds_standing_capture`). A line wins a piece when that
+//!   piece is the dearest it wins and keeps (a trade on the way, rook for rook, wins no
+//!   rook): lines winning as much are ranked by it, the defender choosing the dearer, so the
+//!   answer never depends on which of two equal lines a search meets first (a ruling must be
+//!   the same mirrored or with the colours swapped).
 //!   Where the mover could mate before its move, the baseline is what it could win besides
 //!   mating (a line whose first move does not force mate; the defender still avoids being
 //!   mated): a move that gives up a mate threat for a capture that stood beside it is 闲, as a

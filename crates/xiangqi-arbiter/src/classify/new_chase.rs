@@ -742,21 +742,21 @@ pub(super) fn refinds_standing_capture(
     let Some(before_o) = old.before_o else {
         return false;
     };
-    let mut attackers = stood
+    let was_the_same = stood
         .iter()
-        .filter(|&&(_, sv, gain)| sv == v && gain == line.gain);
-    let was_the_same = attackers.any(|&(a, _, _)| {
-        judge(
-            cache,
-            Some(old.before),
-            Some(before_o),
-            a,
-            v,
-            Book::Cxa2011,
-            Detail::Whole,
-        )
-        .is_some_and(|then| then.is_chase() && then.gain == line.gain)
-    });
+        .filter(|&&(_, sv, gain)| sv == v && gain == line.gain)
+        .any(|&(a, _, _)| {
+            judge(
+                cache,
+                Some(old.before),
+                Some(before_o),
+                a,
+                v,
+                Book::Cxa2011,
+                Detail::Whole,
+            )
+            .is_some_and(|then| then.is_chase() && then.gain == line.gain)
+        });
     if !was_the_same {
         return false;
     }
