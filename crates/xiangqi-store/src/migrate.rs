@@ -29,6 +29,11 @@ const SQLITE: &[Migration] = &[
         name: "deadlines_unindexed",
         sql: include_str!("../migrations/sqlite/0003_deadlines_unindexed.sql"),
     },
+    Migration {
+        version: 4,
+        name: "streams_without_last_seq",
+        sql: include_str!("../migrations/sqlite/0004_streams_without_last_seq.sql"),
+    },
 ];
 
 const POSTGRES: &[Migration] = &[

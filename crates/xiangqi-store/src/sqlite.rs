@@ -229,12 +229,12 @@ async fn write_checked(
     }
     let mut current: HashMap<Key, u64> = HashMap::with_capacity(keys.len());
     for chunk in fixed_chunks(&keys) {
-        let found: Vec<(String, String, i64)> = select_streams(chunk)
+        let found: Vec<(String, String, Option<i64>)> = select_streams(chunk)
             .build_query_as()
             .fetch_all(&mut *conn)
             .await?;
         for (kind, id, seq) in found {
-            if let Some(kind) = StreamKind::parse(&kind) {
+            if let (Some(kind), Some(seq)) = (StreamKind::parse(&kind), seq) {
                 current.insert((kind, id), api_seq(seq));
             }
         }
@@ -274,27 +274,30 @@ fn fixed_chunks<T>(rows: &[T]) -> impl Iterator<Item = &[T]> {
 
 // The batch's statements, built apart from the async code that runs them. Values are bound.
 
+/// The streams' last sequence numbers: their greatest events' (none for a stream with no
+/// events yet). Each is one descent of the events table's key to the stream's last entry (a
+/// `MAX` of a key's last column alone in its subquery); a `GROUP BY` over the streams asked
+/// scanned the table.
 fn select_streams(chunk: &[Key]) -> QueryBuilder<'static, Sqlite> {
     let mut q = QueryBuilder::new(
-        "SELECT stream_kind, stream_id, last_seq FROM streams WHERE (stream_kind, stream_id) IN (",
+        "SELECT asked.column1, asked.column2, (SELECT MAX(e.seq) FROM events e \
+         WHERE e.stream_kind = asked.column1 AND e.stream_id = asked.column2) FROM (",
     );
     q.push_values(chunk.iter().cloned(), |mut b, (kind, id)| {
         b.push_bind(kind.as_str()).push_bind(id);
     });
-    q.push(")");
+    q.push(") AS asked");
     q
 }
 
+/// The streams' rows, for those the batch creates: an existing row is left as it is, so that
+/// an append writes no page of this table (its sequence number is its events').
 fn insert_streams(chunk: &[(Key, u64)], now: i64) -> QueryBuilder<'static, Sqlite> {
-    let mut q =
-        QueryBuilder::new("INSERT INTO streams (stream_kind, stream_id, last_seq, created_at) ");
-    q.push_values(chunk.iter().cloned(), |mut b, ((kind, id), last)| {
-        b.push_bind(kind.as_str())
-            .push_bind(id)
-            .push_bind(db_seq(last))
-            .push_bind(now);
+    let mut q = QueryBuilder::new("INSERT INTO streams (stream_kind, stream_id, created_at) ");
+    q.push_values(chunk.iter().cloned(), |mut b, ((kind, id), _)| {
+        b.push_bind(kind.as_str()).push_bind(id).push_bind(now);
     });
-    q.push(" ON CONFLICT (stream_kind, stream_id) DO UPDATE SET last_seq = excluded.last_seq");
+    q.push(" ON CONFLICT (stream_kind, stream_id) DO NOTHING");
     q
 }
 
@@ -465,13 +468,14 @@ impl SqliteStore {
         kind: StreamKind,
         id: &str,
     ) -> Result<u64, StoreError> {
-        let row: Option<(i64,)> =
-            sqlx::query_as("SELECT last_seq FROM streams WHERE stream_kind = ? AND stream_id = ?")
+        // The greatest event's number (none: nothing appended yet).
+        let (last,): (Option<i64>,) =
+            sqlx::query_as("SELECT MAX(seq) FROM events WHERE stream_kind = ? AND stream_id = ?")
                 .bind(kind.as_str())
                 .bind(id)
-                .fetch_optional(conn)
+                .fetch_one(conn)
                 .await?;
-        Ok(row.map_or(0, |(s,)| api_seq(s)))
+        Ok(last.map_or(0, api_seq))
     }
 }
 

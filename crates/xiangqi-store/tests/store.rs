@@ -416,6 +416,65 @@ async fn appended_events_survive_reopening() {
     remove_db(&path);
 }
 
+/// A file written before migration 4, when each append rewrote its stream's row in `streams`
+/// (`last_seq`), opens, loses the column, and goes on from its stored events: the last
+/// sequence number is the greatest event's, and appends stay conditional on it.
+#[tokio::test]
+async fn a_file_from_before_the_streams_lost_last_seq_goes_on() {
+    let path = temp_db("schema3");
+    let url = format!("sqlite://{}", path.display());
+    {
+        let options = url
+            .parse::<sqlx::sqlite::SqliteConnectOptions>()
+            .expect("a SQLite address")
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options)
+            .await
+            .expect("creates");
+        for sql in [
+            include_str!("../migrations/sqlite/0001_events.sql"),
+            include_str!("../migrations/sqlite/0002_deadlines.sql"),
+            include_str!("../migrations/sqlite/0003_deadlines_unindexed.sql"),
+            "CREATE TABLE store_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, \
+             applied_at BIGINT NOT NULL);
+             INSERT INTO store_migrations VALUES (1, 'events', 0), (2, 'deadlines', 0),
+                 (3, 'deadlines_unindexed', 0);
+             INSERT INTO streams VALUES ('game', 'g', 2, 0);
+             INSERT INTO events VALUES ('game', 'g', 1, 'move', '{\"n\": 1}', 0),
+                 ('game', 'g', 2, 'move', '{\"n\": 2}', 0);",
+        ] {
+            sqlx::raw_sql(sql).execute(&pool).await.expect("schema 3");
+        }
+        pool.close().await;
+    }
+    let store = Store::open(&url).await.expect("opens and migrates");
+    assert_eq!(
+        store.last_seq(StreamKind::Game, "g").await.expect("reads"),
+        2
+    );
+    assert!(matches!(
+        store.append(StreamKind::Game, "g", 1, &[ev(3)]).await,
+        Err(StoreError::Conflict {
+            expected: 1,
+            actual: 2
+        })
+    ));
+    let last = store
+        .append(StreamKind::Game, "g", 2, &[ev(3)])
+        .await
+        .expect("appends");
+    assert_eq!(last, 3);
+    let events = store.load(StreamKind::Game, "g", 0).await.expect("reads");
+    assert_eq!(events.len(), 3);
+    assert_eq!(events[2].payload["n"], 3);
+    assert_eq!(
+        store.streams(StreamKind::Game).await.expect("lists"),
+        vec!["g".to_string()]
+    );
+    store.close().await;
+    remove_db(&path);
+}
+
 #[tokio::test]
 async fn bad_addresses_are_errors() {
     assert!(matches!(Store::open("").await, Err(StoreError::BadUrl(_))));
