@@ -785,7 +785,7 @@ fn over_own_screen(cache: &mut Cache, after: &Position, at: &Attack, color: Colo
     // as played and the other with the colours swapped
     // (`a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named` in
     // tests/random_threats.rs).
-    !wins_without(cache, after, color, at.attacker, at.victim)
+    !wins_without(cache, after, color, at.attacker, at.victim, 1)
 }
 
 fn summarise(

@@ -764,43 +764,25 @@ pub(super) fn refinds_standing_capture(
     // only what the other side takes of its own accord and giving no check, the line wins as
     // much (art. 24.17, "缺少其中任何一个都无法吃子"). A rook that moves to where it can check
     // makes the other side's answers cost more, and chases with the capturer (联合捉).
-    let without = Aim {
-        target: Some(v),
-        frozen: Some(m.to),
-        silent_frozen: true,
-        declines_mate: true,
-        ..Aim::default()
-    };
-    let window = (line.gain - 1, line.gain);
-    let alone = forced_line_in(cache, threat, FORCED_CHECKS, threat.turn(), without, window);
-    if alone.mates || alone.gain < line.gain {
+    let mover = old.before.turn();
+    if !wins_without(cache, threat, mover, m.to, v, line.gain) {
         return false;
     }
     // The move saved nothing: every piece of the mover's the other side could take before it
     // can take after, where it then stands, and every one whose capture won material before
     // it can win by force after for as much (its pawns' and general's captures counting:
-    // material at stake, not a chase of its own).
-    let mover = old.before.turn();
-    let wins = |cache: &mut Cache, pos: &Position, s: Square, amount: i32| {
-        let aim = Aim {
-            target: Some(s),
-            ..Aim::default()
-        };
-        let line = forced_line_in(cache, pos, FORCED_CHECKS, mover, aim, (amount - 1, amount));
-        line.mates || line.gain >= amount
-    };
+    // material at stake, not a chase of its own: [`rebuttal_reaches`], the mover idle).
+    let capturable =
+        |pos: &Position, s: Square| !pos.legal_moves_where(MoveFilter::CapturesOn(s)).is_empty();
     let board = old.before.board();
     let pieces = board.by_color(mover) & !board.by_role(Role::King);
-    let capturable = |pos: &Position, s: Square| {
-        pos.attackers_to(s, !mover, pos.board().occupied())
-            .into_iter()
-            .any(|c| legal_capture(pos, c, s).is_some())
-    };
     pieces.into_iter().all(|s| {
         let moved = if s == m.from { m.to } else { s };
         let lost = exchange(before_o, s, 8);
         !capturable(before_o, s)
-            || (capturable(old.after, moved) && (lost <= 0 || wins(cache, old.after, moved, lost)))
+            || (capturable(old.after, moved)
+                && (lost <= 0
+                    || rebuttal_reaches(cache, old.after, mover, Some(moved), lost).is_some()))
     })
 }
 

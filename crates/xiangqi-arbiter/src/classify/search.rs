@@ -1623,7 +1623,8 @@ pub(super) fn aiming_reaches(cache: &mut Cache, pos: &Position, aim: Aim, thresh
 }
 
 /// Does `color`, to move in `after`, win the piece on `target` by force (a line of checks and
-/// exchanges that takes it at a gain, [`forced_gain_aiming`]) with its piece on `idle`
+/// exchanges that takes it at a gain of `at_least`, or of any gain when `at_least` is 1 or
+/// less: [`forced_gain_aiming`]) with its piece on `idle`
 /// taking no direct part ([`Aim`]'s `frozen` and `silent_frozen`: it stands where it is,
 /// blocking and screening, moves only to answer a check or take back a piece of its side the
 /// other side took of its own accord, and gives no check, not even one another piece
@@ -1645,6 +1646,7 @@ pub(crate) fn wins_without(
     color: Color,
     idle: Square,
     target: Square,
+    at_least: i32,
 ) -> bool {
     let mut setup = after.to_setup();
     setup.turn = color;
@@ -1659,7 +1661,7 @@ pub(crate) fn wins_without(
         ..Aim::default()
     };
     let line = forced_gain_aiming(cache, &pos, aim);
-    !line.mates && line.gain >= 1
+    !line.mates && line.gain >= at_least.max(1)
 }
 
 /// Does the side to move in `pos` win back at least `threshold` by force after the other side
