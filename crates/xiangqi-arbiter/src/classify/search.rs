@@ -1487,7 +1487,8 @@ pub(super) fn capturer_won_all_along(
 
 /// [`capturer_won_all_along`] with the best line all along known only by null windows: a
 /// line taking the capturer on `a` is valued, and the best line is asked only whether it
-/// wins more, and whether it wins the capturer's worth.
+/// wins more, and whether it wins the capturer's worth (CXA 2011 art. 24.3, "吃子……得子";
+/// 图16: a capturer won whether it takes or not wins nothing by taking, see [`standing`]).
 pub(super) fn capturer_won_at_least(
     cache: &mut Cache,
     pos_o: &Position,
