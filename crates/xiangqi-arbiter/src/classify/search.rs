@@ -1945,6 +1945,34 @@ pub(super) fn forced_line_led(
     }
 }
 
+/// What the side to move in `pos` ends with in a forced line of at most `checks` checks
+/// (`idle`'s king and pawns taking nothing but back) that goes on from `ledger` (what it has won so far): a loss as a loss,
+/// where a [`Line`] says only that nothing is won. For a side that must answer a check at the
+/// start, the price of the answer; a side ahead may be mated instead (the defender's mate by
+/// checks, which the search asks once the attacker is ahead), worth [`MATED`].
+pub(super) fn forced_balance(
+    cache: &mut Cache,
+    pos: &Position,
+    checks: u32,
+    idle: Color,
+    ledger: Ledger,
+) -> i32 {
+    let (root, budget) = line_start(cache, pos, checks, idle, Aim::default());
+    let (alpha, beta) = root.window((2 * MATED, -2 * MATED));
+    let (score, ..) = forcing(
+        cache,
+        &root,
+        pos,
+        pos.is_check(),
+        pos.turn(),
+        budget,
+        ledger,
+        alpha,
+        beta,
+    );
+    root.material(score).clamp(MATED, -MATED)
+}
+
 /// How many checks the attacker may give in [`forced_gain`]'s line: "a check or a series of
 /// checks" (CXA 2011 art. 24.3 sets no number). Two cover the book's figures, a rook can need
 /// three (the test `a_rook_can_take_three_checks_to_win`: the horse and rook drive the general

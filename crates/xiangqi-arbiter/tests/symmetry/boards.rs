@@ -310,13 +310,15 @@ pub fn explained_soundly(
             // A chase that a line of several moves makes (强制得子, a held rook, one set aside by
             // art. 26.4) is labelled 少根 for the joint chase it is (art. 24.17, see
             // `forced_line_chase`), not for the roots on its point.
+            // So is a line's win that a check takes back (暗根, `taken_back_by_a_check`), named
+            // after the line's capturer as the chase would have been.
             let line_made = matches!(
                 attack.reason,
                 Reason::ForcedGain
                     | Reason::HeldOnItsLine
                     | Reason::SelfExposed
                     | Reason::EscapeOnly
-            );
+            ) || (attack.reason == Reason::HiddenRoot && capture.is_none());
             prop_assert!(
                 line_made || capture.is_some(),
                 "ply {ply}: {attack:?} is no legal capture"
