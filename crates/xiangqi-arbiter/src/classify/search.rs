@@ -1946,10 +1946,11 @@ pub(super) fn forced_line_led(
 }
 
 /// What the side to move in `pos` ends with in a forced line of at most `checks` checks
-/// (`idle`'s king and pawns taking nothing but back) that goes on from `ledger` (what it has won so far): a loss as a loss,
-/// where a [`Line`] says only that nothing is won. For a side that must answer a check at the
-/// start, the price of the answer; a side ahead may be mated instead (the defender's mate by
-/// checks, which the search asks once the attacker is ahead), worth [`MATED`].
+/// (`idle`'s king and pawns taking nothing but back) that goes on from `ledger` (what it has
+/// won so far): a loss as a loss, where a [`Line`] says only that nothing is won. For a side
+/// that must answer a check at the start, the price of the answer; a side ahead may be mated
+/// instead (the defender's mate by checks, which the search asks once the attacker is ahead),
+/// worth [`MATED`]. [`forced_line_led`]'s search, from a ledger and over the whole window.
 pub(super) fn forced_balance(
     cache: &mut Cache,
     pos: &Position,
