@@ -787,10 +787,9 @@ pub(super) fn refinds_standing_capture(
 }
 
 /// Is the win of the forced line `line` (from `threat`, the board after the move with the
-/// mover to move again, searched with `aim`) taken back by a check the
-/// line's own search does not let the other side give? That search lets the defender capture,
-/// and check only to turn on the capturer where it took; a hidden root may be any check that
-/// wins back as much (暗根, CXA 2011 art. 24.15: "凡有己方其他棋子（包括暗根）充分保护的棋子，称为
+/// mover to move again, searched with `aim`) taken back by a check the line's own search does
+/// not let the other side give? That search lets the defender capture, and check only to turn
+/// on the capturer where it took; a hidden root may be any check that wins back as much (暗根, CXA 2011 art. 24.15: "凡有己方其他棋子（包括暗根）充分保护的棋子，称为
 /// 有根子"): a fork, a skewer, a discovered attack, on a line the chasing pieces opened as they
 /// went. Then the piece had a root, and the line wins nothing (art. 24.3, "吃子……得子").
 ///
@@ -813,7 +812,7 @@ pub(super) fn taken_back_by_a_check(
     line: &Line,
     moves: &[Move],
 ) -> bool {
-    let Some((_, v)) = line.victim else {
+    let Some((_, v)) = line.victim.filter(|_| line.gain > 0 && !line.mates) else {
         return false;
     };
     if kept_against_checks(cache, threat, pos_after, line, moves) > 0 {
@@ -973,8 +972,9 @@ fn kept_against_checks(
         let all_along = *all_along.get_or_insert_with(|| {
             after_a_check(cache, pos_after, mover, Ledger::default()).map_or(0, |r| (-r).max(0))
         });
-        // A mate counts where none stood: by a check and the two the search asks of a side
-        // behind (`may_mate` in [`forcing_search`]).
+        // A mate counts where none stood: checks could not mate all along (the check, and the
+        // two more with which the search lets the other side mate while the mover is ahead:
+        // `may_mate` in [`forcing_search`]).
         let mate = -MATED / 2;
         let keeps = if all_along >= mate {
             continue;
@@ -1371,8 +1371,8 @@ pub(super) fn forced_line_chase(
                     && held_on_its_square(cache, pos_after, v, mate_depth, line.lead)
             };
             // A line whose win a check takes back names no chase (暗根, art. 24.15); its piece is
-            // barred and the rest asked again, as for a piece set aside.
-            // The line's moves are kept for the explanation.
+            // barred and the rest asked again, as for a piece set aside. The line's moves are
+            // kept for the explanation.
             if attack.reason == Reason::ForcedGain {
                 let target = Aim {
                     target: Some(attack.victim),
