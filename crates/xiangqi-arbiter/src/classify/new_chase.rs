@@ -1472,3 +1472,32 @@ pub(super) fn forced_line_chase(
     };
     Some((attack, alike, line))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::fen::Fen;
+
+    /// Each image is its own inverse, and carries the board's legal moves onto the image's:
+    /// what [`taken_back_by_a_check`] relies on to walk a line named on an image.
+    #[test]
+    fn an_image_carries_moves_and_comes_back() {
+        let fen = "2ba1k3/4a4/9/p8/8R/3p5/P4r2P/4C4/4K4/3A2B2 b - - 0 1";
+        let pos: Position = fen.parse::<Fen>().unwrap().into_position().unwrap();
+        for image in Image::ALL {
+            let seen = image.position(&pos).unwrap();
+            let back = image.position(&seen).unwrap();
+            assert_eq!(back.zobrist_hash(), pos.zobrist_hash(), "{image:?}");
+            assert_eq!(
+                seen.turn(),
+                if image.swap { !pos.turn() } else { pos.turn() }
+            );
+            let moves = pos.legal_moves();
+            assert_eq!(moves.len(), seen.legal_moves().len(), "{image:?}");
+            for m in moves {
+                assert!(seen.is_legal(image.mv(m)), "{image:?} {m:?}");
+                assert_eq!(image.mv(image.mv(m)), m);
+            }
+        }
+    }
+}
