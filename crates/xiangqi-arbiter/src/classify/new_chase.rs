@@ -902,12 +902,12 @@ impl Image {
 /// the checks the line's own search does not let the other side give. The line is walked as
 /// played: where the mover is to move and not in check it may stop and keep what it has won so
 /// far; where the other side is to move and not in check it may instead give check
-/// ([`after_a_check`]). The check is a root only where it does better than standing or any
-/// capture there ([`after_a_capture`]): the line's search leaves out the capture of a piece
+/// ([`worst_after`]). The check is a root only where it does better than standing or any
+/// capture there: the line's search leaves out the capture of a piece
 /// that hung all along, and a check that only comes before such a capture protects nothing
 /// (参考图12, below); nor is a check that could win as much all along (`pos_after`, the board
 /// after the move, that side to move), and where checks could mate all along none is a root.
-/// Nothing kept is a win taken back.
+/// Nothing kept is a win taken back: the piece had a hidden root (CXA 2011 art. 24.15).
 ///
 /// 参考图12 (the book: 一将一捉): after 车八进八 将, 士5退4 and 炮九平六, the black horse's
 /// 马5进3 将 and then 象7进5 take the pawn on e7, which the elephant takes at once as well: no
@@ -922,9 +922,6 @@ fn kept_against_checks(
     line: &Line,
     moves: &[Move],
 ) -> i32 {
-    if line.gain <= 0 || line.mates {
-        return line.gain;
-    }
     let mover = threat.turn();
     // Each point of the line: the board, and the captures so far.
     let mut points: Vec<(Position, Ledger)> = vec![(threat.clone(), Ledger::default())];
@@ -945,7 +942,6 @@ fn kept_against_checks(
     // Backwards: what the mover keeps from each point on, the other side choosing where to
     // check (the line's own value at its end, where the search settled it).
     let mut kept = line.gain;
-    let mut checked = false;
     let mut all_along = None;
     for (node, ledger) in points.iter().rev() {
         if node.is_check() {
@@ -959,18 +955,20 @@ fn kept_against_checks(
         if ahead <= 0 {
             continue;
         }
-        let Some(worst) = after_a_check(cache, node, mover, *ledger) else {
+        let Some(worst) = worst_after(cache, node, Answer::Check, mover, *ledger) else {
             continue;
         };
         if worst >= ahead {
             continue;
         }
-        let taking = after_a_capture(cache, node, mover, *ledger).map_or(ahead, |r| r.min(ahead));
+        let taking = worst_after(cache, node, Answer::Capture, mover, *ledger)
+            .map_or(ahead, |r| r.min(ahead));
         if worst >= taking {
             continue;
         }
         let all_along = *all_along.get_or_insert_with(|| {
-            after_a_check(cache, pos_after, mover, Ledger::default()).map_or(0, |r| (-r).max(0))
+            worst_after(cache, pos_after, Answer::Check, mover, Ledger::default())
+                .map_or(0, |r| (-r).max(0))
         });
         // A mate counts where none stood: checks could not mate all along (the check, and the
         // two more with which the search lets the other side mate while the mover is ahead:
@@ -988,14 +986,13 @@ fn kept_against_checks(
         };
         if keeps < kept {
             kept = keeps;
-            checked = true;
         }
     }
-    if checked { kept } else { line.gain }
+    kept
 }
 
 /// The checks the chaser may give back in answer to the other side's check or capture
-/// ([`after_a_check`], [`after_a_capture`]): one, for a discovered check that wins back (a
+/// ([`worst_after`]): one, for a discovered check that wins back (a
 /// first version that weighed the other side's answers with the chaser only capturing took
 /// 象甲联赛 00000114's elephant back by 相五退三, blind to the horse that then steps off the
 /// cannon's screen with check and wins the cannon on i1). No ruling of the shipped cases or
@@ -1003,42 +1000,42 @@ fn kept_against_checks(
 /// ([`FORCED_CHECKS`]), cost a tenth more of a ruling's time.
 const ANSWER_CHECKS: u32 = 1;
 
-/// What the chaser ends with, at worst, when the other side, to move in `pos` (not in check),
-/// gives a check that takes nothing, the chaser having won `ledger` so far: the chaser
-/// answers with any move and then captures and checks as a forced line's attacker does
-/// ([`rebuttal`]'s search with the sides turned round: the chaser may give its own checks in
-/// answer), and while it is ahead the other side may mate it by checks instead. `None` if the
-/// other side has no such check.
-fn after_a_check(cache: &mut Cache, pos: &Position, chaser: Color, ledger: Ledger) -> Option<i32> {
-    pos.legal_moves_where(MoveFilter::Checks)
-        .into_iter()
-        .filter(|c| !c.is_capture())
-        .map(|c| forced_balance(cache, &after(pos, c), ANSWER_CHECKS, chaser, ledger))
-        .min()
-}
-
-/// What the chaser ends with, at worst, when the other side, to move in `pos`, takes one of
-/// its pieces instead ([`after_a_check`]). `None` if the other side has no capture.
-fn after_a_capture(
+/// What the chaser ends with, at worst, when the other side, to move in `pos`, answers by an
+/// [`Answer`], the chaser having won `ledger` so far: the chaser then answers with any move it
+/// must, captures, and checks back as a forced line's attacker does ([`rebuttal`]'s search with
+/// the sides turned round), and while it is ahead the other side may mate it by checks instead.
+/// `None` if the other side has no such move.
+fn worst_after(
     cache: &mut Cache,
     pos: &Position,
+    answer: Answer,
     chaser: Color,
     ledger: Ledger,
 ) -> Option<i32> {
-    pos.legal_moves_where(MoveFilter::Captures)
+    let (filter, capture) = match answer {
+        Answer::Check => (MoveFilter::Checks, false),
+        Answer::Capture => (MoveFilter::Captures, true),
+    };
+    pos.legal_moves_where(filter)
         .into_iter()
-        .filter_map(|x| {
-            let taken = pos.board().piece_at(x.to)?;
-            let ledger = ledger.lost(taken.role, taken.color, x.to);
-            Some(forced_balance(
-                cache,
-                &after(pos, x),
-                ANSWER_CHECKS,
-                chaser,
-                ledger,
-            ))
+        .filter(|m| m.is_capture() == capture)
+        .map(|m| {
+            let ledger = match pos.board().piece_at(m.to) {
+                Some(taken) => ledger.lost(taken.role, taken.color, m.to),
+                None => ledger,
+            };
+            forced_balance(cache, &after(pos, m), ANSWER_CHECKS, chaser, ledger)
         })
         .min()
+}
+
+/// How the other side answers at a point of a forced line ([`worst_after`]).
+#[derive(Debug, Clone, Copy)]
+enum Answer {
+    /// A check that takes nothing: a hidden root, if it wins back (CXA 2011 art. 24.15).
+    Check,
+    /// A capture, any, those of pieces that hung all along included.
+    Capture,
 }
 
 /// The attack a forced line `line` found after the move `m` makes (a chase, 强制得子, CXA 2011
