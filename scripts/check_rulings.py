@@ -21,9 +21,11 @@ folder with `XIANGQI_DATA` set):
   of the other side's own that stood all along and nets the gain out (the book weighs the chase,
   not the other side's threats: art. 24.3), and a capturer that guards another piece and trades
   evenly (art. 26.5 counts an even trade as 捉).
-- `allowed`: in a cycle ruled "must change", the moves of the side allowed to go on that are not
-  将, 捉 or 杀 while some of its moves are: flags a capture the move creates (none of its kind
-  before the move, or a smaller gain) that wins material by captures alone. Not counted: captures
+- `allowed`: the moves of a side whose play is allowed (in a draw, or beside a side ruled to
+  change) that are not 将, 捉 or 杀 while some of its moves are (a missed chase there would
+  forbid the side's play and turn the verdict): flags a capture the move creates (none of its kind
+  before the move, or a smaller gain) that wins material against captures and up to two quiet
+  checks (as in `direct`). Not counted: captures
   by a general or a pawn, of an uncrossed pawn (art. 26.7). A flag that is a general's answer to
   check, or an answer whose attack stood before the check, is the arbiter's art. 26.2.
 - `mate`: every move called 杀 of a side ruled to change: the mover, moving again, must mate by
@@ -276,13 +278,13 @@ def check_allowed(fen, move):
             continue
         if taken.lower() == "p" and worth(taken, target) == 1:
             continue
-        gain = capture_gain(again, u, 0)
+        gain = capture_gain(again, u, 2)
         if gain is None or gain <= 0:
             continue
         # The same capture before the move, by the moved piece from where it stood.
         was = origin if start == destination else start
         u_before = "%s%d%s%d" % (chr(97 + was[0]), was[1] + 1, chr(97 + target[0]), target[1] + 1)
-        before = capture_gain(fen, u_before, 0) if u_before in legal_before else None
+        before = capture_gain(fen, u_before, 2) if u_before in legal_before else None
         if before is None or before < gain:
             found.append((u, taken, gain, before))
     return {"flag": bool(found), "captures": found}
@@ -305,10 +307,6 @@ def main():
     part, parts = (int(sys.argv[4]), int(sys.argv[5])) if len(sys.argv) == 6 else (0, 1)
     seen, count, flagged = set(), 0, 0
     for key, ruling, fens in rulings(path, corpus):
-        verdict = ruling["verdict"]
-        allowed = None
-        if isinstance(verdict, dict) and "must_change" in verdict:
-            allowed = "black" if verdict["must_change"] == "red" else "red"
         for k, move in enumerate(ruling["moves"]):
             nature, side = move["nature"], move["mover"]
             if mode == "forced" and not move.get("forced_line"):
@@ -319,7 +317,7 @@ def main():
                 continue
             if mode == "allowed":
                 strong = {"check", "chase", "mate_threat"}
-                if side != allowed or nature in strong:
+                if ruling[side]["forbidden"] or nature in strong:
                     continue
                 if not strong & set(ruling[side]["natures"]):
                     continue
