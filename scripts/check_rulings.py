@@ -27,7 +27,9 @@ folder with `XIANGQI_DATA` set):
   before the move, or a smaller gain) that wins material against captures and up to two quiet
   checks (as in `direct`). Not counted: captures
   by a general or a pawn, of an uncrossed pawn (art. 26.7). A flag that is a general's answer to
-  check, or an answer whose attack stood before the check, is the arbiter's art. 26.2.
+  check, or an answer whose attack stood before the check, is the arbiter's art. 26.2. Flags too
+  a move after which the side mates by at most `MATE_CHECKS` checks, and could not as quickly
+  before it (a missed 杀, art. 24.2).
 - `mate`: every move called 杀 of a side ruled to change: the mover, moving again, must mate by
   checks alone (the other side answering with any move) within `MATE_CHECKS` checks, and must
   not have had such a mate before the move (art. 24.2, "企图下一着将军或连续将军以将死对方").
@@ -287,7 +289,13 @@ def check_allowed(fen, move):
         before = capture_gain(fen, u_before, 2) if u_before in legal_before else None
         if before is None or before < gain:
             found.append((u, taken, gain, before))
-    return {"flag": bool(found), "captures": found}
+    # A mate threat the move made (art. 24.2): a mate by checks now, none as quick before.
+    memo = {}
+    mate = fewest_checks(again, memo)
+    mate_before = None if sf.gives_check(VARIANT, fen, []) else fewest_checks(fen, memo)
+    new_mate = mate is not None and (mate_before is None or mate_before > mate)
+    return {"flag": bool(found) or new_mate, "captures": found, "mate": mate,
+            "mate_before": mate_before}
 
 
 def check_mate(fen, move, memo={}):
