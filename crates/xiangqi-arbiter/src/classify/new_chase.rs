@@ -924,20 +924,19 @@ fn kept_against_checks(
 ) -> i32 {
     let mover = threat.turn();
     // Each point of the line: the board, and the captures so far.
-    let mut points: Vec<(Position, Ledger)> = vec![(threat.clone(), Ledger::default())];
+    let (mut node, mut ledger) = (threat.clone(), Ledger::default());
+    let mut points: Vec<(Position, Ledger)> = vec![(node.clone(), ledger)];
     for &m in moves {
-        let Some((node, ledger)) = points.last() else {
-            return line.gain;
-        };
         if !node.is_legal(m) {
             return line.gain;
         }
-        let ledger = match node.board().piece_at(m.to) {
+        ledger = match node.board().piece_at(m.to) {
             Some(taken) if taken.color == mover => ledger.lost(taken.role, taken.color, m.to),
             Some(taken) => ledger.won(taken.role, taken.color, m.to),
-            None => *ledger,
+            None => ledger,
         };
-        points.push((after(node, m), ledger));
+        node = after(&node, m);
+        points.push((node.clone(), ledger));
     }
     // Backwards: what the mover keeps from each point on, the other side choosing where to
     // check (the line's own value at its end, where the search settled it).
@@ -974,19 +973,17 @@ fn kept_against_checks(
         // two more with which the search lets the other side mate while the mover is ahead:
         // `may_mate` in [`forcing_search`]).
         let mate = -MATED / 2;
-        let keeps = if all_along >= mate {
+        if all_along >= mate {
             continue;
-        } else if worst <= -mate {
-            if cache.mate_by_checks(pos_after, 3) {
-                continue;
-            }
-            0
-        } else {
-            ahead.min(worst + all_along)
-        };
-        if keeps < kept {
-            kept = keeps;
         }
+        let keeps = if worst > -mate {
+            ahead.min(worst + all_along)
+        } else if cache.mate_by_checks(pos_after, 3) {
+            continue;
+        } else {
+            0
+        };
+        kept = kept.min(keeps);
     }
     kept
 }
