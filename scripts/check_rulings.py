@@ -53,6 +53,7 @@ VARIANT = "xiangqi"
 WORTH = {"r": 9, "n": 4, "c": 4, "a": 2, "b": 2, "p": 1, "k": 0}
 NODE_LIMIT = 200_000
 MATE_CHECKS = 3
+ATTACKING = {"check", "chase", "mate_threat"}
 
 
 class TooLong(Exception):
@@ -68,6 +69,11 @@ def ends(u):
     """The two points of a pyffish move, as (file, rank) with ranks 0-9."""
     cut = 3 if u[2].isdigit() else 2
     return tuple((ord(s[0]) - 97, int(s[1:]) - 1) for s in (u[:cut], u[cut:]))
+
+
+def joined(start, target):
+    """[`ends`] turned back into a pyffish move."""
+    return "".join(chr(97 + file) + str(rank + 1) for file, rank in (start, target))
 
 
 def board(fen):
@@ -174,25 +180,36 @@ def capture_gain(fen, u, checks):
     return taken - after + without
 
 
-def mates(fen, checks, memo):
-    """Can the side to move mate by checks alone within `checks` of its moves?"""
+MATES = {}
+
+
+def mates(fen, checks):
+    """Can the side to move mate by checks alone within `checks` of its moves? (Remembered by
+    board and side to move.)"""
     key = (" ".join(fen.split()[:2]), checks)
-    if key not in memo:
-        memo[key] = False
+    if key not in MATES:
+        MATES[key] = False
         for u in sf.legal_moves(VARIANT, fen, []):
             if not sf.gives_check(VARIANT, fen, [u]):
                 continue
             after = play(fen, u)
             replies = sf.legal_moves(VARIANT, after, [])
-            if not replies or (checks > 1 and all(mates(play(after, r), checks - 1, memo)
+            if not replies or (checks > 1 and all(mates(play(after, r), checks - 1)
                                                   for r in replies)):
-                memo[key] = True
+                MATES[key] = True
                 break
-    return memo[key]
+    return MATES[key]
 
 
-def fewest_checks(fen, memo):
-    return next((n for n in range(1, MATE_CHECKS + 1) if mates(fen, n, memo)), None)
+def fewest_checks(fen):
+    return next((n for n in range(1, MATE_CHECKS + 1) if mates(fen, n)), None)
+
+
+def mate_checks(fen, again):
+    """The fewest checks that mate from `again` (the mover to move again after its move) and
+    from `fen` (before the move; None there when the mover was in check)."""
+    before = None if sf.gives_check(VARIANT, fen, []) else fewest_checks(fen)
+    return fewest_checks(again), before
 
 
 def games(path):
@@ -285,50 +302,53 @@ def check_allowed(fen, move):
             continue
         # The same capture before the move, by the moved piece from where it stood.
         was = origin if start == destination else start
-        u_before = "%s%d%s%d" % (chr(97 + was[0]), was[1] + 1, chr(97 + target[0]), target[1] + 1)
+        u_before = joined(was, target)
         before = capture_gain(fen, u_before, 2) if u_before in legal_before else None
         if before is None or before < gain:
             found.append((u, taken, gain, before))
     # A mate threat the move made (art. 24.2): a mate by checks now, none as quick before.
-    memo = {}
-    mate = fewest_checks(again, memo)
-    mate_before = None if sf.gives_check(VARIANT, fen, []) else fewest_checks(fen, memo)
+    mate, mate_before = mate_checks(fen, again)
     new_mate = mate is not None and (mate_before is None or mate_before > mate)
     return {"flag": bool(found) or new_mate, "captures": found, "mate": mate,
             "mate_before": mate_before}
 
 
-def check_mate(fen, move, memo={}):
+def check_mate(fen, move):
     again = pass_turn(play(fen, uci(move["iccs"])))
     if sf.gives_check(VARIANT, again, []):
         return None
-    after = fewest_checks(again, memo)
-    before = None if sf.gives_check(VARIANT, fen, []) else fewest_checks(fen, memo)
+    after, before = mate_checks(fen, again)
     stood = before is not None and after is not None and before <= after
     return {"flag": after is None or stood, "checks": after, "before": before}
 
 
+CHECKS = {"forced": check_forced, "direct": check_direct, "allowed": check_allowed,
+          "mate": check_mate}
+
+
+def asked(mode, ruling, move):
+    """Does `mode` check this move of this ruling?"""
+    nature, side = move["nature"], ruling[move["mover"]]
+    if mode == "forced":
+        return bool(move.get("forced_line"))
+    if mode == "direct":
+        return nature == "chase" and side["forbidden"]
+    if mode == "mate":
+        return nature == "mate_threat" and side["forbidden"]
+    return (not side["forbidden"] and nature not in ATTACKING
+            and bool(ATTACKING & set(side["natures"])))
+
+
 def main():
-    if len(sys.argv) not in (4, 6) or sys.argv[1] not in ("forced", "direct", "allowed", "mate"):
+    if len(sys.argv) not in (4, 6) or sys.argv[1] not in CHECKS:
         sys.exit(__doc__)
     mode, corpus, path = sys.argv[1], games(sys.argv[2]), sys.argv[3]
     part, parts = (int(sys.argv[4]), int(sys.argv[5])) if len(sys.argv) == 6 else (0, 1)
     seen, count, flagged = set(), 0, 0
     for key, ruling, fens in rulings(path, corpus):
         for k, move in enumerate(ruling["moves"]):
-            nature, side = move["nature"], move["mover"]
-            if mode == "forced" and not move.get("forced_line"):
+            if not asked(mode, ruling, move):
                 continue
-            if mode == "direct" and (nature != "chase" or not ruling[side]["forbidden"]):
-                continue
-            if mode == "mate" and (nature != "mate_threat" or not ruling[side]["forbidden"]):
-                continue
-            if mode == "allowed":
-                strong = {"check", "chase", "mate_threat"}
-                if ruling[side]["forbidden"] or nature in strong:
-                    continue
-                if not strong & set(ruling[side]["natures"]):
-                    continue
             point = (" ".join(fens[k].split()[:2]), move["iccs"])
             if point in seen:
                 continue
@@ -336,13 +356,12 @@ def main():
             count += 1
             if count % parts != part:
                 continue
-            check = {"forced": check_forced, "direct": check_direct, "allowed": check_allowed,
-                     "mate": check_mate}
-            result = check[mode](fens[k], move)
+            result = CHECKS[mode](fens[k], move)
             if result is None:
                 continue
             flagged += bool(result["flag"])
-            print(json.dumps({"case": key, "index": k, "move": move["iccs"], "nature": nature,
+            print(json.dumps({"case": key, "index": k, "move": move["iccs"],
+                              "nature": move["nature"],
                               "fen": fens[k], **result}, ensure_ascii=False), flush=True)
     print(f"{mode}: {count} distinct moves, {flagged} flagged (part {part} of {parts})",
           file=sys.stderr)
