@@ -322,7 +322,8 @@ fn each_search(
     let first = moves.start;
     let mut order = arrayvec::ArrayVec::new();
     super::search_order(pos, &cache.arena[moves], &mut order);
-    let mut child = pos.clone();
+    super::first_tried(cache, first, &mut order);
+    let mut child = None;
     for &key in &order {
         let at = first + (key & 0xff) as usize;
         let m = cache.arena[at];
@@ -363,16 +364,27 @@ fn each_search(
             continue;
         };
         let taking = attacking && m.capture.is_some() && counts && question.ask == Ask::Taking;
+        let Some(child) = &child else {
+            continue;
+        };
         let answer = each(
             cache,
             question,
-            &child,
+            child,
             gives_check && budget.plies > 0,
             next,
             next_ledger,
             followed.after(m.from, m.to, taking),
             need,
         );
+        let raised = if attacking {
+            answer & need != 0
+        } else {
+            reached & !answer != 0
+        };
+        if raised && let Some(slot) = cache.best.get_mut(first) {
+            *slot = (key & 0xff) as u8 + 1;
+        }
         if attacking {
             reached |= answer & need;
         } else {

@@ -32,6 +32,10 @@ pub(crate) struct Cache {
     /// [`Root::shields`]: whether the defender's capture (from, to) at a line's start position
     /// (by its hash) takes a piece hanging all along.
     pub(super) hanging: HashMap<(u64, Square, Square), bool>,
+    /// For the list that starts at each point of `arena`: one more than the place in it of the
+    /// move that last raised a forcing node's best score there, in any of the ruling's
+    /// searches (0: none yet), tried first when the position comes again ([`first_tried`]).
+    pub(super) best: Vec<u8>,
 }
 
 impl Default for Cache {
@@ -47,6 +51,7 @@ impl Default for Cache {
             roots: HashMap::with_capacity_and_hasher(64, ZobristState::default()),
             has_move: HashMap::with_capacity_and_hasher(1024, ZobristState::default()),
             hanging: HashMap::default(),
+            best: Vec::with_capacity(4096),
         }
     }
 }
@@ -209,6 +214,7 @@ impl Cache {
             list.iter()
                 .map(|m| (quiet_checks && m.capture.is_none()).then_some(true)),
         );
+        self.best.resize(self.arena.len(), 0);
         if kind != 0
             && let Ok(at) = u32::try_from(start)
         {
@@ -946,6 +952,7 @@ pub(super) fn forcing_search(
     if names_no_line && budget.plies > 0 {
         checks_first(cache, pos, moves_start, &mut order);
     }
+    first_tried(cache, moves_start, &mut order);
     if let Some(lead) = root
         .lead_first
         .filter(|_| attacking && budget.plies == FORCED_PLIES)
@@ -956,7 +963,7 @@ pub(super) fn forcing_search(
     let mut best_index: Option<usize> = None;
     // The root of a search that declines mate: only the root has all its plies left.
     let declining = root.declines_mate && attacking && budget.plies == FORCED_PLIES;
-    let mut child = pos.clone();
+    let mut child = None;
     for &key in &order {
         let index = (key & 0xff) as usize;
         let m = cache.arena[moves_start + index];
@@ -989,10 +996,13 @@ pub(super) fn forcing_search(
         } else {
             (low, beta)
         };
+        let Some(child) = &child else {
+            continue;
+        };
         let (reply, line, line_first, _) = forcing(
             cache,
             root,
-            &child,
+            child,
             gives_check && budget.plies > 0,
             attacker,
             next,
@@ -1028,6 +1038,9 @@ pub(super) fn forcing_search(
             };
             best = (score, named, first, Some(m.from));
             best_index = Some(index);
+            if let Some(slot) = cache.best.get_mut(moves_start) {
+                *slot = index as u8 + 1;
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
@@ -1144,6 +1157,23 @@ pub(super) fn checks_first(
     }
 }
 
+/// `order` (a node's, for the list at `start` in the arena) with the move that was best there
+/// when a search of the ruling last met the position ([`Cache`]'s `best`) first: the ruling's
+/// searches meet a position again with another root, window or target, and what refuted or
+/// won there is likeliest to do so again. The order decides no value and no exact line (see
+/// [`refutation_order`]).
+#[inline(always)]
+pub(super) fn first_tried(cache: &Cache, start: usize, order: &mut ArrayVec<u32, MAX_MOVES>) {
+    let Some(place) = cache.best.get(start).and_then(|&b| b.checked_sub(1)) else {
+        return;
+    };
+    let found = order.iter().position(|&key| key & 0xff == u32::from(place));
+    if let Some(i) = found.filter(|&i| i > 0) {
+        let key = order.remove(i);
+        order.insert(0, key);
+    }
+}
+
 /// A move of a forcing search played (the child is the caller's, written in place: a position
 /// returned in a struct was copied twice on the way): whether it checks, whether its capture
 /// counts, and the line's budget and ledger after it.
@@ -1159,7 +1189,9 @@ pub(super) struct Step {
 /// attacker has checks left (`may_check`). The attacker takes nothing on its barred points
 /// (the callers ask [`Root::shields`] before: the defender does not take, once the attacker's
 /// checks have made a capture, a piece that hung all along). `node` is whether the side to
-/// move is in check, is the attacker, and may check; the move is played into `child`;
+/// move is in check, is the attacker, and may check; the move is played into `child` (the
+/// node's scratch board, made on the first move played: a node whose moves are all passed
+/// over copies no board);
 /// `gives_check` tells whether it gives check, asked only if needed ([`Cache::gives_check`]
 /// remembers it).
 #[inline(always)]
@@ -1171,7 +1203,7 @@ pub(super) fn step(
     node: (bool, bool, bool),
     budget: Budget,
     ledger: Ledger,
-    child: &mut Position,
+    child: &mut Option<Position>,
     gives_check: impl FnOnce() -> bool,
 ) -> Option<Step> {
     let (in_check, attacking, may_check) = node;
@@ -1229,7 +1261,11 @@ pub(super) fn step(
     if quiet_check && pos.turn() == root.idle {
         return None;
     }
-    child.clone_from(pos);
+    match child {
+        Some(board) => board.clone_from(pos),
+        None => *child = Some(pos.clone()),
+    }
+    let child = child.as_mut()?;
     child.play_unchecked(m);
     let child = &*child;
     if quiet_check {
@@ -1824,7 +1860,7 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
         let may_check = may_give_check(attacking, budget);
         let range = cache.legal_range(&node, node_filter(in_check, may_check));
         let mut next = None;
-        let mut child = node.clone();
+        let mut child = None;
         for index in range {
             let m = cache.arena[index];
             if root.shields(cache, m, (in_check, attacking), budget) {
@@ -1845,10 +1881,13 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
             let child_check = played.gives_check && budget.plies > 0;
             // Whether the reply is worth exactly the node's value, by a window around it: the
             // one value inside it is exact (fail-soft), any other is a bound that says no.
+            let Some(child) = &child else {
+                continue;
+            };
             let reply = forcing(
                 cache,
                 &root,
-                &child,
+                child,
                 child_check,
                 attacker,
                 played.budget,
