@@ -309,7 +309,7 @@ fn each_search(
         question.ahead(ledger, &followed, want)
     };
     let mates = |cache: &mut Cache, reached: Bits| -> Bits {
-        if reached & ahead != 0 && cache.mate_by_checks(pos, 2) {
+        if reached & ahead != 0 && cache.mate_by_checks(pos, super::IMMEDIATE_MATE_CHECKS) {
             reached & !ahead
         } else {
             reached
