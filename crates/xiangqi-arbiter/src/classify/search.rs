@@ -2024,11 +2024,14 @@ pub(super) const FORCED_CHECKS: u32 = 4;
 /// How many checks the other side may take to mate, once a forced line is ahead, for the line's
 /// gain not to count (CXA 2011 art. 24.3: "上述得子后不致立即(下一着不予考虑)被对方将死"; fig. 13,
 /// where the exchange would walk into a mate). "立即" is read as a mate the other side forces at
-/// once by a short series of checks: two. The books' figures and the corpus do not pin the
-/// number: with one, two or three their whole rulings are the same under both books (with one,
-/// only the details of AXF D9 under CXA differ). On boards of 参考图6's kind with a piece or two
-/// added (1,000 of them) three changes 21 rulings, 16 of them in verdict (the red rook's retreat
-/// becomes 捉), so the reading decides positions the books do not show.
+/// once by a short series of checks: two. One is too few for the book: in 参考图42 (炮3退7, 捉)
+/// the cannon's line of checks that wins the advisor stood before the move only against a mate
+/// in two, and with one the return is 闲 and the verdict turns (`audit_cases_36`'s
+/// `an_answer_that_brings_its_own_mate_threatens_mate` fails; so does the unshipped figure).
+/// Three rules the books' figures (shipped and not) and the corpus as two does, whole rulings
+/// identical under both books; on boards of 参考图6's kind with a piece or two added (1,000 of
+/// them) it changes 21 rulings, 16 in verdict (the red rook's retreat becomes 捉), so between
+/// two and three the reading decides positions the books do not show.
 pub(super) const IMMEDIATE_MATE_CHECKS: u32 = 2;
 
 /// How many plies [`forced_gain`]'s line may run, both sides' moves counted, before it goes
