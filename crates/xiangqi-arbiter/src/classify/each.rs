@@ -327,7 +327,7 @@ fn each_search(
     for &key in &order {
         let at = first + (key & 0xff) as usize;
         let m = cache.arena[at];
-        if root.shields(cache, m, (in_check, attacking), budget) {
+        if root.shields(cache, m, (in_check, attacking), budget.shield) {
             continue;
         }
         // The bits this move may still change: for the attacker those not reached yet, less

@@ -601,16 +601,23 @@ impl Root {
     /// without the hidden-root test, 66.35 asked here, 70.26 asked of every capture of the list
     /// when a line starts; later (with `escape_only`) 69.23 asked here, 71.06 asked only of a
     /// capture whose score would count (the captures it bars were searched first).
+    #[inline]
     pub(super) fn shields(
         &self,
         cache: &mut Cache,
         m: Move,
         (in_check, attacking): (bool, bool),
-        budget: Budget,
+        shield: Option<Square>,
     ) -> bool {
-        if attacking || in_check || budget.shield.is_none_or(|sq| sq == m.to) {
+        if attacking || in_check || shield.is_none_or(|sq| sq == m.to) {
             return false;
         }
+        self.takes_hanging(cache, m)
+    }
+
+    /// [`Root::shields`] once a shield is set elsewhere than on `m`'s point: does the
+    /// defender's `m` take a piece that hung all along?
+    fn takes_hanging(&self, cache: &mut Cache, m: Move) -> bool {
         if !self.standing.contains(&(m.from, m.to, m.capture)) {
             return false;
         }
@@ -795,7 +802,7 @@ pub(super) fn forcing(
     pos: &Position,
     in_check: bool,
     attacker: Color,
-    budget: Budget,
+    budget: &Budget,
     ledger: Ledger,
     alpha: i32,
     beta: i32,
@@ -810,9 +817,12 @@ pub(super) fn forcing(
             let stand = root.score(ledger, budget.kept);
             return (stand, None, None, None);
         }
-        let ended = Budget { plies: 0, ..budget };
+        let ended = Budget {
+            plies: 0,
+            ..*budget
+        };
         return forcing_search(
-            cache, root, pos, false, attacker, ended, ledger, alpha, beta,
+            cache, root, pos, false, attacker, &ended, ledger, alpha, beta,
         );
     }
     // Past the horizon (captures only, [`FORCED_PLIES`]) a node is quicker to value than to
@@ -890,7 +900,7 @@ pub(super) fn forcing_search(
     pos: &Position,
     in_check: bool,
     attacker: Color,
-    budget: Budget,
+    budget: &Budget,
     ledger: Ledger,
     mut alpha: i32,
     beta: i32,
@@ -911,7 +921,7 @@ pub(super) fn forcing_search(
     // Past the horizon the line goes on with captures only, until none pays (see
     // [`FORCED_PLIES`]).
     let searched = best.0 < beta;
-    let may_check = may_give_check(attacking, budget);
+    let may_check = may_give_check(attacking, *budget);
     // The moves worth playing: every answer to a check; else captures, and checks while the
     // attacker has checks left (the filters below keep exactly these).
     let moves = if in_check || searched {
@@ -921,7 +931,7 @@ pub(super) fn forcing_search(
     };
     // No legal move at all: mated, or stalemated, which loses too (a forcing move found is a
     // legal move, so the full question is asked only without one).
-    if moves.is_empty() && (in_check || !cache.has_move_out_of_check(pos, budget)) {
+    if moves.is_empty() && (in_check || !cache.has_move_out_of_check(pos, *budget)) {
         return (root.mated(), None, None, None);
     }
     // The defender, the attacker ahead, may mate instead (the best it can do): asked only
@@ -967,7 +977,7 @@ pub(super) fn forcing_search(
     for &key in &order {
         let index = (key & 0xff) as usize;
         let m = cache.arena[moves_start + index];
-        if root.shields(cache, m, (in_check, attacking), budget) {
+        if root.shields(cache, m, (in_check, attacking), budget.shield) {
             continue;
         }
         let Some(Step {
@@ -980,7 +990,7 @@ pub(super) fn forcing_search(
             pos,
             m,
             (in_check, attacking, may_check),
-            budget,
+            *budget,
             ledger,
             &mut child,
             || cache.gives_check(pos, moves_start + index),
@@ -1005,7 +1015,7 @@ pub(super) fn forcing_search(
             child,
             gives_check && budget.plies > 0,
             attacker,
-            next,
+            &next,
             next_ledger,
             -high,
             -low,
@@ -1326,9 +1336,13 @@ pub(super) fn step(
     let take_back = (m.capture.is_some() && pos.turn() != root.idle)
         .then_some(m.to)
         .filter(|&sq| {
+            // [`guards`]' pawns and general, looked up alone (a pawn's or general's reach does
+            // not depend on the board's occupancy).
             let board = child.board();
-            ((board.by_role(Role::Pawn) | board.by_role(Role::King)) & guards(child, sq, root.idle))
-                .any()
+            ((xiangqi::pawn_attackers(root.idle, sq) & board.by_role(Role::Pawn)
+                | king_attacks(sq) & board.by_role(Role::King))
+                & board.by_color(root.idle))
+            .any()
         });
     let next_ledger = next_ledger.to_take_back(take_back);
     let next = Budget {
@@ -1836,13 +1850,13 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
     // found it wins (exact inside it), else whole.
     let (low, high) = root.window((gain - 1, gain + 1));
     let mut value = forcing(
-        cache, &root, &node, in_check, attacker, budget, ledger, low, high,
+        cache, &root, &node, in_check, attacker, &budget, ledger, low, high,
     )
     .0;
     if value <= low || value >= high {
         let (low, high) = root.window((2 * MATED, -2 * MATED));
         value = forcing(
-            cache, &root, &node, in_check, attacker, budget, ledger, low, high,
+            cache, &root, &node, in_check, attacker, &budget, ledger, low, high,
         )
         .0;
     }
@@ -1863,7 +1877,7 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
         let mut child = None;
         for index in range {
             let m = cache.arena[index];
-            if root.shields(cache, m, (in_check, attacking), budget) {
+            if root.shields(cache, m, (in_check, attacking), budget.shield) {
                 continue;
             }
             let Some(played) = step(
@@ -1890,7 +1904,7 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
                 child,
                 child_check,
                 attacker,
-                played.budget,
+                &played.budget,
                 played.ledger,
                 -value - 1,
                 -value + 1,
@@ -1954,7 +1968,7 @@ pub(super) fn forced_line_led(
         pos,
         pos.is_check(),
         pos.turn(),
-        budget,
+        &budget,
         Ledger::default(),
         alpha,
         beta,
@@ -2005,7 +2019,7 @@ pub(super) fn forced_balance(
         pos,
         pos.is_check(),
         pos.turn(),
-        budget,
+        &budget,
         ledger,
         alpha,
         beta,
