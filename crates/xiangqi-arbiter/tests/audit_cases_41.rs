@@ -1,7 +1,7 @@
 //! A forty-first audit (issue 16, concept 3): a pawn of the chasing side that the other side
 //! picks off between two captures of a forced line, away from where they took, is not traded
 //! for what the line takes next; it counts as the pawn it is. Found on the books' figures with
-//! a piece or two added or taken away (`scripts/perturb_figures.py`, seed 7 and 21).
+//! a piece or two added or taken away (boards of the kind `scripts/perturb_figures.py` makes).
 //!
 //! The wording relied on (CXA 2011):
 //!
