@@ -28,7 +28,7 @@ import sys
 
 import pyffish as sf
 
-VARIANT = "xiangqi"
+from check_rulings import VARIANT, uci
 LIMIT = {"r": 2, "n": 2, "c": 2, "a": 2, "b": 2, "p": 5}
 ADVISOR = {"a": {(3, 9), (5, 9), (4, 8), (3, 7), (5, 7)}, "A": {(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)}}
 ELEPHANT = {
@@ -54,11 +54,6 @@ def compress(cells):
             out, empty = out + str(empty), 0
         out += ch
     return out + (str(empty) if empty else "")
-
-
-def uci(iccs):
-    """pyffish counts ranks from 1."""
-    return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
 
 
 def may_stand(piece, file, rank):
