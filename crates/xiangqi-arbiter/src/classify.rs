@@ -122,7 +122,7 @@ use serde::{Deserialize, Serialize};
 use xiangqi::{
     Bitboard, Color, MAX_MOVES, Move, MoveFilter, Piece, Position, Role, Square, advisor_attacks,
     between, cannon_attacks, elephant_attacks, horse_attackers, horse_attacks, king_attacks,
-    pawn_attacks, rook_attacks,
+    pawn_attackers, pawn_attacks, rook_attacks,
 };
 
 use crate::{

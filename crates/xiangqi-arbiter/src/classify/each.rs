@@ -346,6 +346,7 @@ fn each_search(
             continue;
         }
         let Some(Step {
+            child,
             gives_check,
             counts,
             budget: next,
@@ -364,9 +365,6 @@ fn each_search(
             continue;
         };
         let taking = attacking && m.capture.is_some() && counts && question.ask == Ask::Taking;
-        let Some(child) = &child else {
-            continue;
-        };
         let answer = each(
             cache,
             question,
@@ -382,8 +380,8 @@ fn each_search(
         } else {
             reached & !answer != 0
         };
-        if raised && let Some(slot) = cache.best.get_mut(first) {
-            *slot = (key & 0xff) as u8 + 1;
+        if raised {
+            cache.note_best(first, (key & 0xff) as usize);
         }
         if attacking {
             reached |= answer & need;
@@ -443,6 +441,26 @@ mod tests {
             }
         }
         found
+    }
+
+    /// The take-back's quick lookup (`pawn_or_general_guards`) is `guards` less every piece
+    /// but pawns and generals, on every point of every case position, for both colours.
+    #[test]
+    fn pawn_or_general_guards_are_guards_pawns_and_general() {
+        use crate::classify::{guards, pawn_or_general_guards};
+        for pos in positions() {
+            let board = pos.board();
+            let kinds = board.by_role(Role::Pawn) | board.by_role(Role::King);
+            for v in Square::ALL {
+                for color in [xiangqi::Color::Red, xiangqi::Color::Black] {
+                    assert_eq!(
+                        pawn_or_general_guards(&pos, v, color),
+                        guards(&pos, v, color) & kinds,
+                        "{pos:?} {v:?} {color:?}"
+                    );
+                }
+            }
+        }
     }
 
     fn enemies(pos: &Position) -> Vec<Square> {

@@ -399,6 +399,16 @@ pub(super) fn guards(pos: &Position, v: Square, color: Color) -> Bitboard {
     pos.attackers_to(v, color, board.occupied()) & !(board.by_role(Role::King) & !king_attacks(v))
 }
 
+/// [`guards`]' pawns and general alone, looked up from their own reach (which does not depend
+/// on the board's occupancy): a forcing search asks it at every capture of the chasing side's
+/// piece, for the take-back of art. 26.8 ([`Ledger::takes_back_on`]).
+pub(super) fn pawn_or_general_guards(pos: &Position, v: Square, color: Color) -> Bitboard {
+    let board = pos.board();
+    (pawn_attackers(color, v) & board.by_role(Role::Pawn)
+        | king_attacks(v) & board.by_role(Role::King))
+        & board.by_color(color)
+}
+
 /// What the piece on `a` alone wins by taking the piece on `v` in `after` (its side has just
 /// moved, the other side to move): the exchange's gain on `v`, `None` if it has no legal
 /// capture there. CXA 2011 art. 24.17 asks it of a cannon's own screen (see

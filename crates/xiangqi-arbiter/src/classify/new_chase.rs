@@ -970,15 +970,15 @@ fn kept_against_checks(
                 .map_or(0, |r| (-r).max(0))
         });
         // A mate counts where none stood: checks could not mate all along (the check, and the
-        // two more with which the search lets the other side mate while the mover is ahead:
-        // `may_mate` in [`forcing_search`]).
+        // [`IMMEDIATE_MATE_CHECKS`] more with which the search lets the other side mate while
+        // the mover is ahead: `may_mate` in [`forcing_search`]).
         let mate = -MATED / 2;
         if all_along >= mate {
             continue;
         }
         let keeps = if worst > -mate {
             ahead.min(worst + all_along)
-        } else if cache.mate_by_checks(pos_after, 3) {
+        } else if cache.mate_by_checks(pos_after, 1 + IMMEDIATE_MATE_CHECKS) {
             continue;
         } else {
             0

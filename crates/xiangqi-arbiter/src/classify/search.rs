@@ -223,6 +223,14 @@ impl Cache {
         start..self.arena.len()
     }
 
+    /// Remembers the move at `place` in the list at `start` in the arena as the one that last
+    /// raised a forcing node's best score there ([`first_tried`] tries it first next time).
+    pub(super) fn note_best(&mut self, start: usize, place: usize) {
+        if let (Some(slot), Ok(one_more)) = (self.best.get_mut(start), u8::try_from(place + 1)) {
+            *slot = one_more;
+        }
+    }
+
     /// Every legal move of `pos` if [`Cache::legal_range`] has listed them already.
     pub(super) fn remembered_moves(&self, pos: &Position) -> Option<std::ops::Range<usize>> {
         let &(start, len) = self.moves.get(&list_key(pos, 1))?;
@@ -981,6 +989,7 @@ pub(super) fn forcing_search(
             continue;
         }
         let Some(Step {
+            child,
             gives_check,
             counts,
             budget: next,
@@ -1005,9 +1014,6 @@ pub(super) fn forcing_search(
             (2 * root.mated(), -2 * root.mated())
         } else {
             (low, beta)
-        };
-        let Some(child) = &child else {
-            continue;
         };
         let (reply, line, line_first, _) = forcing(
             cache,
@@ -1048,9 +1054,7 @@ pub(super) fn forcing_search(
             };
             best = (score, named, first, Some(m.from));
             best_index = Some(index);
-            if let Some(slot) = cache.best.get_mut(moves_start) {
-                *slot = index as u8 + 1;
-            }
+            cache.note_best(moves_start, index);
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
@@ -1187,7 +1191,9 @@ pub(super) fn first_tried(cache: &Cache, start: usize, order: &mut ArrayVec<u32,
 /// A move of a forcing search played (the child is the caller's, written in place: a position
 /// returned in a struct was copied twice on the way): whether it checks, whether its capture
 /// counts, and the line's budget and ledger after it.
-pub(super) struct Step {
+pub(super) struct Step<'a> {
+    /// The board after the move (the node's scratch board, see [`step`]).
+    pub(super) child: &'a Position,
     pub(super) gives_check: bool,
     pub(super) counts: bool,
     pub(super) budget: Budget,
@@ -1206,16 +1212,16 @@ pub(super) struct Step {
 /// remembers it).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub(super) fn step(
+pub(super) fn step<'a>(
     root: &Root,
     pos: &Position,
     m: Move,
     node: (bool, bool, bool),
     budget: Budget,
     ledger: Ledger,
-    child: &mut Option<Position>,
+    child: &'a mut Option<Position>,
     gives_check: impl FnOnce() -> bool,
-) -> Option<Step> {
+) -> Option<Step<'a>> {
     let (in_check, attacking, may_check) = node;
     // Art. 26.8, fourth sentence: "其他子完成互吃……交换过程后原来不能吃子的兵卒或将帅能吃子
     // ……如前述交换过程为不等值，则兵卒或将帅的吃子按捉处理" — once the other pieces' exchange has
@@ -1271,13 +1277,16 @@ pub(super) fn step(
     if quiet_check && pos.turn() == root.idle {
         return None;
     }
-    match child {
-        Some(board) => board.clone_from(pos),
-        None => *child = Some(pos.clone()),
+    if let Some(board) = child.as_mut() {
+        board.clone_from(pos);
+    } else {
+        *child = Some(pos.clone());
     }
-    let child = child.as_mut()?;
-    child.play_unchecked(m);
-    let child = &*child;
+    // Always there, set just above (a `get_or_insert_with` here cost 2.4 M instructions on
+    // the CXA cases: the copy was no longer inlined).
+    let board = child.as_mut()?;
+    board.play_unchecked(m);
+    let child: &'a Position = board;
     if quiet_check {
         let defender = pos.turn();
         let turns_on_capturer = budget.shield.is_some_and(|sq| {
@@ -1335,15 +1344,7 @@ pub(super) fn step(
     // at once ([`Ledger::takes_back_on`]).
     let take_back = (m.capture.is_some() && pos.turn() != root.idle)
         .then_some(m.to)
-        .filter(|&sq| {
-            // [`guards`]' pawns and general, looked up alone (a pawn's or general's reach does
-            // not depend on the board's occupancy).
-            let board = child.board();
-            ((xiangqi::pawn_attackers(root.idle, sq) & board.by_role(Role::Pawn)
-                | king_attacks(sq) & board.by_role(Role::King))
-                & board.by_color(root.idle))
-            .any()
-        });
+        .filter(|&sq| pawn_or_general_guards(child, sq, root.idle).any());
     let next_ledger = next_ledger.to_take_back(take_back);
     let next = Budget {
         checks: budget
@@ -1401,6 +1402,7 @@ pub(super) fn step(
         .then_some(m.to),
     };
     Some(Step {
+        child,
         gives_check,
         counts,
         budget: next,
@@ -1895,13 +1897,10 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
             let child_check = played.gives_check && budget.plies > 0;
             // Whether the reply is worth exactly the node's value, by a window around it: the
             // one value inside it is exact (fail-soft), any other is a bound that says no.
-            let Some(child) = &child else {
-                continue;
-            };
             let reply = forcing(
                 cache,
                 &root,
-                child,
+                played.child,
                 child_check,
                 attacker,
                 &played.budget,
@@ -1911,18 +1910,19 @@ pub(super) fn line_moves(cache: &mut Cache, pos: &Position, aim: Aim, gain: i32)
             )
             .0;
             if -reply == value {
-                next = Some((m, child.clone(), child_check, played, reply));
+                let board = played.child.clone();
+                next = Some((m, board, child_check, played.budget, played.ledger, reply));
                 break;
             }
         }
-        let Some((m, child, child_check, played, reply)) = next else {
+        let Some((m, child, child_check, child_budget, child_ledger, reply)) = next else {
             break;
         };
         moves.push(m);
         node = child;
         in_check = child_check;
-        budget = played.budget;
-        ledger = played.ledger;
+        budget = child_budget;
+        ledger = child_ledger;
         value = reply;
     }
     moves
