@@ -92,6 +92,10 @@ pub struct Ledger {
     /// The point of the chasing side's first capture: the exchange of the chase (CXA 2011 art.
     /// 26.8).
     first: Option<Square>,
+    /// Where the chasing side's last capture, or its pawn's last move, ended: a pawn lost there
+    /// was the one taken back in the exchange or sent in to be taken, traded (art. 26.7 (b));
+    /// one picked off elsewhere after the chase's first capture was not.
+    last: Option<Square>,
     /// The point where the chasing side has just lost a piece that its pawn or general may
     /// take back ([`Ledger::takes_back_on`]); none after any other move, so that lines alike
     /// but for an old loss share their nodes.
@@ -141,16 +145,31 @@ impl Ledger {
             pawn_pending: false,
             pawn_traded: self.pawn_traded || self.pawn_pending,
             first: self.first.or(Some(sq)),
+            last: Some(sq),
             ..self
         }
     }
 
-    /// The defending side takes the chasing side's `role` (of `color`) on `sq`.
+    /// The chasing side's pawn steps to `sq` without taking: taken there, it was sent in, and
+    /// traded for what the line wins after it (CXA 2011 art. 26.7 (a), (b)).
+    pub fn pawn_moved_to(self, sq: Square) -> Ledger {
+        Ledger {
+            last: Some(sq),
+            ..self
+        }
+    }
+
+    /// The defending side takes the chasing side's `role` (of `color`) on `sq`. A pawn lost
+    /// before the chase's first capture, or where its last capture or pawn move ended, is
+    /// traded for whatever the chase takes next; one picked off on another point along the way
+    /// counts as a pawn (CXA 2011 art. 26.7 (b): the pawn "兑换" for the piece is the one the
+    /// exchange gives up, not every pawn the line loses).
     pub fn lost(self, role: Role, color: Color, sq: Square) -> Ledger {
         let worth = value(role, color, sq);
+        let traded = role == Role::Pawn && (self.first.is_none() || self.last == Some(sq));
         Ledger {
             net: self.net - worth,
-            pawn_pending: self.pawn_pending || role == Role::Pawn,
+            pawn_pending: self.pawn_pending || traded,
             given: self.given.and(worth),
             ..self
         }
@@ -212,7 +231,9 @@ impl Ledger {
             | u64::from(self.target) << 35
             | self.first.map_or(0, |sq| (sq.index() as u64 + 1) << 36)
             | self.taken.packed() << 43
-            | self.given.packed() << 53 ^ self.lost_on.map_or(0, |sq| (sq.index() as u64 + 1) << 57)
+            | self.given.packed() << 53
+                ^ self.lost_on.map_or(0, |sq| (sq.index() as u64 + 1) << 57)
+                ^ self.last.map_or(0, |sq| (sq.index() as u64 + 1) << 25)
     }
 
     /// The material the chasing side has won, net, by the book: a trade that gave up a pawn is
@@ -286,6 +307,42 @@ mod tests {
             .lost(Role::Pawn, Color::Red, sq("g6"));
         // Red's pawn on g6 has crossed: worth 2.
         assert_eq!(l.settle(), 3);
+    }
+
+    /// Art. 26.7 (b) read as the issue reads it: a pawn picked off on a point of its own
+    /// between two captures of the chase was not traded for the second capture; it counts as
+    /// the pawn it is. 图15's kind: 车×象, 炮×卒 elsewhere, 车×马.
+    #[test]
+    fn a_pawn_picked_off_between_two_captures_counts_as_a_pawn() {
+        let l = Ledger::default()
+            .won(Role::Elephant, Color::Red, sq("i2"))
+            .lost(Role::Pawn, Color::Black, sq("e0"))
+            .won(Role::Horse, Color::Red, sq("e2"));
+        // The black pawn on e0 has crossed (2): 2 + 5 − 2.
+        assert_eq!(l.settle(), 5);
+        // Colours swapped, mirrored: the same.
+        let swapped = Ledger::default()
+            .won(Role::Elephant, Color::Black, sq("a7"))
+            .lost(Role::Pawn, Color::Red, sq("e9"))
+            .won(Role::Horse, Color::Black, sq("e7"));
+        assert_eq!(swapped.settle(), 5);
+    }
+
+    /// Art. 26.7 (b): a pawn retaken where the chase's last capture ended, or sent in (a pawn
+    /// move) and taken where it went, is traded for what the chase wins next.
+    #[test]
+    fn a_pawn_taken_where_the_chase_last_moved_is_traded() {
+        let retaken = Ledger::default()
+            .won(Role::Elephant, Color::Black, sq("c7"))
+            .lost(Role::Pawn, Color::Red, sq("c7"))
+            .won(Role::Horse, Color::Black, sq("e7"));
+        assert_eq!(retaken.settle(), 0);
+        let sent = Ledger::default()
+            .won(Role::Elephant, Color::Black, sq("c7"))
+            .pawn_moved_to(sq("e8"))
+            .lost(Role::Pawn, Color::Red, sq("e8"))
+            .won(Role::Horse, Color::Black, sq("e7"));
+        assert_eq!(sent.settle(), 0);
     }
 
     /// Art. 26.6, second half: a horse and a cannon given for a rook add up to as much, but

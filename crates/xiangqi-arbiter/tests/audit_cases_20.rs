@@ -155,17 +155,27 @@ fn xiangjia_1227_a_rook_chasing_a_horse_that_strikes_back_once() {
     );
 }
 
-/// 象甲聯賽 00000178, move 69. The black rook e3 attacks the unguarded elephant e2 all along; the
-/// king's shuttle e9↔f9 and the cannon's a9↔a8 neither make nor unmake it, so no move creates a
-/// capture (24.3: 捉 is what a move makes possible): all 闲, a draw (25.2).
+/// 象甲聯賽 00000178, move 69. The black rook e3 attacks the unguarded elephant e2 all along,
+/// but what taking it wins turns with the king's shuttle. With the king on f9, 车e3×e2 is met
+/// by 车e6×i6, picking off the uncrossed pawn safely: 1 net. With the king on e9 the same
+/// pick-off lets 车e2×e5 take the crossed pawn, and Red does better to leave i6: 2 net. So
+/// 将f9–e9 makes the capture win more than it could before (24.3, and 26.1 for a general's
+/// move that lets another piece chase anew; the issue's concept 4: the same piece "with the
+/// same result" only is 闲): 捉; 将e9–f9 and the cannon's a9↔a8 闲. Black 一捉一闲, allowed; a
+/// draw (25.2). Checked apart from the arbiter by a crude pyffish material search: 1 before
+/// the step, 2 after.
+///
+/// First written all 闲, when the ledger counted the i6 pawn, picked off between 车×e2 and
+/// 车×e5, as traded for the pawn on e5 (no gain at all); it counts as a pawn since the pawn
+/// clause was mended (`audit_cases_41`, CXA 2011 art. 26.7 (b)).
 #[test]
-fn xiangjia_178_a_standing_attack_is_no_chase_of_the_shuttling_king() {
+fn xiangjia_178_a_standing_attack_that_wins_more_is_a_chase_of_the_kings_step() {
     cxa_case(
         "C3k4/4a4/5a3/p3R3p/4P4/9/P3r3P/4B4/3KA4/c1B6 b - - 0 1",
         "e9f9 a9a8 f9e9 a8a9",
         Verdict::Draw,
         "闲闲闲闲",
-        "闲闲闲闲",
+        "闲捉闲捉",
         false,
     );
 }

@@ -13,20 +13,18 @@
 //! - 24.3 and 图5: a win the move did not create is no chase of the move's ("吃士结果没有发生变化").
 //! - 26.9.4: both sides forbidden, neither on the lists' one-sided terms: a draw.
 //!
-//! The ledger (`material::Ledger`) still counts a lost pawn as traded whenever the chase
-//! captures again after it, so the defender's picking off a pawn in passing turns any later
-//! capture into "a pawn for a piece" and refutes the line. Two faults follow, one per test: a
-//! line loses its gain to a pawn picked off in passing (the first), and a win that stood before
-//! the move looks new because a pawn picked off in passing refuted it then (the second). Both
-//! tests hold the book's answer and are ignored until the ledger counts such a pawn as a pawn:
-//! the change was tried (a pawn is traded only when lost before the chase's first capture or
-//! where its last capture or pawn move ended) and passes both, the books' cases, the unshipped
-//! figures and every corpus verdict, but turns `audit_cases_12`'s 参考图46 board (the rook's
-//! escape 车i6–h6 then wins a crossed pawn for an uncrossed one by 马c2×a3, which 参考图37's
-//! 避吃促成得子 makes 闲 and `escape_only` does not set aside); see the issue's notes of session
-//! 30.
+//! The ledger (`material::Ledger`) counted a lost pawn as traded whenever the chase captured
+//! again after it, so the defender's picking off a pawn in passing turned any later capture
+//! into "a pawn for a piece" and refuted the line. Two faults followed, one per test: a line
+//! lost its gain to a pawn picked off in passing (the first), and a win that stood before the
+//! move looked new because a pawn picked off in passing refuted it then (the second). Now a
+//! pawn is traded only when lost before the chase's first capture or where its last capture or
+//! pawn move ended (`Ledger::lost`, `Ledger::pawn_moved_to`). The change waited on
+//! `audit_cases_12`'s 参考图46 board, where the rook's escape 车i6–h6 then wins a crossed pawn for
+//! an uncrossed one by 马c2×a3: 参考图37's 避吃促成得子 makes it 闲, and `escape_only` now sets it
+//! aside (the rook guards its side's pieces from h6 as from i6; see `tests/audit_cases_42.rs`).
 //!
-//! | test | board | book | engine now |
+//! | test | board | book | engine before |
 //! |---|---|---|---|
 //! | a_pawn_picked_off_in_passing_does_not_refute_the_line | 图15 with a black pawn on e0 and red horses on d2 and e2 (its kind) | 卒e0–d0 and 卒d0–e0 each 捉 (26.1: the rook's 车×i2 pays); both 长捉: a draw | 卒d0–e0 献 (炮×e0 "traded" the pawn for the horse e2): Red to change |
 //! | a_capture_that_stood_before_is_no_new_chase | 参考图31 with a red pawn on i5 (its kind) | the cannon's steps 闲 (车×a1 stood before them): a draw | 捉 (before each step a pawn picked off "refuted" 车×a1): Red to change |
@@ -51,7 +49,6 @@ const STOOD_BEFORE: &str = "R2ck4/4a4/4b3b/1r2r4/2c1C3P/6N2/9/4B4/p8/2BAKA3 w - 
 const STOOD_BEFORE_CYCLE: &str = "e5e3 i7g5 e3e5 g5i7 e5e3 i7g5 e3e5 g5i7";
 
 #[test]
-#[ignore = "the ledger still counts a pawn picked off in passing as traded (issue 16, session 30)"]
 fn a_pawn_picked_off_in_passing_does_not_refute_the_line() {
     let ruling = symmetry::cxa_checked(PICKED_OFF, PICKED_OFF_CYCLE);
     let text = ruling.explanation.en();
@@ -68,7 +65,6 @@ fn a_pawn_picked_off_in_passing_does_not_refute_the_line() {
 }
 
 #[test]
-#[ignore = "the ledger still counts a pawn picked off in passing as traded (issue 16, session 30)"]
 fn a_capture_that_stood_before_is_no_new_chase() {
     let ruling = symmetry::cxa_checked(STOOD_BEFORE, STOOD_BEFORE_CYCLE);
     let text = ruling.explanation.en();

@@ -140,6 +140,14 @@ proptest! {
 /// 车f7–d7 mate (假根, art. 24.16); they are kept as tests of that, and the controls got a red
 /// advisor on e1 (audit_cases_24, audit_cases_26). Whole rulings of the books' cases and the
 /// corpus identical.
+///
+/// Revised (session 31): before 车h0–i0 the cannon's 炮e2×e8 already won the elephant for 2
+/// (马f5×e7, picking off the screen pawn, wins it back only as a pawn), so the rook's line
+/// wins the same piece for the same result, and the step is 闲 (the issue's concept 4: "if the
+/// same enemy piece or pieces could already be won with the same result before the move, the
+/// move is 闲"; 图5). It was 捉 while the ledger counted the pawn on e7, picked off between two
+/// of Red's captures, as traded (art. 26.7 (b)), which made 炮×e8 win nothing before the step.
+/// Red 一捉一闲, allowed; Black 长捉 (联合捉): Black must change. No joint chase of Red's still.
 #[test]
 fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
     let (start, moves) = symmetry::diagram_game_of(
@@ -149,7 +157,12 @@ fn a_rook_winning_alone_is_no_joint_chase_whatever_line_is_named() {
     let cxa = RuleSet::cxa2011();
     let ruling = rule_game(&start, &moves, &cxa).expect("a ruling");
     let text = ruling.explanation.en();
-    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Red), "{text}");
+    assert_eq!(ruling.verdict, Verdict::MustChange(Color::Black), "{text}");
+    assert!(
+        !ruling.moves[2].nature.is_attacking(),
+        "h0–i0: {:?}\n{text}",
+        ruling.moves[2].nature
+    );
     assert!(!ruling.red.joint && ruling.black.joint, "{text}");
     for rules in [cxa, RuleSet::wxf2018()] {
         let verdict = rule_game(&start, &moves, &rules).map(|r| r.verdict);

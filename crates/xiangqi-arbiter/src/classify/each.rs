@@ -492,6 +492,7 @@ mod tests {
                     frozen: None,
                     not_first,
                     silent_frozen: false,
+                    immune: None,
                 },
                 Ask::Without => {
                     let mut barred = barred;
@@ -504,6 +505,7 @@ mod tests {
                         frozen: None,
                         not_first,
                         silent_frozen: false,
+                        immune: None,
                     }
                 }
             };

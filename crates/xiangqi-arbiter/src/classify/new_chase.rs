@@ -645,10 +645,14 @@ pub(super) fn answer_opens_line(
 /// - a piece of the mover's other than the moved one could take the piece on `v` before the
 ///   move (the attack stood: not one the move uncovers; any such piece, whichever the line
 ///   names, so that the answer does not turn with the board);
-/// - the line wins the piece with the moved piece off the board: it is not one of the pieces
-///   "缺少其中任何一个都无法吃子" (art. 24.17; a piece that pins the victim's root takes part:
-///   图11, 车炮联合捉子, where the cannon that steps out of the rook's attack pins the elephant
-///   guarding the rook's target).
+/// - the moved piece is not one of the pieces "缺少其中任何一个都无法吃子" (art. 24.17): the line
+///   wins the piece with the moved piece off the board; or, where it needs the piece, the piece
+///   bears on no capture of the victim ([`bears_on_capture`]: a piece that pins the victim's
+///   root takes part, 图11, 车炮联合捉子, where the cannon that steps out of the rook's attack
+///   pins the elephant guarding the rook's target; so does one that backs the capture, 图27),
+///   moves and checks nowhere in the line, and what else it does (a root of the mover's own
+///   pieces, a threat that keeps the other side from taking one) it did from where it stood: the
+///   line wins as much before the move had nothing attacked it there.
 pub(super) fn escape_only(
     cache: &mut Cache,
     before: &Position,
@@ -695,8 +699,87 @@ pub(super) fn escape_only(
     let mut setup = pos_after.to_setup();
     setup.board.remove_piece_at(m.to);
     setup.turn = before.turn();
-    Position::from_diagram(setup)
-        .is_ok_and(|without| forced_gain_aiming(cache, &without, at(v)).gain > 0)
+    let Ok(without) = Position::from_diagram(setup) else {
+        return false;
+    };
+    if forced_gain_aiming(cache, &without, at(v)).gain > 0 {
+        return true;
+    }
+    // Or the piece bears on no capture of the victim (it pins no root of it, screens no
+    // attacker: 图11's cannon does), and what else it does it did as well from where it stood,
+    // had nothing attacked it there: the line wins as much before the move with the piece
+    // out of danger in thought ([`Aim`]'s `immune`; taking its attackers off the board
+    // instead would open their lines too). 参考图46 with a red pawn on i3: the rook's step out
+    // of the horse's reach makes 马c2×a3 pay, and the rook on h6, as on i6, keeps the black
+    // rook from taking the pawn on c6 (the horse on g6 would uncover it).
+    if bears_on_capture(&threat, &without, m.to, v) {
+        return false;
+    }
+    // Nor does it move or give check in the line: then it is the chaser itself (五羊杯
+    // 00000254 move 72: the cannon stepping out of the horse's reach gives the check over the
+    // pawn that wins the advisor, and takes it).
+    let gain = forced_gain_aiming(cache, &threat, at(v)).gain;
+    let mut node = threat.clone();
+    for step in line_moves(cache, &threat, at(v), gain) {
+        let mover = node.turn() == threat.turn();
+        if !node.is_legal(step) || mover && step.from == m.to {
+            return false;
+        }
+        node = after(&node, step);
+        if mover && node.checkers().contains(m.to) {
+            return false;
+        }
+    }
+    let unthreatened = Aim {
+        immune: Some(m.from),
+        ..at(v)
+    };
+    forced_gain_aiming(cache, before, unthreatened).gain == gain
+}
+
+/// Does the mover's piece on `at` (in `with`, the mover to move) bear on a capture of the
+/// piece on `v`: a cannon's screen for it, a block or pin that keeps one of the victim's roots
+/// from taking back (图11: the cannon on a9 pins the elephant on c9 that guards e7), or a
+/// capture of its own in the exchange on the point (图27: the cannon behind its elephant backs
+/// the rook's capture of the horse on a0)? `without` is the same board without the piece. The
+/// attack it then strengthens is the one art. 24.17 joins it to (联合捉子); guarding the
+/// mover's other pieces is no part of it (参考图37, "没有加强进攻子力").
+fn bears_on_capture(with: &Position, without: &Position, at: Square, v: Square) -> bool {
+    if joins_exchange(with, v, at, with.turn(), EXCHANGE_PLIES) {
+        return true;
+    }
+    let captures = |pos: &Position| -> Vec<Move> {
+        pos.legal_moves_where(MoveFilter::CapturesOn(v))
+            .into_iter()
+            .filter(|c| c.from != at)
+            .collect()
+    };
+    let take_backs = |pos: &Position, c: Move| -> Bitboard {
+        after(pos, c)
+            .legal_moves_where(MoveFilter::CapturesOn(v))
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, t| b | Bitboard::from_square(t.from))
+    };
+    let (here, there) = (captures(with), captures(without));
+    here.iter()
+        .any(|c| !there.contains(c) || (take_backs(without, *c) & !take_backs(with, *c)).any())
+}
+
+/// How deep [`joins_exchange`] follows the captures on one point: the first capture, the
+/// take-back, and two more of each side.
+const EXCHANGE_PLIES: u8 = 5;
+
+/// Does the piece on `at` (of `mover`) capture on `v` in some order of captures there within
+/// `plies`, either side taking in turn from `pos`?
+fn joins_exchange(pos: &Position, v: Square, at: Square, mover: Color, plies: u8) -> bool {
+    plies > 0
+        && pos
+            .legal_moves_where(MoveFilter::CapturesOn(v))
+            .into_iter()
+            .any(|c| {
+                pos.turn() == mover && c.from == at
+                    || joins_exchange(&after(pos, c), v, at, mover, plies - 1)
+            })
 }
 
 /// Does the forced line `line`, after the move `m` (`threat`: the board after it, the mover
@@ -933,6 +1016,7 @@ fn kept_against_checks(
         ledger = match node.board().piece_at(m.to) {
             Some(taken) if taken.color == mover => ledger.lost(taken.role, taken.color, m.to),
             Some(taken) => ledger.won(taken.role, taken.color, m.to),
+            None if m.role == Role::Pawn && node.turn() == mover => ledger.pawn_moved_to(m.to),
             None => ledger,
         };
         node = after(&node, m);

@@ -477,6 +477,8 @@ pub(super) struct Root {
     /// The points the first move may not take on with a piece of the same type ([`Aim`]'s
     /// `not_first`).
     pub(super) not_first: Bitboard,
+    /// The attacker's piece the defender may not take where it stands ([`Aim`]'s `immune`).
+    pub(super) immune: Option<(Square, Piece)>,
 }
 
 /// Is the side to move's piece that the other side's capture `m` takes (played in `o`, the
@@ -595,6 +597,7 @@ impl Root {
             value_only: false,
             lead_first: None,
             not_first: Bitboard::EMPTY,
+            immune: None,
         }
     }
 
@@ -1251,6 +1254,15 @@ pub(super) fn step<'a>(
     if attacking && m.capture.is_some() && budget.barred.contains(m.to) {
         return None;
     }
+    // The attacker's piece out of danger in thought ([`Aim`]'s `immune`).
+    if !attacking
+        && m.capture.is_some()
+        && root
+            .immune
+            .is_some_and(|(sq, piece)| sq == m.to && pos.board().piece_at(sq) == Some(piece))
+    {
+        return None;
+    }
     // A same-type piece the other side may take first ([`Aim`]'s `not_first`): not at once.
     if attacking
         && budget.plies == FORCED_PLIES
@@ -1328,6 +1340,7 @@ pub(super) fn step<'a>(
         || answers_check
         || (child.checkers() & !Bitboard::from_square(m.to)).any();
     let next_ledger = match m.capture {
+        Some(_) if attacking && !counts && m.role == Role::Pawn => ledger.pawn_moved_to(m.to),
         Some(_) if attacking && !counts => ledger,
         Some(role) if attacking => {
             let won = ledger.won(role, !pos.turn(), m.to);
@@ -1338,6 +1351,7 @@ pub(super) fn step<'a>(
             }
         }
         Some(role) => ledger.lost(role, !pos.turn(), m.to),
+        None if attacking && m.role == Role::Pawn => ledger.pawn_moved_to(m.to),
         None => ledger,
     };
     // A capture of the chasing side's piece that its pawn or general guards: they may take back
@@ -1618,6 +1632,10 @@ pub(super) struct Aim {
     /// move uncovers (a discovered check is its part in the line). CXA 2011 art. 24.17's
     /// "缺少其中任何一个都无法吃子" asks whether the line needs the piece ([`wins_without`]).
     pub(super) silent_frozen: bool,
+    /// The point of a piece of the side to move that the other side may not take there: the
+    /// piece out of danger in thought. [`escape_only`] asks what a line would have won before
+    /// a piece stepped out of danger, had nothing attacked it where it stood.
+    pub(super) immune: Option<Square>,
 }
 
 /// [`forced_gain`] with an [`Aim`]: counting only lines that take the piece on its target
@@ -1830,6 +1848,10 @@ fn line_start(
         root.silent_frozen = true;
         root.hash ^= 0x5be0_cd19_137e_2179;
     }
+    if let Some(sq) = aim.immune {
+        root.immune = pos.board().piece_at(sq).map(|p| (sq, p));
+        root.hash ^= (sq as u64 + 1).wrapping_mul(0x1f83_d9ab_fb41_bd6b);
+    }
     root.bar_first(aim.not_first);
     (root, budget)
 }
@@ -1942,6 +1964,7 @@ pub(super) fn forced_line_led(
         frozen,
         not_first,
         silent_frozen,
+        immune,
     }: Aim,
     (alpha, beta): (i32, i32),
     lead_first: Option<Square>,
@@ -1954,6 +1977,7 @@ pub(super) fn forced_line_led(
         frozen,
         not_first,
         silent_frozen,
+        immune,
     };
     let (mut root, budget) = line_start(cache, pos, checks, idle, aim);
     // Not remembered apart: its nodes are the null windows' before it (the value is sought
