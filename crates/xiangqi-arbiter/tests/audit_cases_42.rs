@@ -27,7 +27,7 @@
 //! below: the cannon's step i0–h0 was 捉 and h0–i0 闲, now both 闲); 4 of 2,208 perturbed figures
 //! change labels, no verdict (参考图21's and 参考图46's kinds, each an escape by a rook that
 //! roots the same piece from both points). A first version took the piece's attackers off the
-//! board instead of making it immune: on 参考图21's kind without the red elephant on g0 the
+//! board instead of making it immune; on 参考图21's kind without the red elephant on g0 the
 //! horse's leaving c2 opens the red cannon's rank onto the rook's capture on g2, and the escape
 //! turned 捉.
 //!
@@ -37,6 +37,7 @@
 //! | a_cannon_that_checks_and_takes_chases_as_it_escapes | 五羊杯 00000254, plies 136–143 | the cannon's escape 炮d5–d4 捉 (it checks over the pawn and takes the advisor itself): Black 长捉, Red 跟 once: Black to change | the same |
 //! | a_rook_rooting_from_both_points_escapes_idly | 参考图21 with the black rooks on d3 and g3 (its kind) | 车d4–d3 闲 (the rook roots the cannon on d6 from d4 as from d3; 车g3×g2 now pays): Red 长捉 to change | 车d4–d3 捉: both forbidden, Red to change by 26.9.3 |
 //! | a_cannon_stepping_out_of_danger_both_ways_is_idle_both_ways | 五羊杯 00002108, plies 48–55 | both cannon steps 闲 (车b9×b2 stood; each step only saves the cannon): Red 长捉 to change | 炮i0–h0 捉, 炮h0–i0 闲 (the verdict the same) |
+//! | a_rook_escaping_is_idle_whichever_way_the_board_is_turned | a random board (`random_threats`, seed 1281) | 车a2–a6 闲 (车b7×b5 stood; the rook's later take of a8 is no part of it): a draw | the first version of this change (it walked the whole named line): 捉 as played, 闲 with the colours swapped |
 
 mod symmetry;
 
@@ -130,4 +131,23 @@ fn a_cannon_stepping_out_of_danger_both_ways_is_idle_both_ways() {
     let text = ruling.explanation.en();
     assert!(ruling.red.forbidden && !ruling.black.forbidden, "{text}");
     assert_eq!(ruling.verdict, Verdict::MustChange(Color::Red), "{text}");
+}
+
+/// Found by the `random_threats` sweep (seed 1281) on the first version of this change: black
+/// rook a6, red pawn a8 and horse c1, black rook b7 over the red pawn on b5. The black rook steps
+/// between a6 and a2, where the horse attacks it; on a6 it is safe and 车b7×b5 pays. The line
+/// the search named went on after the capture with 车a6×a8 as played (Red's rook having
+/// stepped off g3) and without it with the colours swapped: the escape was 捉 one way and 闲
+/// the other. What follows the victim's capture is the other side's choice, not the win: 闲
+/// both ways (参考图37), and Black 一捉一闲 against Red's idle play: a draw.
+#[test]
+fn a_rook_escaping_is_idle_whichever_way_the_board_is_turned() {
+    let ruling = symmetry::cxa_checked(
+        "9/P2k5/1r4p1N/r8/1P7/9/6R2/4B4/2N1K1p2/9 w - - 0 1",
+        "g3g6 a6a2 g6g3 a2a6 g3g6 a6a2 g6g3 a2a6",
+    );
+    natures(&ruling, &[3, 7], |n| !n.is_attacking(), "闲");
+    let text = ruling.explanation.en();
+    assert!(!ruling.black.forbidden && !ruling.red.forbidden, "{text}");
+    assert_eq!(ruling.verdict, Verdict::Draw, "{text}");
 }

@@ -650,9 +650,11 @@ pub(super) fn answer_opens_line(
 ///   bears on no capture of the victim ([`bears_on_capture`]: a piece that pins the victim's
 ///   root takes part, 图11, 车炮联合捉子, where the cannon that steps out of the rook's attack
 ///   pins the elephant guarding the rook's target; so does one that backs the capture, 图27),
-///   moves and checks nowhere in the line, and what else it does (a root of the mover's own
-///   pieces, a threat that keeps the other side from taking one) it did from where it stood: the
-///   line wins as much before the move had nothing attacked it there.
+///   is no chaser itself (the line wins as much with it standing idle, or at least it neither
+///   moves nor checks in the line up to the victim's capture: 五羊杯 00000254), and what else it
+///   does (a root of the mover's own pieces, a threat that keeps the other side from taking
+///   one) it did from where it stood: the line wins as much before the move had nothing
+///   attacked it there.
 pub(super) fn escape_only(
     cache: &mut Cache,
     before: &Position,
@@ -715,26 +717,59 @@ pub(super) fn escape_only(
     if bears_on_capture(&threat, &without, m.to, v) {
         return false;
     }
-    // Nor does it move or give check in the line: then it is the chaser itself (五羊杯
-    // 00000254 move 72: the cannon stepping out of the horse's reach gives the check over the
-    // pawn that wins the advisor, and takes it).
+    // Nor does it chase itself: the line wins as much with it standing idle (it screens and
+    // takes back: `wins_without`), or at least it neither moves nor checks in the line
+    // (五羊杯 00000254 move 72: the cannon stepping out of the horse's reach gives the check
+    // over the pawn that wins the advisor, and takes it). The value first: the line the
+    // search names turns with the board where several win as much.
     let gain = forced_gain_aiming(cache, &threat, at(v)).gain;
-    let mut node = threat.clone();
-    for step in line_moves(cache, &threat, at(v), gain) {
-        let mover = node.turn() == threat.turn();
-        if !node.is_legal(step) || mover && step.from == m.to {
-            return false;
-        }
-        node = after(&node, step);
-        if mover && node.checkers().contains(m.to) {
-            return false;
-        }
+    if !wins_without(cache, pos_after, before.turn(), m.to, v, gain)
+        && moves_or_checks_in(cache, &threat, gain, m.to, v)
+    {
+        return false;
     }
     let unthreatened = Aim {
         immune: Some(m.from),
         ..at(v)
     };
     forced_gain_aiming(cache, before, unthreatened).gain == gain
+}
+
+/// Does the piece on `at` move or give check in the line a forced search from `threat` (its
+/// side to move) names for taking the piece on `v`, up to the capture of that piece? Where the
+/// line needs the piece only to take back or to threaten a take of its own should the other
+/// side take elsewhere (a defence it kept from its old point), [`wins_without`] does not see it
+/// stand idle, and the line shows whether it leads the win. What follows the capture is the
+/// other side's choice of where to take back, which turns with the board as the line the
+/// search names does; asked only where [`wins_without`] has failed.
+fn moves_or_checks_in(
+    cache: &mut Cache,
+    threat: &Position,
+    gain: i32,
+    at: Square,
+    v: Square,
+) -> bool {
+    let aim = Aim {
+        target: Some(v),
+        ..Aim::default()
+    };
+    let (mut node, mut victim) = (threat.clone(), v);
+    for step in line_moves(cache, threat, aim, gain) {
+        let attacker = node.turn() == threat.turn();
+        if !node.is_legal(step) || attacker && step.from == at {
+            return true;
+        }
+        node = after(&node, step);
+        if attacker && node.checkers().contains(at) {
+            return true;
+        }
+        if !attacker && step.from == victim {
+            victim = step.to;
+        } else if attacker && step.to == victim {
+            return false;
+        }
+    }
+    false
 }
 
 /// Does the mover's piece on `at` (in `with`, the mover to move) bear on a capture of the
