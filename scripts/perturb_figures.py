@@ -3,11 +3,14 @@ figures, `rulings_cxa.json`, or the AXF diagrams, `rulings.json`) with one or tw
 or taken away, kept only where the case's moves are still legal from start to end, so that its
 cycle is ruled again on a board nobody has ruled.
 
+With `moved`, one or two pieces are set down elsewhere instead (where their kind may stand),
+the board's material unchanged: ids end `-mSEED-N` instead of `-sSEED-N`.
+
 A development aid, not a test: a perturbed board has no book verdict (the case's is carried as
 `base_verdict` for reference only). What the boards are for is the arbiter's self-checks and the
 independent checker, whose flags a reader then judges against the book:
 
-    python3 scripts/perturb_figures.py SEED PER_CASE RULINGS_JSON OUT.json
+    python3 scripts/perturb_figures.py SEED PER_CASE RULINGS_JSON OUT.json [moved]
     cd ../shared/data && export XIANGQI_DATA=$PWD
     $REPO/target/release/examples/rule_cases OUT.json cxa 1 symmetry      # and rotations, explained
     $REPO/target/release/examples/rule_cases OUT.json cxa 1 json > OUT.cxa.json
@@ -68,10 +71,19 @@ def may_stand(piece, file, rank):
     return piece not in "kK"
 
 
-def perturbed(case, rng):
-    """The case's board with one or two pieces added or taken away, or None."""
+def perturbed(case, rng, moved=False):
+    """The case's board with one or two pieces added or taken away (or, `moved`, set down
+    elsewhere), or None."""
     board = [expand(row) for row in case["fen"].split()[0].split("/")]
     for _ in range(rng.randint(1, 2)):
+        if moved:
+            pieces = [(r, f) for r, row in enumerate(board) for f, ch in enumerate(row)
+                      if ch not in ".kK"]
+            r, f = rng.choice(pieces)
+            file, rank = rng.randrange(9), rng.randrange(10)
+            if board[9 - rank][file] == "." and may_stand(board[r][f], file, rank):
+                board[9 - rank][file], board[r][f] = board[r][f], "."
+            continue
         if rng.random() < 0.3:
             pieces = [(r, f) for r, row in enumerate(board) for f, ch in enumerate(row)
                       if ch not in ".kK"]
@@ -105,9 +117,10 @@ def perturbed(case, rng):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) not in (5, 6) or sys.argv[5:] not in ([], ["moved"]):
         sys.exit(__doc__)
     seed, per_case, path, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    moved = sys.argv[5:] == ["moved"]
     rng = random.Random(seed)
     cases = json.load(open(path, encoding="utf-8"))
     cases = cases if isinstance(cases, list) else cases["cases"]
@@ -116,11 +129,11 @@ def main():
         found, tries = 0, 0
         while found < per_case and tries < per_case * 60:
             tries += 1
-            fen = perturbed(case, rng)
+            fen = perturbed(case, rng, moved)
             if fen is None or (fen, case["id"]) in seen:
                 continue
             seen.add((fen, case["id"]))
-            made.append({"id": f"{case['id']}-s{seed}-{found}", "fen": fen, "moves": case["moves"],
+            made.append({"id": f"{case['id']}-{'m' if moved else 's'}{seed}-{found}", "fen": fen, "moves": case["moves"],
                          "base": case["id"], "base_verdict": case.get("expected")})
             found += 1
     with open(out, "w", encoding="utf-8") as f:
