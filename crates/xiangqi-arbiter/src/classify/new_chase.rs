@@ -430,20 +430,21 @@ impl<'a> OldAttacks<'a> {
             return None;
         }
         // Nor is the gain lent by a capture that stood before the move and stands after it
-        // (`stood`, chases then as now; 图5), played as the line's last capture: what the line
-        // wins before it must be a gain of its own, more than that capture wins on its point
-        // (as [`judge`] weighed it). A perturbed 参考图35 (`tests/audit_cases_43.rs`): 车d4–f4,
+        // (`stood`, chases then as now; 图5), played as the line's last capture: the line must
+        // win more than that capture wins on its point (as [`judge`] weighed it), or what comes
+        // before it gains nothing of its own. A perturbed 参考图35 (`tests/audit_cases_43.rs`): 车d4–f4,
         // then 车×f0 将, 帅×f0 and 炮c3×c6 nets 2, the advisor for the rook; but the cannon takes
         // the unguarded rook on c6 for 9 before the move and after it, and the sacrifice alone
         // loses 7: no chase of the advisor. A standing capture the line plays first and then
         // wins more is another thing: what follows is the line's own (random_threats'
         // `a_rook_winning_alone_…`: 马c3×e2 将 takes the cannon that guarded the pawn on e7 by
         // mate, and the horse on f5 then takes the pawn). Only where the line cannot do without
-        // the capture (barred from it, it wins less), and plays it: barring a piece alone also
-        // spares the other side its defence (AXF D66 under CXA turned on that).
+        // the capture (barred from it, it wins less), and plays it last on the line named on
+        // some image of the board ([`imaged_lines`]): barring a piece alone also spares the
+        // other side its defence (AXF D66 under CXA turned on that).
         let mut borrowed = 0;
         let mut seen = Bitboard::EMPTY;
-        let mut played: Option<Vec<Move>> = None;
+        let mut lines: Option<Vec<Vec<Move>>> = None;
         for &(_, y, _) in stood {
             if y == sq || seen.contains(y) {
                 continue;
@@ -456,8 +457,8 @@ impl<'a> OldAttacks<'a> {
             if aiming_reaches(cache, threat, without, after.gain) {
                 continue;
             }
-            let moves = played.get_or_insert_with(|| line_moves(cache, threat, aim, after.gain));
-            if last_takes_on(threat, moves, y) {
+            let lines = lines.get_or_insert_with(|| imaged_lines(cache, threat, aim, after.gain));
+            if lines.iter().any(|moves| last_takes_on(threat, moves, y)) {
                 borrowed += stood
                     .iter()
                     .filter(|&&(_, v, _)| v == y)
@@ -776,6 +777,29 @@ pub(super) fn escape_only(
         ..at(v)
     };
     forced_gain_aiming(cache, before, unthreatened).gain == gain
+}
+
+/// The line [`line_moves`] names for `aim` from `threat`, and those it names on each image of
+/// the board ([`Image`]), carried back: of lines that win alike the search names the first in
+/// the core's order of squares, which turns with the board, and the order of two captures that
+/// do not depend on each other is such a choice (a perturbed 参考图13: 马h3×f4 of a rook that
+/// hung all along came last as played, first with the colours swapped).
+fn imaged_lines(cache: &mut Cache, threat: &Position, aim: Aim, gain: i32) -> Vec<Vec<Move>> {
+    let mut lines = vec![line_moves(cache, threat, aim, gain)];
+    for &image in &Image::ALL[1..] {
+        let Some(seen) = image.position(threat) else {
+            continue;
+        };
+        let aim = Aim {
+            target: aim.target.map(|sq| image.square(sq)),
+            barred: image.bitboard(aim.barred),
+            not_first: image.bitboard(aim.not_first),
+            ..aim
+        };
+        let moves = line_moves(cache, &seen, aim, gain);
+        lines.push(moves.into_iter().map(|m| image.mv(m)).collect());
+    }
+    lines
 }
 
 /// Is the last capture the side to move in `from` makes in the line `moves` that of the piece
