@@ -20,6 +20,7 @@
 //! |---|---|---|---|
 //! | a_sacrifice_that_ends_on_a_standing_capture_chases_nothing | 参考图35 with a red rook on c6 | 车d4–f4 闲 (the cannon takes c6 for 9 before and after; the sacrifice on f0 alone loses 7): Red 捉闲, Black 捉闲, a draw | 车d4–f4 捉 (the advisor): Black to change |
 //! | checks_that_end_on_a_standing_capture_chase_nothing | 参考图18 with pieces set elsewhere | 车d2–b2 闲 (车b0 将, 士×d0 … 车×d0, 将×d0, and the horse takes the rook on c9 it took all along): Black 将闲, a draw | 车d2–b2 捉 (the advisor): Black to change |
+//! | a_rook_escaping_is_idle_whichever_line_is_named | a random board (`random_cycles`, seed 1310) | 车b7–c7 闲 (out of the red rook's reach, 车i3×i4 now pays, and a line wins it with the rook on c7 idle): a draw | the same as played, 捉 with the colours swapped (the line named moved the rook) |
 //! | a_trade_that_ends_on_a_standing_capture_chases_nothing | 图4 with pieces set elsewhere | 马d5–f6 闲 (it opens 炮i5×c5, 象e7×c5, a cannon for a horse, and 相e2×g0 takes the pawn it took all along): Red 捉闲, a draw | 马d5–f6 捉 (the horse on c5): Red to change |
 //!
 //! Measured (`rule_cases FILE BOOK 1 json`, against the commit before): the books' cases and the
@@ -34,7 +35,7 @@
 
 mod symmetry;
 
-use xiangqi_arbiter::Verdict;
+use xiangqi_arbiter::{Color, RuleSet, Verdict, rule_game};
 
 /// 参考图35 with a red rook on c6 (CXA2020-ref35-s41-6). Red's horse steps f6–d5, attacking the
 /// unguarded cannon on c3 and rook on f4 (捉); Black's rook steps f4–d4, attacking the unguarded
@@ -84,4 +85,28 @@ fn a_trade_that_ends_on_a_standing_capture_chases_nothing() {
         "捉闲",
         "闲闲",
     );
+}
+
+/// A board `random_cycles` found (seed 1310, `random_cycles.proptest-regressions`), not a book
+/// figure (the red elephant on a3 stands where no elephant can go): Black's rook steps b7–c7 out
+/// of the red rook on b1's reach (on b7 it offered the rooks, 兑), and the black rook on i3's
+/// capture of the rook on i4, which stood before, now pays. The rook on c7 adds nothing to it:
+/// a step out of danger, 闲 (参考图37). It was 闲 as played and 捉 with the colours swapped,
+/// where the line the search named for 车×i4 moved the rook on c7 (escape_only asked one line;
+/// it now asks the line named on every image of the board). Red's elephant chases the horse on
+/// f0 (无根子) every other move: both sides allowed, a draw.
+#[test]
+fn a_rook_escaping_is_idle_whichever_line_is_named() {
+    let (start, moves) = symmetry::diagram_game_of(
+        "9/3N1k1n1/2r2p3/8c/4N4/5B2R/B4P2r/9/1R7/4Kn3 b - - 0 1",
+        "c7b7 f4d2 b7c7 d2f4 c7b7 f4d2 b7c7 d2f4",
+    );
+    let cxa = RuleSet::cxa2011();
+    let ruling = rule_game(&start, &moves, &cxa).expect("a ruling");
+    let text = ruling.explanation.en();
+    assert_eq!(ruling.verdict, Verdict::Draw, "{text}");
+    symmetry::assert_natures(&ruling, Color::Red, "捉闲捉闲");
+    symmetry::assert_natures(&ruling, Color::Black, "闲闲闲闲");
+    let symmetric = symmetry::check(&start, &moves, &cxa, Some(ruling.verdict));
+    assert!(symmetric.is_ok(), "{symmetric:?}");
 }

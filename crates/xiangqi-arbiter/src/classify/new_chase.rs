@@ -828,7 +828,11 @@ fn last_takes_on(from: &Position, moves: &[Move], y: Square) -> bool {
 /// side take elsewhere (a defence it kept from its old point), [`wins_without`] does not see it
 /// stand idle, and the line shows whether it leads the win. What follows the capture is the
 /// other side's choice of where to take back, which turns with the board as the line the
-/// search names does; asked only where [`wins_without`] has failed.
+/// search names does; asked only where [`wins_without`] has failed. Of lines that win alike,
+/// the one the search names turns with the board too: the piece leads the win only if it
+/// moves or checks in the line named on every image of the board ([`imaged_lines`];
+/// random_cycles seed 1310: 车b7–c7 steps out of the rook on b1's reach, 闲 as played and
+/// 捉 with the colours swapped).
 fn moves_or_checks_in(
     cache: &mut Cache,
     threat: &Position,
@@ -840,23 +844,25 @@ fn moves_or_checks_in(
         target: Some(v),
         ..Aim::default()
     };
-    let (mut node, mut victim) = (threat.clone(), v);
-    for step in line_moves(cache, threat, aim, gain) {
-        let attacker = node.turn() == threat.turn();
-        if !node.is_legal(step) || attacker && step.from == at {
-            return true;
+    imaged_lines(cache, threat, aim, gain).iter().all(|moves| {
+        let (mut node, mut victim) = (threat.clone(), v);
+        for &step in moves {
+            let attacker = node.turn() == threat.turn();
+            if !node.is_legal(step) || attacker && step.from == at {
+                return true;
+            }
+            node = after(&node, step);
+            if attacker && node.checkers().contains(at) {
+                return true;
+            }
+            if !attacker && step.from == victim {
+                victim = step.to;
+            } else if attacker && step.to == victim {
+                return false;
+            }
         }
-        node = after(&node, step);
-        if attacker && node.checkers().contains(at) {
-            return true;
-        }
-        if !attacker && step.from == victim {
-            victim = step.to;
-        } else if attacker && step.to == victim {
-            return false;
-        }
-    }
-    false
+        false
+    })
 }
 
 /// Does the mover's piece on `at` (in `with`, the mover to move) bear on a capture of the
