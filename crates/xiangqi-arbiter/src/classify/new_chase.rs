@@ -422,15 +422,11 @@ impl<'a> OldAttacks<'a> {
         } else {
             0
         };
-        let named = Line {
-            victim: Some((capturer, sq)),
-            ..after
-        };
         if !by_it || after.gain <= before_gain {
             return None;
         }
         // Nor is the gain lent by a capture that stood before the move and stands after it
-        // (`stood`, chases then as now; 图5), played as the line's last capture: the line must
+        // (`stood`, chases then as now; CXA 2011 art. 24.3, 图5), played as the line's last capture: the line must
         // win more than that capture wins on its point (as [`judge`] weighed it), or what comes
         // before it gains nothing of its own. A perturbed 参考图35 (`tests/audit_cases_43.rs`): 车d4–f4,
         // then 车×f0 将, 帅×f0 and 炮c3×c6 nets 2, the advisor for the rook; but the cannon takes
@@ -467,7 +463,10 @@ impl<'a> OldAttacks<'a> {
                     .unwrap_or(0);
             }
         }
-        (after.gain > borrowed).then_some(named)
+        (after.gain > borrowed).then_some(Line {
+            victim: Some((capturer, sq)),
+            ..after
+        })
     }
 
     /// CXA 2011 arts. 26.2, 26.4: does the move parry a mate threat (解杀) the mover was under?
@@ -785,21 +784,30 @@ pub(super) fn escape_only(
 /// do not depend on each other is such a choice (a perturbed 参考图13: 马h3×f4 of a rook that
 /// hung all along came last as played, first with the colours swapped).
 fn imaged_lines(cache: &mut Cache, threat: &Position, aim: Aim, gain: i32) -> Vec<Vec<Move>> {
-    let mut lines = vec![line_moves(cache, threat, aim, gain)];
-    for &image in &Image::ALL[1..] {
-        let Some(seen) = image.position(threat) else {
-            continue;
-        };
-        let aim = Aim {
-            target: aim.target.map(|sq| image.square(sq)),
-            barred: image.bitboard(aim.barred),
-            not_first: image.bitboard(aim.not_first),
-            ..aim
-        };
-        let moves = line_moves(cache, &seen, aim, gain);
-        lines.push(moves.into_iter().map(|m| image.mv(m)).collect());
-    }
-    lines
+    Image::ALL
+        .iter()
+        .filter_map(|&image| line_on_image(cache, threat, image, aim, gain))
+        .collect()
+}
+
+/// The line [`line_moves`] names for `aim` on `image` of the board `threat`, its moves carried
+/// back to `threat`; none where the image is no position.
+fn line_on_image(
+    cache: &mut Cache,
+    threat: &Position,
+    image: Image,
+    aim: Aim,
+    gain: i32,
+) -> Option<Vec<Move>> {
+    let seen = image.position(threat)?;
+    let aim = Aim {
+        target: aim.target.map(|sq| image.square(sq)),
+        barred: image.bitboard(aim.barred),
+        not_first: image.bitboard(aim.not_first),
+        ..aim
+    };
+    let moves = line_moves(cache, &seen, aim, gain);
+    Some(moves.into_iter().map(|m| image.mv(m)).collect())
 }
 
 /// Is the last capture the side to move in `from` makes in the line `moves` that of the piece
@@ -886,7 +894,8 @@ fn bears_on_capture(with: &Position, without: &Position, at: Square, v: Square) 
         after(pos, c)
             .legal_moves_where(MoveFilter::CapturesOn(v))
             .into_iter()
-            .fold(Bitboard::EMPTY, |b, t| b | Bitboard::from_square(t.from))
+            .map(|t| t.from)
+            .collect()
     };
     let (here, there) = (captures(with), captures(without));
     here.iter()
@@ -1029,21 +1038,13 @@ pub(super) fn taken_back_by_a_check(
     if kept_against_checks(cache, threat, pos_after, line, moves) > 0 {
         return false;
     }
+    let aim = Aim {
+        target: Some(v),
+        ..aim
+    };
     Image::ALL[1..].iter().all(|&image| {
-        let Some(seen) = image.position(threat) else {
-            return false;
-        };
-        let aim = Aim {
-            target: Some(image.square(v)),
-            barred: image.bitboard(aim.barred),
-            not_first: image.bitboard(aim.not_first),
-            ..aim
-        };
-        let moves: Vec<Move> = line_moves(cache, &seen, aim, line.gain)
-            .into_iter()
-            .map(|m| image.mv(m))
-            .collect();
-        kept_against_checks(cache, threat, pos_after, line, &moves) <= 0
+        line_on_image(cache, threat, image, aim, line.gain)
+            .is_some_and(|moves| kept_against_checks(cache, threat, pos_after, line, &moves) <= 0)
     })
 }
 
